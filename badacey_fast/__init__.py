@@ -1,0 +1,68 @@
+"""badacey_fast: exact, fast evaluation, showdown and settlement for Badacey and Badeucy.
+
+Badacey is triple-draw lowball whose pot is split between the best A-5 low and the best ace-low badugi;
+Badeucy pairs a 2-7 low with an ace-high badugi.  Every hand value is a dense rank, lower is better.
+
+>>> import badacey_fast as bf
+>>> bf.evaluate("As 2h 3d 4c 5s")
+Value(low=1, badugi=1)
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version as _version
+
+from . import _backend
+from .cards import card_id, card_rank, card_suit, format_card, format_cards, parse_card, parse_cards
+from .errors import (
+    BadaceyError,
+    DuplicateCardError,
+    HandSizeError,
+    IllegalActionError,
+    InvalidCardError,
+    RankError,
+    ShowdownError,
+    TableIntegrityError,
+    UnknownGameError,
+)
+from .evaluator import Comparison, Description, Value, badugi_rank, compare, describe, evaluate, low_rank
+from .games import GAMES, normalize_game
+
+try:
+    __version__ = _version("badacey_fast")
+except PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0+unknown"
+
+#: Which twin serves the evaluators: ``"c"`` (tables + C kernel) or ``"python"`` (the reference).
+backend = _backend.name
+
+__all__ = [
+    "__version__",
+    "backend",
+    "GAMES",
+    "normalize_game",
+    "card_id",
+    "card_rank",
+    "card_suit",
+    "parse_card",
+    "parse_cards",
+    "format_card",
+    "format_cards",
+    "Value",
+    "Description",
+    "Comparison",
+    "evaluate",
+    "low_rank",
+    "badugi_rank",
+    "describe",
+    "compare",
+    "BadaceyError",
+    "InvalidCardError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "RankError",
+    "UnknownGameError",
+    "ShowdownError",
+    "IllegalActionError",
+    "TableIntegrityError",
+]

@@ -1,0 +1,55 @@
+"""Exceptions raised by badacey_fast.
+
+Every error about a bad *value* is a :class:`ValueError` subclass whose message names the offending
+token or value; wrong *types* raise plain :class:`TypeError`.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BadaceyError",
+    "InvalidCardError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "RankError",
+    "UnknownGameError",
+    "ShowdownError",
+    "IllegalActionError",
+    "TableIntegrityError",
+]
+
+
+class BadaceyError(ValueError):
+    """Base class of every bad-value error raised by badacey_fast."""
+
+
+class InvalidCardError(BadaceyError):
+    """A card token or card id that is not one of the 52 cards (unknown text, int outside 0..51)."""
+
+
+class DuplicateCardError(InvalidCardError):
+    """The same card appears twice where every card must be distinct."""
+
+
+class HandSizeError(BadaceyError):
+    """A hand has the wrong number of cards for the operation."""
+
+
+class RankError(BadaceyError):
+    """A dense rank outside its scale (e.g. a low rank outside 1..6175 for Badacey)."""
+
+
+class UnknownGameError(BadaceyError):
+    """A game name that is neither Badacey nor Badeucy (nor one of their other spellings)."""
+
+
+class ShowdownError(BadaceyError):
+    """Bad input to a showdown or settlement: negative chips, bad button, no live hand, ..."""
+
+
+class IllegalActionError(BadaceyError):
+    """An action the rules do not allow at this point of a hand (names the rule broken)."""
+
+
+class TableIntegrityError(RuntimeError):
+    """A generated lookup table is missing, truncated or corrupted (names the file and the fix)."""

@@ -1,0 +1,154 @@
+"""Evaluate single hands: both halves of a Badacey or Badeucy hand as dense ranks, lower is better.
+
+>>> evaluate("As 2h 3d 4c 5s")
+Value(low=1, badugi=1)
+>>> describe("2h 4h 6h 7h Ac")
+Description(low='7-6-4-2-A low', badugi='2-card 2-A')
+>>> evaluate("As 2h 3d 4c")
+Traceback (most recent call last):
+...
+badacey_fast.errors.HandSizeError: expected 5 cards, got 4: 'As 2h 3d 4c'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple, Union
+
+from . import _backend, reference
+from .cards import parse_cards
+from .games import BADACEY, normalize_game
+
+__all__ = [
+    "Cards",
+    "Value",
+    "Description",
+    "Comparison",
+    "evaluate",
+    "low_rank",
+    "badugi_rank",
+    "describe",
+    "compare",
+]
+
+#: Anything :func:`badacey_fast.parse_cards` accepts: text like ``"As 2h 3d 4c 5s"`` or card ids.
+Cards = Union[str, Iterable[Union[str, int]]]
+
+
+class Value(NamedTuple):
+    """The two halves of a hand as dense ranks; lower is better in both.
+
+    ``low``: 1..6175 (Badacey, A-5) or 1..7462 (Badeucy, 2-7).  ``badugi``: 1..1092.
+    """
+
+    low: int
+    badugi: int
+
+
+class Description(NamedTuple):
+    """The two halves of a hand in words, as the seeds say them."""
+
+    low: str
+    badugi: str
+
+
+class Comparison(NamedTuple):
+    """Who wins each half between hands ``a`` and ``b``: ``1`` = a wins, ``-1`` = b wins, ``0`` = tie."""
+
+    low: int
+    badugi: int
+
+
+def _five(cards: Cards) -> tuple[int, ...]:
+    if type(cards) is tuple and len(cards) == 5 and all(type(c) is int and 0 <= c <= 51 for c in cards):
+        if len(set(cards)) == 5:
+            return cards
+    return parse_cards(cards, count=5)
+
+
+def evaluate(cards: Cards, game: str = BADACEY) -> Value:
+    """Both halves of a five-card hand as dense ranks, lower is better.
+
+    ``game`` is ``"badacey"`` (A-5 low 1..6175, ace-low badugi 1..1092) or ``"badeucy"``
+    (2-7 low 1..7462, ace-high badugi 1..1092), in any of their spellings.
+
+    >>> evaluate("As 2h 3d 4c 5s")
+    Value(low=1, badugi=1)
+    >>> evaluate((3, 6, 9, 12, 19), game="badeucy")     # ace-high: A-5-4-3-2 is no straight; 5-4-3-2 badugi
+    Value(low=785, badugi=1)
+    >>> evaluate("As 2h 3d 4c 4c")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.DuplicateCardError: card '4c' is given twice
+    """
+    ace_high = game != BADACEY and normalize_game(game) != BADACEY
+    return Value._make(_backend.impl.evaluate5(_five(cards), ace_high))
+
+
+def low_rank(cards: Cards, game: str = BADACEY) -> int:
+    """Dense low rank of five cards, lower is better: 1..6175 for Badacey (A-5), 1..7462 for Badeucy (2-7).
+
+    >>> low_rank("Kc Qd Jh Ts 9c") < low_rank("2c 2d Ah 3s 4c")   # any no-pair beats any pair
+    True
+    >>> low_rank("7c 5d 4h 3s 2c", game="badeucy")
+    1
+    >>> low_rank("7c 5d 4h 3s 2c", game="razz")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.UnknownGameError: unknown game 'razz': expected 'badacey' or 'badeucy' (or Badacy, Badaci, Badeucey, Baduci)
+    """
+    ace_high = normalize_game(game) != BADACEY
+    return _backend.impl.low_rank5(_five(cards), ace_high)
+
+
+def badugi_rank(cards: Cards, ace_high: bool = False) -> int:
+    """Dense badugi rank of the best badugi in 1 to 5 cards, 1..1092, lower is better.
+
+    ``ace_high=False`` is Badacey's (and Badugi's) ace-low badugi; ``ace_high=True`` is Badeucy's.
+    Works for four-card Badugi hands as well as five-card hands.
+
+    >>> badugi_rank("As 2c 3d 4h")
+    1
+    >>> badugi_rank("2s 4c 5d 6h") < badugi_rank("As 2c 3d 7h")        # highest card first
+    True
+    >>> badugi_rank("")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.HandSizeError: expected 1 to 5 cards, got 0: ''
+    """
+    if not isinstance(ace_high, bool):
+        raise TypeError(f"ace_high must be a bool, not {type(ace_high).__name__}")
+    ids = parse_cards(cards, count=(1, 2, 3, 4, 5))
+    return _backend.impl.badugi_rank(ids, ace_high)
+
+
+def describe(cards: Cards, game: str = BADACEY) -> Description:
+    """Both halves of a five-card hand in the seeds' words.
+
+    >>> describe("Ks Qd 9c 5h 5s")
+    Description(low='pair of fives', badugi='K-Q-9-5 badugi')
+    >>> describe("As 2h 3d 4c 5s", game="badeucy")
+    Description(low='A-5-4-3-2 low', badugi='5-4-3-2 badugi')
+    """
+    game = normalize_game(game)
+    value = evaluate(cards, game)
+    return Description(
+        reference.describe_low_rank(value.low, game),
+        reference.describe_badugi_rank(value.badugi, game != BADACEY),
+    )
+
+
+def compare(a: Cards, b: Cards, game: str = BADACEY) -> Comparison:
+    """Compare two five-card hands half by half: ``1`` = ``a`` wins that half, ``-1`` = ``b``, ``0`` = tie.
+
+    >>> compare("As 2h 3d 4c 5s", "2c 3h 4d 5c 6s")      # Alma scoops Bruno
+    Comparison(low=1, badugi=1)
+    >>> compare("As 2h 3d 4c Kd", "Ac 2d 3h 4s 5c")      # Ann ties the badugi, loses the low
+    Comparison(low=-1, badugi=0)
+    """
+    va, vb = evaluate(a, game), evaluate(b, game)
+    return Comparison(_sign(vb.low - va.low), _sign(vb.badugi - va.badugi))
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
