@@ -33,8 +33,13 @@ try:
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0+unknown"
 
-#: Which twin serves the evaluators: ``"c"`` (tables + C kernel) or ``"python"`` (the reference).
-backend = _backend.name
+
+
+def __getattr__(attr: str) -> str:
+    # ``backend`` is read live so that it always names the twin actually serving calls.
+    if attr == "backend":
+        return _backend.name
+    raise AttributeError(f"module 'badacey_fast' has no attribute {attr!r}")
 
 __all__ = [
     "__version__",

@@ -1,0 +1,55 @@
+"""The ``badacey`` command.
+
+Each group of subcommands lives in a module of :mod:`badacey_fast.commands` exposing
+``register(subparsers)``; every handler returns an exit status.  Bad input prints one clear line on
+stderr and exits with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from .errors import BadaceyError
+
+# Order is the order of `badacey --help`.
+COMMAND_MODULES = (
+    "badacey_fast.commands.hands",  # eval, showdown, demo
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered."""
+    from . import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="badacey",
+        description="Evaluate, compare and settle Badacey and Badeucy hands (lower rank is better).",
+    )
+    parser.add_argument("--version", action="version", version=f"badacey_fast {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module in COMMAND_MODULES:
+        importlib.import_module(module).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``badacey`` command line; returns the exit status (0 ok, 2 bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args) or 0)
+    except (BadaceyError, ValueError, TypeError) as exc:
+        print(f"badacey {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"badacey {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `badacey ... | head` is fine
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
