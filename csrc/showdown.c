@@ -1,0 +1,358 @@
+/* showdown.c -- bulk showdowns, and the parse/format fast paths of deal files.  See showdown.h. */
+#include "badacey.h"
+#include "showdown.h"
+
+#include <string.h>
+
+#define SD_MAX_SEATS 6
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Bulk showdown                                                                                   */
+
+/* Validate and evaluate one row: packed ranks into low[]/bad[] (0xFFFFFFFF for folded seats), the
+ * live seats as a bit mask in *alive.  Returns a BD_SD_* code. */
+static int sd_rank_row(const uint32_t *table, const uint8_t *h, const uint8_t *live, int32_t seats,
+                       uint32_t *low, uint32_t *bad, unsigned *alive)
+{
+    uint64_t seen = 0;
+    unsigned mask = 0;
+    for (int32_t s = 0; s < seats; s++, h += 5) {
+        low[s] = bad[s] = 0xFFFFFFFFu;
+        if (live && !live[s])
+            continue;
+        for (int k = 0; k < 5; k++) {
+            if (h[k] > 51)
+                return BD_SD_BAD_CARD;
+            uint64_t bit = (uint64_t)1 << h[k];
+            if (seen & bit)
+                return BD_SD_DUP_CARD;
+            seen |= bit;
+        }
+        uint32_t e = bd_lookup5(table, h[0], h[1], h[2], h[3], h[4]);
+        low[s] = bd_low_of(e);
+        bad[s] = bd_badugi_of(e);
+        mask |= 1u << s;
+    }
+    *alive = mask;
+    return mask ? BD_SD_OK : BD_SD_NO_LIVE;
+}
+
+/* Seats holding the minimum (best, lower is better) of v over the live seats. */
+static unsigned sd_best(const uint32_t *v, unsigned alive, int32_t seats)
+{
+    uint32_t best = 0xFFFFFFFFu;
+    unsigned win = 0;
+    for (int32_t s = 0; s < seats; s++) {
+        if (!(alive >> s & 1u))
+            continue;
+        if (v[s] < best) {
+            best = v[s];
+            win = 1u << s;
+        } else if (v[s] == best) {
+            win |= 1u << s;
+        }
+    }
+    return win;
+}
+
+static void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned lw, unsigned bw, int32_t seats,
+                     int64_t *out)
+{
+    int64_t half = pot / 2, odd = pot % 2;
+    int64_t lhalf = odd_low ? half + odd : half;
+    int64_t kl = __builtin_popcount(lw), kb = __builtin_popcount(bw);
+    int64_t lbase = lhalf / kl, lleft = lhalf % kl, bbase = half / kb, bleft = half % kb;
+    int odd_left = !odd_low && odd;
+    int32_t s = button;
+    for (int32_t j = 0; j < seats; j++) {
+        s = s + 1 == seats ? 0 : s + 1; /* clockwise from the button: the worst position first */
+        int64_t x = 0;
+        if (lw >> s & 1u)
+            x += lbase + (lleft-- > 0);
+        if (bw >> s & 1u)
+            x += bbase + (bleft-- > 0);
+        if (odd_left && ((lw | bw) >> s & 1u)) {
+            x += 1;
+            odd_left = 0;
+        }
+        out[s] = x;
+    }
+}
+
+int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
+                         int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
+                         double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win,
+                         uint8_t *status, int32_t *code)
+{
+    int32_t dummy;
+    if (!code)
+        code = &dummy;
+    *code = BD_SD_OK;
+    if (!table || !hands || n < 0 || seats < 2 || seats > SD_MAX_SEATS || (pot && (!button || !chips)) ||
+        (!pot && !shares)) {
+        *code = BD_SD_BAD_ARGS;
+        return -2;
+    }
+    int64_t bad_rows = 0;
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *row_live = live ? live + i * seats : NULL;
+        uint32_t low[SD_MAX_SEATS], bad[SD_MAX_SEATS];
+        unsigned alive = 0, lw = 0, bw = 0;
+        int rc = sd_rank_row(table, hands + i * seats * 5, row_live, seats, low, bad, &alive);
+        if (rc == BD_SD_OK && pot && pot[i] < 0)
+            rc = BD_SD_BAD_POT;
+        if (rc == BD_SD_OK && pot && (button[i] < 0 || button[i] >= seats))
+            rc = BD_SD_BAD_BUTTON;
+        if (rc != BD_SD_OK) {
+            if (!status) {
+                *code = rc;
+                return i;
+            }
+            status[i] = (uint8_t)rc;
+            bad_rows++;
+        } else {
+            if (status)
+                status[i] = BD_SD_OK;
+            if (alive & (alive - 1)) {
+                lw = sd_best(low, alive, seats);
+                bw = sd_best(bad, alive, seats);
+            } else {
+                lw = bw = alive; /* everyone else folded: the whole pot, no showdown needed */
+            }
+        }
+        if (pot) {
+            if (rc == BD_SD_OK)
+                sd_chips(pot[i], (int32_t)button[i], odd_low, lw, bw, seats, chips + i * seats);
+            else
+                memset(chips + i * seats, 0, sizeof(int64_t) * (size_t)seats);
+        } else {
+            double *sh = shares + i * seats;
+            /* Same operations as the numpy reference (0.5 / k, then the sum): bit-identical results. */
+            double ls = lw ? 0.5 / __builtin_popcount(lw) : 0.0, bs = bw ? 0.5 / __builtin_popcount(bw) : 0.0;
+            for (int32_t s = 0; s < seats; s++)
+                sh[s] = ((lw >> s & 1u) ? ls : 0.0) + ((bw >> s & 1u) ? bs : 0.0);
+        }
+        for (int32_t s = 0; s < seats; s++) {
+            if (low_win)
+                low_win[i * seats + s] = (uint8_t)(lw >> s & 1u);
+            if (badugi_win)
+                badugi_win[i * seats + s] = (uint8_t)(bw >> s & 1u);
+        }
+    }
+    return status ? bad_rows : -1;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Deal-file parsing (strict forms only; Python parses and words everything else)                 */
+
+/* rank + 1 and suit + 1 of a character, 0 if it is not one (so a zero-initialised table works). */
+static const uint8_t sd_rank1[256] = {
+    ['A'] = 1, ['a'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4,  ['5'] = 5,  ['6'] = 6,  ['7'] = 7,  ['8'] = 8,
+    ['9'] = 9, ['T'] = 10, ['t'] = 10, ['J'] = 11, ['j'] = 11, ['Q'] = 12, ['q'] = 12, ['K'] = 13, ['k'] = 13,
+};
+static const uint8_t sd_suit1[256] = {
+    ['c'] = 1, ['C'] = 1, ['d'] = 2, ['D'] = 2, ['h'] = 3, ['H'] = 3, ['s'] = 4, ['S'] = 4,
+};
+
+static int sd_hand10(const char *p, uint8_t *cards)
+{
+    for (int k = 0; k < 5; k++) {
+        unsigned r = sd_rank1[(unsigned char)p[2 * k]], s = sd_suit1[(unsigned char)p[2 * k + 1]];
+        if (!r || !s)
+            return 0;
+        cards[k] = (uint8_t)(4 * (r - 1) + (s - 1));
+    }
+    return 1;
+}
+
+/* Digits only, at most 18 of them (fits int64): the value, else -2 (not a number). */
+static int64_t sd_number(const char *p, int64_t len)
+{
+    if (len < 1 || len > 18)
+        return -2;
+    int64_t v = 0;
+    for (int64_t k = 0; k < len; k++) {
+        if (p[k] < '0' || p[k] > '9')
+            return -2;
+        v = v * 10 + (p[k] - '0');
+    }
+    return v;
+}
+
+static int sd_space(char c) { return c == ' ' || c == '\t'; }
+
+/* A seat token: 10-char hand -> live, "-" or empty -> folded (allowed_empty), else 0. */
+static int sd_seat(const char *p, int64_t len, int allow_empty, uint8_t *cards, uint8_t *live)
+{
+    if (len == 10 && sd_hand10(p, cards)) {
+        *live = 1;
+        return 1;
+    }
+    if ((len == 1 && p[0] == '-') || (len == 0 && allow_empty)) {
+        memset(cards, 0, 5);
+        *live = 0;
+        return 1;
+    }
+    return 0;
+}
+
+static int sd_plain_line(const char *p, int64_t len, int32_t seats, uint8_t *hands, uint8_t *live, int64_t *pot,
+                         int64_t *button)
+{
+    int32_t nseat = 0, nnum = 0;
+    int64_t pos = 0;
+    while (pos < len) {
+        while (pos < len && sd_space(p[pos]))
+            pos++;
+        if (pos >= len)
+            break;
+        int64_t start = pos;
+        while (pos < len && !sd_space(p[pos]))
+            pos++;
+        int64_t v = sd_number(p + start, pos - start);
+        if (v >= 0) {
+            if (nseat > 0 || nnum >= 2)
+                return 0;
+            *(nnum++ == 0 ? pot : button) = v;
+        } else if (nseat >= seats || !sd_seat(p + start, pos - start, 0, hands + 5 * nseat, live + nseat)) {
+            return 0;
+        } else {
+            nseat++;
+        }
+    }
+    return nseat == seats;
+}
+
+static int sd_csv_line(const char *p, int64_t len, int32_t seats, const int8_t *columns, int32_t ncolumns,
+                       uint8_t *hands, uint8_t *live, int64_t *pot, int64_t *button)
+{
+    if (memchr(p, '"', (size_t)len))
+        return 0;
+    int32_t f = 0;
+    int64_t pos = 0;
+    for (;;) {
+        int64_t end = pos;
+        while (end < len && p[end] != ',')
+            end++;
+        int64_t a = pos, b = end;
+        while (a < b && sd_space(p[a]))
+            a++;
+        while (b > a && sd_space(p[b - 1]))
+            b--;
+        if (f >= ncolumns)
+            return 0;
+        int kind = columns[f++];
+        if (kind >= 0 && kind < seats) {
+            if (!sd_seat(p + a, b - a, 1, hands + 5 * kind, live + kind))
+                return 0;
+        } else if (kind == 6 || kind == 7) {
+            int64_t v = b == a ? -1 : sd_number(p + a, b - a);
+            if (v == -2)
+                return 0;
+            *(kind == 6 ? pot : button) = v;
+        } else if (kind != -1) {
+            return 0;
+        }
+        if (end >= len)
+            break;
+        pos = end + 1;
+    }
+    return f == ncolumns;
+}
+
+int64_t bd_parse_deals(const char *buf, int64_t len, int32_t seats, int32_t csv, const int8_t *columns,
+                       int32_t ncolumns, int64_t max_rows, uint8_t *hands, uint8_t *live, int64_t *pot,
+                       int64_t *button, uint8_t *flags, int64_t *line_start, int64_t *line_len,
+                       int64_t *consumed)
+{
+    if (!buf || len < 0 || seats < 2 || seats > SD_MAX_SEATS || max_rows < 0 || !hands || !live || !pot ||
+        !button || !flags || !line_start || !line_len || !consumed || (csv && (!columns || ncolumns < 1)))
+        return -1;
+    int64_t pos = 0, row = 0;
+    while (pos < len && row < max_rows) {
+        const char *nl = memchr(buf + pos, '\n', (size_t)(len - pos));
+        int64_t end = nl ? nl - buf : len, next = nl ? end + 1 : len;
+        if (end > pos && buf[end - 1] == '\r')
+            end--;
+        const char *p = buf + pos;
+        int64_t n = end - pos, k = 0;
+        line_start[row] = pos;
+        line_len[row] = n;
+        pot[row] = button[row] = -1;
+        uint8_t *h = hands + row * seats * 5, *lv = live + row * seats;
+        memset(lv, 0, (size_t)seats);
+        while (k < n && sd_space(p[k]))
+            k++;
+        if (k == n || p[k] == '#')
+            flags[row] = 2;
+        else if (csv)
+            flags[row] = !sd_csv_line(p, n, seats, columns, ncolumns, h, lv, pot + row, button + row);
+        else
+            flags[row] = !sd_plain_line(p, n, seats, h, lv, pot + row, button + row);
+        row++;
+        pos = next;
+    }
+    *consumed = pos;
+    return row;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Result formatting                                                                               */
+
+static char *sd_int(char *o, int64_t v)
+{
+    char tmp[24];
+    int k = 0;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    if (v < 0)
+        *o++ = '-';
+    do {
+        tmp[k++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    while (k)
+        *o++ = tmp[--k];
+    return o;
+}
+
+static char *sd_seats(char *o, const uint8_t *win, int32_t seats)
+{
+    int first = 1;
+    for (int32_t s = 0; s < seats; s++) {
+        if (!win[s])
+            continue;
+        if (!first)
+            *o++ = ' ';
+        *o++ = (char)('0' + s);
+        first = 0;
+    }
+    return o;
+}
+
+int64_t bd_format_results(const int64_t *line_no, const int64_t *chips, const uint8_t *low_win,
+                          const uint8_t *badugi_win, const uint8_t *keep, int64_t n, int32_t seats,
+                          char *out, int64_t cap)
+{
+    if (!line_no || !chips || !low_win || !badugi_win || !out || n < 0 || seats < 2 || seats > SD_MAX_SEATS)
+        return -1;
+    /* Longest row: 1 + (seats + 1) numbers of up to 20 chars and their commas, two seat lists, '\n'. */
+    const int64_t row_max = 21 * (seats + 1) + 2 * (2 * SD_MAX_SEATS) + 4;
+    char *o = out;
+    for (int64_t i = 0; i < n; i++) {
+        if (keep && !keep[i])
+            continue;
+        if ((o - out) + row_max > cap)
+            return -1;
+        o = sd_int(o, line_no[i]);
+        for (int32_t s = 0; s < seats; s++) {
+            *o++ = ',';
+            o = sd_int(o, chips[i * seats + s]);
+        }
+        *o++ = ',';
+        o = sd_seats(o, low_win + i * seats, seats);
+        *o++ = ',';
+        o = sd_seats(o, badugi_win + i * seats, seats);
+        *o++ = '\n';
+    }
+    return o - out;
+}

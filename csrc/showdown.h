@@ -1,0 +1,71 @@
+/* showdown.h -- bulk showdowns and the deal-file fast path of badacey_fast (plain C99, no Python.h).
+ *
+ * A showdown row is `seats` (2..6) five-card hands of uint8 card ids (4*rank + suit, 0..51), seat 0..
+ * seats-1 clockwise, stored contiguously: hands[(row * seats + seat) * 5 + k].  Each pot is split in two
+ * halves, best low and best badugi (dense ranks from the table of badacey.h, LOWER IS BETTER), each half
+ * divided equally among its tied winners (RULES.md section 3).  Folded seats' cards are never read for
+ * evaluation or validation.
+ *
+ * Odd chips (chip form): pot = 2*half + odd.  odd_low == 0 ("position"): each half is `half` chips and the
+ * odd chip goes to the first winner of either half clockwise from the button (seat button+1 first, the
+ * button last); odd_low != 0 ("low"): the low half is half + odd.  Chips a half cannot divide evenly go
+ * one each to its winners, first clockwise from the button first.  A lone live seat takes the pot and
+ * counts as winner of both halves.
+ *
+ * No global mutable state; every buffer is an argument; no access past a buffer whatever the input.
+ */
+#ifndef BADACEY_SHOWDOWN_H
+#define BADACEY_SHOWDOWN_H
+
+#include <stdint.h>
+
+/* BD_CDEF_BEGIN */
+#define BD_SD_OK 0
+#define BD_SD_BAD_CARD 1
+#define BD_SD_DUP_CARD 2
+#define BD_SD_NO_LIVE 3
+#define BD_SD_BAD_POT 4
+#define BD_SD_BAD_BUTTON 5
+#define BD_SD_BAD_ARGS 6
+
+/* Settle n showdown rows.  live: n*seats bytes (0 = folded) or NULL for all live.  pot, button: n each,
+ * or NULL for the share form.  Share form writes shares[n*seats] (doubles, rows sum to 1); chip form
+ * writes chips[n*seats] (int64, rows sum to the pot).  low_win / badugi_win (n*seats bytes, 1 = won that
+ * half) may be NULL.  Every row is validated (live cards in 0..51 and all distinct, a live seat, pot >= 0,
+ * button in 0..seats-1).
+ * status == NULL: stops at the first bad row and returns its index (its code in *code), rows before it
+ *   written; returns -1 when every row was good.
+ * status != NULL: status[i] = BD_SD_* code of each row; bad rows get zero payouts and no winners; returns
+ *   the number of bad rows.
+ * Bad arguments (seats outside 2..6, n < 0, a needed pointer NULL): returns -2, *code = BD_SD_BAD_ARGS. */
+int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
+                         int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
+                         double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win,
+                         uint8_t *status, int32_t *code);
+
+/* Deal-file fast path: parse the complete lines of buf[0..len) (each ends with '\n'; the last one may
+ * end at len), at most max_rows of them.  For line i: flags[i] = 0 parsed, 1 "let Python parse it"
+ * (anything but the strict forms below, so Python alone words errors), 2 blank or '#' comment;
+ * line_start[i] / line_len[i] locate it (without "\r\n").  Parsed lines fill hands[i*seats*5..],
+ * live[i*seats..], pot[i] and button[i] (-1 when the line does not give them).
+ * csv == 0: whitespace-separated tokens: up to two leading digit tokens (pot, then button), then
+ *   exactly `seats` hands, each 10 characters of rank+suit pairs (A23456789TJQK any case, cdhs any case)
+ *   or "-" for a folded seat.
+ * csv != 0: exactly ncolumns comma-separated fields, column kinds in columns[]: 0..5 that seat, 6 pot,
+ *   7 button, -1 ignored; fields are trimmed of spaces; a seat field is one 10-character hand, or empty /
+ *   "-" (folded); a pot or button field is digits or empty (not given); a '"' sends the line to Python.
+ * Returns the number of lines scanned; *consumed = bytes consumed.  Returns -1 on bad arguments. */
+int64_t bd_parse_deals(const char *buf, int64_t len, int32_t seats, int32_t csv, const int8_t *columns,
+                       int32_t ncolumns, int64_t max_rows, uint8_t *hands, uint8_t *live, int64_t *pot,
+                       int64_t *button, uint8_t *flags, int64_t *line_start, int64_t *line_len,
+                       int64_t *consumed);
+
+/* Format result rows as CSV "line,chips_0,...,chips_{seats-1},low_winners,badugi_winners\n" (winners as
+ * seat numbers separated by spaces) for rows with keep[i] != 0, into out[0..cap).  Returns the bytes
+ * written, or -1 if cap is too small (nothing useful written) or the arguments are bad. */
+int64_t bd_format_results(const int64_t *line_no, const int64_t *chips, const uint8_t *low_win,
+                          const uint8_t *badugi_win, const uint8_t *keep, int64_t n, int32_t seats,
+                          char *out, int64_t cap);
+/* BD_CDEF_END */
+
+#endif /* BADACEY_SHOWDOWN_H */
