@@ -1,0 +1,341 @@
+"""Draw analysis: what one draw can bring, exactly, and which discard is best.
+
+Every possible replacement is enumerated from the *unseen* cards (52 - 5 - dead): each set of
+replacement cards is equally likely whatever order the cards are dealt in, so counting sets is exact.
+Ranks are dense and **lower is better** (A-5 low 1..6175, 2-7 low 1..7462, badugi 1..1092); badugi
+ranks 1..715 are the four-card badugis.
+
+The C kernel enumerates when it serves evaluations (``BADACEY_FAST_BACKEND``); the Python twin
+enumerates with the reference evaluators (slow for big draws: about 15 microseconds per outcome).
+
+>>> out = draw_outcomes("As 2h 3d Kc Kd", discard="Kc Kd")
+>>> out.total                                # C(47, 2) two-card replacements
+1081
+>>> draw_outcomes("As 2h 3d Kc Kd", discard="Qs")
+Traceback (most recent call last):
+...
+badacey_fast.errors.IllegalActionError: cannot discard 'Qs': it is not in the hand 'As 2h 3d Kc Kd'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from math import comb
+from typing import Union
+
+from . import _backend, reference
+from .cards import RANK_CHARS, format_cards, parse_cards
+from .errors import BadaceyError, DuplicateCardError, IllegalActionError, RankError
+from .games import BADACEY, normalize_game
+
+__all__ = ["DrawOutcomes", "DiscardChoice", "draw_outcomes", "best_discards", "OBJECTIVES"]
+
+Cards = Union[str, Iterable[Union[str, int]]]
+#: progress(done, total) is called now and then during a long enumeration (counts of outcomes).
+Progress = Callable[[int, int], None]
+#: Objectives :func:`best_discards` knows by name (a callable on :class:`DrawOutcomes` also works).
+OBJECTIVES = ("badugi", "low", "share")
+#: Badugi ranks 1..715 are four-card badugis (715 sets of four ranks), 716..1001 three cards, ...
+_BADUGI_SIZE_FIRST = {4: 1, 3: 716, 2: 1002, 1: 1080}
+_BADUGI_CLASSES = reference.BADUGI_CLASS_COUNT
+
+
+@dataclass(frozen=True)
+class DrawOutcomes:
+    """Exact distribution of the hand after one draw: integer counts over every replacement.
+
+    ``low_counts[r - 1]`` is how many replacements make low rank ``r``; ``badugi_counts[r - 1]`` the
+    same for badugi rank ``r`` (lower is better); both sum to ``total``.  Probabilities are counts / total.
+    """
+
+    game: str
+    hand: tuple[int, ...]
+    discard: tuple[int, ...]
+    dead: tuple[int, ...]
+    total: int
+    low_counts: tuple[int, ...]
+    badugi_counts: tuple[int, ...]
+
+    def p_low(self, at_most: int) -> float:
+        """P(low rank <= ``at_most``): the chance of a low at least as good as rank ``at_most`` (1 = best).
+
+        >>> draw_outcomes("As 2h 3d 4c Kd", discard="Kd").p_low(1)    # 4 fives of 47 unseen make the wheel
+        0.0851063829787234
+        >>> draw_outcomes("As 2h 3d 4c Kd", discard="Kd").p_low(0)
+        Traceback (most recent call last):
+        ...
+        badacey_fast.errors.RankError: low rank 0 is outside 1..6175
+        """
+        _check_rank(at_most, len(self.low_counts), "low")
+        return sum(self.low_counts[:at_most]) / self.total
+
+    def p_badugi(self, at_most: int = 715) -> float:
+        """P(badugi rank <= ``at_most``), 1..1092; the default 715 is P(any four-card badugi).
+
+        >>> draw_outcomes("As 2h 3d Kd Kc", discard="Kc").p_badugi()    # outs: 4c..Qc, and 3c (As 2h 3c Kd)
+        0.2127659574468085
+        """
+        _check_rank(at_most, _BADUGI_CLASSES, "badugi")
+        return sum(self.badugi_counts[:at_most]) / self.total
+
+    def badugi_sizes(self) -> dict[int, float]:
+        """P(the best badugi has 4, 3, 2, 1 cards), keyed by size.
+
+        >>> draw_outcomes("Ac 2d 3h 4s 5s", discard="").badugi_sizes()[4]
+        1.0
+        """
+        edges = [*_BADUGI_SIZE_FIRST.values(), _BADUGI_CLASSES + 1]
+        return {
+            size: sum(self.badugi_counts[edges[i] - 1 : edges[i + 1] - 1]) / self.total
+            for i, size in enumerate(_BADUGI_SIZE_FIRST)
+        }
+
+    def low_categories(self) -> dict[str, float]:
+        """P(each low category): ``'no pair'``, ``'one pair'``, ... (2-7 adds straights and flushes).
+
+        >>> draw_outcomes("Ac 2d 3h 4s 5s", discard="").low_categories()["no pair"]
+        1.0
+        """
+        probs: dict[str, float] = {}
+        for (category, _high), count in zip(_low_classes(self.game), self.low_counts):
+            probs[category] = probs.get(category, 0.0) + count / self.total
+        return probs
+
+    def low_high_cards(self) -> dict[str, float]:
+        """P(a no-pair low topped by each card), keyed ``'5'``..``'K'`` (``'A'`` too in 2-7): ``'7'`` = a 7-low.
+
+        >>> draw_outcomes("As 2h 3d 4c 7d", discard="").low_high_cards()
+        {'7': 1.0}
+        """
+        probs: dict[str, float] = {}
+        for (category, high), count in zip(_low_classes(self.game), self.low_counts):
+            if category == "no pair" and count:
+                probs[high] = probs.get(high, 0.0) + count / self.total
+        return probs
+
+    @property
+    def expected_low_rank(self) -> float:
+        """Mean low rank over every replacement (lower is better)."""
+        return sum(r * c for r, c in enumerate(self.low_counts, 1)) / self.total
+
+    @property
+    def expected_badugi_rank(self) -> float:
+        """Mean badugi rank over every replacement (lower is better)."""
+        return sum(r * c for r, c in enumerate(self.badugi_counts, 1)) / self.total
+
+    def pat_share(self, low: int, badugi: int) -> float:
+        """Expected pot share, 0..1, against an opponent who stands pat with these ranks (lower is better).
+
+        Each half is split equally on a tie, so a half is worth 1 if we are lower, 1/2 if equal.
+
+        >>> draw_outcomes("Ac 2d 3h 4s 5s", discard="").pat_share(low=1, badugi=1)   # tie both halves
+        0.5
+        """
+        _check_rank(low, len(self.low_counts), "low")
+        _check_rank(badugi, _BADUGI_CLASSES, "badugi")
+        lo = sum(self.low_counts[: low - 1]) + 0.5 * self.low_counts[low - 1]
+        bd = sum(self.badugi_counts[: badugi - 1]) + 0.5 * self.badugi_counts[badugi - 1]
+        return 0.5 * (lo + bd) / self.total
+
+
+@dataclass(frozen=True)
+class DiscardChoice:
+    """One of the 32 discards: the cards thrown, its score under the objective, and its full outcomes."""
+
+    discard: tuple[int, ...]
+    score: float
+    outcomes: DrawOutcomes
+
+    def __str__(self) -> str:
+        return f"discard [{format_cards(self.discard)}] score {self.score:.6f}"
+
+
+def draw_outcomes(
+    hand: Cards,
+    discard: Cards = (),
+    dead: Cards = (),
+    game: str = BADACEY,
+    progress: Progress | None = None,
+) -> DrawOutcomes:
+    """Exact distribution of a five-card hand after discarding ``discard`` and drawing replacements.
+
+    ``dead`` are cards known to be out of the deck (other players' hands, seen discards).  Every set of
+    replacements from the 52 - 5 - len(dead) unseen cards is counted once: C(unseen, len(discard))
+    outcomes, up to C(47, 5) = 1,533,939.  Ranks in the result are dense, lower is better.
+
+    >>> out = draw_outcomes("As 2h 3d 4c Kd", discard="Kd")
+    >>> out.total, out.low_counts[0]                  # 47 cards, four fives make the wheel
+    (47, 4)
+    >>> draw_outcomes("As 2h 3d 4c Kd", discard="Kd", dead="As")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.DuplicateCardError: card 'As' is both in the hand and dead
+    """
+    game = normalize_game(game)
+    hand_t, discard_t, dead_t = _validate(hand, discard, dead)
+    kept = tuple(c for c in hand_t if c not in discard_t)
+    unseen = _unseen(hand_t, dead_t)
+    if len(discard_t) > len(unseen):
+        raise BadaceyError(f"cannot draw {len(discard_t)} cards: only {len(unseen)} unseen cards remain")
+    low, badugi = _enumerate(kept, unseen, len(discard_t), game, progress)
+    return DrawOutcomes(game, hand_t, discard_t, dead_t, comb(len(unseen), len(discard_t)), low, badugi)
+
+
+def best_discards(
+    hand: Cards,
+    dead: Cards = (),
+    game: str = BADACEY,
+    objective: str | Callable[[DrawOutcomes], float] = "badugi",
+    *,
+    target: Cards | int | None = None,
+    opponent: Cards | None = None,
+    progress: Progress | None = None,
+) -> list[DiscardChoice]:
+    """All 32 discards of a five-card hand, best first by ``objective`` (a probability or share, higher wins).
+
+    Objectives: ``"badugi"`` = P(four-card badugi); ``"low"`` = P(low at least as good as ``target``, a
+    five-card hand or a low rank, default the hand's own low); ``"share"`` = expected pot share 0..1
+    against ``opponent``, a known hand standing pat (its cards are dead to us).  A callable receives each
+    :class:`DrawOutcomes` and returns the score.  Ties keep the order: fewer cards thrown first.
+    For an opponent who draws too, use :func:`badacey_fast.equity.equity` per discard.
+
+    >>> best = best_discards("2h 4h 6h 7h Ac")                 # seed 000's one-way hand
+    >>> len(best), format_cards(best[0].discard)
+    (32, '2h 4h 6h')
+    >>> best_discards("2h 4h 6h 7h Ac", objective="share")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.BadaceyError: objective 'share' needs opponent= (a five-card hand standing pat)
+    """
+    game = normalize_game(game)
+    hand_t, _, dead_t = _validate(hand, (), dead)
+    score = _objective(objective, hand_t, dead_t, game, target, opponent)
+    if opponent is not None:
+        dead_t = _validate(hand_t, (), dead_t + parse_cards(opponent, count=5))[2]
+    unseen = _unseen(hand_t, dead_t)
+    discards = [d for k in range(6) for d in combinations(hand_t, k)]
+    need = sum(comb(len(unseen), len(d)) for d in discards)
+    done = 0
+
+    def step(d: tuple[int, ...]) -> DrawOutcomes:
+        nonlocal done
+        if len(d) > len(unseen):
+            raise BadaceyError(f"cannot draw {len(d)} cards: only {len(unseen)} unseen cards remain")
+        kept = tuple(c for c in hand_t if c not in d)
+        sub = None if progress is None else (lambda k, _n: progress(done + k, need))
+        low, badugi = _enumerate(kept, unseen, len(d), game, sub)
+        done += comb(len(unseen), len(d))
+        return DrawOutcomes(game, hand_t, d, dead_t, comb(len(unseen), len(d)), low, badugi)
+
+    outcomes = _c_all_discards(hand_t, unseen, game, discards) if len(unseen) >= 5 else None
+    if outcomes is None:
+        outcomes = [step(d) for d in discards]
+    else:
+        outcomes = [DrawOutcomes(game, hand_t, d, dead_t, comb(len(unseen), len(d)), lo, bd)
+                    for d, (lo, bd) in zip(discards, outcomes)]
+    choices = [DiscardChoice(o.discard, float(score(o)), o) for o in outcomes]
+    return sorted(choices, key=lambda ch: -ch.score)  # stable: fewer cards thrown win ties
+
+
+def _objective(objective, hand, dead, game, target, opponent) -> Callable[[DrawOutcomes], float]:
+    if callable(objective):
+        return objective
+    if not isinstance(objective, str):
+        raise TypeError(f"objective must be a name or a callable, not {type(objective).__name__}")
+    if objective == "badugi":
+        return lambda o: o.p_badugi(715)
+    if objective == "low":
+        if target is None:
+            target = hand
+        if isinstance(target, int) and not isinstance(target, bool):
+            rank = target
+            _check_rank(rank, reference.LOW_CLASS_COUNTS[game], "low")
+        else:
+            rank = reference.low_rank(parse_cards(target, count=5), game)
+        return lambda o: o.p_low(rank)
+    if objective == "share":
+        if opponent is None:
+            raise BadaceyError("objective 'share' needs opponent= (a five-card hand standing pat)")
+        opp = parse_cards(opponent, count=5)
+        _validate(hand, (), dead + opp)  # names any card shared with our hand or the dead cards
+        lo, bd = reference.low_rank(opp, game), reference.badugi_rank(opp, game != BADACEY)
+        return lambda o: o.pat_share(lo, bd)
+    raise BadaceyError(f"unknown objective {objective!r}: expected one of {', '.join(OBJECTIVES)} or a callable")
+
+
+def _validate(hand: Cards, discard: Cards, dead: Cards) -> tuple[tuple[int, ...], ...]:
+    """Parse and cross-check hand, discard and dead cards; every error names the offending card."""
+    hand_t = parse_cards(hand, count=5)
+    discard_t = parse_cards(discard, count=range(6))
+    dead_t = parse_cards(dead)
+    for c in discard_t:
+        if c not in hand_t:
+            raise IllegalActionError(
+                f"cannot discard {format_cards([c])!r}: it is not in the hand {format_cards(hand_t)!r}"
+            )
+    for c in dead_t:
+        if c in hand_t:
+            raise DuplicateCardError(f"card {format_cards([c])!r} is both in the hand and dead")
+    return hand_t, discard_t, dead_t
+
+
+def _unseen(hand: Sequence[int], dead: Sequence[int]) -> tuple[int, ...]:
+    out = set(hand) | set(dead)
+    return tuple(c for c in range(52) if c not in out)
+
+
+def _check_rank(rank: int, count: int, what: str) -> None:
+    if isinstance(rank, bool) or not isinstance(rank, int):
+        raise TypeError(f"{what} rank must be an int, not {type(rank).__name__}")
+    if not 1 <= rank <= count:
+        raise RankError(f"{what} rank {rank} is outside 1..{count}")
+
+
+@lru_cache(maxsize=None)
+def _low_classes(game: str) -> tuple[tuple[str, str], ...]:
+    """(category, top card) of every low rank, best first; derived from the reference's value classes."""
+    return tuple(
+        (v.category, RANK_CHARS[v.ranks[0]])
+        for v in (reference.low_value(r, game) for r in range(1, reference.LOW_CLASS_COUNTS[game] + 1))
+    )
+
+
+def _enumerate(
+    kept: tuple[int, ...], unseen: tuple[int, ...], k: int, game: str, progress: Progress | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Histograms (low, badugi) over every k-card replacement, by the serving twin."""
+    if _backend.name == "c":
+        from ._draw_c import histograms
+
+        return histograms(kept, unseen, k, game != BADACEY)
+    return _python_histograms(kept, unseen, k, game, progress)
+
+
+def _c_all_discards(hand, unseen, game, discards):
+    if _backend.name != "c":
+        return None
+    from ._draw_c import all_discards
+
+    return all_discards(hand, unseen, game != BADACEY, discards)
+
+
+def _python_histograms(
+    kept: tuple[int, ...], unseen: tuple[int, ...], k: int, game: str, progress: Progress | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    ace_high = game != BADACEY
+    low = [0] * reference.LOW_CLASS_COUNTS[game]
+    badugi = [0] * _BADUGI_CLASSES
+    evaluate5 = _backend.impl.evaluate5
+    total = comb(len(unseen), k)
+    for n, drawn in enumerate(combinations(unseen, k), 1):
+        lo, bd = evaluate5(kept + drawn, ace_high)
+        low[lo - 1] += 1
+        badugi[bd - 1] += 1
+        if progress is not None and n % 4096 == 0:
+            progress(n, total)
+    if progress is not None:
+        progress(total, total)
+    return tuple(low), tuple(badugi)
