@@ -1,0 +1,34 @@
+"""The rules engine: a complete fixed-limit triple-draw hand (Badacey by default), bots and simulation.
+
+>>> from badacey_fast.game import Game
+>>> g = Game(stacks=[100, 100], seed=11)
+>>> while not g.is_over:
+...     _ = g.apply(g.legal_actions()[0] if g.phase == "drawing" else ("check" if g.to_call() == 0 else "call"))
+>>> sum(g.stacks)
+200
+>>> Game("razz")
+Traceback (most recent call last):
+...
+badacey_fast.errors.UnknownGameError: unknown game 'razz': expected one of badacey, badeucy, badugi, a5, 27
+"""
+
+from __future__ import annotations
+
+from .actions import Action, draw, format_action
+from .config import PRESETS, ConfigError, GameConfig
+from .state import BETTING, COMPLETE, DRAWING, Game
+from .view import SeatView
+
+__all__ = [
+    "Action",
+    "draw",
+    "format_action",
+    "PRESETS",
+    "ConfigError",
+    "GameConfig",
+    "Game",
+    "SeatView",
+    "BETTING",
+    "DRAWING",
+    "COMPLETE",
+]

@@ -1,0 +1,589 @@
+"""The hand state machine: one fixed-limit triple-draw hand from the blinds to the last chip (RULES.md §4).
+
+Design choices (documented, tested):
+
+- **In-place apply with atomic validation.**  :meth:`Game.apply` validates the whole action first and
+  only then mutates; it returns the same :class:`Game` (so ``g = g.apply(a)`` reads as "the new
+  state").  A rejected action raises :class:`~badacey_fast.errors.IllegalActionError` naming the rule
+  broken and leaves the state unchanged.  :meth:`Game.copy` gives an independent state when needed.
+- Plain lists and ints with ``__slots__``: a hand is cheap enough for millions of simulated hands.
+- **Dealing.**  A seeded deck is dealt lazily: each card is drawn uniformly from the stub (a lazy
+  Fisher-Yates shuffle, the same distribution as shuffling up front, without its cost).  A given
+  ``deck`` is dealt from the top in order.  Every dealt card is logged (``dealt``), so a hand replays
+  from its history with a *scripted* dealer even across reshuffles.
+- **Betting.**  Fold is legal only when facing a bet (folding when one may check is refused).  A bet is
+  to the bet size; a raise is to the last *full* bet level plus one bet.  An all-in raise whose excess
+  over the last full level is at least half a bet is a full raise (reopens, counts toward the cap);
+  less does not reopen the betting for seats that already acted.  Before the draw the big blind counts
+  as the bet and every seat calls the full big blind even if the big blind was short.
+- **Draws.**  Each live seat (all-in seats too) discards and is served before the next.  The last stub
+  card is never dealt: when only it remains and cards are owed, it is shuffled with the muck (every
+  discard and folded card so far, and any burn cards) except the served seat's current discards, and
+  the draw continues (this can repeat).
+- **Showdown** through :func:`badacey_fast.showdown.settle` after uncalled chips went back to their owner.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .. import _backend
+from ..cards import format_cards, parse_cards
+from ..errors import IllegalActionError
+from .actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
+from .config import GameConfig
+
+__all__ = ["Game", "BETTING", "DRAWING", "COMPLETE"]
+
+BETTING, DRAWING, COMPLETE = "betting", "drawing", "complete"
+
+_new = tuple.__new__
+_FOLD = _new(Action, (FOLD, None, None))
+_CHECK = _new(Action, (CHECK, None, None))
+_CALLS: dict[int, Action] = {}
+_BETS: dict[tuple[str, int], Action] = {}
+
+
+def _call(amount: int) -> Action:
+    a = _CALLS.get(amount)
+    if a is None:
+        a = _CALLS[amount] = _new(Action, (CALL, amount, None))
+    return a
+
+
+def _raise(kind: str, to: int) -> Action:
+    a = _BETS.get((kind, to))
+    if a is None:
+        a = _BETS[(kind, to)] = _new(Action, (kind, to, None))
+    return a
+
+
+class Game:
+    """One hand of fixed-limit triple draw (Badacey by default) for 2 to 6 seats.
+
+    ``stacks``: chips of each seat (seat 0 first, clockwise); ``button``: the dealer seat;
+    ``seed`` (int) or ``rng`` (a :class:`random.Random`) shuffle the deck, or ``deck`` gives the full
+    52-card order dealt from the top.  Blinds (or antes) are posted and the cards dealt on creation.
+
+    >>> g = Game(stacks=[100, 100, 100], seed=7)
+    >>> g.to_act, g.legal_actions()                 # seat 0 is the button and acts first pre-draw
+    (0, (Action(kind='fold', amount=None, cards=None), Action(kind='call', amount=2, cards=None), Action(kind='raise', amount=4, cards=None)))
+    >>> g.apply(Action("raise", 6))
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.IllegalActionError: illegal amount: seat 0 may raise to 4 (limit), not 6
+    >>> Game(stacks=[100])
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.IllegalActionError: a hand needs 2 to 6 seats, got 1
+    """
+
+    __slots__ = (
+        "config", "n", "button", "starting_stacks", "stacks", "contrib", "sbet", "folded", "hands",
+        "stub", "muck", "dealt", "reshuffles", "burned", "_rnd", "_rng", "_script", "_spos",
+        "street", "phase", "to_act", "level", "full_level", "nbets", "bet_size", "pending", "can_raise",
+        "nlive", "nactive", "draw_queue", "discard_counts", "log", "payouts", "returned", "seed",
+        "sb_seat", "bb_seat", "_ace_high", "_deckmode",
+    )
+
+    def __init__(
+        self,
+        config: GameConfig | str | None = None,
+        stacks: Sequence[int] = (100,) * 6,
+        button: int = 0,
+        seed: int | None = None,
+        deck: object = None,
+        rng: random.Random | None = None,
+        _script: Sequence[int] | None = None,
+    ) -> None:
+        if config is None:
+            config = GameConfig()
+        elif isinstance(config, str):
+            config = GameConfig(game=config)
+        elif not isinstance(config, GameConfig):
+            raise TypeError(f"config must be a GameConfig or a preset name, not {type(config).__name__}")
+        self.config = config
+        stacks = list(stacks)
+        n = len(stacks)
+        if not 2 <= n <= 6:
+            raise IllegalActionError(f"a hand needs 2 to 6 seats, got {n}")
+        for s in stacks:
+            if type(s) is not int:
+                raise TypeError(f"stacks must be ints, not {type(s).__name__}")
+            if s <= 0:
+                raise IllegalActionError(f"every seat needs chips to be dealt in: stack {s}")
+        if type(button) is not int:
+            raise TypeError(f"button must be an int, not {type(button).__name__}")
+        if not 0 <= button < n:
+            raise IllegalActionError(f"button {button} is not a seat 0..{n - 1}")
+        self.n = n
+        self.button = button
+        self.starting_stacks = tuple(stacks)
+        self.stacks = stacks
+        self.contrib = [0] * n
+        self.sbet = [0] * n
+        self.folded = [False] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.muck: list[int] = []
+        self.dealt: list[int] = []
+        self.reshuffles: list[int] = []  # index into ``dealt`` where each reshuffle happened
+        self.burned: list[int] = []
+        self.seed = seed
+        if rng is None:
+            rng = random.Random(seed)
+        elif seed is not None:
+            raise TypeError("give seed or rng, not both")
+        self._rng = rng
+        self._rnd = rng.random
+        self._script = None
+        self._spos = 0
+        self._deckmode = False
+        if _script is not None:
+            self.stub = list(range(52))
+            self._script = list(_script)
+        elif deck is not None:
+            order = parse_cards(deck, count=52)
+            self.stub = list(order)
+            self._script = list(order)  # dealt from the top until a reshuffle
+            self._deckmode = True
+        else:
+            self.stub = list(range(52))
+        self._ace_high = config.game in ("badeucy", "27")
+        self.log: list[tuple[int, Action]] = []
+        self.payouts: list[int] | None = None
+        self.returned = [0] * n
+        self.discard_counts: list[list[int]] = []
+        self.draw_queue: list[int] = []
+        self.nlive = n
+        self.street = 0
+        self.bet_size = config.small_bet
+        self._post_forced_bets()
+        self._deal_hands()
+        self._start_round(0)
+
+    # ----------------------------------------------------------------------------------------- dealing
+    def _card(self) -> int:
+        stub = self.stub
+        script = self._script
+        if script is not None and self._spos < len(script):
+            c = script[self._spos]
+            self._spos += 1
+            try:
+                i = stub.index(c)
+            except ValueError:
+                raise IllegalActionError(f"scripted card {format_cards([c])} is not in the stub") from None
+        else:
+            i = int(self._rnd() * len(stub))
+            c = stub[i]
+        stub[i] = stub[-1]
+        stub.pop()
+        self.dealt.append(c)
+        return c
+
+    def _deal_hands(self) -> None:
+        n, b, hands = self.n, self.button, self.hands
+        order = [(b + k) % n for k in range(1, n + 1)] * self.config.hand_size
+        if self._script is not None:
+            card = self._card
+            for seat in order:
+                hands[seat].append(card())
+            return
+        # The hot path of every simulated hand: a partial Fisher-Yates shuffle moving each dealt card to
+        # the tail of the stub, one card at a time in dealing order (same distribution as shuffling first).
+        stub, rnd = self.stub, self._rnd
+        m = 52
+        for seat in order:
+            i = int(rnd() * m)
+            m -= 1
+            c = stub[i]
+            stub[i] = stub[m]
+            stub[m] = c
+            hands[seat].append(c)
+        dealt = stub[m:]
+        dealt.reverse()
+        self.dealt = dealt
+        del stub[m:]
+
+    # ----------------------------------------------------------------------------------------- betting
+    def _post_forced_bets(self) -> None:
+        cfg, n, b = self.config, self.n, self.button
+        stacks, contrib, sbet = self.stacks, self.contrib, self.sbet
+        if cfg.ante:
+            for i in range(n):
+                a = min(cfg.ante, stacks[i])
+                stacks[i] -= a
+                contrib[i] += a
+        if cfg.uses_blinds:
+            if n == 2:
+                sb, bb = b, (b + 1) % n
+            else:
+                sb, bb = (b + 1) % n, (b + 2) % n
+            for seat, blind in ((sb, cfg.small_blind), (bb, cfg.big_blind)):
+                p = min(blind, stacks[seat])
+                stacks[seat] -= p
+                contrib[seat] += p
+                sbet[seat] = p
+            self.sb_seat, self.bb_seat = sb, bb
+        else:
+            self.sb_seat = self.bb_seat = -1
+
+    def _start_round(self, street: int) -> None:
+        n, stacks, folded = self.n, self.stacks, self.folded
+        self.street = street
+        self.phase = BETTING
+        self.bet_size = self.config.small_bet if street < 2 else self.config.big_bet
+        active = [not folded[i] and stacks[i] > 0 for i in range(n)]
+        self.nactive = sum(active)
+        self.pending = active
+        self.can_raise = active[:]
+        if street == 0 and self.bb_seat >= 0:
+            self.level = self.full_level = self.config.big_blind
+            self.nbets = 1
+            first = (self.bb_seat + 1) % n
+        else:
+            self.sbet = [0] * n
+            self.level = self.full_level = self.nbets = 0
+            first = (self.button + 1) % n
+        self._next_actor(first)
+
+    def _next_actor(self, start: int) -> None:
+        """Find who acts next from ``start`` on; end the round when nobody needs to act."""
+        n, pending, sbet, level = self.n, self.pending, self.sbet, self.level
+        for k in range(n):
+            j = (start + k) % n
+            if pending[j]:
+                if sbet[j] >= level and self.nactive <= 1:
+                    pending[j] = False  # alone with chips and nothing to call: nothing to decide
+                    continue
+                self.to_act = j
+                return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        if self.street < 3:
+            self.phase = DRAWING
+            n, b, folded = self.n, self.button, self.folded
+            self.draw_queue = [(b + k) % n for k in range(n, 0, -1) if not folded[(b + k) % n]]
+            self.discard_counts.append([-1] * n)
+            if self.config.burn:
+                self._burn()
+            self.to_act = self.draw_queue.pop()
+        else:
+            self._finish()
+
+    def _burn(self) -> None:
+        if len(self.stub) <= 1:
+            self._reshuffle_for(())
+        c = self._card()
+        self.burned.append(c)
+        self.muck.append(c)
+
+    def _reshuffle_for(self, held_aside: Sequence[int]) -> None:
+        stub = self.stub
+        stub.extend(self.muck)
+        self.muck = []
+        self.reshuffles.append(len(self.dealt))
+        script = self._script
+        if script is not None and self._deckmode:
+            self._script = None  # a given deck's order ends here; the new stub is dealt in random order
+        if len(stub) <= 1:
+            raise IllegalActionError("the deck ran out: no cards left to complete the draw")
+
+    # ----------------------------------------------------------------------------------------- queries
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended (everyone else folded, or after the showdown)."""
+        return self.phase == COMPLETE
+
+    @property
+    def pot(self) -> int:
+        """Chips in the middle (every seat's contributions this hand, blinds and antes included)."""
+        return sum(self.contrib)
+
+    def to_call(self, seat: int | None = None) -> int:
+        """Chips ``seat`` (default: the seat to act) needs to call in this betting round (0 = may check)."""
+        i = self.to_act if seat is None else seat
+        if self.phase != BETTING:
+            return 0
+        return max(0, min(self.level - self.sbet[i], self.stacks[i]))
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to act (empty once the hand is over).
+
+        Betting: fold (only when facing a bet), check or call (with the chips it adds), bet or raise
+        (with the total it makes the seat's bet this round).  Drawing: one ``draw`` whose ``cards`` are
+        the cards held; any subset of them may be discarded.
+        """
+        phase = self.phase
+        if phase == BETTING:
+            i = self.to_act
+            sb = self.sbet[i]
+            to_call = self.level - sb
+            stack = self.stacks[i]
+            if to_call > 0:
+                acts = [_FOLD, _call(to_call if to_call < stack else stack)]
+            else:
+                acts = [_CHECK]
+            if (
+                self.can_raise[i]
+                and stack > to_call
+                and self.nactive > 1
+                and not self._capped()
+            ):
+                target = self.full_level + self.bet_size
+                if target > sb + stack:
+                    target = sb + stack
+                acts.append(_raise(RAISE if self.level else BET, target))
+            return tuple(acts)
+        if phase == DRAWING:
+            return (_new(Action, (DRAW, None, tuple(self.hands[self.to_act]))),)
+        return ()
+
+    def _capped(self) -> bool:
+        cap = self.config.cap
+        if cap is None or self.nbets < cap:
+            return False
+        return not (self.config.heads_up_uncapped and self.nlive == 2)
+
+    # ----------------------------------------------------------------------------------------- actions
+    def apply(self, action: Action | str, seat: int | None = None) -> "Game":
+        """Apply one action of the seat to act and return this (updated) game.
+
+        ``action`` is an :class:`Action` (or a bare kind like ``"call"`` when the limit fixes the
+        amount).  ``seat``, when given, must be the seat to act (a server passes who acted).
+        Raises :class:`IllegalActionError` naming the rule broken, with the state unchanged.
+
+        >>> g = Game(stacks=[50, 50], seed=1)
+        >>> g.apply("call").apply("check").phase     # heads-up: button calls, big blind checks
+        'drawing'
+        >>> g.apply("check")
+        Traceback (most recent call last):
+        ...
+        badacey_fast.errors.IllegalActionError: seat 1 must draw now (discard 0 to 5 cards), not check
+        """
+        phase = self.phase
+        if phase == COMPLETE:
+            raise IllegalActionError("the hand is over: no action is allowed after it ended")
+        if type(action) is not Action:
+            if isinstance(action, str):
+                action = Action(action)
+            elif not isinstance(action, Action):
+                raise TypeError(f"action must be an Action or an action kind, not {type(action).__name__}")
+        i = self.to_act
+        if seat is not None and seat != i:
+            raise IllegalActionError(f"out of turn: seat {seat} acted but it is seat {i}'s turn")
+        kind = action[0]
+        if phase == DRAWING:
+            if kind != DRAW:
+                raise IllegalActionError(
+                    f"seat {i} must draw now (discard 0 to {self.config.hand_size} cards), not {kind}"
+                )
+            self._draw(i, action)
+            return self
+        if kind == DRAW:
+            raise IllegalActionError(f"seat {i} must bet now: this is betting round {self.street + 1}, not a draw")
+        sb = self.sbet[i]
+        to_call = self.level - sb
+        stack = self.stacks[i]
+        amount = action[1]
+        if kind == FOLD or kind == CHECK:
+            if amount is not None:
+                raise IllegalActionError(f"illegal amount: {kind} takes no amount, got {amount}")
+            if kind == FOLD:
+                if to_call <= 0:
+                    raise IllegalActionError(f"seat {i} may check: folding is only allowed when facing a bet")
+                self._act(i, _FOLD, 0)
+                return self
+            if to_call > 0:
+                raise IllegalActionError(f"seat {i} faces a bet of {to_call}: check is not allowed (call, raise or fold)")
+            self._act(i, _CHECK, 0)
+            return self
+        if kind == CALL:
+            if to_call <= 0:
+                raise IllegalActionError(f"seat {i} has nothing to call: check instead")
+            pay = to_call if to_call < stack else stack
+            if amount is not None and amount != pay:
+                raise IllegalActionError(f"illegal amount: seat {i} calls {pay}, not {amount}")
+            self._act(i, _call(pay), pay)
+            return self
+        # bet or raise
+        want = RAISE if self.level else BET
+        if kind != want:
+            why = "there is a bet to raise" if want == RAISE else "there is no bet yet"
+            raise IllegalActionError(f"seat {i} cannot {kind}: {why}; use {want}")
+        if self.nactive <= 1:
+            raise IllegalActionError(f"seat {i} cannot {kind}: every other live seat is all-in")
+        if stack <= to_call:
+            raise IllegalActionError(f"seat {i} cannot {kind}: {stack} chips do not cover more than the {to_call} to call")
+        if self._capped():
+            raise IllegalActionError(f"seat {i} cannot {kind}: the betting is capped at {self.config.cap} bets this round")
+        if not self.can_raise[i]:
+            raise IllegalActionError(
+                f"seat {i} cannot {kind}: the betting was not reopened (an all-in raise of less than half a bet "
+                "does not reopen the betting for seats that already acted)"
+            )
+        target = self.full_level + self.bet_size
+        if target > sb + stack:
+            target = sb + stack  # all-in for less
+        if amount is not None and amount != target:
+            raise IllegalActionError(f"illegal amount: seat {i} may {kind} to {target} (limit), not {amount}")
+        self._act(i, _raise(kind, target), target - sb)
+        return self
+
+    def _act(self, i: int, action: Action, pay: int) -> None:
+        """Mutate for a validated betting action (``pay`` chips go in)."""
+        self.log.append((i, action))
+        self.pending[i] = False
+        self.can_raise[i] = False
+        if action[0] == FOLD:
+            self.folded[i] = True
+            self.nlive -= 1
+            self.nactive -= 1  # a seat facing a bet always has chips behind
+            self.muck.extend(self.hands[i])
+            if self.nlive == 1:
+                self._finish()
+                return
+        elif pay:
+            stacks, sbet = self.stacks, self.sbet
+            stacks[i] -= pay
+            sbet[i] += pay
+            self.contrib[i] += pay
+            if stacks[i] == 0:
+                self.nactive -= 1
+            new = sbet[i]
+            if new > self.level:
+                n, folded, pending = self.n, self.folded, self.pending
+                if (new - self.full_level) * 2 >= self.bet_size:
+                    # A full raise (or an all-in of at least half a bet): reopens and counts to the cap.
+                    self.nbets += 1
+                    self.full_level = new
+                    can_raise = self.can_raise
+                    for j in range(n):
+                        if j != i and not folded[j] and stacks[j] > 0:
+                            can_raise[j] = True
+                self.level = new
+                for j in range(n):
+                    if j != i and not folded[j] and stacks[j] > 0 and sbet[j] < new:
+                        pending[j] = True
+        self._next_actor((i + 1) % self.n)
+
+    def _draw(self, i: int, action: Action) -> None:
+        cards = action[2]
+        hand = self.hands[i]
+        if cards is None:
+            cards = ()
+        elif type(cards) is not tuple or not all(type(c) is int for c in cards):
+            cards = parse_cards(cards)
+        for c in cards:
+            if c not in hand:
+                raise IllegalActionError(f"seat {i} cannot discard {format_cards([c]) if 0 <= c < 52 else c}: "
+                                         "it does not hold that card")
+        if len(set(cards)) != len(cards):
+            raise IllegalActionError(f"seat {i} discards the same card twice: {cards}")
+        self.log.append((i, _new(Action, (DRAW, None, cards))))
+        stub = self.stub
+        for c in cards:
+            hand.remove(c)
+        if self._script is None and len(stub) > len(cards):
+            rnd, dealt = self._rnd, self.dealt
+            for _ in cards:  # the common case, inlined: no reshuffle needed, random deck
+                j = int(rnd() * len(stub))
+                c = stub[j]
+                stub[j] = stub[-1]
+                stub.pop()
+                dealt.append(c)
+                hand.append(c)
+        else:
+            for _ in cards:
+                if len(stub) <= 1:
+                    self._reshuffle_for(cards)
+                hand.append(self._card())
+        self.muck.extend(cards)
+        self.discard_counts[-1][i] = len(cards)
+        if self.draw_queue:
+            self.to_act = self.draw_queue.pop()
+        else:
+            self._start_round(self.street + 1)
+
+    def _finish(self) -> None:
+        n, contrib, stacks = self.n, self.contrib, self.stacks
+        # Uncalled chips go back to their owner before anything is settled.
+        top = max(contrib)
+        owner = contrib.index(top)
+        second = max(contrib[j] for j in range(n) if j != owner)
+        if top > second:
+            back = top - second
+            contrib[owner] -= back
+            stacks[owner] += back
+            self.returned[owner] = back
+        folded = self.folded
+        if self.nlive == 1:
+            winner = folded.index(False)
+            payouts = [0] * n
+            payouts[winner] = sum(contrib)
+        else:
+            from ..showdown import settle  # lazy: the showdown module sits above the engine's imports
+
+            hands = [None if folded[j] else tuple(self.hands[j]) for j in range(n)]
+            payouts = list(settle(contrib, hands, button=self.button, game=self.config.settle_game,
+                                  odd_chip=self.config.odd_chip).payouts)
+        for j in range(n):
+            stacks[j] += payouts[j]
+        self.payouts = payouts
+        self.phase = COMPLETE
+        self.to_act = -1
+        self.pending = [False] * n
+
+    # ----------------------------------------------------------------------------------------- results
+    @property
+    def winnings(self) -> list[int]:
+        """Net chips won (+) or lost (-) by each seat this hand (final stack minus starting stack)."""
+        return [s - s0 for s, s0 in zip(self.stacks, self.starting_stacks)]
+
+    @property
+    def showdown(self) -> bool:
+        """True when the hand ended at a showdown (more than one live seat after the last round)."""
+        return self.phase == COMPLETE and self.nlive > 1
+
+    def copy(self) -> "Game":
+        """An independent copy of this state (lists copied, the RNG state duplicated).
+
+        >>> g = Game(stacks=[20, 20], seed=3); h = g.copy(); _ = h.apply("call")
+        >>> g.to_act != h.to_act
+        True
+        """
+        new = Game.__new__(Game)
+        for name in Game.__slots__:
+            value = getattr(self, name, None)
+            if isinstance(value, list):
+                value = [v[:] if isinstance(v, list) else v for v in value]
+            setattr(new, name, value)
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        new._rng = rng
+        new._rnd = rng.random
+        return new
+
+    def snapshot(self) -> tuple:
+        """Every piece of state as a comparable tuple (tests use it to prove a rejected action changed nothing)."""
+        out = []
+        for name in Game.__slots__:
+            if name in ("_rng", "_rnd"):
+                continue
+            value = getattr(self, name, None)
+            if isinstance(value, list):
+                value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+            out.append(value)
+        out.append(self._rng.getstate())
+        return tuple(out)
+
+    def view(self, seat: int) -> "SeatView":
+        """What ``seat`` may see: its own cards, public betting and draw counts; no other cards, no deck."""
+        from .view import SeatView
+
+        return SeatView(self, seat)
+
+    def __repr__(self) -> str:
+        return (f"Game({self.config.game}, seats={self.n}, button={self.button}, phase={self.phase}, "
+                f"street={self.street}, to_act={self.to_act}, pot={self.pot})")
