@@ -21,6 +21,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 
 from . import _backend, reference
@@ -134,7 +135,16 @@ class PotResult:
     low_winners: tuple[int, ...]
     badugi_winners: tuple[int, ...]
     chips: tuple[int, ...]  #: chips from this pot per seat (every seat, 0 if none)
-    shares: tuple[Fraction, ...]  #: the fraction of the pot per seat before odd-chip rounding
+    halves: int  #: 2 for the split games (low and badugi halves), 1 for the single-pot games
+
+    @cached_property
+    def shares(self) -> tuple[Fraction, ...]:
+        """The fraction of the pot per seat before odd-chip rounding (e.g. 1/4 for a quartered seat)."""
+        share = [Fraction(0)] * len(self.chips)
+        for winners in (self.low_winners, self.badugi_winners):
+            for s in winners:
+                share[s] += Fraction(1, self.halves * len(winners))
+        return tuple(share)
 
     @property
     def uncontested(self) -> bool:
@@ -148,16 +158,45 @@ class PotResult:
         return won[0] if won else None
 
 
+class _Described:
+    """Each seat's ``values`` and their words, built on first use from ``low_ranks`` and ``badugi_ranks``:
+    the engine's hot path never needs them."""
+
+    game: str
+    low_ranks: tuple[int | None, ...]
+    badugi_ranks: tuple[int | None, ...]
+
+    @cached_property
+    def values(self) -> tuple[Value | None, ...]:
+        """Each seat's :class:`Value` (dense ranks, lower is better); None for a folded or unshown seat, and
+        None inside the Value for a half the game does not play."""
+        return tuple(None if lo is None and bd is None else Value(lo, bd)
+                     for lo, bd in zip(self.low_ranks, self.badugi_ranks))
+
+    @cached_property
+    def descriptions(self) -> tuple[Description | None, ...]:
+        """Each seat's halves in the seeds' words (None for a folded/unshown seat or a half not played)."""
+        rules = SCORINGS[self.game]
+        low_game = BADEUCY if rules.ace_high else BADACEY
+        return tuple(
+            None if v is None else Description(
+                None if v.low is None else reference.describe_low_rank(v.low, low_game),
+                None if v.badugi is None else reference.describe_badugi_rank(v.badugi, rules.ace_high),
+            )
+            for v in self.values
+        )
+
+
 @dataclass(frozen=True)
-class ShowdownResult:
+class ShowdownResult(_Described):
     """A single-pot showdown: payouts (None = folded seat), each live hand's value, the pot's winners."""
 
     game: str
     button: int
     odd_chip: str
     hands: tuple[tuple[int, ...] | None, ...]  #: card ids per seat; None folded; () unshown fold-winner
-    values: tuple[Value | None, ...]  #: dense ranks, lower is better; None for folded/unshown seats
-    descriptions: tuple[Description | None, ...]  #: the same in words (None in a half not played)
+    low_ranks: tuple[int | None, ...]  #: per seat, lower is better; None: folded, unshown or no low half
+    badugi_ranks: tuple[int | None, ...]  #: per seat, lower is better; None: folded, unshown or no badugi
     pot: PotResult
     payouts: list[int | None]
 
@@ -203,7 +242,7 @@ class ShowdownResult:
 
 
 @dataclass(frozen=True)
-class Settlement:
+class Settlement(_Described):
     """A hand settled from contributions: main and side pots, each settled among its eligible seats."""
 
     game: str
@@ -211,8 +250,8 @@ class Settlement:
     odd_chip: str
     contributions: tuple[int, ...]
     hands: tuple[tuple[int, ...] | None, ...]
-    values: tuple[Value | None, ...]
-    descriptions: tuple[Description | None, ...]
+    low_ranks: tuple[int | None, ...]  #: per seat, lower is better; None: folded, unshown or no low half
+    badugi_ranks: tuple[int | None, ...]  #: per seat, lower is better; None: folded, unshown or no badugi
     pots: tuple[PotResult, ...]  #: main pot first, then side pots in order of size of contribution
     payouts: list[int]  #: total chips won per seat, 0 for folded seats
 
@@ -259,13 +298,17 @@ def _odd_low(odd_chip: str) -> bool:
     raise ShowdownError(f"unknown odd_chip policy {odd_chip!r}: expected 'position' or 'low'")
 
 
+_CARD_IDS = frozenset(range(52))
+_INT_ONLY = {int}
+
+
 def _read_hands(hands: object, size: int) -> tuple[list, list[int]]:
     """Card tuples per seat (None folded, () unshown) and the live seats, cards distinct across hands."""
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
         raise TypeError(f"hands must be a sequence with one hand (or None) per seat, not {type(hands).__name__}")
     out: list = list(hands)
     live: list[int] = []
-    owner: dict[int, int] = {}
+    seen: set[int] = set()
     dealt = 0
     for seat, hand in enumerate(out):
         if hand is None:
@@ -274,7 +317,9 @@ def _read_hands(hands: object, size: int) -> tuple[list, list[int]]:
         if hand is UNSHOWN:
             out[seat] = ()
             continue
-        if not (type(hand) is tuple and len(hand) == size and all(type(c) is int and 0 <= c <= 51 for c in hand)):
+        # Fast path (the engine's tuples of ids): set operations run in C; anything else is parsed.
+        if not (type(hand) is tuple and len(hand) == size and _CARD_IDS.issuperset(hand)
+                and set(map(type, hand)) == _INT_ONLY):
             try:
                 hand = parse_cards(hand, count=size)
             except BadaceyError as exc:
@@ -283,19 +328,9 @@ def _read_hands(hands: object, size: int) -> tuple[list, list[int]]:
                 raise TypeError(f"seat {seat}: {exc}") from None
             out[seat] = hand
         dealt += size
-        for c in hand:
-            other = owner.setdefault(c, seat)
-            if other != seat:
-                raise DuplicateCardError(
-                    f"card {format_cards([c])!r} is in the hands of both seat {other} and seat {seat}"
-                )
-    if dealt != len(owner):  # only a card repeated inside one fast-path tuple gets here
-        for seat in live:
-            if len(set(out[seat])) != len(out[seat]):
-                try:
-                    parse_cards(out[seat])
-                except DuplicateCardError as exc:
-                    raise DuplicateCardError(f"seat {seat}: {exc}") from None
+        seen.update(hand)
+    if dealt != len(seen):
+        _raise_duplicate(out)
     if not out:
         raise ShowdownError("no seats: hands is empty")
     if not live:
@@ -303,8 +338,22 @@ def _read_hands(hands: object, size: int) -> tuple[list, list[int]]:
     if len(live) > 1:
         for seat in live:
             if out[seat] == ():
-                raise ShowdownError(f"seat {seat} is UNSHOWN but {len(live)} seats are live: a showdown needs every live hand")
+                raise ShowdownError(
+                    f"seat {seat} is UNSHOWN but {len(live)} seats are live: a showdown needs every live hand"
+                )
     return out, live
+
+
+def _raise_duplicate(hands: list) -> None:
+    """Name the card that appears twice (slow path, only on bad input)."""
+    owner: dict[int, int] = {}
+    for seat, hand in enumerate(hands):
+        for c in hand or ():
+            if c in owner:
+                where = f"twice in the hand of seat {seat}" if owner[c] == seat else (
+                    f"in the hands of both seat {owner[c]} and seat {seat}")
+                raise DuplicateCardError(f"card {format_cards([c])!r} is {where}")
+            owner[c] = seat
 
 
 def _button(button: object, n: int) -> int:
@@ -376,39 +425,15 @@ def _split(amount: int, order: list[int], lows: list, bads: list, rules: Scoring
     return low_w, bad_w
 
 
-def _clockwise(seats: Iterable[int], button: int, n: int) -> list[int]:
-    """Seats in order clockwise from the button: button+1 first, the button itself last."""
-    return sorted(seats, key=lambda s: (s - button - 1) % n)
-
-
-def _shares(rules: Scoring, n: int, low_w: list[int], bad_w: list[int]) -> tuple[Fraction, ...]:
-    share = [Fraction(0)] * n
-    for winners in (low_w, bad_w):
-        for s in winners:
-            share[s] += Fraction(1, len(rules.halves) * len(winners))
-    return tuple(share)
+def _clockwise(seats: Sequence[int], button: int, n: int) -> list[int]:
+    """Seats (given in seat order) clockwise from the button: button+1 first, the button itself last."""
+    return [s for s in seats if s > button] + [s for s in seats if s <= button]
 
 
 def _pot_result(amount: int, eligible: list[int], low_w: list[int], bad_w: list[int], chips: list[int],
                 rules: Scoring) -> PotResult:
     return PotResult(amount, tuple(sorted(eligible)), tuple(sorted(low_w)), tuple(sorted(bad_w)),
-                     tuple(chips), _shares(rules, len(chips), low_w, bad_w))
-
-
-def _words(rules: Scoring, lows: list, bads: list) -> tuple[tuple, tuple]:
-    low_game = BADEUCY if rules.ace_high else BADACEY
-    values, words = [], []
-    for lo, bd in zip(lows, bads):
-        if lo is None and bd is None:
-            values.append(None)
-            words.append(None)
-            continue
-        values.append(Value(lo, bd))
-        words.append(Description(
-            None if lo is None else reference.describe_low_rank(lo, low_game),
-            None if bd is None else reference.describe_badugi_rank(bd, rules.ace_high),
-        ))
-    return tuple(values), tuple(words)
+                     tuple(chips), len(rules.halves))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -478,11 +503,11 @@ def showdown_detail(hands: Sequence[Cards | None], pot: int, button: int = 0, ga
         lows, bads = [None] * n, [None] * n
     chips = [0] * n
     low_w, bad_w = _split(pot, _clockwise(live, button, n), lows, bads, rules, odd_low, chips)
-    values, words = _words(rules, lows, bads)
     return ShowdownResult(
-        rules.game, button, odd_chip, tuple(cards), values, words,
-        _pot_result(pot, live, low_w, bad_w, chips, rules),
-        [None if h is None else chips[s] for s, h in enumerate(cards)],
+        game=rules.game, button=button, odd_chip=odd_chip, hands=tuple(cards), low_ranks=tuple(lows),
+        badugi_ranks=tuple(bads),
+        pot=_pot_result(pot, live, low_w, bad_w, chips, rules),
+        payouts=[None if h is None else chips[s] for s, h in enumerate(cards)],
     )
 
 
@@ -518,24 +543,30 @@ def settle(contributions: Sequence[int], hands: Sequence[Cards | None], button: 
         lows, bads = _evaluate(rules, cards, live)
     else:
         lows, bads = [None] * n, [None] * n
-    levels: list[list] = []  # [amount, eligible seats] per pot level
-    prev = 0
-    for level in sorted({paid[s] for s in live}):
-        amount = sum(min(c, level) - min(c, prev) for c in paid)
-        levels.append([amount, [s for s in live if paid[s] >= level]])
-        prev = level
-    levels[-1][0] += sum(c - prev for c in paid if c > prev)  # folded chips above every live seat
+    levels = sorted({paid[s] for s in live})
+    if len(levels) == 1:  # the usual hand: every live seat put in the same, one pot (dead money included)
+        layers = [(sum(paid), live)]
+    else:
+        layers = []  # (amount, eligible seats) per pot, main pot first
+        prev = 0
+        for level in levels:
+            layers.append((sum(min(c, level) - min(c, prev) for c in paid), [s for s in live if paid[s] >= level]))
+            prev = level
+        # Chips a folded seat put in above every live seat: dead money nobody live matched, to the top pot.
+        layers[-1] = (layers[-1][0] + sum(c - prev for c in paid if c > prev), layers[-1][1])
     pots = []
     total = [0] * n
-    for amount, eligible in levels:
+    for amount, eligible in layers:
         if amount == 0:
             continue
         chips = [0] * n
         low_w, bad_w = _split(amount, _clockwise(eligible, button, n), lows, bads, rules, odd_low, chips)
         pots.append(_pot_result(amount, eligible, low_w, bad_w, chips, rules))
-        total = [a + b for a, b in zip(total, chips)]
-    values, words = _words(rules, lows, bads)
-    return Settlement(rules.game, button, odd_chip, tuple(paid), tuple(cards), values, words, tuple(pots), total)
+        for s in eligible:
+            total[s] += chips[s]
+    return Settlement(game=rules.game, button=button, odd_chip=odd_chip, contributions=tuple(paid),
+                      hands=tuple(cards), low_ranks=tuple(lows), badugi_ranks=tuple(bads), pots=tuple(pots),
+                      payouts=total)
 
 
 # ---------------------------------------------------------------------------------------------------------
