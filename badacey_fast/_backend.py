@@ -1,13 +1,27 @@
-"""Backend policy: which twin (``_c`` or ``_python``) serves the evaluators.
+"""Backend policy: which twin (``_c`` or ``_python``) serves the evaluators; the C kernel handle.
 
 One environment variable, ``BADACEY_FAST_BACKEND``, governs the choice:
 
-- ``auto`` (default): the C kernel when its extension imports, else the reference with one warning;
-- ``c``: the C kernel or an ``ImportError`` saying why not;
+- ``auto`` (default): the C kernel when its extension imports and its table files are present, else the
+  reference with one warning;
+- ``c``: the C kernel, or an ``ImportError`` (extension not built) / ``TableIntegrityError`` (tables
+  missing or damaged, naming the file and the fix) saying why not;
 - ``python``: the pure-Python reference.
 
 Both twins export the same private functions (``evaluate5``, ``low_rank5``, ``badugi_rank``); the
 public API calls ``_backend.impl.<function>`` at call time, so :func:`using` can switch twins in tests.
+``name`` is the serving twin's name, ``"c"`` or ``"python"``.
+
+For other modules' C paths, :func:`kernel` returns the loaded kernel object (``_c.KERNEL``):
+
+- ``kernel().ffi`` and ``kernel().lib``: the cffi handles of the extension ``badacey_fast._kernel``
+  (every ``csrc/*.c`` file; declarations from every ``csrc/*.h`` between the BD_CDEF markers);
+- ``kernel().table(ace_high)``: a cffi ``uint32_t[]`` usable as the ``const uint32_t *table`` argument
+  of the kernel functions: Badacey's table (``False``) or Badeucy's (``True``), read and checksummed on
+  the first call, then cached.  Layout in ``csrc/badacey.h`` and :mod:`badacey_fast.tables`.
+
+Check ``name == "c"`` before taking the C path: ``kernel()`` works whenever the extension is built,
+even while tests serve evaluations from the Python twin.
 """
 
 from __future__ import annotations
@@ -19,9 +33,9 @@ from collections.abc import Iterator
 from types import ModuleType
 
 from . import _python
-from .errors import BadaceyError
+from .errors import BadaceyError, TableIntegrityError
 
-__all__ = ["ENV_VAR", "POLICIES", "impl", "name", "load", "using"]
+__all__ = ["ENV_VAR", "POLICIES", "impl", "name", "load", "using", "kernel"]
 
 ENV_VAR = "BADACEY_FAST_BACKEND"
 POLICIES = ("auto", "c", "python")
@@ -56,8 +70,10 @@ def _choose() -> ModuleType:
         return _python
     try:
         return load("c")
-    except ImportError as exc:
+    except (ImportError, TableIntegrityError) as exc:
         if policy == "c":
+            if isinstance(exc, TableIntegrityError):
+                raise
             raise ImportError(f"{ENV_VAR}=c but the C kernel is unavailable: {exc}") from exc
         warnings.warn(
             f"badacey_fast: C kernel unavailable ({exc}); using the pure-Python reference "
@@ -83,3 +99,20 @@ def using(which: str) -> Iterator[ModuleType]:
         yield impl
     finally:
         impl, name = saved
+
+
+def kernel():  # -> badacey_fast._c.Kernel (not imported here: the extension may be missing)
+    """The C kernel object: ``.ffi``, ``.lib``, ``.table(ace_high)`` (see the module docstring).
+
+    Raises ``ImportError`` if the extension is not built, ``TableIntegrityError`` if the table files are
+    missing.
+
+    >>> k = kernel()
+    >>> k.lib.bd_eval5(k.table(False), 3, 6, 9, 12, 19) & 0xFFFF  # the wheel: A-5 low rank 1
+    1
+    >>> k.lib.bd_eval5(k.table(False), 3, 3, 9, 12, 19)           # a repeated card: 0 = invalid
+    0
+    """
+    from . import _c
+
+    return _c.KERNEL

@@ -1,0 +1,86 @@
+"""The C twin: the same private functions as ``_python.py``, served by the cffi kernel and its tables.
+
+Importing this module imports the compiled extension ``badacey_fast._kernel`` and checks that both table
+files exist with the right size (two ``stat`` calls); the tables themselves are read and checksummed
+lazily, on first use of each game.  Ranks are dense, lower is better.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any
+
+from . import tables
+from ._kernel import ffi, lib  # ImportError here means the extension was never built
+from .cards import parse_cards
+
+NAME = "c"
+
+__all__ = ["NAME", "Kernel", "KERNEL", "evaluate5", "low_rank5", "badugi_rank"]
+
+
+class Kernel:
+    """The loaded C kernel: ``ffi``, ``lib`` and the lookup tables, loaded lazily and integrity-checked.
+
+    ``table(ace_high)`` returns a cffi ``uint32_t[]`` (usable wherever a ``const uint32_t *`` table is
+    expected): Badacey's table for ``False``, Badeucy's for ``True``.  See ``csrc/badacey.h`` for the
+    layout.  Thread-safe: concurrent first calls load a table once.
+    """
+
+    def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
+        self.ffi = ffi
+        self.lib = lib
+        self.directory = directory
+        # Indexed by ace_high (False/True = 0/1); read on the hot path without the lock.
+        self.tables: list[Any] = [None, None]
+        self._lock = threading.Lock()
+
+    def table(self, ace_high: bool) -> Any:
+        """The table of Badacey (``ace_high=False``) or Badeucy (``True``); loads and verifies it once."""
+        found = self.tables[ace_high]
+        if found is None:
+            found = self._load(1 if ace_high else 0)
+        return found
+
+    def _load(self, game: int) -> Any:
+        with self._lock:
+            found = self.tables[game]
+            if found is None:
+                buf = ffi.new("uint32_t[]", tables.ENTRIES)
+                tables.read_table(game, memoryview(ffi.buffer(buf)), self.directory)
+                self.tables[game] = found = buf
+            return found
+
+
+tables.check_present()
+KERNEL = Kernel()
+_TABLES = KERNEL.tables
+_eval5 = lib.bd_eval5
+
+
+def _table(ace_high: bool) -> Any:
+    return _TABLES[ace_high] or KERNEL.table(ace_high)
+
+
+def evaluate5(cards: tuple[int, ...], ace_high: bool) -> tuple[int, int]:
+    """(low rank, badugi rank) of five validated cards, lower is better; ``ace_high`` selects Badeucy."""
+    entry = _eval5(_TABLES[ace_high] or KERNEL.table(ace_high), *cards)
+    if not entry:  # cannot happen for validated input; let the parser word the error
+        parse_cards(cards, count=5)
+        raise AssertionError(f"kernel rejected {cards!r}")
+    return entry & 0xFFFF, entry >> 16
+
+
+def low_rank5(cards: tuple[int, ...], ace_high: bool) -> int:
+    """Low rank of five validated cards (A-5, or 2-7 when ``ace_high``); lower is better."""
+    return evaluate5(cards, ace_high)[0]
+
+
+def badugi_rank(cards: tuple[int, ...], ace_high: bool) -> int:
+    """Badugi rank (1..1092, lower is better) of 1 to 5 validated cards."""
+    rank = lib.bd_badugi_rank(_table(ace_high), cards, len(cards))
+    if not rank:
+        parse_cards(cards, count=(1, 2, 3, 4, 5))
+        raise AssertionError(f"kernel rejected {cards!r}")
+    return rank

@@ -1,0 +1,161 @@
+/* badacey.c -- perfect-hash lookups: single hands, batches over strided uint8 buffers, badugi of 1..5
+ * cards.  Plain C99; no Python.h; no global mutable state; see badacey.h for the contracts. */
+#include "badacey.h"
+
+#define B1(n) ((uint32_t)(n))
+#define B2(n) ((uint32_t)((n) * ((n) - 1) / 2))
+#define B3(n) ((uint32_t)((n) * ((n) - 1) * ((n) - 2) / 6))
+#define B4(n) ((uint32_t)((uint64_t)(n) * ((n) - 1) * ((n) - 2) * ((n) - 3) / 24))
+#define B5(n) ((uint32_t)((uint64_t)(n) * ((n) - 1) * ((n) - 2) * ((n) - 3) * ((n) - 4) / 120))
+#define ROW8(B, n) B(n), B(n + 1), B(n + 2), B(n + 3), B(n + 4), B(n + 5), B(n + 6), B(n + 7)
+#define ROW64(B) ROW8(B, 0), ROW8(B, 8), ROW8(B, 16), ROW8(B, 24), ROW8(B, 32), ROW8(B, 40), ROW8(B, 48), ROW8(B, 56)
+
+/* C(n, k) by formula: the products vanish for n < k, as binomials should. */
+const uint32_t bd_binom[5][64] = {{ROW64(B1)}, {ROW64(B2)}, {ROW64(B3)}, {ROW64(B4)}, {ROW64(B5)}};
+
+/* Sort a row, report whether it is five distinct cards 0..51 (sorted: strictly increasing, last < 52),
+ * and return its index through *index (always in range). */
+static inline int bd_row_index(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, uint32_t *index)
+{
+    bd_sort5(&a, &b, &c, &d, &e);
+    *index = bd_index_sorted5(a, b, c, d, e);
+    return (a < b) & (b < c) & (c < d) & (d < e) & (e < 52);
+}
+
+uint32_t bd_eval5(const uint32_t *table, int c0, int c1, int c2, int c3, int c4)
+{
+    uint32_t index;
+    /* Negative ints become huge unsigned values and fail the range check. */
+    if (!bd_row_index((uint32_t)c0, (uint32_t)c1, (uint32_t)c2, (uint32_t)c3, (uint32_t)c4, &index))
+        return 0;
+    return table[index];
+}
+
+uint32_t bd_badugi_rank(const uint32_t *table, const uint8_t *cards, size_t n)
+{
+    uint64_t seen = 0;
+    if (n < 1 || n > 5)
+        return 0;
+    for (size_t j = 0; j < n; j++) {
+        if (cards[j] > 51 || (seen >> cards[j] & 1u))
+            return 0;
+        seen |= (uint64_t)1 << cards[j];
+    }
+    if (n == 5)
+        return table[bd_index5(cards[0], cards[1], cards[2], cards[3], cards[4])] >> 16;
+    return bd_badugi_small(table, cards, (unsigned)n);
+}
+
+/* One loop body for every batch entry point; `CONTIG` lets the compiler drop the stride arithmetic for
+ * the common C-contiguous (N, 5) uint8 layout.  Rows are hashed in blocks first and looked up after, so
+ * the table loads of a block are independent and overlap in the memory system. */
+#define BD_BLOCK 32
+
+#define BD_BATCH_LOOP(ROWPTR, COL, STORE)                                                        \
+    for (int64_t start = 0; start < n; start += BD_BLOCK) {                                     \
+        int64_t m = n - start < BD_BLOCK ? n - start : BD_BLOCK;                                 \
+        uint32_t idx[BD_BLOCK];                                                                  \
+        for (int64_t i = 0; i < m; i++) {                                                        \
+            const uint8_t *r = ROWPTR(start + i);                                                \
+            int ok = bd_row_index(r[COL(0)], r[COL(1)], r[COL(2)], r[COL(3)], r[COL(4)], &idx[i]); \
+            if (check && !ok) {                                                                  \
+                for (int64_t j = 0; j < i; j++) {                                                \
+                    uint32_t e = table[idx[j]];                                                  \
+                    STORE(start + j, e);                                                         \
+                }                                                                                \
+                return start + i;                                                                \
+            }                                                                                    \
+        }                                                                                        \
+        for (int64_t i = 0; i < m; i++) {                                                        \
+            uint32_t e = table[idx[i]];                                                          \
+            STORE(start + i, e);                                                                 \
+        }                                                                                        \
+    }                                                                                            \
+    return -1;
+
+#define ROW_CONTIG(i) (cards + (i) * 5)
+#define ROW_STRIDED(i) (cards + (i) * row_stride)
+#define COL_CONTIG(j) (j)
+#define COL_STRIDED(j) ((j) * col_stride)
+
+#define STORE_BOTH(i, e) (low[i] = (uint16_t)(e), badugi[i] = (uint16_t)((e) >> 16))
+#define STORE_LOW(i, e) (low[i] = (uint16_t)(e))
+#define STORE_BADUGI(i, e) (badugi[i] = (uint16_t)((e) >> 16))
+#define STORE_NONE(i, e) ((void)(e))
+#define STORE_PACKED(i, e) (out[i] = (e))
+
+#define BD_DEFINE_BATCH(NAME, PARAMS, STORE)                                                              \
+    static int64_t NAME##_contig(const uint32_t *table, const uint8_t *cards, int64_t n, PARAMS, int check) \
+    {                                                                                                     \
+        BD_BATCH_LOOP(ROW_CONTIG, COL_CONTIG, STORE)                                                      \
+    }                                                                                                     \
+    static int64_t NAME##_strided(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride, \
+                                  int64_t col_stride, PARAMS, int check)                                  \
+    {                                                                                                     \
+        BD_BATCH_LOOP(ROW_STRIDED, COL_STRIDED, STORE)                                                    \
+    }
+
+#define P_BOTH uint16_t *low, uint16_t *badugi
+BD_DEFINE_BATCH(bd_both, P_BOTH, STORE_BOTH)
+BD_DEFINE_BATCH(bd_low, P_BOTH, STORE_LOW)
+BD_DEFINE_BATCH(bd_bad, P_BOTH, STORE_BADUGI)
+BD_DEFINE_BATCH(bd_none, P_BOTH, STORE_NONE)
+BD_DEFINE_BATCH(bd_packed, uint32_t *out, STORE_PACKED)
+
+int64_t bd_eval_many(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
+                     int64_t col_stride, uint16_t *low, uint16_t *badugi, int check)
+{
+    int contig = row_stride == 5 && col_stride == 1;
+    if (n <= 0)
+        return -1;
+    if (low && badugi)
+        return contig ? bd_both_contig(table, cards, n, low, badugi, check)
+                      : bd_both_strided(table, cards, n, row_stride, col_stride, low, badugi, check);
+    if (low)
+        return contig ? bd_low_contig(table, cards, n, low, badugi, check)
+                      : bd_low_strided(table, cards, n, row_stride, col_stride, low, badugi, check);
+    if (badugi)
+        return contig ? bd_bad_contig(table, cards, n, low, badugi, check)
+                      : bd_bad_strided(table, cards, n, row_stride, col_stride, low, badugi, check);
+    return contig ? bd_none_contig(table, cards, n, low, badugi, check)
+                  : bd_none_strided(table, cards, n, row_stride, col_stride, low, badugi, check);
+}
+
+int64_t bd_lookup_many(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
+                       int64_t col_stride, uint32_t *out, int check)
+{
+    if (n <= 0)
+        return -1;
+    if (row_stride == 5 && col_stride == 1)
+        return bd_packed_contig(table, cards, n, out, check);
+    return bd_packed_strided(table, cards, n, row_stride, col_stride, out, check);
+}
+
+int64_t bd_badugi_many(const uint32_t *table, const uint8_t *cards, int64_t n, int k,
+                       int64_t row_stride, int64_t col_stride, uint16_t *out, int check)
+{
+    if (k < 1 || k > 5)
+        return 0;
+    if (k == 5) {
+        /* Five cards: the badugi half of the five-card entry, one table load. */
+        if (row_stride == 5 && col_stride == 1)
+            return bd_bad_contig(table, cards, n, NULL, out, check);
+        return bd_bad_strided(table, cards, n, row_stride, col_stride, NULL, out, check);
+    }
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *r = cards + i * row_stride;
+        uint8_t row[4];
+        uint64_t seen = 0;
+        int ok = 1;
+        for (int j = 0; j < k; j++) {
+            uint8_t c = r[j * col_stride];
+            ok &= (c <= 51) & !(seen >> (c & 63) & 1u);
+            seen |= (uint64_t)1 << (c & 63);
+            row[j] = c;
+        }
+        if (check && !ok)
+            return i;
+        out[i] = (uint16_t)bd_badugi_small(table, row, (unsigned)k);
+    }
+    return -1;
+}

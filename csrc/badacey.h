@@ -1,0 +1,140 @@
+/* badacey.h -- the C API of the badacey_fast lookup kernel (plain C99, no Python.h).
+ *
+ * Tables (generated at build time, loaded by Python, passed in as `const uint32_t *`): per game
+ * (0 = Badacey, 1 = Badeucy) BD_HANDS5 + BD_BADUGI_MASKS entries.
+ *   table[bd_index5(...)]     = low_rank | badugi_rank << 16 of a five-card hand;
+ *   table[BD_HANDS5 + mask]   = badugi_rank << 16 of the 13-bit mask of the ranks that play (1..4 bits).
+ * Every rank is dense and LOWER IS BETTER: low 1..6175 (A-5) or 1..7462 (2-7), badugi 1..1092.
+ * A packed entry is never 0 for a valid hand, so 0 doubles as "invalid input" in return values.
+ *
+ * The perfect hash: colex rank of the sorted cards, c0 < c1 < c2 < c3 < c4:
+ *   index = C(c0,1) + C(c1,2) + C(c2,3) + C(c3,4) + C(c4,5)   in 0 .. 2,598,959.
+ * Cards are sorted by a 9-comparator network (branch-free min/max).  Chosen over a 52-bit mask walked
+ * with tzcnt because it needs no popcnt/bmi instructions (portable builds keep full speed), the sorted
+ * order makes validation (all distinct, all < 52) three compares, and it measured as fast or faster
+ * (see bench/ and the kernel notes in the project report).
+ *
+ * Rules for every function here: no global mutable state, table pointers are arguments, and no read or
+ * write ever goes past a buffer whatever the input (even with check = 0, out-of-range cards are masked
+ * and the index clamped, so garbage in gives garbage ranks, never a stray access).
+ *
+ * Other kernel files include this header and may use the static inline helpers below (bd_index5,
+ * bd_lookup5, bd_index_sorted5, bd_badugi_small).  Declarations between the BD_CDEF markers are read
+ * by csrc/build_ffi.py into cffi's cdef: keep them to what cffi's parser understands.
+ */
+#ifndef BADACEY_H
+#define BADACEY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* BD_CDEF_BEGIN */
+#define BD_HANDS5 2598960
+#define BD_BADUGI_MASKS 8192
+#define BD_TABLE_ENTRIES 2607152
+
+/* Packed entry (low_rank | badugi_rank << 16, lower is better) of five cards in any order, or 0 if a
+ * card is outside 0..51 or repeated.  The single-hand fast path from Python. */
+uint32_t bd_eval5(const uint32_t *table, int c0, int c1, int c2, int c3, int c4);
+
+/* Badugi rank (1..1092, lower is better) of n = 1..5 cards, or 0 if n is out of range or a card is
+ * outside 0..51 or repeated.  For n = 5 the five-card entry is used; else the rank-mask entries. */
+uint32_t bd_badugi_rank(const uint32_t *table, const uint8_t *cards, size_t n);
+
+/* Batch evaluation of n five-card rows of uint8 card ids; row i starts at cards[i * row_stride] and
+ * its cards are col_stride bytes apart (strides in bytes, may be any value including negative).
+ * Writes low[i] and badugi[i] (either pointer may be NULL to skip that half).
+ * check != 0: validates every row; returns the index of the first bad row (a card > 51 or repeated),
+ * having written only the rows before it; returns -1 when all rows were good.
+ * check == 0: no validation (bad rows give meaningless ranks, still no out-of-bounds access); -1. */
+int64_t bd_eval_many(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
+                     int64_t col_stride, uint16_t *low, uint16_t *badugi, int check);
+
+/* Same, writing the packed uint32 entries (low | badugi << 16) to out[i]. */
+int64_t bd_lookup_many(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
+                       int64_t col_stride, uint32_t *out, int check);
+
+/* Badugi ranks of n rows of k = 1..5 cards each (strides as above) into out[i].  Returns the first
+ * bad row (card > 51 or repeated; with check == 0 only k out of range is reported, as row 0) or -1. */
+int64_t bd_badugi_many(const uint32_t *table, const uint8_t *cards, int64_t n, int k,
+                       int64_t row_stride, int64_t col_stride, uint16_t *out, int check);
+/* BD_CDEF_END */
+
+/* C(n, k) for n = 0..63 and k = 1..5, stored as bd_binom[k - 1][n]; rows past 51 exist only so that
+ * unchecked garbage (masked to 6 bits) stays inside this array. */
+extern const uint32_t bd_binom[5][64];
+
+#define BD_SWAP_(a, b)                    \
+    do {                                  \
+        uint32_t lo_ = (a) < (b) ? (a) : (b); \
+        uint32_t hi_ = (a) < (b) ? (b) : (a); \
+        (a) = lo_;                        \
+        (b) = hi_;                        \
+    } while (0)
+
+/* Sort five values ascending in place: the optimal 9-comparator network for 5 inputs. */
+static inline void bd_sort5(uint32_t *a, uint32_t *b, uint32_t *c, uint32_t *d, uint32_t *e)
+{
+    BD_SWAP_(*a, *b);
+    BD_SWAP_(*d, *e);
+    BD_SWAP_(*c, *e);
+    BD_SWAP_(*c, *d);
+    BD_SWAP_(*b, *e);
+    BD_SWAP_(*a, *d);
+    BD_SWAP_(*a, *c);
+    BD_SWAP_(*b, *d);
+    BD_SWAP_(*b, *c);
+}
+
+/* Colex index of five SORTED distinct cards (c0 < c1 < ... < c4 <= 51).  Masks and clamps so that any
+ * input stays in 0..BD_HANDS5-1 (garbage in, garbage out, never out of bounds). */
+static inline uint32_t bd_index_sorted5(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t c4)
+{
+    uint32_t i = bd_binom[0][c0 & 63] + bd_binom[1][c1 & 63] + bd_binom[2][c2 & 63] +
+                 bd_binom[3][c3 & 63] + bd_binom[4][c4 & 63];
+    return i < BD_HANDS5 ? i : 0;
+}
+
+/* The perfect hash of five distinct cards 0..51 in any order: their colex index, 0..2,598,959. */
+static inline uint32_t bd_index5(uint8_t c0, uint8_t c1, uint8_t c2, uint8_t c3, uint8_t c4)
+{
+    uint32_t a = c0, b = c1, c = c2, d = c3, e = c4;
+    bd_sort5(&a, &b, &c, &d, &e);
+    return bd_index_sorted5(a, b, c, d, e);
+}
+
+/* Packed entry (low | badugi << 16) of five distinct valid cards in any order. */
+static inline uint32_t bd_lookup5(const uint32_t *table, uint8_t c0, uint8_t c1, uint8_t c2, uint8_t c3,
+                                  uint8_t c4)
+{
+    return table[bd_index5(c0, c1, c2, c3, c4)];
+}
+
+/* The low rank (1..7462, lower is better) and badugi rank (1..1092) halves of a packed entry. */
+static inline uint32_t bd_low_of(uint32_t entry) { return entry & 0xFFFFu; }
+static inline uint32_t bd_badugi_of(uint32_t entry) { return entry >> 16; }
+
+/* Badugi rank of n = 1..4 distinct valid cards (ids 0..51): best over the subsets whose ranks and
+ * suits are all different, via the rank-mask entries of the table. */
+static inline uint32_t bd_badugi_small(const uint32_t *table, const uint8_t *cards, unsigned n)
+{
+    uint32_t best = 0xFFFFu;
+    unsigned subsets = 1u << n;
+    for (unsigned s = 1; s < subsets; s++) {
+        uint32_t rm = 0, sm = 0, size = 0;
+        for (unsigned j = 0; j < n; j++) {
+            if (s >> j & 1u) {
+                rm |= 1u << (cards[j] >> 2 & 15);
+                sm |= 1u << (cards[j] & 3);
+                size++;
+            }
+        }
+        if ((uint32_t)__builtin_popcount(rm) == size && (uint32_t)__builtin_popcount(sm) == size) {
+            uint32_t r = table[BD_HANDS5 + (rm & (BD_BADUGI_MASKS - 1))] >> 16;
+            best = r < best ? r : best;
+        }
+    }
+    return best;
+}
+
+#endif /* BADACEY_H */
