@@ -17,6 +17,7 @@ from .errors import BadaceyError
 # Order is the order of `badacey --help`.
 COMMAND_MODULES = (
     "badacey_fast.commands.hands",  # eval, showdown, demo
+    "badacey_fast.commands.draw",  # draw, best-discard, equity
 )
 
 

@@ -199,12 +199,13 @@ def best_discards(
     Objectives: ``"badugi"`` = P(four-card badugi); ``"low"`` = P(low at least as good as ``target``, a
     five-card hand or a low rank, default the hand's own low); ``"share"`` = expected pot share 0..1
     against ``opponent``, a known hand standing pat (its cards are dead to us).  A callable receives each
-    :class:`DrawOutcomes` and returns the score.  Ties keep the order: fewer cards thrown first.
+    :class:`DrawOutcomes` and returns the score.  Ties: the better expected rank of the objective's half
+    (lower is better) first, then fewer cards thrown.
     For an opponent who draws too, use :func:`badacey_fast.equity.equity` per discard.
 
     >>> best = best_discards("2h 4h 6h 7h Ac")                 # seed 000's one-way hand
     >>> len(best), format_cards(best[0].discard)
-    (32, '2h 4h 6h')
+    (32, '4h 6h 7h')
     >>> best_discards("2h 4h 6h 7h Ac", objective="share")
     Traceback (most recent call last):
     ...
@@ -237,7 +238,13 @@ def best_discards(
         outcomes = [DrawOutcomes(game, hand_t, d, dead_t, comb(len(unseen), len(d)), lo, bd)
                     for d, (lo, bd) in zip(discards, outcomes)]
     choices = [DiscardChoice(o.discard, float(score(o)), o) for o in outcomes]
-    return sorted(choices, key=lambda ch: -ch.score)  # stable: fewer cards thrown win ties
+    # Equal scores are common (throwing 7h or 6h gives the same badugi odds): the better expected rank
+    # of the half the objective is about breaks the tie, then fewer cards thrown (the sort is stable).
+    if objective == "low":
+        return sorted(choices, key=lambda ch: (-ch.score, ch.outcomes.expected_low_rank))
+    if objective == "badugi":
+        return sorted(choices, key=lambda ch: (-ch.score, ch.outcomes.expected_badugi_rank))
+    return sorted(choices, key=lambda ch: -ch.score)
 
 
 def _objective(objective, hand, dead, game, target, opponent) -> Callable[[DrawOutcomes], float]:
@@ -308,18 +315,59 @@ def _enumerate(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Histograms (low, badugi) over every k-card replacement, by the serving twin."""
     if _backend.name == "c":
-        from ._draw_c import histograms
-
-        return histograms(kept, unseen, k, game != BADACEY)
+        return _c_histograms(kept, unseen, game)
     return _python_histograms(kept, unseen, k, game, progress)
 
 
+def _c_call(name: str, game: str, hand: tuple[int, ...], unseen: tuple[int, ...], copies: int):
+    """Run a csrc/draw.c enumerator; returns ``copies`` (low, badugi) histogram pairs, rank 1 first."""
+    kern = _backend.kernel()
+    ffi, lib = kern.ffi, kern.lib
+    low_len = reference.LOW_CLASS_COUNTS[game] + 1  # slot 0 unused: histograms are indexed by rank
+    bd_len = _BADUGI_CLASSES + 1
+    low = ffi.new("uint64_t[]", copies * low_len)
+    bd = ffi.new("uint64_t[]", copies * bd_len)
+    args = [kern.table(game != BADACEY), ffi.new("uint8_t[]", hand)]
+    if name == "bd_draw_histograms":
+        args.append(len(hand))
+    got = getattr(lib, name)(*args, ffi.new("uint8_t[]", unseen), len(unseen), low, low_len, bd, bd_len)
+    if got < 0:  # validated above, so only a damaged table can get here
+        raise RuntimeError(f"{name} failed with code {got} for {format_cards(hand)!r}")
+    lows, bds = ffi.unpack(low, copies * low_len), ffi.unpack(bd, copies * bd_len)
+    return [
+        (tuple(lows[i * low_len + 1 : (i + 1) * low_len]), tuple(bds[i * bd_len + 1 : (i + 1) * bd_len]))
+        for i in range(copies)
+    ]
+
+
+def _c_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], game: str):
+    return _c_call("bd_draw_histograms", game, kept, unseen, 1)[0]
+
+
 def _c_all_discards(hand, unseen, game, discards):
+    """Histograms of every discard in ``discards`` from one C call over all 32, or None off the C twin."""
     if _backend.name != "c":
         return None
-    from ._draw_c import all_discards
+    by_mask = _c_call("bd_draw_all_discards", game, hand, unseen, 32)
+    return [by_mask[sum(1 << i for i, c in enumerate(hand) if c in d)] for d in discards]
 
-    return all_discards(hand, unseen, game != BADACEY, discards)
+
+def _c_evaluate_rows(rows, ace_high: bool):
+    """(low, badugi) uint16 arrays for an (M, 5) array of valid hands, by the C kernel's batch lookup."""
+    import numpy as np
+
+    kern = _backend.kernel()
+    ffi = kern.ffi
+    cards = np.ascontiguousarray(rows, dtype=np.uint8)
+    low = np.empty(len(cards), dtype=np.uint16)
+    bd = np.empty(len(cards), dtype=np.uint16)
+    bad = kern.lib.bd_eval_many(
+        kern.table(ace_high), ffi.from_buffer("uint8_t[]", cards), len(cards), 5, 1,
+        ffi.from_buffer("uint16_t[]", low), ffi.from_buffer("uint16_t[]", bd), 1,
+    )
+    if bad != -1:
+        raise RuntimeError(f"bd_eval_many rejected row {bad}: {rows[bad]!r}")
+    return low, bd
 
 
 def _python_histograms(

@@ -68,6 +68,7 @@ def equity(
     seed: int | None = None,
     *,
     exact_limit: int = EXACT_LIMIT,
+    progress: draw.Progress | None = None,
 ) -> Equity:
     """Each seat's expected pot share (0..1) when every seat makes one draw with the given discards.
 
@@ -76,6 +77,7 @@ def equity(
     ``discards``: per seat the cards thrown, ``None`` = stand pat.  ``dead``: cards out of play.
     With ``samples=None`` the answer is exact when at most ``exact_limit`` joint outcomes exist, else
     Monte Carlo with ``DEFAULT_SAMPLES``; a given ``samples`` always means Monte Carlo, seeded by ``seed``.
+    ``progress(done, total)`` is called now and then while the Python twin evaluates Monte Carlo hands.
 
     >>> equity(["2h 4h 6h 7h Ac", "Ks Qd 9c 5h 5s"]).shares    # seed 000: Cora wins low, Dmitri badugi
     (0.5, 0.5)
@@ -103,7 +105,7 @@ def equity(
         part = deals[:, at : at + d]
         at += d
         finals.append(np.concatenate([np.broadcast_to(np.asarray(k, dtype=np.int64), (samples, len(k))), part], 1))
-    low, bd = _evaluate_seats(np.stack(finals, axis=1), ace_high)
+    low, bd = _evaluate_seats(np.stack(finals, axis=1), ace_high, progress)
     return _summarise(low, bd, exact=False)
 
 
@@ -115,6 +117,7 @@ def policy_equity(
     game: str = BADACEY,
     samples: int = 10_000,
     seed: int | None = None,
+    progress: draw.Progress | None = None,
 ) -> Equity:
     """Monte Carlo pot shares (0..1) when every seat draws ``draws`` times following a policy.
 
@@ -122,6 +125,7 @@ def policy_equity(
     one callable for every seat or one per seat.  Seats draw in the order given.  The deck is dealt as
     RULES.md §4 says: the stub's last card is never dealt, and when the stub cannot complete a draw it is
     shuffled together with the earlier discards (not the drawing player's own) into a new stub.
+    ``progress(done, total)`` is called now and then with the number of samples dealt.
 
     >>> pat = lambda hand, left: ()
     >>> policy_equity(["As 2h 3d 4c 5s", "2c 3h 4d 5c 6s"], pat, samples=10, seed=1).shares
@@ -161,6 +165,8 @@ def policy_equity(
                 held[seat] = tuple(c for c in hand if c not in thrown) + tuple(stub.pop() for _ in thrown)
                 muck += thrown
         finals[s] = held
+        if progress is not None and (s + 1) % 256 == 0:
+            progress(s + 1, samples)
     low, bd = _evaluate_seats(finals, game != BADACEY)
     return _summarise(low, bd, exact=False)
 
@@ -237,7 +243,7 @@ def _exact(kept, draws, pool, ace_high):
     return low, bd
 
 
-def _evaluate_seats(hands, ace_high):
+def _evaluate_seats(hands, ace_high, progress=None):
     """Low and badugi ranks of an (N, P, 5) array of hands, each (N, P) int32; lower is better."""
     import numpy as np
 
@@ -246,7 +252,12 @@ def _evaluate_seats(hands, ace_high):
         low, bd = draw._c_evaluate_rows(flat, ace_high)
     else:
         evaluate5 = _backend.impl.evaluate5
-        pairs = [evaluate5(tuple(row), ace_high) for row in flat.tolist()]
+        rows = flat.tolist()
+        pairs = []
+        for start in range(0, len(rows), 4096):  # in chunks, to report progress on big samples
+            pairs += [evaluate5(tuple(row), ace_high) for row in rows[start : start + 4096]]
+            if progress is not None:
+                progress(min(start + 4096, len(rows)), len(rows))
         both = np.array(pairs, dtype=np.int32).reshape(-1, 2)
         low, bd = both[:, 0], both[:, 1]
     return low.reshape(hands.shape[:2]), bd.reshape(hands.shape[:2])
