@@ -84,7 +84,7 @@ class Game:
         "stub", "muck", "dealt", "reshuffles", "burned", "_rnd", "_rng", "_script", "_spos",
         "street", "phase", "to_act", "level", "full_level", "nbets", "bet_size", "pending", "can_raise",
         "nlive", "nactive", "draw_queue", "discard_counts", "log", "payouts", "returned", "seed",
-        "sb_seat", "bb_seat", "_ace_high", "_deckmode",
+        "sb_seat", "bb_seat", "_ace_high", "_deckmode", "settlement",
     )
 
     def __init__(
@@ -152,6 +152,7 @@ class Game:
         self._ace_high = config.game in ("badeucy", "27")
         self.log: list[tuple[int, Action]] = []
         self.payouts: list[int] | None = None
+        self.settlement = None  # the showdown's Settlement (None for a fold win), for explanations
         self.returned = [0] * n
         self.discard_counts: list[list[int]] = []
         self.draw_queue: list[int] = []
@@ -526,8 +527,9 @@ class Game:
             from ..showdown import settle  # lazy: the showdown module sits above the engine's imports
 
             hands = [None if folded[j] else tuple(self.hands[j]) for j in range(n)]
-            payouts = list(settle(contrib, hands, button=self.button, game=self.config.settle_game,
-                                  odd_chip=self.config.odd_chip).payouts)
+            self.settlement = settle(contrib, hands, button=self.button, game=self.config.settle_game,
+                                     odd_chip=self.config.odd_chip)
+            payouts = list(self.settlement.payouts)
         for j in range(n):
             stacks[j] += payouts[j]
         self.payouts = payouts
