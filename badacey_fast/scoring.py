@@ -313,3 +313,55 @@ def _score_numpy(
         first = order[np.arange(n), np.argmax(either, axis=1)]
         chips[np.arange(n), first] += odd
     return BulkShowdown(chips, low_win, bad_win)
+
+
+# --------------------------------------------------------------------------------------------------
+# The C path: one call of bd_showdown_many (csrc/showdown.c), which validates every row itself.
+
+
+def _as_uint8_cards(cards: np.ndarray) -> np.ndarray:
+    """C-contiguous uint8 card ids; ids outside 0..51 become 255 so the kernel rejects them (no wrap)."""
+    if cards.dtype == np.uint8:
+        return np.ascontiguousarray(cards)
+    out_of_range = (cards < 0) | (cards > 51)
+    if out_of_range.any():
+        return np.ascontiguousarray(np.where(out_of_range, 255, cards).astype(np.uint8))
+    return np.ascontiguousarray(cards.astype(np.uint8))
+
+
+def _score_c(
+    cards: np.ndarray,
+    live: np.ndarray | None,
+    ace_high: bool,
+    pots: np.ndarray | None,
+    buttons: np.ndarray | None,
+    odd_low: bool,
+) -> BulkShowdown:
+    n, p = cards.shape[:2]
+    if n == 0:
+        empty = np.zeros((0, p), dtype=np.float64 if pots is None else np.int64)
+        return BulkShowdown(empty, np.zeros((0, p), bool), np.zeros((0, p), bool))
+    kernel = _backend.kernel()
+    ffi, lib = kernel.ffi, kernel.lib
+    hands8 = _as_uint8_cards(cards)
+    low = np.zeros((n, p), dtype=np.bool_)
+    bad = np.zeros((n, p), dtype=np.bool_)
+    code = ffi.new("int32_t *")
+    u8 = lambda a: ffi.from_buffer("uint8_t[]", a)  # noqa: E731 - bool/uint8 arrays as C bytes
+    live_ptr = ffi.NULL if live is None else u8(np.ascontiguousarray(live))
+    if pots is None:
+        out = np.empty((n, p), dtype=np.float64)
+        pot_ptr = button_ptr = chips_ptr = ffi.NULL
+        shares_ptr = ffi.from_buffer("double[]", out)
+    else:
+        out = np.empty((n, p), dtype=np.int64)
+        pot_ptr = ffi.from_buffer("int64_t[]", np.ascontiguousarray(pots, dtype=np.int64))
+        button_ptr = ffi.from_buffer("int64_t[]", np.ascontiguousarray(buttons, dtype=np.int64))
+        chips_ptr, shares_ptr = ffi.from_buffer("int64_t[]", out), ffi.NULL
+    row = lib.bd_showdown_many(
+        kernel.table(ace_high), u8(hands8), live_ptr, n, p, pot_ptr, button_ptr, int(odd_low),
+        shares_ptr, chips_ptr, u8(low), u8(bad), ffi.NULL, code,
+    )
+    if row != -1:
+        raise _row_error(cards, live, int(row), int(code[0]))
+    return BulkShowdown(out, low, bad)

@@ -9,74 +9,177 @@
 /* ---------------------------------------------------------------------------------------------- */
 /* Bulk showdown                                                                                   */
 
-/* Validate and evaluate one row: packed ranks into low[]/bad[] (0xFFFFFFFF for folded seats), the
- * live seats as a bit mask in *alive.  Returns a BD_SD_* code. */
-static int sd_rank_row(const uint32_t *table, const uint8_t *h, const uint8_t *live, int32_t seats,
-                       uint32_t *low, uint32_t *bad, unsigned *alive)
+/* Rows are settled in blocks: pass 1 validates and hashes every seat of SD_BLOCK rows and prefetches
+ * their table entries, pass 2 reads them and splits the pot.  The table (10 MB) is read at random, so
+ * overlapping many loads, with no unpredictable branch in between, is what makes this fast.  The row
+ * functions are inlined once per seat count (2..6) so that every seat loop unrolls. */
+#define SD_BLOCK 16
+#if defined(__GNUC__)
+#define SD_INLINE static inline __attribute__((always_inline))
+#else
+#define SD_INLINE static inline
+#endif
+
+/* 0.5 / k for k = 1..6 winners (index 0 unused): a half's share per winner, exactly as 0.5 / k. */
+static const double sd_half_share[SD_MAX_SEATS + 1] = {0.0, 0.5 / 1, 0.5 / 2, 0.5 / 3, 0.5 / 4, 0.5 / 5, 0.5 / 6};
+/* Number of bits set in a 6-bit seat mask (no popcnt instruction needed). */
+static const uint8_t sd_bits6[64] = {
+    0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
+    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+};
+
+/* Pass 1 for one row: the table index of every seat into idx[], live seats as a mask in *alive;
+ * returns a BD_SD_* code.  Folded seats' cards are hashed too (harmlessly: the index is clamped) but
+ * never validated.  The cards come out sorted from their 52-bit mask (ctz), which also exposes a
+ * repeated card: it leaves fewer than five bits. */
+SD_INLINE int sd_hash_row(const uint32_t *table, const uint8_t *h, const uint8_t *live, const int32_t seats,
+                          uint32_t *idx, unsigned *alive)
 {
-    uint64_t seen = 0;
+    uint64_t total = 0, overlap = 0;
+    uint32_t bad_card = 0, dup = 0;
     unsigned mask = 0;
     for (int32_t s = 0; s < seats; s++, h += 5) {
-        low[s] = bad[s] = 0xFFFFFFFFu;
-        if (live && !live[s])
-            continue;
-        for (int k = 0; k < 5; k++) {
-            if (h[k] > 51)
-                return BD_SD_BAD_CARD;
-            uint64_t bit = (uint64_t)1 << h[k];
-            if (seen & bit)
-                return BD_SD_DUP_CARD;
-            seen |= bit;
-        }
-        uint32_t e = bd_lookup5(table, h[0], h[1], h[2], h[3], h[4]);
-        low[s] = bd_low_of(e);
-        bad[s] = bd_badugi_of(e);
-        mask |= 1u << s;
+        uint32_t lv = live ? live[s] != 0 : 1u;
+        uint32_t a0 = h[0], a1 = h[1], a2 = h[2], a3 = h[3], a4 = h[4];
+        /* Some card > 51 <=> some card + 12 reaches 64 (cards are bytes, so the sums stay < 512). */
+        bad_card |= lv & ((((a0 + 12) | (a1 + 12) | (a2 + 12) | (a3 + 12) | (a4 + 12)) >> 6) != 0);
+        uint64_t bits = ((uint64_t)1 << (a0 & 63)) | ((uint64_t)1 << (a1 & 63)) | ((uint64_t)1 << (a2 & 63)) |
+                        ((uint64_t)1 << (a3 & 63)) | ((uint64_t)1 << (a4 & 63));
+        uint64_t m = bits | ((uint64_t)1 << 63); /* guard bit: ctz stays defined when cards repeat */
+        uint32_t c0 = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+        uint32_t c1 = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+        uint32_t c2 = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+        uint32_t c3 = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+        uint32_t c4 = (uint32_t)__builtin_ctzll(m);
+        dup |= lv & (c4 == 63);
+        bits &= (uint64_t)0 - lv;
+        overlap |= total & bits;
+        total |= bits;
+        mask |= lv << s;
+        idx[s] = bd_index_sorted5(c0, c1, c2, c3, c4);
+        __builtin_prefetch(table + idx[s]);
     }
     *alive = mask;
+    if (bad_card)
+        return BD_SD_BAD_CARD;
+    if (dup || overlap)
+        return BD_SD_DUP_CARD;
     return mask ? BD_SD_OK : BD_SD_NO_LIVE;
 }
 
-/* Seats holding the minimum (best, lower is better) of v over the live seats. */
-static unsigned sd_best(const uint32_t *v, unsigned alive, int32_t seats)
+SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned lw, unsigned bw,
+                        const int32_t seats, int64_t *out)
 {
-    uint32_t best = 0xFFFFFFFFu;
-    unsigned win = 0;
-    for (int32_t s = 0; s < seats; s++) {
-        if (!(alive >> s & 1u))
-            continue;
-        if (v[s] < best) {
-            best = v[s];
-            win = 1u << s;
-        } else if (v[s] == best) {
-            win |= 1u << s;
-        }
-    }
-    return win;
-}
-
-static void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned lw, unsigned bw, int32_t seats,
-                     int64_t *out)
-{
-    int64_t half = pot / 2, odd = pot % 2;
+    int64_t half = pot >> 1, odd = pot & 1;
     int64_t lhalf = odd_low ? half + odd : half;
-    int64_t kl = __builtin_popcount(lw), kb = __builtin_popcount(bw);
-    int64_t lbase = lhalf / kl, lleft = lhalf % kl, bbase = half / kb, bleft = half % kb;
-    int odd_left = !odd_low && odd;
+    int64_t kl = sd_bits6[lw & 63], kb = sd_bits6[bw & 63];
+    /* One winner is the common case: skip the divisions. */
+    int64_t lbase = kl == 1 ? lhalf : lhalf / kl, lleft = lhalf - lbase * kl;
+    int64_t bbase = kb == 1 ? half : half / kb, bleft = half - bbase * kb;
+    int64_t odd_left = odd_low ? 0 : odd, nl = 0, nb = 0;
     int32_t s = button;
     for (int32_t j = 0; j < seats; j++) {
         s = s + 1 == seats ? 0 : s + 1; /* clockwise from the button: the worst position first */
-        int64_t x = 0;
-        if (lw >> s & 1u)
-            x += lbase + (lleft-- > 0);
-        if (bw >> s & 1u)
-            x += bbase + (bleft-- > 0);
-        if (odd_left && ((lw | bw) >> s & 1u)) {
-            x += 1;
-            odd_left = 0;
-        }
+        int64_t wl = lw >> s & 1u, wb = bw >> s & 1u, either = wl | wb;
+        int64_t x = wl * (lbase + (nl < lleft)) + wb * (bbase + (nb < bleft)) + (either & odd_left);
+        odd_left &= ~either;
+        nl += wl;
+        nb += wb;
         out[s] = x;
     }
+}
+
+/* Pass 2 for one good row: winners of each half as seat masks (lower rank is better; a lone live seat
+ * wins both), then the shares or chips and the winner bytes. */
+SD_INLINE void sd_settle_row(const uint32_t *table, const uint32_t *idx, unsigned alive, int64_t i,
+                             const int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
+                             double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win)
+{
+    uint32_t low[SD_MAX_SEATS], bad[SD_MAX_SEATS], lmin = 0xFFFFu, bmin = 0xFFFFu;
+    for (int32_t s = 0; s < seats; s++) {
+        /* Folded seats read 0xFFFFFFFF: worse than any rank in both halves. */
+        uint32_t e = table[idx[s]] | ((uint32_t)0 - (uint32_t)!(alive >> s & 1u));
+        low[s] = bd_low_of(e);
+        bad[s] = bd_badugi_of(e);
+        lmin = low[s] < lmin ? low[s] : lmin;
+        bmin = bad[s] < bmin ? bad[s] : bmin;
+    }
+    unsigned lw = 0, bw = 0;
+    for (int32_t s = 0; s < seats; s++) {
+        lw |= (unsigned)(low[s] == lmin) << s;
+        bw |= (unsigned)(bad[s] == bmin) << s;
+    }
+    lw &= alive;
+    bw &= alive;
+    if (pot) {
+        sd_chips(pot[i], (int32_t)button[i], odd_low, lw, bw, seats, chips + i * seats);
+    } else {
+        /* Same operations as the numpy reference (0.5 / k, then the sum): bit-identical. */
+        double *sh = shares + i * seats;
+        double ls = sd_half_share[sd_bits6[lw]], bs = sd_half_share[sd_bits6[bw]];
+        for (int32_t s = 0; s < seats; s++)
+            sh[s] = ((lw >> s & 1u) ? ls : 0.0) + ((bw >> s & 1u) ? bs : 0.0);
+    }
+    if (low_win)
+        for (int32_t s = 0; s < seats; s++)
+            low_win[i * seats + s] = (uint8_t)(lw >> s & 1u);
+    if (badugi_win)
+        for (int32_t s = 0; s < seats; s++)
+            badugi_win[i * seats + s] = (uint8_t)(bw >> s & 1u);
+}
+
+SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
+                         const int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
+                         double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win,
+                         uint8_t *status, int32_t *code)
+{
+    int64_t bad_rows = 0;
+    uint32_t idx[SD_BLOCK][SD_MAX_SEATS];
+    unsigned alive[SD_BLOCK];
+    int rcs[SD_BLOCK];
+    for (int64_t i0 = 0; i0 < n; i0 += SD_BLOCK) {
+        int64_t m = n - i0 < SD_BLOCK ? n - i0 : SD_BLOCK;
+        for (int64_t j = 0; j < m; j++) {
+            int64_t i = i0 + j;
+            rcs[j] = sd_hash_row(table, hands + i * seats * 5, live ? live + i * seats : NULL, seats, idx[j],
+                                 &alive[j]);
+        }
+        for (int64_t j = 0; j < m; j++) {
+            int64_t i = i0 + j;
+            int rc = rcs[j];
+            if (rc == BD_SD_OK && pot && pot[i] < 0)
+                rc = BD_SD_BAD_POT;
+            if (rc == BD_SD_OK && pot && (button[i] < 0 || button[i] >= seats))
+                rc = BD_SD_BAD_BUTTON;
+            if (status)
+                status[i] = (uint8_t)rc;
+            if (rc == BD_SD_OK) {
+                sd_settle_row(table, idx[j], alive[j], i, seats, pot, button, odd_low, shares, chips, low_win,
+                              badugi_win);
+                continue;
+            }
+            if (!status) {
+                *code = rc;
+                return i;
+            }
+            bad_rows++; /* a bad row pays nothing and wins nothing */
+            for (int32_t s = 0; s < seats; s++) {
+                if (pot)
+                    chips[i * seats + s] = 0;
+                else
+                    shares[i * seats + s] = 0.0;
+                if (low_win)
+                    low_win[i * seats + s] = 0;
+                if (badugi_win)
+                    badugi_win[i * seats + s] = 0;
+            }
+        }
+    }
+    return status ? bad_rows : -1;
 }
 
 int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
@@ -88,58 +191,22 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
     if (!code)
         code = &dummy;
     *code = BD_SD_OK;
-    if (!table || !hands || n < 0 || seats < 2 || seats > SD_MAX_SEATS || (pot && (!button || !chips)) ||
-        (!pot && !shares)) {
+    if (!table || !hands || n < 0 || (pot && (!button || !chips)) || (!pot && !shares)) {
         *code = BD_SD_BAD_ARGS;
         return -2;
     }
-    int64_t bad_rows = 0;
-    for (int64_t i = 0; i < n; i++) {
-        const uint8_t *row_live = live ? live + i * seats : NULL;
-        uint32_t low[SD_MAX_SEATS], bad[SD_MAX_SEATS];
-        unsigned alive = 0, lw = 0, bw = 0;
-        int rc = sd_rank_row(table, hands + i * seats * 5, row_live, seats, low, bad, &alive);
-        if (rc == BD_SD_OK && pot && pot[i] < 0)
-            rc = BD_SD_BAD_POT;
-        if (rc == BD_SD_OK && pot && (button[i] < 0 || button[i] >= seats))
-            rc = BD_SD_BAD_BUTTON;
-        if (rc != BD_SD_OK) {
-            if (!status) {
-                *code = rc;
-                return i;
-            }
-            status[i] = (uint8_t)rc;
-            bad_rows++;
-        } else {
-            if (status)
-                status[i] = BD_SD_OK;
-            if (alive & (alive - 1)) {
-                lw = sd_best(low, alive, seats);
-                bw = sd_best(bad, alive, seats);
-            } else {
-                lw = bw = alive; /* everyone else folded: the whole pot, no showdown needed */
-            }
-        }
-        if (pot) {
-            if (rc == BD_SD_OK)
-                sd_chips(pot[i], (int32_t)button[i], odd_low, lw, bw, seats, chips + i * seats);
-            else
-                memset(chips + i * seats, 0, sizeof(int64_t) * (size_t)seats);
-        } else {
-            double *sh = shares + i * seats;
-            /* Same operations as the numpy reference (0.5 / k, then the sum): bit-identical results. */
-            double ls = lw ? 0.5 / __builtin_popcount(lw) : 0.0, bs = bw ? 0.5 / __builtin_popcount(bw) : 0.0;
-            for (int32_t s = 0; s < seats; s++)
-                sh[s] = ((lw >> s & 1u) ? ls : 0.0) + ((bw >> s & 1u) ? bs : 0.0);
-        }
-        for (int32_t s = 0; s < seats; s++) {
-            if (low_win)
-                low_win[i * seats + s] = (uint8_t)(lw >> s & 1u);
-            if (badugi_win)
-                badugi_win[i * seats + s] = (uint8_t)(bw >> s & 1u);
-        }
+#define SD_RUN(P) sd_run(table, hands, live, n, P, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code)
+    switch (seats) {
+    case 2: return SD_RUN(2);
+    case 3: return SD_RUN(3);
+    case 4: return SD_RUN(4);
+    case 5: return SD_RUN(5);
+    case 6: return SD_RUN(6);
+    default:
+        *code = BD_SD_BAD_ARGS;
+        return -2;
     }
-    return status ? bad_rows : -1;
+#undef SD_RUN
 }
 
 /* ---------------------------------------------------------------------------------------------- */
