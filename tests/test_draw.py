@@ -1,0 +1,235 @@
+"""draw_outcomes and best_discards: counts worked by hand, both twins against a brute force over the
+reference evaluators, and bad input.  Ranks are dense, lower is better."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import pytest
+
+from badacey_fast import _backend, reference
+from badacey_fast.cards import parse_cards
+from badacey_fast.draw import DrawOutcomes, best_discards, draw_outcomes
+from badacey_fast.errors import (
+    BadaceyError,
+    DuplicateCardError,
+    HandSizeError,
+    IllegalActionError,
+    InvalidCardError,
+    RankError,
+    UnknownGameError,
+)
+
+
+def brute(hand, discard, dead, game):
+    """Independent histogram: every replacement set, judged by the reference evaluators directly."""
+    hand, discard, dead = parse_cards(hand), parse_cards(discard), parse_cards(dead)
+    kept = tuple(c for c in hand if c not in discard)
+    unseen = [c for c in range(52) if c not in hand and c not in dead]
+    low, bd = Counter(), Counter()
+    for drawn in combinations(unseen, len(discard)):
+        cards = kept + drawn
+        low[reference.low_rank(cards, game)] += 1
+        bd[reference.badugi_rank(cards, game == "badeucy")] += 1
+    return low, bd
+
+
+def as_counter(counts):
+    return Counter({r: c for r, c in enumerate(counts, 1) if c})
+
+
+def frac(p: float, total: int) -> Fraction:
+    return Fraction(p).limit_denominator(total)
+
+
+# ---- counts worked out by hand from the rules -------------------------------------------------------
+
+def test_one_card_to_a_four_low_counts_the_outs(backend):
+    # Kept A-2-3-4 (As 2h 3d 4c); 47 unseen.  A 5..Q (4 each) or one of the 3 other kings makes a
+    # no-pair low topped by that card; the 12 other aces, deuces, treys, fours pair the hand.
+    out = draw_outcomes("As 2h 3d 4c Kd", discard="Kd")
+    assert out.total == 47
+    highs = {h: frac(p, 47) for h, p in out.low_high_cards().items()}
+    assert highs == {**{h: Fraction(4, 47) for h in "56789TJQ"}, "K": Fraction(3, 47)}
+    cats = {c: frac(p, 47) for c, p in out.low_categories().items() if p}
+    assert cats == {"no pair": Fraction(35, 47), "one pair": Fraction(12, 47)}
+    seven_low = reference.low_rank(parse_cards("7c 4d 3h 2s Ac"))
+    assert frac(out.p_low(seven_low), 47) == Fraction(12, 47)  # a 5, 6 or 7
+    assert frac(out.p_low(1), 47) == Fraction(4, 47)  # the wheel: four fives
+
+
+def test_one_card_badugi_outs(backend):
+    # Kept As 2h 3d Kd: a club whose rank is not A, 2, 3 makes A-2-3-X (4c..Qc: 9 cards; Kc is the
+    # discard, so not unseen) and 3c makes As 2h 3c Kd: 10 outs of 47.  Every other card leaves 3 cards.
+    out = draw_outcomes("As 2h 3d Kd Kc", discard="Kc", game="badacey")
+    sizes = out.badugi_sizes()
+    assert frac(sizes[4], 47) == Fraction(10, 47)
+    assert frac(sizes[3], 47) == Fraction(37, 47)
+    assert sizes[2] == sizes[1] == 0
+
+
+@pytest.mark.parametrize("game", ["badacey", "badeucy"])
+def test_one_card_to_the_nut_badugi(backend, game):
+    # Kept 2c 3d 4h 9d, throwing 9h: only a spade can complete the badugi: the 10 spades not 2, 3, 4
+    # (9s with 9d dropped), and 3s with the 9d as the diamond (2c 3s 4h 9d); 2s and 4s pair a rank the
+    # badugi needs.  Exactly one card gives rank 1: As (ace low) or 5s (ace high).
+    out = draw_outcomes("2c 3d 4h 9h 9d", discard="9h", game=game)
+    assert frac(out.p_badugi(715), 47) == Fraction(11, 47)
+    assert frac(out.p_badugi(1), 47) == Fraction(1, 47)
+
+
+def test_badeucy_straight_and_flush_count_against_the_hand(backend):
+    # Kept 7c 5d 4h 3s: a deuce makes 7-5-4-3-2 (rank 1, the nuts), a six makes the 7-high straight.
+    out = draw_outcomes("7c 5d 4h 3s Kd", discard="Kd", game="badeucy")
+    assert frac(out.p_low(1), 47) == Fraction(4, 47)
+    assert frac(out.low_categories()["straight"], 47) == Fraction(4, 47)
+    # Four clubs: each of the 9 other clubs left makes a flush (one of them, 6c, a straight flush).
+    flush = draw_outcomes("2c 4c 8c 9c Kd", discard="Kd", game="badeucy").low_categories()
+    assert frac(flush["flush"], 47) == Fraction(9, 47)
+
+
+def test_standing_pat_is_certain(backend):
+    out = draw_outcomes("Ac 2d 3h 4s 5s", discard="")
+    assert out.total == 1 and out.low_counts[0] == 1 and out.badugi_counts[0] == 1
+    assert out.pat_share(low=1, badugi=1) == 0.5 and out.pat_share(low=2, badugi=2) == 1.0
+
+
+# ---- both twins against the brute force -------------------------------------------------------------
+
+def random_case(rng: random.Random, max_draw: int):
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hand = tuple(deck[:5])
+    discard = tuple(rng.sample(hand, rng.randint(0, max_draw)))
+    dead = tuple(deck[5 : 5 + rng.randint(0, 12)])
+    return hand, discard, dead
+
+
+@pytest.mark.parametrize("game", ["badacey", "badeucy"])
+def test_random_draws_match_the_brute_force(backend, game):
+    rng = random.Random(f"draw-{game}")
+    for _ in range(6):
+        hand, discard, dead = random_case(rng, max_draw=2)
+        out = draw_outcomes(hand, discard, dead, game)
+        low, bd = brute(hand, discard, dead, game)
+        assert out.total == comb(52 - 5 - len(dead), len(discard)) == sum(low.values())
+        assert as_counter(out.low_counts) == low
+        assert as_counter(out.badugi_counts) == bd
+
+
+def test_three_card_draw_matches_the_brute_force(backend):
+    hand, discard, dead = "2h 4h 6h 7h Ac", "2h 4h 6h", "Ks Qd 9c 5h 5s"
+    out = draw_outcomes(hand, discard, dead, "badeucy")
+    low, bd = brute(hand, discard, dead, "badeucy")
+    assert (as_counter(out.low_counts), as_counter(out.badugi_counts)) == (low, bd)
+
+
+def test_c_five_card_draw_matches_the_reference_histogram_totals():
+    # The whole fresh hand of five: the C enumeration must count every five-card set of the 47 exactly
+    # once; its histogram must equal the number of hands of each rank among those sets, which the
+    # reference counts from the rank-class sizes of the 47-card deck below (too slow to enumerate here).
+    with _backend.using("c"):
+        out = draw_outcomes("As 2h 3d 4c 5s", "As 2h 3d 4c 5s")
+    assert out.total == sum(out.low_counts) == sum(out.badugi_counts) == comb(47, 5)
+    # Five distinct ranks from the 47 cards with no A..5 of those suits: the wheel needs A, 2, 3, 4, 5
+    # from the 3 remaining of each rank: 3**5 ways.
+    assert out.low_counts[0] == 3**5
+
+
+def test_best_discards_all_32_match_one_by_one_and_the_brute_force(backend):
+    rng = random.Random("best")
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hand, dead = tuple(deck[:5]), tuple(deck[5:35])  # 17 unseen: the 32 discards are 26,334 outcomes
+    choices = best_discards(hand, dead, "badacey")
+    assert len(choices) == 32 and len({ch.discard for ch in choices}) == 32
+    assert sum(ch.outcomes.total for ch in choices) == comb(22, 5)
+    scores = [ch.score for ch in choices]
+    assert scores == sorted(scores, reverse=True)
+    for ch in choices:
+        if len(ch.discard) <= 2:
+            low, bd = brute(hand, ch.discard, dead, "badacey")
+            assert as_counter(ch.outcomes.low_counts) == low and as_counter(ch.outcomes.badugi_counts) == bd
+        assert ch.score == ch.outcomes.p_badugi(715)
+
+
+def test_best_discards_one_way_hand_with_dead_cards(backend):
+    # Seed 000's one-way hand with most of the deck dead (keeps the Python twin quick): standing pat never
+    # makes a badugi, yet it is certain to keep the hand's own low, so it leads the low objective.
+    dead = parse_cards("Ks Kd Kc Qs Qd Qc Js Jd Jc Ts Td Tc 9s 9d 9c 8s 8d 8c 3c 3d 3h 3s 5c 5d 5h")
+    choices = best_discards("2h 4h 6h 7h Ac", dead)
+    pat = {ch.discard: ch for ch in choices}[()]
+    assert pat.score == 0.0 and pat.outcomes.total == 1
+    low_first = best_discards("2h 4h 6h 7h Ac", dead, objective="low")[0]
+    assert low_first.discard == () and low_first.score == 1.0
+
+
+def test_best_discards_one_way_hand_full_deck_in_c():
+    # The whole deck (the C twin only: 2.6 million outcomes).  Keeping Ac and one heart and drawing three
+    # is the best badugi draw; the four such choices tie (relabelling the heart ranks maps one onto
+    # another) and the tie goes to the better expected badugi rank, keeping the lowest heart, the 2h.
+    with _backend.using("c"):
+        choices = best_discards("2h 4h 6h 7h Ac")
+    hearts = parse_cards("2h 4h 6h 7h")
+    top = choices[:4]
+    assert {frozenset(ch.discard) for ch in top} == {frozenset(d) for d in combinations(hearts, 3)}
+    assert len({ch.score for ch in top}) == 1 and top[0].score > choices[4].score
+    assert set(top[0].discard) == set(parse_cards("4h 6h 7h"))
+
+
+def test_best_discards_share_against_a_pat_opponent(backend):
+    # Cora (one-way) against Dmitri standing pat with a badugi: standing pat wins exactly the low half.
+    dead = parse_cards("Kc Kd Qs Qd Qc Js Jd Jc Ts Td Tc 9s 9d 8s 8d 8c 3c 3d 3h 3s 5c 5d")
+    choices = best_discards("2h 4h 6h 7h Ac", dead, objective="share", opponent="Ks Qh 9c 5h 5s")
+    by = {ch.discard: ch for ch in choices}
+    assert by[()].score == 0.5
+    assert all(0.0 <= ch.score <= 1.0 for ch in choices)
+    assert choices[0].score == max(ch.score for ch in choices)
+
+
+def test_callable_objective_and_probabilities_are_consistent(backend):
+    choices = best_discards("As 2h 3d Kc Kd", objective=lambda o: -o.expected_low_rank,
+                            dead=parse_cards("Qs Qd Qc Js Jd Jc Ts Td Tc 9s 9d 9c 8s 8d 8c 7s 7d 7c 6s 6d 6c 5s 5d 5c 4s 4d"))
+    o: DrawOutcomes = choices[0].outcomes
+    assert choices[0].score == -o.expected_low_rank == max(-ch.outcomes.expected_low_rank for ch in choices)
+    assert sum(o.badugi_sizes().values()) == pytest.approx(1.0)
+    assert sum(o.low_categories().values()) == pytest.approx(1.0)
+    assert o.p_low(len(o.low_counts)) == 1.0 and o.p_badugi(1092) == 1.0
+
+
+# ---- bad input -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "kwargs, error, words",
+    [
+        (dict(hand="As 2h 3d Kc Kd", discard="Qs"), IllegalActionError, "'Qs'"),
+        (dict(hand="As 2h 3d Kc Kd", discard="Kc", dead="2h"), DuplicateCardError, "'2h'"),
+        (dict(hand="As 2h 3d Kc", discard="Kc"), HandSizeError, "expected 5 cards"),
+        (dict(hand="As 2h 3d Kc Kd", discard="Kc Kc"), DuplicateCardError, "'Kc'"),
+        (dict(hand="As 2h 3d Kc Kx"), InvalidCardError, "'Kx'"),
+        (dict(hand="As 2h 3d Kc Kd", game="razz"), UnknownGameError, "'razz'"),
+        (dict(hand="As 2h 3d Kc Kd", discard="As 2h 3d Kc Kd",
+              dead=[c for c in range(52) if c not in parse_cards("As 2h 3d Kc Kd")][:44]), BadaceyError, "cannot draw 5"),
+    ],
+)
+def test_draw_outcomes_bad_input(backend, kwargs, error, words):
+    with pytest.raises(error, match=words):
+        draw_outcomes(**kwargs)
+
+
+def test_bad_ranks_objectives_and_types(backend):
+    out = draw_outcomes("As 2h 3d 4c Kd", "Kd")
+    with pytest.raises(RankError, match="6176"):
+        out.p_low(6176)
+    with pytest.raises(TypeError):
+        out.p_badugi("1")  # type: ignore[arg-type]
+    with pytest.raises(BadaceyError, match="'best'"):
+        best_discards("As 2h 3d 4c Kd", objective="best")
+    with pytest.raises(DuplicateCardError, match="'As'"):
+        best_discards("As 2h 3d 4c Kd", objective="share", opponent="As 3h 4d 5c 6s")
+    with pytest.raises(TypeError):
+        draw_outcomes(12345)  # type: ignore[arg-type]
