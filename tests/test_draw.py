@@ -160,7 +160,7 @@ def test_best_discards_all_32_match_one_by_one_and_the_brute_force(backend):
 def test_best_discards_one_way_hand_with_dead_cards(backend):
     # Seed 000's one-way hand with most of the deck dead (keeps the Python twin quick): standing pat never
     # makes a badugi, yet it is certain to keep the hand's own low, so it leads the low objective.
-    dead = parse_cards("Ks Kd Kc Qs Qd Qc Js Jd Jc Ts Td Tc 9s 9d 9c 8s 8d 8c 3c 3d 3h 3s 5c 5d 5h")
+    dead = parse_cards("Ks Kd Kc Qs Qd Qc Js Jd Jc Ts Td Tc 9s 9d 9c 8s 8d 8c 3c 3d 3h 3s 5c 5d 5h 7s 7d 7c 6s 6d")
     choices = best_discards("2h 4h 6h 7h Ac", dead)
     pat = {ch.discard: ch for ch in choices}[()]
     assert pat.score == 0.0 and pat.outcomes.total == 1
