@@ -27,6 +27,7 @@ from .errors import (
 )
 from .evaluator import Comparison, Description, Value, badugi_rank, compare, describe, evaluate, low_rank
 from .games import GAMES, normalize_game
+from .showdown import UNSHOWN, PotResult, Settlement, ShowdownResult, settle, showdown, showdown_detail
 
 try:
     __version__ = _version("badacey_fast")
@@ -61,6 +62,13 @@ __all__ = [
     "badugi_rank",
     "describe",
     "compare",
+    "showdown",
+    "showdown_detail",
+    "settle",
+    "ShowdownResult",
+    "Settlement",
+    "PotResult",
+    "UNSHOWN",
     "BadaceyError",
     "InvalidCardError",
     "DuplicateCardError",

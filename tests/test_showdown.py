@@ -7,6 +7,7 @@ independent chip-by-chip model built on the pure-Python reference judge.
 from __future__ import annotations
 
 import doctest
+import importlib
 import random
 from fractions import Fraction
 
@@ -14,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from badacey_fast import reference, showdown as showdown_module
+from badacey_fast import reference
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import (
     BadaceyError,
@@ -25,6 +26,9 @@ from badacey_fast.errors import (
     UnknownGameError,
 )
 from badacey_fast.showdown import UNSHOWN, scoring, showdown, showdown_detail
+
+# The package re-exports the function ``showdown``, which hides the module of the same name.
+showdown_module = importlib.import_module("badacey_fast.showdown")
 
 # Seed 000's players.
 ALMA, BRUNO = "As 2h 3d 4c 5s", "2c 3s 4h 5d 6c"  # Bruno: 5-4-3-2 badugi, 6-5-4-3-2 low
