@@ -10,7 +10,7 @@ is a plain, JSON-ready copy that holds no reference to the game.
 >>> v.seat, v.to_act, len(v.hand), v.legal_actions()   # not seat 1's turn: no legal actions
 (1, 0, 5, ())
 >>> sorted(v.to_dict())[:4]
-['bet_size', 'bets', 'button', 'contributions']
+['bet_size', 'bets', 'button', 'config']
 >>> Game(stacks=[30, 30], seed=5).view(2)
 Traceback (most recent call last):
 ...

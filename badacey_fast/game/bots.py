@@ -1,0 +1,149 @@
+"""Bots: a bot is any callable ``bot(view) -> Action`` given the :class:`SeatView` of the seat to act.
+
+Two built-ins:
+
+- :class:`RandomBot` — a uniformly random legal action; when drawing, a uniformly random subset of its
+  cards (each card discarded with probability 1/2).
+- :class:`RuleBot` — a rule-of-thumb player: keeps its best badugi cards and its distinct low cards
+  (8 or lower), draws the rest; bets and raises made hands, calls with one card to come early, and
+  gives up weak draws when facing a bet late.
+
+A bot with a ``reseed(seed)`` method is reseeded by :func:`~badacey_fast.game.simulate.simulate` so
+that simulations are reproducible.
+
+>>> from badacey_fast.game import Game
+>>> g = Game(stacks=[20, 20], seed=1)
+>>> RandomBot(seed=3)(g.view(g.to_act)) in g.legal_actions()
+True
+>>> RandomBot(seed=3)(g.view(1 - g.to_act))
+Traceback (most recent call last):
+...
+badacey_fast.errors.IllegalActionError: seat 1 has no legal action: it is seat 0's turn
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import card_rank
+from ..errors import IllegalActionError
+from ..reference import best_badugi
+from .actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
+from .view import SeatView
+
+__all__ = ["RandomBot", "RuleBot", "random_bot", "rule_bot", "BOTS", "keep_cards"]
+
+_new = tuple.__new__
+
+
+def _no_action(view: SeatView) -> IllegalActionError:
+    return IllegalActionError(f"seat {view.seat} has no legal action: it is seat {view.to_act}'s turn")
+
+
+class RandomBot:
+    """Uniformly random legal actions (random discards when drawing), from its own seeded RNG."""
+
+    __slots__ = ("_rnd",)
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.reseed(seed)
+
+    def reseed(self, seed: int | None) -> None:
+        """Restart the bot's random stream from ``seed``."""
+        self._rnd = random.Random(seed).random
+
+    def __call__(self, view: SeatView) -> Action:
+        acts = view.legal_actions()
+        if not acts:
+            raise _no_action(view)
+        rnd = self._rnd
+        a = acts[int(rnd() * len(acts))]
+        if a[0] == DRAW:
+            return _new(Action, (DRAW, None, tuple([c for c in a[2] if rnd() < 0.5])))
+        return a
+
+
+def _value(card: int, ace_high: bool) -> int:
+    r = card_rank(card) + 1  # A=1 .. K=13
+    return 14 if ace_high and r == 1 else r
+
+
+def keep_cards(hand: tuple[int, ...], game: str, top: int = 8) -> tuple[int, ...]:
+    """The cards a rule-of-thumb drawer keeps: its badugi cards and distinct low cards of value <= ``top``.
+
+    Values: ace 1 (ace-low games) or 14 (Badeucy, 2-7), deuce 2 ... king 13.
+
+    >>> from badacey_fast import parse_cards, format_cards
+    >>> format_cards(keep_cards(parse_cards("As 2h 3h Kd Ks"), "badacey"))
+    'As 2h 3h'
+    >>> keep_cards(parse_cards("As 2h 3h Kd Ks"), "poker")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.UnknownGameError: unknown game 'poker': expected one of badacey, badeucy, badugi, a5, 27
+    """
+    from .config import normalize_preset
+
+    game = normalize_preset(game)
+    ace_high = game in ("badeucy", "27")
+    keep: list[int] = []
+    ranks: set[int] = set()
+    if game in ("badacey", "badeucy", "badugi"):
+        for c in best_badugi(tuple(hand), ace_high):
+            if _value(c, ace_high) <= top + 1:
+                keep.append(c)
+                ranks.add(card_rank(c))
+    if game != "badugi":
+        for c in sorted(hand, key=lambda c: _value(c, ace_high)):
+            if card_rank(c) not in ranks and _value(c, ace_high) <= top:
+                keep.append(c)
+                ranks.add(card_rank(c))
+    return tuple(c for c in hand if c in keep)
+
+
+class RuleBot:
+    """Rule of thumb: draw to the best badugi and low cards; bet made hands; fold weak draws late."""
+
+    __slots__ = ("_rnd",)
+    name = "rule"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.reseed(seed)
+
+    def reseed(self, seed: int | None) -> None:
+        """Restart the bot's random stream (used to mix in an occasional bluff) from ``seed``."""
+        self._rnd = random.Random(seed).random
+
+    def __call__(self, view: SeatView) -> Action:
+        acts = view.legal_actions()
+        if not acts:
+            raise _no_action(view)
+        hand = view.hand
+        game = view.config.game
+        keep = keep_cards(hand, game)
+        if acts[0][0] == DRAW:
+            return _new(Action, (DRAW, None, tuple(c for c in hand if c not in keep)))
+        missing = len(hand) - len(keep)  # cards this hand still wants
+        draws_left = 3 - view.street
+        by_kind = {a[0]: a for a in acts}
+        aggressive = by_kind.get(RAISE) or by_kind.get(BET)
+        if missing == 0 or (missing == 1 and draws_left >= 2):
+            if aggressive is not None:
+                return aggressive
+            return by_kind.get(CALL) or by_kind[CHECK]
+        if missing == 1 or (missing == 2 and draws_left == 3):
+            if CHECK in by_kind:
+                return by_kind[CHECK]
+            return by_kind[CALL]
+        if CHECK in by_kind:
+            return by_kind[CHECK]
+        if self._rnd() < 0.1:  # an occasional float keeps the bot from being exploited by pure aggression
+            return by_kind[CALL]
+        return by_kind[FOLD]
+
+
+random_bot = RandomBot()
+rule_bot = RuleBot()
+
+#: Built-in bots by name (classes: each seat gets its own instance).
+BOTS = {"random": RandomBot, "rule": RuleBot}
