@@ -93,6 +93,10 @@ def card_rank(card: int) -> int:
 
     >>> card_rank(parse_card("Kd"))
     12
+    >>> card_rank(52)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.InvalidCardError: card id 52 is outside 0..51
     """
     return _check_id(card) >> 2
 
@@ -102,6 +106,10 @@ def card_suit(card: int) -> int:
 
     >>> card_suit(parse_card("Kd"))
     1
+    >>> card_suit(-1)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.InvalidCardError: card id -1 is outside 0..51
     """
     return _check_id(card) & 3
 
@@ -176,6 +184,10 @@ def format_card(card: int, symbols: bool = False) -> str:
 
     >>> format_card(3), format_card(3, symbols=True)
     ('As', 'A♠')
+    >>> format_card(60)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.InvalidCardError: card id 60 is outside 0..51
     """
     return (_SYMBOL if symbols else _ASCII)[_check_id(card)]
 

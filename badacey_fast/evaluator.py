@@ -129,6 +129,10 @@ def describe(cards: Cards, game: str = BADACEY) -> Description:
     Description(low='pair of fives', badugi='K-Q-9-5 badugi')
     >>> describe("As 2h 3d 4c 5s", game="badeucy")
     Description(low='A-5-4-3-2 low', badugi='5-4-3-2 badugi')
+    >>> describe("As 2h 3d 4c")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.HandSizeError: expected 5 cards, got 4: 'As 2h 3d 4c'
     """
     game = normalize_game(game)
     value = evaluate(cards, game)
@@ -145,6 +149,10 @@ def compare(a: Cards, b: Cards, game: str = BADACEY) -> Comparison:
     Comparison(low=1, badugi=1)
     >>> compare("As 2h 3d 4c Kd", "Ac 2d 3h 4s 5c")      # Ann ties the badugi, loses the low
     Comparison(low=-1, badugi=0)
+    >>> compare("As 2h 3d 4c 5s", "As 2h 3d 4c 6s", game="razz")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.UnknownGameError: unknown game 'razz': expected 'badacey' or 'badeucy' (or Badacy, Badaci, Badeucey, Baduci)
     """
     va, vb = evaluate(a, game), evaluate(b, game)
     return Comparison(_sign(vb.low - va.low), _sign(vb.badugi - va.badugi))

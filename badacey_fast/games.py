@@ -37,6 +37,10 @@ def normalize_game(game: str) -> str:
 
     >>> normalize_game("BADACI")
     'badacey'
+    >>> normalize_game(7)
+    Traceback (most recent call last):
+    ...
+    TypeError: game must be a str, not int
     """
     if not isinstance(game, str):
         raise TypeError(f"game must be a str, not {type(game).__name__}")
