@@ -73,6 +73,8 @@ def _public_functions() -> list[str]:
 
 
 @pytest.mark.parametrize("name", _public_functions())
-def test_public_function_has_an_example(name: str) -> None:
+def test_public_function_has_an_example_with_an_error_case(name: str) -> None:
     doc = inspect.getdoc(getattr(badacey_fast, name)) or ""
     assert ">>>" in doc, f"badacey_fast.{name} has no runnable example in its docstring"
+    # house rule: the example includes an error case (doctest checks the exception type and message)
+    assert "Traceback (most recent call last):" in doc, f"badacey_fast.{name} shows no error case"
