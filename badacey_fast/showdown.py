@@ -405,14 +405,16 @@ def _split(amount: int, order: list[int], lows: list, bads: list, rules: Scoring
         return (order if LOW in rules.halves else []), (order if BADUGI in rules.halves else [])
     if len(rules.halves) == 1:
         ranks = lows if rules.halves[0] == LOW else bads
-        best = min(ranks[s] for s in order)
+        best = min([ranks[s] for s in order])
         winners = [s for s in order if ranks[s] == best]
         _share(amount, winners, chips)
         return (winners, []) if rules.halves[0] == LOW else ([], winners)
-    best = min(lows[s] for s in order)
-    low_w = [s for s in order if lows[s] == best]
-    best = min(bads[s] for s in order)
-    bad_w = [s for s in order if bads[s] == best]
+    ranks = [lows[s] for s in order]  # list comprehensions beat generator min() on this hot path
+    best = min(ranks)
+    low_w = [s for s, r in zip(order, ranks) if r == best]
+    ranks = [bads[s] for s in order]
+    best = min(ranks)
+    bad_w = [s for s, r in zip(order, ranks) if r == best]
     half = amount >> 1
     low_amount = half
     if amount & 1:
