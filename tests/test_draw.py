@@ -233,3 +233,78 @@ def test_bad_ranks_objectives_and_types(backend):
         best_discards("As 2h 3d 4c Kd", objective="share", opponent="As 3h 4d 5c 6s")
     with pytest.raises(TypeError):
         draw_outcomes(12345)  # type: ignore[arg-type]
+
+
+# ---- the command line -------------------------------------------------------------------------------
+
+@pytest.fixture
+def run(monkeypatch, capsys):
+    """Run ``badacey`` with only this module's commands registered; returns (status, stdout, stderr)."""
+    from badacey_fast import cli
+
+    monkeypatch.setattr(cli, "COMMAND_MODULES", ("badacey_fast.commands.draw",))
+
+    def go(*argv: str):
+        status = cli.main(list(argv))
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return go
+
+
+def test_cli_draw_prints_the_exact_figures(backend, run):
+    status, out, err = run("draw", "As 2h 3d 4c Kd", "--discard", "Kd", "--low-target", "7c 4d 3h 2s Ac")
+    assert status == 0 and err == ""
+    assert "47 equally likely outcomes" in out
+    assert "4-card 100.00%" in out  # A-2-3-4 in four suits is kept
+    assert "P(low rank <= " in out and "25.53%" in out  # 12 of 47: a 5, 6 or 7
+
+
+def test_cli_best_discard_prints_all_32_choices(run):
+    with _backend.using("c"):  # the whole deck: 2.6 million outcomes
+        status, out, err = run("best-discard", "2h 4h 6h 7h Ac")
+    assert status == 0
+    rows = [line for line in out.splitlines() if line[:2].strip().isdigit()]
+    assert len(rows) == 32 and [int(r.split()[0]) for r in rows] == list(range(1, 33))
+    assert rows[0].split()[1:4] == ["4h", "6h", "7h"]
+    assert any(r.split()[1] == "pat" for r in rows)
+
+
+def test_cli_equity_exact_and_monte_carlo(backend, run):
+    status, out, _ = run("equity", "As 2h 3d 4c Kd", "2c 3h 4d 5c 6s", "--discard", "Kd", "--discard", "-")
+    assert status == 0 and "42 outcomes (exact)" in out and "share 0.5714" in out
+    status, out, _ = run("equity", "As 2h 3d 4c 5s", "?", "--samples", "200", "--seed", "1")
+    assert status == 0 and "Monte Carlo, seed 1" in out and "+/-" in out and "unknown" in out
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (("draw", "As 2h 3d 4c Kd", "--discard", "Qs"), "'Qs'"),
+        (("best-discard", "As 2h 3d 4c", "--dead", "Kd"), "expected 5 cards"),
+        (("equity", "As 2h 3d 4c 5s"), "2 to 6 seats"),
+        (("equity", "As 2h 3d 4c 5s", "As 3h 4d 5c 6s"), "'As'"),
+        (("draw", "As 2h 3d 4c Kd", "--game", "razz"), "'razz'"),
+    ],
+)
+def test_cli_bad_input_is_one_line_and_status_2(run, argv, words):
+    status, out, err = run(*argv)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and words in err
+
+
+def test_progress_bar_appears_only_after_its_delay():
+    import io
+
+    from badacey_fast.commands.draw import Progress
+
+    quiet = io.StringIO()
+    bar = Progress("draw", stream=quiet, delay=3600.0)
+    bar(5, 10)
+    bar.close()
+    assert quiet.getvalue() == ""
+    loud = io.StringIO()
+    bar = Progress("draw", stream=loud, delay=0.0)
+    bar(10, 10)
+    bar.close()
+    assert "100.0%" in loud.getvalue() and "10/10" in loud.getvalue() and loud.getvalue().endswith("\n")
