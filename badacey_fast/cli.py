@@ -18,6 +18,8 @@ from .errors import BadaceyError
 COMMAND_MODULES = (
     "badacey_fast.commands.hands",  # eval, showdown, demo
     "badacey_fast.commands.draw",  # draw, best-discard, equity
+    "badacey_fast.commands.game",  # simulate, play
+    "badacey_fast.commands.score",  # score (deal files), score --generate
 )
 
 

@@ -79,8 +79,10 @@ def format_action(action: Action) -> str:
         if not cards:
             return "stand pat"
         return f"draw {len(cards)} ({format_cards(cards)})"
-    if kind in (BET, RAISE):
-        return f"{kind} to {amount}" if amount is not None else kind
+    if kind == BET:
+        return f"bet {amount}" if amount is not None else kind
+    if kind == RAISE:
+        return f"raise to {amount}" if amount is not None else kind
     if kind == CALL and amount is not None:
         return f"call {amount}"
     return kind
