@@ -215,12 +215,33 @@ def score_file(
     if button < 0:
         raise ShowdownError(f"button {button} is not a seat")
     scorer = _Scorer(ace_high, odd_chip == "low", pot, button, skip_bad, chunk, fmt)
-    with _opened(source, "rb") as fin, _opened(sys.stdout.buffer if out is None else out, "wb") as fout:
+    with _opened(source, "rb") as fin, _opened(_stdout() if out is None else out, "wb") as fout:
         for block in _blocks(fin, max(chunk * 96, 1 << 16), scorer):
             scorer.feed(block, fout)
             if progress is not None:
                 progress(len(block))
     return ScoreReport(scorer.line, scorer.deals, scorer.bad, scorer.errors)
+
+
+class _TextSink:
+    """Bytes written to a text stream that has no binary buffer (doctest's, an IDE's stdout)."""
+
+    def __init__(self, stream: object) -> None:
+        self.stream = stream
+
+    def write(self, data: bytes | memoryview) -> int:
+        return self.stream.write(bytes(data).decode())  # type: ignore[attr-defined, no-any-return]
+
+    def flush(self) -> None:
+        self.stream.flush()  # type: ignore[attr-defined]
+
+
+def _stdout() -> BinaryIO:
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        return _TextSink(sys.stdout)  # type: ignore[return-value]
+    sys.stdout.flush()  # keep anything already printed ahead of our bytes
+    return buffer  # type: ignore[no-any-return]
 
 
 class _opened:
@@ -467,3 +488,63 @@ class _Scorer:
         for r in sorted(bad):
             self._bad_line(self.line + 1 + r, bad[r])
         self.line += rows
+
+
+_CARD_TEXT = np.frombuffer("".join(format_card(c) for c in range(52)).encode(), dtype=np.uint8).reshape(52, 2)
+
+
+def generate_deals(
+    n: int,
+    out: str | os.PathLike[str] | BinaryIO | None = None,
+    *,
+    seats: int = 6,
+    seed: int | None = None,
+    fmt: str = "text",
+) -> int:
+    """Write ``n`` random deals (all seats live, pot 100..999 chips, random button) for :func:`score_file`.
+
+    ``out``: a path or binary stream (None: standard output).
+    ``fmt``: "text" (``POT BUTTON HAND ...``) or "csv" (header ``pot,button,seat0,...``).  Seeded with
+    ``seed`` (numpy's default generator); built with whole-array numpy, 100,000 deals at a time.
+    Returns the number of bytes written.
+
+    >>> import io
+    >>> buf = io.BytesIO()
+    >>> generate_deals(2, buf, seats=2, seed=1) == len(buf.getvalue()) == 2 * 28
+    True
+    >>> generate_deals(1, io.BytesIO(), seats=7)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.ShowdownError: 7 seats: a showdown has 2 to 6 seats
+    """
+    for value, what in ((n, "n"), (seats, "seats")):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    if n < 0:
+        raise BadaceyError(f"n must be >= 0, got {n}")
+    if not scoring.MIN_SEATS <= seats <= scoring.MAX_SEATS:
+        raise ShowdownError(f"{seats} seats: a showdown has 2 to 6 seats")
+    if fmt not in ("text", "csv"):
+        raise ValueError(f"unknown deal file format {fmt!r}: expected 'text' or 'csv'")
+    sep = ord("," if fmt == "csv" else " ")
+    rng = np.random.default_rng(seed)
+    width = 6 + 11 * seats  # "PPP B " then 10 characters and a separator per hand
+    written = 0
+    with _opened(_stdout() if out is None else out, "wb") as fout:
+        if fmt == "csv":
+            header = ",".join(["pot", "button", *(f"seat{s}" for s in range(seats))]) + "\n"
+            written += fout.write(header.encode())
+        for lo in range(0, n, 100_000):
+            m = min(100_000, n - lo)
+            deck = rng.permuted(np.broadcast_to(np.arange(52, dtype=np.uint8), (m, 52)), axis=1)
+            cards = deck[:, : 5 * seats]
+            lines = np.full((m, width), sep, dtype=np.uint8)
+            pot = rng.integers(100, 1000, m)
+            for k, div in enumerate((100, 10, 1)):
+                lines[:, k] = 48 + pot // div % 10
+            lines[:, 4] = 48 + rng.integers(0, seats, m)
+            text = _CARD_TEXT[cards].reshape(m, seats, 10)
+            lines[:, 6:].reshape(m, seats, 11)[:, :, :10] = text
+            lines[:, -1] = ord("\n")
+            written += fout.write(lines.tobytes())
+    return written

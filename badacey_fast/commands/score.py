@@ -1,0 +1,155 @@
+"""``badacey score``: settle a file of deals (payouts and winners as CSV), or generate a random one.
+
+Formats are described in :mod:`badacey_fast.scorefile` (one deal per line: plain ``[POT [BUTTON]]
+HAND HAND ...`` or CSV with a ``seat0,seat1,...`` header).  A progress bar appears on stderr when a run
+lasts longer than a second.  A malformed line stops the run (exit status 2) naming its line number and
+the reason, unless ``--skip-bad`` is given: then bad lines are counted and listed on stderr.
+
+>>> import io, contextlib, os, tempfile
+>>> from badacey_fast.cli import main
+>>> path = os.path.join(tempfile.mkdtemp(), "deals.txt")
+>>> with open(path, "w") as f:
+...     _ = f.write("As2h3d4c5s 2c3h4d5c6s\\n101 1 As2h3d4cKc Ac2d3h4s5s\\n")
+>>> main(["score", path, "--no-progress", "--quiet"])
+line,payout0,payout1,low_winners,badugi_winners
+1,120,0,0,0
+2,26,75,1,0 1
+0
+>>> main(["score", path, "--chunk", "0"])          # the error line goes to stderr
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+from ..errors import BadaceyError
+from ..scorefile import DEFAULT_POT, generate_deals, score_file
+
+__all__ = ["register", "bench_cases"]
+
+_SHOWN_ERRORS = 10
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``score`` to the ``badacey`` command's subparsers.
+
+    >>> parser = argparse.ArgumentParser(prog="badacey")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> parser.parse_args(["score", "deals.txt", "--odd-chip", "low"]).odd_chip
+    'low'
+    >>> parser.parse_args(["score", "deals.txt", "--odd-chip", "high"])
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
+    """
+    p = subparsers.add_parser(
+        "score",
+        help="settle a file of deals (one per line) and write payouts and winners as CSV",
+        description="Settle every deal of FILE (plain 'POT BUTTON As2h3d4c5s 2c3h4d5c6s ...' lines or CSV "
+        "with a seat0,seat1,... header; '-' reads stdin) and write "
+        "'line,payout0,...,low_winners,badugi_winners' CSV. Ranks: lower is better.",
+    )
+    p.add_argument("file", nargs="?", help="deal file ('-' = standard input); omit with --generate")
+    p.add_argument("-o", "--output", help="output file (default: standard output)")
+    p.add_argument("--game", default="badacey", help="badacey (default) or badeucy, any spelling")
+    p.add_argument("--odd-chip", default="position", choices=("position", "low"), help="odd-chip policy")
+    p.add_argument("--pot", type=int, default=DEFAULT_POT,
+                   help=f"pot (chips) of lines without one (default {DEFAULT_POT}: every split is exact)")
+    p.add_argument("--button", type=int, default=0, help="button seat of lines without one (default 0)")
+    p.add_argument("--skip-bad", action="store_true", help="skip and count malformed lines instead of stopping")
+    p.add_argument("--chunk", type=int, default=65536, help="deals per kernel call (default 65536)")
+    p.add_argument("--format", default="auto", choices=("auto", "text", "csv"),
+                   help="input format (auto: CSV when the first line has a comma); with --generate: text or csv")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("-q", "--quiet", action="store_true", help="no summary line on stderr")
+    p.add_argument("--generate", type=int, metavar="N", help="instead: write N random deals to -o (or stdout)")
+    p.add_argument("--seats", type=int, default=6, help="seats per generated deal (2..6, default 6)")
+    p.add_argument("--seed", type=int, default=None, help="random seed for --generate")
+    p.set_defaults(handler=_score)
+
+
+def _score(args: argparse.Namespace) -> int:
+    if args.generate is not None:
+        fmt = "text" if args.format == "auto" else args.format
+        written = generate_deals(args.generate, args.output or None, seats=args.seats, seed=args.seed, fmt=fmt)
+        if not args.quiet:
+            print(f"badacey score: wrote {args.generate:,} deals ({written:,} bytes)", file=sys.stderr)
+        return 0
+    if args.file is None:
+        raise BadaceyError("give a deal FILE (or '-' for standard input), or --generate N")
+    source = sys.stdin.buffer if args.file == "-" else args.file
+    total = None if args.file == "-" else os.path.getsize(args.file)
+    bar = None
+    if not args.no_progress:
+        from tqdm import tqdm
+
+        # delay=1: the bar appears only when the run lasts more than a second.
+        bar = tqdm(total=total, unit="B", unit_scale=True, delay=1.0, file=sys.stderr, desc="scoring",
+                   leave=False)
+    start = time.perf_counter()
+    try:
+        report = score_file(
+            source, args.output, game=args.game, odd_chip=args.odd_chip, pot=args.pot, button=args.button,
+            skip_bad=args.skip_bad, chunk=args.chunk, fmt=args.format,
+            progress=None if bar is None else bar.update,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    seconds = time.perf_counter() - start
+    for line, reason in report.errors[:_SHOWN_ERRORS]:
+        print(f"badacey score: skipped line {line}: {reason}", file=sys.stderr)
+    if report.bad > _SHOWN_ERRORS:
+        print(f"badacey score: ... and {report.bad - _SHOWN_ERRORS:,} more bad lines", file=sys.stderr)
+    if not args.quiet:
+        rate = report.deals / seconds / 1e6 if seconds > 0 else 0.0
+        print(f"badacey score: {report.deals:,} deals from {report.lines:,} lines in {seconds:.2f} s "
+              f"({rate:.2f} M deals/s); {report.bad:,} bad lines skipped", file=sys.stderr)
+    return 0
+
+
+def bench_cases(quick: bool) -> list:
+    """Benchmark cases for ``badacey bench``: bulk showdowns (shares, chips) and scoring a deal file.
+
+    ``quick`` shrinks the inputs for CI.  Each case prepares its input outside the timed call.
+    Groups: ``showdown-many``, ``showdown-many-chips``, ``score-file``; items are showdowns / deals.
+    """
+    import io
+
+    import numpy as np
+
+    from ..benchmark import Case
+    from ..scoring import showdown_many
+
+    n = 20_000 if quick else 1_000_000
+    lines = 20_000 if quick else 1_000_000
+
+    def hands() -> np.ndarray:
+        rng = np.random.default_rng(2026)
+        deck = rng.permuted(np.broadcast_to(np.arange(52, dtype=np.uint8), (n, 52)), axis=1)
+        return np.ascontiguousarray(deck[:, :30].reshape(n, 6, 5))
+
+    def shares():  # type: ignore[no-untyped-def]
+        h = hands()
+        return lambda: showdown_many(h)
+
+    def chips():  # type: ignore[no-untyped-def]
+        h = hands()
+        pots = np.full(n, 1001, dtype=np.int64)
+        return lambda: showdown_many(h, pot=pots, button=3)
+
+    def score():  # type: ignore[no-untyped-def]
+        buf = io.BytesIO()
+        generate_deals(lines, buf, seats=6, seed=2026)
+        data = buf.getvalue()
+        return lambda: score_file(io.BytesIO(data), io.BytesIO())
+
+    return [
+        Case("showdown-many", "showdown_many 6 seats (shares)", shares, n),
+        Case("showdown-many-chips", "showdown_many 6 seats (chips)", chips, n),
+        Case("score-file", "score_file 6-seat deals in memory", score, lines),
+    ]
