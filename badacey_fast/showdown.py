@@ -128,6 +128,14 @@ class PotResult:
 
     Seats are 0-based.  ``low_winners``/``badugi_winners`` are in seat order and empty for a half the
     game does not play; in an uncontested pot (one eligible seat) that seat wins every half it plays.
+
+    >>> pot = settle([10, 10], ["As 2h 3d 4c Kd", "Ac 2d 3h 4s 5c"]).pots[0]      # Ann and Ben
+    >>> pot.amount, pot.low_winners, pot.badugi_winners, pot.chips, [str(f) for f in pot.shares]
+    (20, (1,), (0, 1), (5, 15), ['1/4', '3/4'])
+    >>> pot.chips[2]
+    Traceback (most recent call last):
+    ...
+    IndexError: tuple index out of range
     """
 
     amount: int  #: chips in this pot
@@ -261,6 +269,10 @@ class Settlement(_Described):
         >>> s = settle([50, 100, 100], ["As 2h 3d 4c Kd", None, "Ac 2d 3h 4s 5c"])
         >>> print(s.explain(["Ann", "Cal", "Ben"]).splitlines()[-1])
           Ben takes it uncontested (100 chips)
+        >>> s.explain(["Ann", "Ben"])
+        Traceback (most recent call last):
+        ...
+        badacey_fast.errors.ShowdownError: 2 names for 3 seats
         """
         who = _names(names, len(self.hands))
         lines = _hand_lines(self, who)
