@@ -18,7 +18,7 @@ from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardEr
 
 GAMES = ("badacey", "badeucy")
 # The fixture is only a context switch, so reusing it across hypothesis examples is safe.
-fixture_ok = settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=200)
+fixture_ok = settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=200, deadline=None)
 hands5 = st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True).map(tuple)
 
 
