@@ -10,8 +10,6 @@ Value(low=1, badugi=1)
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version as _version
-
 from . import _backend
 from .cards import card_id, card_rank, card_suit, format_card, format_cards, parse_card, parse_cards
 from .errors import (
@@ -29,17 +27,34 @@ from .evaluator import Comparison, Description, Value, badugi_rank, compare, des
 from .games import GAMES, normalize_game
 from .showdown import UNSHOWN, PotResult, Settlement, ShowdownResult, settle, showdown, showdown_detail
 
-try:
-    __version__ = _version("badacey_fast")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0+unknown"
+
+def _find_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("badacey_fast")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0+unknown"
 
 
 
-def __getattr__(attr: str) -> str:
+# Bulk names live in badacey_fast.bulk, which imports numpy: loaded on first use, so that
+# `import badacey_fast` stays fast for a bot that only evaluates single hands.
+_BULK_NAMES = ("evaluate_many", "badugi_rank_many", "all_hands", "evaluate_all")
+
+
+def __getattr__(attr: str):
     # ``backend`` is read live so that it always names the twin actually serving calls.
     if attr == "backend":
         return _backend.name
+    if attr == "__version__":  # importlib.metadata costs ~35 ms of import time: look it up on demand
+        global __version__
+        __version__ = _find_version()
+        return __version__
+    if attr in _BULK_NAMES:
+        from . import bulk
+
+        return getattr(bulk, attr)
     raise AttributeError(f"module 'badacey_fast' has no attribute {attr!r}")
 
 __all__ = [
@@ -58,6 +73,10 @@ __all__ = [
     "Description",
     "Comparison",
     "evaluate",
+    "evaluate_many",
+    "badugi_rank_many",
+    "all_hands",
+    "evaluate_all",
     "low_rank",
     "badugi_rank",
     "describe",

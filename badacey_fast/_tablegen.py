@@ -147,7 +147,7 @@ def build_tables(directory: str | Path | None = None) -> list[Path]:
     written = []
     for game in (0, 1):
         payload = table_payload(game).tobytes()
-        path = tables.table_path(game, out)
+        path = Path(tables.table_path(game, out))
         tmp = path.with_suffix(".tmp")
         with open(tmp, "wb") as f:
             f.write(tables.pack_header(game, payload))

@@ -19,7 +19,7 @@ reference rules) and checked at load time (size, header and CRC-32) by :func:`re
 truncated or corrupted file raises :class:`~badacey_fast.errors.TableIntegrityError` naming the file and
 the command that rebuilds it.
 
->>> table_path(1).name
+>>> os.path.basename(table_path(1))
 'badeucy.tbl'
 >>> table_path(2)
 Traceback (most recent call last):
@@ -33,7 +33,6 @@ import os
 import struct
 import sys
 import zlib
-from pathlib import Path
 
 from .errors import TableIntegrityError
 
@@ -74,10 +73,11 @@ DIR_ENV_VAR = "BADACEY_FAST_TABLES"
 REBUILD_HINT = "rebuild it with `badacey build-tables` (or reinstall badacey_fast)"
 
 
-def data_dir() -> Path:
+# os.path, not pathlib: pathlib costs ~10 ms of `import badacey_fast` (tables load on the import path).
+def data_dir() -> str:
     """The directory the tables are loaded from: ``$BADACEY_FAST_TABLES`` or the package's ``_data/``."""
     override = os.environ.get(DIR_ENV_VAR)
-    return Path(override) if override else Path(__file__).resolve().parent / "_data"
+    return override if override else os.path.join(os.path.dirname(os.path.abspath(__file__)), "_data")
 
 
 def _check_game(game: int) -> int:
@@ -88,10 +88,10 @@ def _check_game(game: int) -> int:
     return game
 
 
-def table_path(game: int, directory: str | os.PathLike[str] | None = None) -> Path:
+def table_path(game: int, directory: str | os.PathLike[str] | None = None) -> str:
     """Path of the table file of game index ``game`` (0 = Badacey, 1 = Badeucy) in ``directory``."""
-    base = Path(directory) if directory is not None else data_dir()
-    return base / TABLE_NAMES[_check_game(game)]
+    base = os.fspath(directory) if directory is not None else data_dir()
+    return os.path.join(base, TABLE_NAMES[_check_game(game)])
 
 
 def pack_header(game: int, payload: bytes | memoryview) -> bytes:
@@ -99,8 +99,8 @@ def pack_header(game: int, payload: bytes | memoryview) -> bytes:
     return _HEADER.pack(MAGIC, FORMAT_VERSION, _check_game(game), HANDS5, BADUGI_MASKS, zlib.crc32(payload), 0)
 
 
-def _fail(path: Path, problem: str) -> TableIntegrityError:
-    return TableIntegrityError(f"lookup table {str(path)!r} {problem}: {REBUILD_HINT}")
+def _fail(path: str, problem: str) -> TableIntegrityError:
+    return TableIntegrityError(f"lookup table {path!r} {problem}: {REBUILD_HINT}")
 
 
 def check_present(directory: str | os.PathLike[str] | None = None) -> None:
@@ -111,14 +111,14 @@ def check_present(directory: str | os.PathLike[str] | None = None) -> None:
     for game in (0, 1):
         path = table_path(game, directory)
         try:
-            size = path.stat().st_size
+            size = os.stat(path).st_size
         except OSError:
             raise _fail(path, "is missing") from None
         if size != FILE_SIZE:
             raise _fail(path, f"has {size} bytes, expected {FILE_SIZE} (truncated or wrong version)")
 
 
-def read_table(game: int, into: memoryview, directory: str | os.PathLike[str] | None = None) -> Path:
+def read_table(game: int, into: memoryview, directory: str | os.PathLike[str] | None = None) -> str:
     """Read and verify the table of game index ``game`` into the writable buffer ``into``.
 
     ``into`` must hold exactly ``4 * ENTRIES`` bytes; the payload is copied there (read once, no
