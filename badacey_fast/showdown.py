@@ -93,8 +93,10 @@ SCORINGS: dict[str, Scoring] = {
 }
 _ALIASES = {
     "badacy": "badacey", "badaci": "badacey", "badeucey": "badeucy", "baduci": "badeucy",
-    "a-5": "a5", "a5 triple draw": "a5", "a-5 triple draw": "a5", "ace-to-five": "a5", "a-5 lowball": "a5",
-    "2-7": "27", "27 triple draw": "27", "2-7 triple draw": "27", "deuce-to-seven": "27", "2-7 lowball": "27",
+    "a-5": "a5", "a5td": "a5", "a5 triple draw": "a5", "a-5 triple draw": "a5", "ace-to-five": "a5",
+    "ace to five": "a5", "a-5 lowball": "a5",
+    "2-7": "27", "27td": "27", "27 triple draw": "27", "2-7 triple draw": "27", "deuce-to-seven": "27",
+    "deuce to seven": "27", "2-7 lowball": "27",
 }
 _SCORING_CACHE: dict[str, Scoring] = {}
 

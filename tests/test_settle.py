@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from badacey_fast.cards import parse_cards
 from badacey_fast.errors import DuplicateCardError, HandSizeError, ShowdownError, UnknownGameError
 from badacey_fast.showdown import UNSHOWN, scoring, settle, showdown
 
@@ -175,3 +177,43 @@ def test_equal_contributions_are_one_showdown(backend, case):
     expected = showdown(hands, 12 * n, button=button, game=game, odd_chip=odd_chip)
     assert s.payouts == [p or 0 for p in expected]
     assert len(s.pots) == 1
+
+
+class CountingTwin:
+    """Wraps a twin and counts the hands it evaluates."""
+
+    def __init__(self, twin):
+        self.twin, self.calls = twin, []
+
+    def __getattr__(self, name):
+        fn = getattr(self.twin, name)
+
+        def counted(cards, *args):
+            self.calls.append(tuple(cards))
+            return fn(cards, *args)
+
+        return counted
+
+
+def test_each_live_hand_is_evaluated_once(backend, monkeypatch):
+    # Three pots over four live hands: still exactly one evaluation per live hand (the engine's hot path).
+    from badacey_fast import _backend
+
+    counting = CountingTwin(_backend.impl)
+    monkeypatch.setattr(_backend, "impl", counting)
+    hands = [ALMA, BRUNO, CORA, DMITRI, None]
+    s = settle([10, 30, 50, 50, 60], hands)
+    assert sorted(counting.calls) == sorted(tuple(parse_cards(h)) for h in hands if h is not None)
+    counting.calls.clear()
+    showdown(hands, 100)
+    assert len(counting.calls) == 4 and len(set(counting.calls)) == 4
+    assert sum(s.payouts) == 200
+
+
+def test_numpy_chips_and_hands_are_accepted(backend):
+    hands = [np.array(parse_cards(ANN)), None, np.array(parse_cards(BEN))]
+    s = settle(np.array([30, 50, 50]), hands, button=np.int64(0))
+    # Main 90 (Ann, Ben): low 45 to Ben; badugi 45 = 22 + 23, the leftover chip to Ben (clockwise from
+    # button 0, seat 2 comes before seat 0).  Side pot 40: Ben alone.  Ben 45 + 23 + 40 = 108.
+    assert s.payouts == [22, 0, 108]
+    assert showdown(hands, np.int32(10)) == [2, None, 8]
