@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations
 from math import comb
+from operator import mul
 from typing import Union
 
 from . import _backend, reference
@@ -116,15 +117,15 @@ class DrawOutcomes:
                 probs[high] = probs.get(high, 0.0) + count / self.total
         return probs
 
-    @property
+    @cached_property
     def expected_low_rank(self) -> float:
         """Mean low rank over every replacement (lower is better)."""
-        return sum(r * c for r, c in enumerate(self.low_counts, 1)) / self.total
+        return sum(map(mul, range(1, len(self.low_counts) + 1), self.low_counts)) / self.total
 
-    @property
+    @cached_property
     def expected_badugi_rank(self) -> float:
         """Mean badugi rank over every replacement (lower is better)."""
-        return sum(r * c for r, c in enumerate(self.badugi_counts, 1)) / self.total
+        return sum(map(mul, range(1, _BADUGI_CLASSES + 1), self.badugi_counts)) / self.total
 
     def pat_share(self, low: int, badugi: int) -> float:
         """Expected pot share, 0..1, against an opponent who stands pat with these ranks (lower is better).
