@@ -1,0 +1,247 @@
+"""Bulk showdowns (badacey_fast.scoring): C kernel vs numpy reference, vs the single ``showdown``, seed 000
+examples, ties and quartering, odd chips worked by hand, chip conservation, bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from badacey_fast import _backend
+from badacey_fast.cards import parse_cards
+from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, ShowdownError, UnknownGameError
+from badacey_fast.scoring import score_many, showdown_many, winners_many
+from badacey_fast.showdown import showdown, showdown_detail
+
+
+def deal(rng: np.random.Generator, n: int, seats: int) -> np.ndarray:
+    """n rows of `seats` random five-card hands from one deck per row, uint8 (N, P, 5)."""
+    deck = rng.permuted(np.broadcast_to(np.arange(52, dtype=np.uint8), (n, 52)), axis=1)
+    return np.ascontiguousarray(deck[:, : 5 * seats].reshape(n, seats, 5))
+
+
+def live_mask(rng: np.random.Generator, n: int, seats: int, p_live: float = 0.7) -> np.ndarray:
+    live = rng.random((n, seats)) < p_live
+    live[np.arange(n), rng.integers(0, seats, n)] = True  # at least one live seat per row
+    return live
+
+
+def hands(*texts: str) -> np.ndarray:
+    return np.array([parse_cards(t, count=5) for t in texts], dtype=np.uint8)
+
+
+# Seed 000's three worked showdowns.
+ALMA, BRUNO = "As 2h 3d 4c 5s", "2c 3s 4h 5d 6c"
+CORA, DMITRI = "2h 4h 6h 7h Ac", "Ks Qd 9c 5h 5s"
+ANN, BEN = "As 2h 3d 4c Kd", "Ac 2d 3h 4s 5c"
+# Three seats: seats 0 and 1 tie a 6-low (lose to seat 2's wheel); all three tie a 4-3-2-A badugi.
+TRIO = ("Ac 2d 3h 4s 6c", "As 2c 3d 4h 6s", "Ah 2s 3c 4d 5h")
+
+
+# --------------------------------------------------------------------------------------------------
+# Worked by hand
+
+
+def test_seed_000_examples_in_bulk(backend: str) -> None:
+    batch = np.stack([hands(ALMA, BRUNO), hands(CORA, DMITRI), hands(ANN, BEN)])
+    assert showdown_many(batch).tolist() == [[1.0, 0.0], [0.5, 0.5], [0.25, 0.75]]
+    assert showdown_many(batch, pot=100).tolist() == [[100, 0], [50, 50], [25, 75]]
+    low, badugi = winners_many(batch)
+    assert low.tolist() == [[True, False], [True, False], [False, True]]
+    assert badugi.tolist() == [[True, False], [False, True], [True, True]]
+
+
+def test_three_way_tie_and_quartering_worked_by_hand(backend: str) -> None:
+    batch = hands(*TRIO)[None]
+    shares = showdown_many(batch)[0]
+    assert shares == pytest.approx([1 / 6, 1 / 6, 2 / 3])
+    # Pot 100, button 0: halves of 50.  Low: seat 2.  Badugi 50 / 3 = 16 rest 2, the rest to the first
+    # winners clockwise from the button: seat 1, then seat 2.
+    assert showdown_many(batch, pot=100, button=0).tolist() == [[16, 17, 67]]
+    # Pot 101: the odd chip to the first winner clockwise from the button (seat 1) ...
+    assert showdown_many(batch, pot=101, button=0).tolist() == [[16, 18, 67]]
+    # ... or, with odd_chip="low", to the low half (seat 2).
+    assert showdown_many(batch, pot=101, button=0, odd_chip="low").tolist() == [[16, 17, 68]]
+    # Button 1: clockwise order is seat 2, 0, 1, so seat 2 and seat 0 get the badugi's two extra chips.
+    assert showdown_many(batch, pot=101, button=1).tolist() == [[17, 16, 68]]
+    low, badugi = winners_many(batch)
+    assert low.tolist() == [[False, False, True]] and badugi.tolist() == [[True, True, True]]
+
+
+def test_game_changes_the_answer(backend: str) -> None:
+    # Badeucy (2-7 low, ace-high badugi): Bruno's 6-5-4-3-2 is a straight and loses the low to Alma's
+    # ace-high A-5-4-3-2 (no straight in 2-7); in the badugi Alma drops her (high) ace and plays
+    # 5s 4c 3d 2h, tying Bruno's 5d 4h 3s 2c.  Alma 1/2 + 1/4, Bruno 1/4.
+    batch = hands(ALMA, BRUNO)[None]
+    assert showdown_many(batch, game="badeucy").tolist() == [[0.75, 0.25]]
+    # Pot 10, button 0: low 5 to Alma; badugi 5 = 2 + 2 and the extra chip to seat 1 (first after the button).
+    assert showdown_many(batch, game="Baduci", pot=10).tolist() == [[7, 3]]
+
+
+def test_folded_seats_are_ignored_and_a_lone_seat_takes_the_pot(backend: str) -> None:
+    # Row 0: Alma folded (her 2h and 5s are also in Cora's and Dmitri's hands: a folded seat's cards
+    # are not judged), Cora and Dmitri split as in seed 000.  Row 1: only Dmitri is live.
+    batch = np.stack([hands(ALMA, CORA, DMITRI), hands(ALMA, BRUNO, DMITRI)])
+    live = np.array([[False, True, True], [False, False, True]])
+    assert showdown_many(batch, live).tolist() == [[0.0, 0.5, 0.5], [0.0, 0.0, 1.0]]
+    # Pot 7, button 2: halves of 3; the odd chip to the first winner clockwise from seat 2: Cora.
+    assert showdown_many(batch, live, pot=7, button=2).tolist() == [[0, 4, 3], [0, 0, 7]]
+    low, badugi = winners_many(batch, live)
+    assert low.tolist() == [[False, True, False], [False, False, True]]
+    assert badugi.tolist() == [[False, False, True], [False, False, True]]
+    # A folded seat may hold garbage: out-of-range ids and cards another seat holds.
+    junk = batch.astype(np.int64)
+    junk[1, 0] = [99, -1, 52, 0, 0]
+    junk[1, 1] = junk[1, 2]
+    assert showdown_many(junk, live, pot=7, button=2).tolist() == [[0, 4, 3], [0, 0, 7]]
+
+
+# --------------------------------------------------------------------------------------------------
+# Against the reference path and against the single showdown
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("game", ["badacey", "badeucy"])
+def test_c_matches_numpy_reference(seats: int, game: str) -> None:
+    rng = np.random.default_rng(1000 * seats + len(game))
+    n = 250
+    cards = deal(rng, n, seats)
+    live = live_mask(rng, n, seats)
+    pots = rng.integers(0, 1000, n)
+    buttons = rng.integers(0, seats, n)
+    results = {}
+    for which in ("c", "python"):
+        with _backend.using(which):
+            results[which] = [
+                score_many(cards, live, game),
+                score_many(cards, None, game),
+                score_many(cards, live, game, pot=pots, button=buttons),
+                score_many(cards, live, game, pot=pots, button=buttons, odd_chip="low"),
+            ]
+    for c_result, py_result in zip(results["c"], results["python"]):
+        for c_arr, py_arr in zip(c_result, py_result):
+            assert c_arr.dtype == py_arr.dtype and c_arr.shape == py_arr.shape
+            np.testing.assert_array_equal(c_arr, py_arr)  # exact, shares included
+
+
+@pytest.mark.parametrize("odd_chip", ["position", "low"])
+def test_equals_single_showdown_row_by_row(backend: str, odd_chip: str) -> None:
+    rng = np.random.default_rng(7 if odd_chip == "low" else 8)
+    for seats in (2, 4, 6):
+        n = 40
+        cards = deal(rng, n, seats)
+        live = live_mask(rng, n, seats, 0.6)
+        pots = rng.integers(0, 200, n)
+        buttons = rng.integers(0, seats, n)
+        bulk = score_many(cards, live, "badeucy" if seats == 4 else "badacey", pot=pots, button=buttons,
+                          odd_chip=odd_chip)
+        for i in range(n):
+            seat_hands = [list(cards[i, s]) if live[i, s] else None for s in range(seats)]
+            game = "badeucy" if seats == 4 else "badacey"
+            single = showdown(seat_hands, int(pots[i]), int(buttons[i]), game, odd_chip)
+            assert bulk.payouts[i].tolist() == [0 if x is None else x for x in single], (seats, i)
+            if live[i].sum() > 1:
+                detail = showdown_detail(seat_hands, int(pots[i]), int(buttons[i]), game, odd_chip)
+                assert np.flatnonzero(bulk.low[i]).tolist() == sorted(detail.low_winners)
+                assert np.flatnonzero(bulk.badugi[i]).tolist() == sorted(detail.badugi_winners)
+
+
+def test_chips_conserved_and_close_to_shares(backend: str) -> None:
+    rng = np.random.default_rng(99)
+    n = 300 if backend == "python" else 20_000
+    cards = deal(rng, n, 6)
+    live = live_mask(rng, n, 6, 0.5)
+    pots = rng.integers(0, 10**12, n)
+    pots[:50] = rng.integers(0, 5, 50)  # tiny pots: 0 and 1 chip included
+    buttons = rng.integers(0, 6, n)
+    shares = showdown_many(cards, live)
+    np.testing.assert_allclose(shares.sum(axis=1), 1.0, rtol=0, atol=1e-12)
+    assert (shares[~live] == 0).all() and (shares >= 0).all()
+    for odd_chip in ("position", "low"):
+        chips = showdown_many(cards, live, pot=pots, button=buttons, odd_chip=odd_chip)
+        assert chips.dtype == np.int64
+        np.testing.assert_array_equal(chips.sum(axis=1), pots)
+        assert (chips >= 0).all() and (chips[~live] == 0).all()
+        # Rounding moves at most one chip per half plus the odd chip.
+        assert np.abs(chips - shares * pots[:, None]).max() <= 3
+
+
+def test_input_forms_agree(backend: str) -> None:
+    rng = np.random.default_rng(5)
+    cards = deal(rng, 60, 5)
+    expected = showdown_many(cards, pot=1001, button=2)
+    for form in (cards.astype(np.int8), cards.astype(np.int64), cards.astype(np.uint16),
+                 np.asfortranarray(cards), cards.tolist()):
+        np.testing.assert_array_equal(showdown_many(form, pot=1001, button=2), expected)
+    strided = np.zeros((60, 5, 10), dtype=np.uint8)
+    strided[:, :, ::2] = cards
+    np.testing.assert_array_equal(showdown_many(strided[:, :, ::2], pot=1001, button=2), expected)
+    pots = np.full(60, 1001, dtype=np.uint32)
+    np.testing.assert_array_equal(showdown_many(cards, pot=pots, button=np.full(60, 2)), expected)
+    empty = showdown_many(np.zeros((0, 3, 5), dtype=np.uint8))
+    assert empty.shape == (0, 3) and empty.dtype == np.float64
+
+
+# --------------------------------------------------------------------------------------------------
+# Bad input: errors name the row and the value
+
+
+def test_bad_cards_name_the_row(backend: str) -> None:
+    batch = np.stack([hands(ALMA, BRUNO)] * 4).astype(np.int64)
+    bad = batch.copy()
+    bad[2, 1, 3] = 52
+    with pytest.raises(InvalidCardError, match=r"row 2 seat 1: card id 52 is outside 0\.\.51"):
+        showdown_many(bad)
+    bad = batch.copy()
+    bad[3, 0, 0] = -1
+    with pytest.raises(InvalidCardError, match=r"row 3 seat 0: card id -1"):
+        showdown_many(bad, pot=10)
+    bad = batch.astype(np.uint8)
+    bad[1, 0, 4] = 255
+    with pytest.raises(InvalidCardError, match=r"row 1 seat 0: card id 255"):
+        winners_many(bad)
+    bad = batch.copy()
+    bad[1, 1, 0] = bad[1, 0, 2]  # Bruno holds Alma's 3d
+    with pytest.raises(DuplicateCardError, match=r"row 1: card '3d' is held twice \(seat 0 and seat 1\)"):
+        showdown_many(bad)
+    bad = batch.copy()
+    bad[0, 1, 1] = bad[0, 1, 0]  # the same card twice in one hand
+    with pytest.raises(DuplicateCardError, match=r"row 0: card '2c' is held twice \(seat 1\)"):
+        showdown_many(bad, pot=3)
+
+
+def test_bad_shapes_and_arguments(backend: str) -> None:
+    two = np.stack([hands(ALMA, BRUNO)] * 3)
+    with pytest.raises(ShowdownError, match="1 seats"):
+        showdown_many(two[:, :1])
+    with pytest.raises(ShowdownError, match="7 seats"):
+        showdown_many(np.zeros((1, 7, 5), dtype=np.uint8))
+    with pytest.raises(HandSizeError, match=r"\(3, 2, 4\)"):
+        showdown_many(two[:, :, :4])
+    with pytest.raises(HandSizeError, match="shape"):
+        showdown_many(two[0])
+    with pytest.raises(TypeError, match="float64"):
+        showdown_many(two.astype(float))
+    with pytest.raises(TypeError, match="bool"):
+        showdown_many(two.astype(bool))
+    with pytest.raises(ShowdownError, match="row 1 has no live seat"):
+        showdown_many(two, np.array([[True, False], [False, False], [True, True]]))
+    with pytest.raises(ShowdownError, match=r"live must have shape \(3, 2\)"):
+        showdown_many(two, np.ones((3, 3), dtype=bool))
+    with pytest.raises(TypeError, match="live must be a bool array"):
+        showdown_many(two, np.ones((3, 2), dtype=np.int8))
+    with pytest.raises(ShowdownError, match="row 2: pot -5 is negative"):
+        showdown_many(two, pot=np.array([1, 2, -5]))
+    with pytest.raises(ShowdownError, match=r"pot must be a scalar or shape \(3,\)"):
+        showdown_many(two, pot=np.array([1, 2]))
+    with pytest.raises(TypeError, match="pot"):
+        showdown_many(two, pot=10.5)
+    with pytest.raises(TypeError, match="pot"):
+        showdown_many(two, pot=True)
+    with pytest.raises(ShowdownError, match=r"row 0: button 2 is not a seat 0\.\.1"):
+        showdown_many(two, pot=10, button=2)
+    with pytest.raises(ShowdownError, match=r"row 1: button -1"):
+        showdown_many(two, pot=10, button=np.array([0, -1, 0]))
+    with pytest.raises(UnknownGameError, match="razz"):
+        showdown_many(two, game="razz")
+    with pytest.raises(ShowdownError, match="'high'"):
+        showdown_many(two, pot=10, odd_chip="high")
