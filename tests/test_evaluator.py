@@ -158,6 +158,8 @@ BAD_HANDS = [
     ("As 2h 3d 4c 5x", InvalidCardError, "'5x'"),
     ((3, 6, 9, 12, 52), InvalidCardError, "52"),
     ((3, 6, 9, 12, -1), InvalidCardError, "-1"),
+    ((3, 6, 9, 12, 2**40), InvalidCardError, str(2**40)),  # beyond a C int: no overflow, a named error
+    ((3, 6, 9, 12, -(2**70)), InvalidCardError, str(-(2**70))),
 ]
 
 
