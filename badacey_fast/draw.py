@@ -149,6 +149,8 @@ class DiscardChoice:
     discard: tuple[int, ...]
     score: float
     outcomes: DrawOutcomes
+    #: Monte Carlo standard error of ``score`` (0.0 when it is exact).
+    stderr: float = 0.0
 
     def __str__(self) -> str:
         return f"discard [{format_cards(self.discard)}] score {self.score:.6f}"
@@ -193,6 +195,9 @@ def best_discards(
     *,
     target: Cards | int | None = None,
     opponent: Cards | None = None,
+    opponent_discard: Cards | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
     progress: Progress | None = None,
 ) -> list[DiscardChoice]:
     """All 32 discards of a five-card hand, best first by ``objective`` (a probability or share, higher wins).
@@ -202,7 +207,10 @@ def best_discards(
     against ``opponent``, a known hand standing pat (its cards are dead to us).  A callable receives each
     :class:`DrawOutcomes` and returns the score.  Ties: the better expected rank of the objective's half
     (lower is better) first, then fewer cards thrown.
-    For an opponent who draws too, use :func:`badacey_fast.equity.equity` per discard.
+    With ``opponent_discard`` the opponent draws too (after us; the order changes nothing): each share
+    is :func:`badacey_fast.equity.equity`'s, exact when the joint outcomes are few enough, else Monte
+    Carlo with ``samples`` (default ``equity.DEFAULT_SAMPLES``) and ``seed``; the standard error is in
+    ``DiscardChoice.stderr``.
 
     >>> best = best_discards("2h 4h 6h 7h Ac")                 # seed 000's one-way hand
     >>> len(best), format_cards(best[0].discard)
@@ -238,7 +246,10 @@ def best_discards(
     else:
         outcomes = [DrawOutcomes(game, hand_t, d, dead_t, comb(len(unseen), len(d)), lo, bd)
                     for d, (lo, bd) in zip(discards, outcomes)]
-    choices = [DiscardChoice(o.discard, float(score(o)), o) for o in outcomes]
+    if objective == "share" and opponent_discard is not None and parse_cards(opponent_discard):
+        choices = _share_vs_drawing(hand_t, dead, game, opponent, opponent_discard, outcomes, samples, seed)
+    else:
+        choices = [DiscardChoice(o.discard, float(score(o)), o) for o in outcomes]
     # Equal scores are common (throwing 7h or 6h gives the same badugi odds): the better expected rank
     # of the half the objective is about breaks the tie, then fewer cards thrown (the sort is stable).
     if objective == "low":
@@ -246,6 +257,17 @@ def best_discards(
     if objective == "badugi":
         return sorted(choices, key=lambda ch: (-ch.score, ch.outcomes.expected_badugi_rank))
     return sorted(choices, key=lambda ch: -ch.score)
+
+
+def _share_vs_drawing(hand, dead, game, opponent, opponent_discard, outcomes, samples, seed):
+    from .equity import equity  # equity builds on this module
+
+    choices = []
+    for o in outcomes:
+        eq = equity([hand, opponent], [o.discard, opponent_discard], dead, game, seed=seed,
+                    **({} if samples is None else {"fallback_samples": samples}))
+        choices.append(DiscardChoice(o.discard, eq.shares[0], o, eq.stderr[0]))
+    return choices
 
 
 def _objective(objective, hand, dead, game, target, opponent) -> Callable[[DrawOutcomes], float]:

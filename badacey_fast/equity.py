@@ -68,6 +68,7 @@ def equity(
     seed: int | None = None,
     *,
     exact_limit: int = EXACT_LIMIT,
+    fallback_samples: int = DEFAULT_SAMPLES,
     progress: draw.Progress | None = None,
 ) -> Equity:
     """Each seat's expected pot share (0..1) when every seat makes one draw with the given discards.
@@ -76,7 +77,7 @@ def equity(
     its discards must be ``None``: a random hand after a random draw is still a random hand).
     ``discards``: per seat the cards thrown, ``None`` = stand pat.  ``dead``: cards out of play.
     With ``samples=None`` the answer is exact when at most ``exact_limit`` joint outcomes exist, else
-    Monte Carlo with ``DEFAULT_SAMPLES``; a given ``samples`` always means Monte Carlo, seeded by ``seed``.
+    Monte Carlo with ``fallback_samples``; a given ``samples`` always means Monte Carlo, seeded by ``seed``.
     ``progress(done, total)`` is called now and then while the Python twin evaluates Monte Carlo hands.
 
     >>> equity(["2h 4h 6h 7h Ac", "Ks Qd 9c 5h 5s"]).shares    # seed 000: Cora wins low, Dmitri badugi
@@ -97,7 +98,7 @@ def equity(
     if samples is None and joint <= exact_limit and singles <= EVAL_LIMIT:
         low, bd = _exact(kept, draws, pool, ace_high)
         return _summarise(low, bd, exact=True)
-    samples = DEFAULT_SAMPLES if samples is None else _positive(samples, "samples")
+    samples = _positive(fallback_samples if samples is None else samples, "samples")
     rng = np.random.default_rng(seed)
     deals = rng.permuted(np.tile(np.asarray(pool, dtype=np.int64), (samples, 1)), axis=1)
     finals, at = [], 0

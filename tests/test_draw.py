@@ -191,6 +191,28 @@ def test_best_discards_share_against_a_pat_opponent(backend):
     assert choices[0].score == max(ch.score for ch in choices)
 
 
+def test_best_discards_share_against_a_drawing_opponent(backend):
+    # Eight unseen cards: every (our replacement, the opponent's replacement) pair judged by the reference.
+    hand, opp, opp_throw = "As 2h 3d 6c Kd", "2c 4d 5h 9s Kh", "Kh"
+    dead = [c for c in range(52) if c not in parse_cards(hand + " " + opp)][:34]
+    unseen = [c for c in range(52) if c not in dead and c not in parse_cards(hand + " " + opp)]
+    assert len(unseen) == 8
+    choices = best_discards(hand, dead, objective="share", opponent=opp, opponent_discard=opp_throw)
+    assert len(choices) == 32
+    opp_kept = parse_cards("2c 4d 5h 9s")
+    for ch in choices:
+        kept = tuple(c for c in parse_cards(hand) if c not in ch.discard)
+        total, n = Fraction(0), 0
+        for mine in combinations(unseen, len(ch.discard)):
+            for b in (c for c in unseen if c not in mine):
+                lows = [reference.low_rank(kept + mine), reference.low_rank(opp_kept + (b,))]
+                bds = [reference.badugi_rank(kept + mine), reference.badugi_rank(opp_kept + (b,))]
+                total += Fraction(1 + (lows[0] < lows[1]) - (lows[0] > lows[1]), 4)
+                total += Fraction(1 + (bds[0] < bds[1]) - (bds[0] > bds[1]), 4)
+                n += 1
+        assert ch.score == pytest.approx(float(total / n), abs=1e-12) and ch.stderr == 0.0
+
+
 def test_callable_objective_and_probabilities_are_consistent(backend):
     choices = best_discards("As 2h 3d Kc Kd", objective=lambda o: -o.expected_low_rank,
                             dead=parse_cards("Qs Qd Qc Js Jd Jc Ts Td Tc 9s 9d 9c 8s 8d 8c 7s 7d 7c 6s 6d 6c 5s 5d 5c 4s 4d"))

@@ -65,7 +65,11 @@ def register(subparsers) -> None:
                    help="badugi: P(4-card badugi); low: P(low at least as good as --target); "
                    "share: pot share against --opponent standing pat (default: badugi)")
     p.add_argument("--target", help="hand or low rank for the low objective and column (default: the hand's low)")
-    p.add_argument("--opponent", help="the opponent's five cards, standing pat (for --objective share)")
+    p.add_argument("--opponent", help="the opponent's five cards (for --objective share)")
+    p.add_argument("--opponent-discard", help="the cards the opponent throws (default: stands pat)")
+    p.add_argument("--samples", type=int, default=None, help="Monte Carlo samples per discard when the "
+                   "opponent draws and exact enumeration is too big")
+    p.add_argument("--seed", type=int, default=None, help="Monte Carlo seed")
     p.set_defaults(handler=_best)
 
     p = subparsers.add_parser("equity", help="each seat's expected pot share after one draw",
@@ -124,12 +128,15 @@ def _best(args: argparse.Namespace) -> int:
     bar = Progress("best-discard")
     try:
         choices = best_discards(hand, args.dead, game, args.objective, target=rank, opponent=args.opponent,
+                                opponent_discard=args.opponent_discard, samples=args.samples, seed=args.seed,
                                 progress=bar)
     finally:
         bar.close()
     what = {"badugi": "P(4-card badugi)", "low": f"P(low rank <= {rank})", "share": "pot share vs the opponent"}
     print(f"{game}: {format_cards(hand)}; all 32 discards, best first by {what[args.objective]} "
-          f"(exact; ranks: lower is better)")
+          f"(exact counts of our draw; ranks: lower is better)")
+    if any(ch.stderr for ch in choices):
+        print("scores with +/- are Monte Carlo estimates with their standard error")
     print(f"low target: rank {rank}, {reference.describe_low_rank(rank, game)}")
     print(f"{'#':>2}  {'discard':<15} {'outcomes':>9} {'badugi':>8} {'3+card':>8} {'no-pair':>8} "
           f"{'low<=tgt':>8} {'E[low]':>7} {'E[bdg]':>7} {'score':>8}")
@@ -139,7 +146,7 @@ def _best(args: argparse.Namespace) -> int:
         print(f"{i:>2}  {format_cards(ch.discard) or 'pat':<15} {o.total:>9,} {_pct(sizes[4]):>8} "
               f"{_pct(sizes[4] + sizes[3]):>8} {_pct(o.low_categories()['no pair']):>8} "
               f"{_pct(o.p_low(rank)):>8} {o.expected_low_rank:>7.1f} {o.expected_badugi_rank:>7.1f} "
-              f"{ch.score:>8.5f}")
+              f"{ch.score:>8.5f}" + (f" +/- {ch.stderr:.5f}" if ch.stderr else ""))
     return 0
 
 
