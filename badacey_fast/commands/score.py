@@ -82,7 +82,10 @@ def _score(args: argparse.Namespace) -> int:
     if args.file is None:
         raise BadaceyError("give a deal FILE (or '-' for standard input), or --generate N")
     source = sys.stdin.buffer if args.file == "-" else args.file
-    total = None if args.file == "-" else os.path.getsize(args.file)
+    try:
+        total = None if args.file == "-" else os.path.getsize(args.file)
+    except OSError as exc:
+        raise BadaceyError(f"cannot read {args.file!r}: {exc.strerror}") from None
     bar = None
     if not args.no_progress:
         from tqdm import tqdm
@@ -92,11 +95,7 @@ def _score(args: argparse.Namespace) -> int:
                    leave=False)
     start = time.perf_counter()
     try:
-        report = score_file(
-            source, args.output, game=args.game, odd_chip=args.odd_chip, pot=args.pot, button=args.button,
-            skip_bad=args.skip_bad, chunk=args.chunk, fmt=args.format,
-            progress=None if bar is None else bar.update,
-        )
+        report = _run(args, source, bar)
     finally:
         if bar is not None:
             bar.close()
@@ -110,6 +109,17 @@ def _score(args: argparse.Namespace) -> int:
         print(f"badacey score: {report.deals:,} deals from {report.lines:,} lines in {seconds:.2f} s "
               f"({rate:.2f} M deals/s); {report.bad:,} bad lines skipped", file=sys.stderr)
     return 0
+
+
+def _run(args: argparse.Namespace, source: object, bar: object):  # type: ignore[no-untyped-def]
+    try:
+        return score_file(
+            source, args.output, game=args.game, odd_chip=args.odd_chip, pot=args.pot, button=args.button,
+            skip_bad=args.skip_bad, chunk=args.chunk, fmt=args.format,
+            progress=None if bar is None else bar.update,  # type: ignore[attr-defined]
+        )
+    except OSError as exc:  # an unreadable input or unwritable output: one line, no traceback
+        raise BadaceyError(f"{exc.filename or 'I/O'}: {exc.strerror or exc}") from None
 
 
 def bench_cases(quick: bool) -> list:
