@@ -318,8 +318,11 @@ _INT_ONLY = {int}
 
 def _read_hands(hands: object, size: int) -> tuple[list, list[int]]:
     """Card tuples per seat (None folded, () unshown) and the live seats, cards distinct across hands."""
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
-        raise TypeError(f"hands must be a sequence with one hand (or None) per seat, not {type(hands).__name__}")
+    if type(hands) is not list and type(hands) is not tuple:  # the ABC check below is slow: lists skip it
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+            raise TypeError(
+                f"hands must be a sequence with one hand (or None) per seat, not {type(hands).__name__}"
+            )
     out: list = list(hands)
     live: list[int] = []
     seen: set[int] = set()
@@ -549,7 +552,8 @@ def settle(contributions: Sequence[int], hands: Sequence[Cards | None], button: 
     odd_low = _odd_low(odd_chip)
     cards, live = _read_hands(hands, rules.hand_size)
     n = len(cards)
-    if isinstance(contributions, (str, bytes)) or not isinstance(contributions, Iterable):
+    if type(contributions) is not list and (isinstance(contributions, (str, bytes))
+                                            or not isinstance(contributions, Iterable)):
         raise TypeError(f"contributions must be a sequence of ints, not {type(contributions).__name__}")
     paid = [_chips(c, f"contribution of seat {s}") for s, c in enumerate(contributions)]
     if len(paid) != n:
