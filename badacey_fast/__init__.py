@@ -26,6 +26,8 @@ from .errors import (
 from .evaluator import Comparison, Description, Value, badugi_rank, compare, describe, evaluate, low_rank
 from .games import GAMES, normalize_game
 from .showdown import UNSHOWN, PotResult, Settlement, ShowdownResult, settle, showdown, showdown_detail
+from .draw import DiscardChoice, DrawOutcomes, best_discards, draw_outcomes
+from .equity import Equity, equity, policy_equity
 
 
 def _find_version() -> str:
@@ -88,6 +90,13 @@ __all__ = [
     "Settlement",
     "PotResult",
     "UNSHOWN",
+    "draw_outcomes",
+    "best_discards",
+    "DrawOutcomes",
+    "DiscardChoice",
+    "equity",
+    "policy_equity",
+    "Equity",
     "BadaceyError",
     "InvalidCardError",
     "DuplicateCardError",
