@@ -121,6 +121,21 @@ def test_random_draws_match_the_brute_force(backend, game):
         assert as_counter(out.badugi_counts) == bd
 
 
+@pytest.mark.parametrize("game", ["badacey", "badeucy"])
+def test_random_big_draws_from_a_small_deck_match_the_brute_force(backend, game):
+    # Up to five cards drawn, with 30 to 36 cards dead so that the brute force stays quick.
+    rng = random.Random(f"big-{game}")
+    for _ in range(4):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hand = tuple(deck[:5])
+        discard = tuple(rng.sample(hand, rng.randint(3, 5)))
+        dead = tuple(deck[5 : 5 + rng.randint(30, 36)])
+        out = draw_outcomes(hand, discard, dead, game)
+        low, bd = brute(hand, discard, dead, game)
+        assert (as_counter(out.low_counts), as_counter(out.badugi_counts)) == (low, bd)
+
+
 def test_three_card_draw_matches_the_brute_force(backend):
     hand, discard, dead = "2h 4h 6h 7h Ac", "2h 4h 6h", "Ks Qd 9c 5h 5s"
     out = draw_outcomes(hand, discard, dead, "badeucy")
@@ -138,6 +153,33 @@ def test_c_five_card_draw_matches_the_reference_histogram_totals():
     # Five distinct ranks from the 47 cards with no A..5 of those suits: the wheel needs A, 2, 3, 4, 5
     # from the 3 remaining of each rank: 3**5 ways.
     assert out.low_counts[0] == 3**5
+
+
+def test_c_draw_kernel_rejects_bad_input_and_damaged_tables():
+    # The C entry points validate what they are given: no read or write past a buffer, whatever the input.
+    kern = _backend.kernel()
+    ffi, lib = kern.ffi, kern.lib
+    table = kern.table(False)
+    low, bd = ffi.new("uint64_t[]", 6176), ffi.new("uint64_t[]", 1093)
+    unseen = ffi.new("uint8_t[]", list(range(5, 52)))
+    kept = ffi.new("uint8_t[]", [0, 1, 2, 3])
+
+    def hist(kept_, n_kept, unseen_=unseen, n_unseen=47, table_=table, low_len=6176):
+        return lib.bd_draw_histograms(table_, kept_, n_kept, unseen_, n_unseen, low, low_len, bd, 1093)
+
+    assert hist(kept, 4) == 47
+    assert hist(kept, 6) == lib.BD_DRAW_BAD_ARGS
+    assert hist(kept, 4, n_unseen=53) == lib.BD_DRAW_BAD_ARGS
+    assert hist(ffi.NULL, 4) == lib.BD_DRAW_BAD_ARGS
+    assert hist(ffi.new("uint8_t[]", [0, 1, 2, 52]), 4) == lib.BD_DRAW_BAD_CARD
+    assert hist(ffi.new("uint8_t[]", [0, 1, 2, 5]), 4) == lib.BD_DRAW_DUP_CARD  # 5 is also unseen
+    assert hist(kept, 4, unseen_=ffi.new("uint8_t[]", [9, 9]), n_unseen=2) == lib.BD_DRAW_DUP_CARD
+    zeros = ffi.new("uint32_t[]", 2607152)  # a table of zeros: rank 0 never fits
+    assert hist(kept, 4, table_=zeros) == lib.BD_DRAW_BAD_TABLE
+    assert hist(kept, 4, low_len=10) == lib.BD_DRAW_BAD_TABLE  # a rank past the histogram is refused
+    hand = ffi.new("uint8_t[]", [0, 1, 2, 3, 3])
+    big_low, big_bd = ffi.new("uint64_t[]", 32 * 6176), ffi.new("uint64_t[]", 32 * 1093)
+    assert lib.bd_draw_all_discards(table, hand, unseen, 47, big_low, 6176, big_bd, 1093) == lib.BD_DRAW_DUP_CARD
 
 
 def test_best_discards_all_32_match_one_by_one_and_the_brute_force(backend):
