@@ -97,13 +97,13 @@ def describe_hand(cards: tuple[int, ...], game: str) -> str:
     """Words for a hand in ``game`` (a preset name), with its dense ranks (lower is better).
 
     >>> describe_hand(parse_cards("2h 4h 6h 7h Ac"), "badacey")
-    'low 7-6-4-2-A low (rank 35), badugi 2-card 2-A (rank 1013)'
+    'low 7-6-4-2-A low (rank 13), badugi 2-card 2-A (rank 1002)'
     >>> describe_hand(parse_cards("As 2c 3d 4h"), "badugi")
     'badugi 4-3-2-A badugi (rank 1)'
     >>> describe_hand(parse_cards("As 2c 3d 4h"), "badacey")
     Traceback (most recent call last):
     ...
-    badacey_fast.errors.HandSizeError: expected 5 cards, got 4: (0, 5, 10, 15)
+    badacey_fast.errors.HandSizeError: expected 5 cards, got 4: 'As 2c 3d 4h'
     """
     from .. import reference
     from ..evaluator import badugi_rank, evaluate, low_rank

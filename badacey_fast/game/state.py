@@ -84,7 +84,7 @@ class Game:
         "stub", "muck", "dealt", "reshuffles", "burned", "_rnd", "_rng", "_script", "_spos",
         "street", "phase", "to_act", "level", "full_level", "nbets", "bet_size", "pending", "can_raise",
         "nlive", "nactive", "draw_queue", "discard_counts", "log", "payouts", "returned", "seed",
-        "sb_seat", "bb_seat", "_ace_high", "_deckmode", "settlement",
+        "sb_seat", "bb_seat", "_ace_high", "_deckmode", "settlement", "_legal", "_cap", "_hu_uncapped",
     )
 
     def __init__(
@@ -153,6 +153,9 @@ class Game:
         self.log: list[tuple[int, Action]] = []
         self.payouts: list[int] | None = None
         self.settlement = None  # the showdown's Settlement (None for a fold win), for explanations
+        self._legal = None  # legal_actions() of the current state, cached until the next change
+        self._cap = config.cap if config.cap is not None else 1 << 60
+        self._hu_uncapped = config.heads_up_uncapped
         self.returned = [0] * n
         self.discard_counts: list[list[int]] = []
         self.draw_queue: list[int] = []
@@ -316,6 +319,9 @@ class Game:
         (with the total it makes the seat's bet this round).  Drawing: one ``draw`` whose ``cards`` are
         the cards held; any subset of them may be discarded.
         """
+        legal = self._legal
+        if legal is not None:
+            return legal
         phase = self.phase
         if phase == BETTING:
             i = self.to_act
@@ -330,22 +336,23 @@ class Game:
                 self.can_raise[i]
                 and stack > to_call
                 and self.nactive > 1
-                and not self._capped()
+                and (self.nbets < self._cap or (self._hu_uncapped and self.nlive == 2))
             ):
                 target = self.full_level + self.bet_size
                 if target > sb + stack:
                     target = sb + stack
                 acts.append(_raise(RAISE if self.level else BET, target))
-            return tuple(acts)
+            legal = self._legal = tuple(acts)
+            return legal
         if phase == DRAWING:
-            return (_new(Action, (DRAW, None, tuple(self.hands[self.to_act]))),)
+            legal = self._legal = (_new(Action, (DRAW, None, tuple(self.hands[self.to_act]))),)
+            return legal
         return ()
 
     def _capped(self) -> bool:
-        cap = self.config.cap
-        if cap is None or self.nbets < cap:
+        if self.nbets < self._cap:
             return False
-        return not (self.config.heads_up_uncapped and self.nlive == 2)
+        return not (self._hu_uncapped and self.nlive == 2)
 
     # ----------------------------------------------------------------------------------------- actions
     def apply(self, action: Action | str, seat: int | None = None) -> "Game":
@@ -363,6 +370,20 @@ class Game:
         ...
         badacey_fast.errors.IllegalActionError: seat 1 must draw now (discard 0 to 5 cards), not check
         """
+        legal = self._legal
+        if legal is not None and seat is None and self.phase == BETTING:
+            # Fast path: the very Action object legal_actions() offered (what bots return).
+            for a in legal:
+                if a is action:
+                    kind = a[0]
+                    i = self.to_act
+                    if kind == CALL:
+                        self._act(i, a, a[1])
+                    elif kind == FOLD or kind == CHECK:
+                        self._act(i, a, 0)
+                    else:
+                        self._act(i, a, a[1] - self.sbet[i])
+                    return self
         phase = self.phase
         if phase == COMPLETE:
             raise IllegalActionError("the hand is over: no action is allowed after it ended")
@@ -384,6 +405,25 @@ class Game:
             return self
         if kind == DRAW:
             raise IllegalActionError(f"seat {i} must bet now: this is betting round {self.street + 1}, not a draw")
+        amount = action[1]
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        for a in legal:
+            if a[0] == kind and (amount is None or amount == a[1]):
+                if kind == CALL:
+                    self._act(i, a, a[1])
+                elif kind == FOLD or kind == CHECK:
+                    self._act(i, a, 0)
+                else:
+                    self._act(i, a, a[1] - self.sbet[i])
+                return self
+        self._reject(i, action)
+        raise AssertionError("unreachable: _reject always raises")  # pragma: no cover
+
+    def _reject(self, i: int, action: Action) -> None:
+        """Raise the IllegalActionError naming the rule that ``action`` of seat ``i`` breaks."""
+        kind = action[0]
         sb = self.sbet[i]
         to_call = self.level - sb
         stack = self.stacks[i]
@@ -394,20 +434,14 @@ class Game:
             if kind == FOLD:
                 if to_call <= 0:
                     raise IllegalActionError(f"seat {i} may check: folding is only allowed when facing a bet")
-                self._act(i, _FOLD, 0)
-                return self
             if to_call > 0:
                 raise IllegalActionError(f"seat {i} faces a bet of {to_call}: check is not allowed (call, raise or fold)")
-            self._act(i, _CHECK, 0)
-            return self
         if kind == CALL:
             if to_call <= 0:
                 raise IllegalActionError(f"seat {i} has nothing to call: check instead")
             pay = to_call if to_call < stack else stack
             if amount is not None and amount != pay:
                 raise IllegalActionError(f"illegal amount: seat {i} calls {pay}, not {amount}")
-            self._act(i, _call(pay), pay)
-            return self
         # bet or raise
         want = RAISE if self.level else BET
         if kind != want:
@@ -429,11 +463,11 @@ class Game:
             target = sb + stack  # all-in for less
         if amount is not None and amount != target:
             raise IllegalActionError(f"illegal amount: seat {i} may {kind} to {target} (limit), not {amount}")
-        self._act(i, _raise(kind, target), target - sb)
-        return self
+        raise IllegalActionError(f"seat {i} cannot {kind} now")  # pragma: no cover - every case is named above
 
     def _act(self, i: int, action: Action, pay: int) -> None:
         """Mutate for a validated betting action (``pay`` chips go in)."""
+        self._legal = None
         self.log.append((i, action))
         self.pending[i] = False
         self.can_raise[i] = False
@@ -467,9 +501,37 @@ class Game:
                 for j in range(n):
                     if j != i and not folded[j] and stacks[j] > 0 and sbet[j] < new:
                         pending[j] = True
-        self._next_actor((i + 1) % self.n)
+        # _next_actor inlined: this is the hottest path of a simulated hand.
+        n, pending = self.n, self.pending
+        j = i
+        for _ in range(n):
+            j += 1
+            if j == n:
+                j = 0
+            if pending[j]:
+                if self.sbet[j] >= self.level and self.nactive <= 1:
+                    pending[j] = False  # alone with chips and nothing to call: nothing to decide
+                    continue
+                self.to_act = j
+                return
+        self._end_round()
 
     def _draw(self, i: int, action: Action) -> None:
+        cards = action[2]
+        if type(cards) is tuple:
+            for c in cards:
+                if type(c) is not int:
+                    break
+            else:
+                hand = self.hands[i]
+                keep = [c for c in hand if c not in cards]
+                if len(keep) + len(cards) == len(hand):  # every discard held, none twice
+                    self._serve(i, action, cards, keep)
+                    return
+        self._draw_slow(i, action)
+
+    def _draw_slow(self, i: int, action: Action) -> None:
+        """Validate an unusual discard set (text, lists, bad cards) and name the rule it breaks."""
         cards = action[2]
         hand = self.hands[i]
         if cards is None:
@@ -482,11 +544,16 @@ class Game:
                                          "it does not hold that card")
         if len(set(cards)) != len(cards):
             raise IllegalActionError(f"seat {i} discards the same card twice: {cards}")
-        self.log.append((i, _new(Action, (DRAW, None, cards))))
+        self._serve(i, _new(Action, (DRAW, None, cards)), cards, [c for c in hand if c not in cards])
+
+    def _serve(self, i: int, action: Action, cards: tuple[int, ...], hand: list[int]) -> None:
+        """Mutate for a validated draw: deal the replacements (reshuffling if needed), then move on."""
+        self._legal = None
+        self.log.append((i, action))
+        self.hands[i] = hand
         stub = self.stub
-        for c in cards:
-            hand.remove(c)
-        if self._script is None and len(stub) > len(cards):
+        k = len(cards)
+        if self._script is None and len(stub) > k:
             rnd, dealt = self._rnd, self.dealt
             for _ in cards:  # the common case, inlined: no reshuffle needed, random deck
                 j = int(rnd() * len(stub))
@@ -501,7 +568,7 @@ class Game:
                     self._reshuffle_for(cards)
                 hand.append(self._card())
         self.muck.extend(cards)
-        self.discard_counts[-1][i] = len(cards)
+        self.discard_counts[-1][i] = k
         if self.draw_queue:
             self.to_act = self.draw_queue.pop()
         else:
@@ -571,7 +638,7 @@ class Game:
         """Every piece of state as a comparable tuple (tests use it to prove a rejected action changed nothing)."""
         out = []
         for name in Game.__slots__:
-            if name in ("_rng", "_rnd"):
+            if name in ("_rng", "_rnd", "_legal"):  # _legal is a cache, not state
                 continue
             value = getattr(self, name, None)
             if isinstance(value, list):
