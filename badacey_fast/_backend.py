@@ -86,19 +86,24 @@ def _choose() -> ModuleType:
 
 impl: ModuleType = _choose()
 name: str = impl.NAME
+_NO_FAST5 = (None, None)
+#: The evaluator's single-hand fast path, per ace_high: ``f(c0, ..., c4) -> packed entry or 0`` when the C
+#: twin serves and that table is loaded, else None.
+fast5 = getattr(impl, "FAST5", _NO_FAST5)
 
 
 @contextlib.contextmanager
 def using(which: str) -> Iterator[ModuleType]:
     """Temporarily serve every evaluation from the named twin (``"c"`` or ``"python"``); for tests."""
-    global impl, name
-    saved = impl, name
+    global impl, name, fast5
+    saved = impl, name, fast5
     impl = load(which)
     name = impl.NAME
+    fast5 = getattr(impl, "FAST5", _NO_FAST5)
     try:
         yield impl
     finally:
-        impl, name = saved
+        impl, name, fast5 = saved
 
 
 def kernel():  # -> badacey_fast._c.Kernel (not imported here: the extension may be missing)

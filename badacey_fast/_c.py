@@ -7,6 +7,7 @@ lazily, on first use of each game.  Ranks are dense, lower is better.
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from typing import Any
@@ -17,7 +18,7 @@ from .cards import parse_cards
 
 NAME = "c"
 
-__all__ = ["NAME", "Kernel", "KERNEL", "evaluate5", "low_rank5", "badugi_rank"]
+__all__ = ["NAME", "Kernel", "KERNEL", "FAST5", "evaluate5", "low_rank5", "badugi_rank"]
 
 
 class Kernel:
@@ -34,6 +35,8 @@ class Kernel:
         self.directory = directory
         # Indexed by ace_high (False/True = 0/1); read on the hot path without the lock.
         self.tables: list[Any] = [None, None]
+        # bd_eval5 bound to each loaded table, for evaluate()'s fast path (None until loaded).
+        self.fast5: list[Any] = [None, None]
         self._lock = threading.Lock()
 
     def table(self, ace_high: bool) -> Any:
@@ -50,12 +53,16 @@ class Kernel:
                 buf = ffi.new("uint32_t[]", tables.ENTRIES)
                 tables.read_table(game, memoryview(ffi.buffer(buf)), self.directory)
                 self.tables[game] = found = buf
+                self.fast5[game] = functools.partial(lib.bd_eval5, buf)
             return found
 
 
 tables.check_present()
 KERNEL = Kernel()
 _TABLES = KERNEL.tables
+#: Per ace_high: ``f(c0, c1, c2, c3, c4) -> packed entry`` (0 = invalid cards), or None before the table
+#: loads.  The evaluator's fast path reads it through ``_backend.fast5``.
+FAST5 = KERNEL.fast5
 _eval5 = lib.bd_eval5
 
 

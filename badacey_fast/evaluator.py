@@ -17,7 +17,7 @@ from typing import NamedTuple, Union
 
 from . import _backend, reference
 from .cards import parse_cards
-from .games import BADACEY, normalize_game
+from .games import BADACEY, BADEUCY, normalize_game
 
 __all__ = [
     "Cards",
@@ -43,6 +43,11 @@ class Value(NamedTuple):
 
     low: int
     badugi: int
+
+
+# evaluate()'s fast path: Values by packed kernel entry (low | badugi << 16), filled on first sight.
+_VALUES: dict[int, Value] = {}
+_new_value = tuple.__new__  # Value((low, badugi)) without namedtuple's Python-level __new__
 
 
 class Description(NamedTuple):
@@ -81,7 +86,30 @@ def evaluate(cards: Cards, game: str = BADACEY) -> Value:
     ...
     badacey_fast.errors.DuplicateCardError: card '4c' is given twice
     """
-    ace_high = game != BADACEY and normalize_game(game) != BADACEY
+    if game == BADACEY:
+        ace_high = False
+    elif game == BADEUCY:
+        ace_high = True
+    else:
+        ace_high = normalize_game(game) != BADACEY
+    # Fast path (C twin, table loaded): a tuple of five plain ints goes straight to one C call that
+    # validates and looks up; Values are cached by the packed entry (only 38,064 distinct (low, badugi)
+    # pairs per game).  ``type(x) is int`` keeps bools and int-likes (which C would coerce) on the general
+    # path below; so does a rejected hand (entry 0), and the general path words the error.
+    fast = _backend.fast5[ace_high]
+    if fast is not None and type(cards) is tuple and len(cards) == 5:
+        a, b, c, d, e = cards
+        if type(a) is int and type(b) is int and type(c) is int and type(d) is int and type(e) is int:
+            try:
+                entry = fast(a, b, c, d, e)
+            except OverflowError:  # beyond a C int: certainly not a card id
+                entry = 0
+            value = _VALUES.get(entry)
+            if value is not None:
+                return value
+            if entry:
+                value = _VALUES[entry] = _new_value(Value, (entry & 0xFFFF, entry >> 16))
+                return value
     return Value._make(_backend.impl.evaluate5(_five(cards), ace_high))
 
 

@@ -8,9 +8,9 @@ exist yet is skipped with a message, so a half-added pair cannot break the exten
 other headers' declarations may use its constants.
 
 Used by ``setup.py`` (``cffi_modules=["csrc/build_ffi.py:ffibuilder"]``) and runnable directly for a
-quick in-place rebuild of a source checkout::
+quick in-place rebuild of a source checkout (after adding or editing csrc files)::
 
-    python csrc/build_ffi.py          # writes badacey_fast/_kernel*.so next to the sources
+    python csrc/build_ffi.py     # = python setup.py build_ext --inplace, plus removal of stale copies
 
 Extra compiler flags may be given in ``BADACEY_FAST_CFLAGS`` (e.g. ``-march=native``).
 """
@@ -82,13 +82,12 @@ if __name__ != "__main__":  # setuptools (cffi_modules) execs this file and read
     ffibuilder = make_builder()
 
 if __name__ == "__main__":
-    # Build in place: the .so lands in badacey_fast/ of this source tree.
-    os.chdir(ROOT)
-    ffibuilder = make_builder(absolute=True)
-    target = ffibuilder.compile(tmpdir=str(ROOT / "build" / "cffi"), verbose="-v" in sys.argv)
-    built = Path(target)
-    dest = ROOT / "badacey_fast" / built.name
-    for stale in (ROOT / "badacey_fast").glob("_kernel*.so"):  # e.g. an older .abi3.so from pip -e
-        stale.unlink()
-    built.replace(dest)
-    print(dest)
+    # Build in place exactly as `setup.py build_ext --inplace` does (same file name, _kernel.abi3.so), then
+    # drop any differently named copy an older build left, which Python would otherwise import first.
+    import subprocess
+
+    subprocess.check_call([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=str(ROOT))
+    for stale in (ROOT / "badacey_fast").glob("_kernel*.so"):
+        if not stale.name.endswith(".abi3.so"):
+            stale.unlink()
+            print(f"removed stale {stale}")
