@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from math import comb
 
 from .. import reference
 from ..cards import format_cards, parse_cards
@@ -171,14 +171,37 @@ def _equity(args: argparse.Namespace) -> int:
     return 0
 
 
-def bench_cases(quick: bool) -> list[tuple[str, Callable[[], object], int]]:
-    """Cases for ``badacey bench``: (name, zero-argument callable, outcomes per call).
+def bench_cases(quick: bool) -> list:
+    """Benchmark cases for ``badacey bench`` (``Case`` of :mod:`badacey_fast.benchmark`): group, name, a
+    setup returning the zero-argument callable to time, and items (outcomes or samples) per call.
 
-    >>> [name for name, _, _ in bench_cases(quick=True)]
-    ['draw_outcomes 5-card draw', 'best_discards all 32']
+    Groups: ``draw-outcomes`` (a five-card draw, 1,533,939 outcomes; ``quick``: a three-card draw),
+    ``best-discards`` (all 32 choices, 2,598,960 outcomes), ``equity-exact`` (heads-up, both draw one),
+    ``equity-monte-carlo`` (against an unknown hand).  Inputs are parsed in the setup, outside the timing.
     """
-    hand = parse_cards("2h 4h 6h 7h Ac")
+    from ..benchmark import Case
+
+    hand = parse_cards("2h 4h 6h 7h Ac")  # seed 000's one-way hand
+    thrown = hand if not quick else hand[:3]
+    samples = 2_000 if quick else 20_000
+
+    def draw_case():  # type: ignore[no-untyped-def]
+        return lambda: draw_outcomes(hand, thrown)
+
+    def best_case():  # type: ignore[no-untyped-def]
+        return lambda: best_discards(hand)
+
+    def exact_case():  # type: ignore[no-untyped-def]
+        hands = [parse_cards("As 2h 3d 4c Kd"), parse_cards("Ac 2d 3h 4s Kh")]
+        discards = [parse_cards("Kd"), parse_cards("Kh")]
+        return lambda: equity(hands, discards)
+
+    def mc_case():  # type: ignore[no-untyped-def]
+        return lambda: equity([hand, None], [hand[:3], None], samples=samples, seed=1)
+
     return [
-        ("draw_outcomes 5-card draw", lambda: draw_outcomes(hand, hand), 1_533_939),
-        ("best_discards all 32", lambda: best_discards(hand), 2_598_960),
+        Case("draw-outcomes", f"draw_outcomes {len(thrown)}-card draw", draw_case, comb(47, len(thrown))),
+        Case("best-discards", "best_discards all 32 discards", best_case, comb(52, 5)),
+        Case("equity-exact", "equity heads-up, both draw one (exact)", exact_case, 42 * 41),
+        Case("equity-monte-carlo", "equity vs an unknown hand (Monte Carlo)", mc_case, samples),
     ]
