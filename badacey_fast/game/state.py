@@ -59,6 +59,16 @@ def _raise(kind: str, to: int) -> Action:
     return a
 
 
+_LEGAL_SETS: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
+
+
+def _legal_set(call: int, target: int, raising: bool) -> tuple[Action, ...]:
+    acts = [_FOLD, _call(call)] if call > 0 else [_CHECK]
+    if target:
+        acts.append(_raise(RAISE if raising else BET, target))
+    return tuple(acts)
+
+
 class Game:
     """One hand of fixed-limit triple draw (Badacey by default) for 2 to 6 seats.
 
@@ -328,10 +338,7 @@ class Game:
             sb = self.sbet[i]
             to_call = self.level - sb
             stack = self.stacks[i]
-            if to_call > 0:
-                acts = [_FOLD, _call(to_call if to_call < stack else stack)]
-            else:
-                acts = [_CHECK]
+            call = to_call if to_call < stack else stack
             if (
                 self.can_raise[i]
                 and stack > to_call
@@ -341,8 +348,16 @@ class Game:
                 target = self.full_level + self.bet_size
                 if target > sb + stack:
                     target = sb + stack
-                acts.append(_raise(RAISE if self.level else BET, target))
-            legal = self._legal = tuple(acts)
+                key = (call, target, self.level > 0)
+            else:
+                key = (call, 0, False)
+            # Legal sets repeat endlessly (fold/call 2/raise to 4 ...): share one tuple per shape.
+            legal = _LEGAL_SETS.get(key)
+            if legal is None:
+                if len(_LEGAL_SETS) > 4096:  # bounded: odd stack sizes must not grow it forever
+                    _LEGAL_SETS.clear()
+                legal = _LEGAL_SETS[key] = _legal_set(*key)
+            self._legal = legal
             return legal
         if phase == DRAWING:
             legal = self._legal = (_new(Action, (DRAW, None, tuple(self.hands[self.to_act]))),)
