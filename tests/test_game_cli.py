@@ -109,6 +109,6 @@ def test_badacey_play_command_reads_stdin(monkeypatch, capsys):
 
 def test_bench_cases_run():
     cases = bench_cases(quick=True)
-    assert cases[0][0] == "game: random 6-max hands"
-    name, fn, count = cases[0]
-    assert fn() == count
+    group, name, setup, items = cases[0]
+    assert group == "game-random-hands" and "Badacey" in name
+    assert setup()() == items
