@@ -321,3 +321,15 @@ def test_single_pot_presets_award_the_whole_pot():
         g = Game(game, stacks=[20, 20], button=0, deck=deck_for(2, 0, {0: a, 1: b}, hand_size=size))
         check_down(g)
         assert g.payouts[winner] == 4 and g.payouts[1 - winner] == 0, game
+
+
+@pytest.mark.parametrize("policy, expect", [("position", [2, 0, 3]), ("low", [3, 0, 2])])
+def test_odd_chip_policy_reaches_the_settlement(policy, expect):
+    # Button (0) calls, SB (1) folds, BB (2) checks: pot 5 = 2 + 2 + one odd chip.  The button wins the
+    # low half, the big blind the badugi half.  "position": the odd chip to the first winner clockwise
+    # from the button (seat 2); "low": to the low half's winner (seat 0).
+    hands = {0: "As 2s 3d 4d 5c", 2: "Ac 2d 3h 4s Kd", 1: "Qc Qd Qh Js Jc"}
+    g = Game(GameConfig(odd_chip=policy), stacks=[20, 20, 20], button=0, deck=deck_for(3, 0, hands))
+    play(g, "call", "fold", "check")
+    check_down(g)
+    assert g.payouts == expect
