@@ -105,7 +105,7 @@ def showdown_many(
     ...
     badacey_fast.errors.ShowdownError: row 0: pot -1 is negative
     """
-    return score_many(hands, live, game, pot=pot, button=button, odd_chip=odd_chip).payouts
+    return _settle(hands, live, game, pot, button, odd_chip, winners=False).payouts
 
 
 def winners_many(hands: object, live: object = None, game: str = "badacey") -> Winners:
@@ -152,6 +152,12 @@ def score_many(
     ...
     badacey_fast.errors.ShowdownError: 7 seats: a showdown has 2 to 6 seats
     """
+    return _settle(hands, live, game, pot, button, odd_chip, winners=True)
+
+
+def _settle(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
+            winners: bool) -> BulkShowdown:
+    """Validate the arguments and run the active path; ``winners=False`` may skip the winner masks."""
     ace_high = is_ace_high(game)
     if odd_chip not in ODD_CHIP_POLICIES:
         raise ShowdownError(f"unknown odd_chip policy {odd_chip!r}: expected 'position' or 'low'")
@@ -169,7 +175,7 @@ def score_many(
         if bad.size:
             raise ShowdownError(f"row {bad[0]}: button {buttons[bad[0]]} is not a seat 0..{p - 1}")
     if _backend.name == "c":
-        return _score_c(cards, mask, ace_high, pots, buttons, odd_chip == "low")
+        return _score_c(cards, mask, ace_high, pots, buttons, odd_chip == "low", winners)
     return _score_numpy(cards, mask, ace_high, pots, buttons, odd_chip == "low")
 
 
@@ -336,6 +342,7 @@ def _score_c(
     pots: np.ndarray | None,
     buttons: np.ndarray | None,
     odd_low: bool,
+    winners: bool = True,
 ) -> BulkShowdown:
     n, p = cards.shape[:2]
     if n == 0:
@@ -344,8 +351,9 @@ def _score_c(
     kernel = _backend.kernel()
     ffi, lib = kernel.ffi, kernel.lib
     hands8 = _as_uint8_cards(cards)
-    low = np.zeros((n, p), dtype=np.bool_)
-    bad = np.zeros((n, p), dtype=np.bool_)
+    # The winner masks cost ~10% of the kernel's time: showdown_many does without them (None).
+    low = np.empty((n, p), dtype=np.bool_) if winners else None
+    bad = np.empty((n, p), dtype=np.bool_) if winners else None
     code = ffi.new("int32_t *")
     u8 = lambda a: ffi.from_buffer("uint8_t[]", a)  # noqa: E731 - bool/uint8 arrays as C bytes
     live_ptr = ffi.NULL if live is None else u8(np.ascontiguousarray(live))
@@ -360,7 +368,8 @@ def _score_c(
         chips_ptr, shares_ptr = ffi.from_buffer("int64_t[]", out), ffi.NULL
     row = lib.bd_showdown_many(
         kernel.table(ace_high), u8(hands8), live_ptr, n, p, pot_ptr, button_ptr, int(odd_low),
-        shares_ptr, chips_ptr, u8(low), u8(bad), ffi.NULL, code,
+        shares_ptr, chips_ptr, ffi.NULL if low is None else u8(low), ffi.NULL if bad is None else u8(bad),
+        ffi.NULL, code,
     )
     if row != -1:
         raise _row_error(cards, live, int(row), int(code[0]))

@@ -41,10 +41,10 @@ SD_INLINE int sd_hash_row(const uint32_t *table, const uint8_t *h, const uint8_t
     for (int32_t s = 0; s < seats; s++, h += 5) {
         uint32_t lv = live ? live[s] != 0 : 1u;
         uint32_t a0 = h[0], a1 = h[1], a2 = h[2], a3 = h[3], a4 = h[4];
-        /* Some card > 51 <=> some card + 12 reaches 64 (cards are bytes, so the sums stay < 512). */
-        bad_card |= lv & ((((a0 + 12) | (a1 + 12) | (a2 + 12) | (a3 + 12) | (a4 + 12)) >> 6) != 0);
         uint64_t bits = ((uint64_t)1 << (a0 & 63)) | ((uint64_t)1 << (a1 & 63)) | ((uint64_t)1 << (a2 & 63)) |
                         ((uint64_t)1 << (a3 & 63)) | ((uint64_t)1 << (a4 & 63));
+        /* A card > 51: an id of 64 or more, or one of 52..63 (bits 52..63 of the mask). */
+        bad_card |= lv & ((((a0 | a1 | a2 | a3 | a4) >> 6) | (uint32_t)(bits >> 52)) != 0);
         uint64_t m = bits | ((uint64_t)1 << 63); /* guard bit: ctz stays defined when cards repeat */
         uint32_t c0 = (uint32_t)__builtin_ctzll(m);
         m &= m - 1;
@@ -60,7 +60,9 @@ SD_INLINE int sd_hash_row(const uint32_t *table, const uint8_t *h, const uint8_t
         overlap |= total & bits;
         total |= bits;
         mask |= lv << s;
-        idx[s] = bd_index_sorted5(c0, c1, c2, c3, c4);
+        /* Colex index (badacey.h); ctz gives 0..63, inside bd_binom, so only the sum needs clamping. */
+        uint32_t ix = bd_binom[0][c0] + bd_binom[1][c1] + bd_binom[2][c2] + bd_binom[3][c3] + bd_binom[4][c4];
+        idx[s] = ix < BD_HANDS5 ? ix : 0;
         __builtin_prefetch(table + idx[s]);
     }
     *alive = mask;
@@ -76,6 +78,17 @@ SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned l
 {
     int64_t half = pot >> 1, odd = pot & 1;
     int64_t lhalf = odd_low ? half + odd : half;
+    if (!(lw & (lw - 1)) && !(bw & (bw - 1))) {
+        /* The common case, one winner per half: no division, no walk around the table. */
+        int32_t l = __builtin_ctz(lw), b = __builtin_ctz(bw);
+        /* Distance clockwise from the button (1 = first after it): the nearer winner gets an odd chip. */
+        int32_t dl = l - button + (l <= button ? seats : 0), db = b - button + (b <= button ? seats : 0);
+        int32_t o = dl <= db ? l : b;
+        int64_t extra = odd_low ? 0 : odd;
+        for (int32_t s = 0; s < seats; s++)
+            out[s] = (s == l) * lhalf + (s == b) * half + (s == o) * extra;
+        return;
+    }
     int64_t kl = sd_bits6[lw & 63], kb = sd_bits6[bw & 63];
     /* One winner is the common case: skip the divisions. */
     int64_t lbase = kl == 1 ? lhalf : lhalf / kl, lleft = lhalf - lbase * kl;
@@ -118,11 +131,12 @@ SD_INLINE void sd_settle_row(const uint32_t *table, const uint32_t *idx, unsigne
     if (pot) {
         sd_chips(pot[i], (int32_t)button[i], odd_low, lw, bw, seats, chips + i * seats);
     } else {
-        /* Same operations as the numpy reference (0.5 / k, then the sum): bit-identical. */
+        /* Same values as the numpy reference (0.5 / k or 0, then the sum): bit-identical.  Winners are
+         * random: a branch here would mispredict. */
         double *sh = shares + i * seats;
         double ls = sd_half_share[sd_bits6[lw]], bs = sd_half_share[sd_bits6[bw]];
         for (int32_t s = 0; s < seats; s++)
-            sh[s] = ((lw >> s & 1u) ? ls : 0.0) + ((bw >> s & 1u) ? bs : 0.0);
+            sh[s] = ls * (double)(lw >> s & 1u) + bs * (double)(bw >> s & 1u);
     }
     if (low_win)
         for (int32_t s = 0; s < seats; s++)
