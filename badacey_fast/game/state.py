@@ -386,6 +386,9 @@ class Game:
         badacey_fast.errors.IllegalActionError: seat 1 must draw now (discard 0 to 5 cards), not check
         """
         legal = self._legal
+        if seat is None and type(action) is Action and self.phase == DRAWING and action[0] == DRAW:
+            self._draw(self.to_act, action)  # fast path of a draw (validated inside)
+            return self
         if legal is not None and seat is None and self.phase == BETTING:
             # Fast path: the very Action object legal_actions() offered (what bots return).
             for a in legal:
@@ -486,7 +489,7 @@ class Game:
         self.log.append((i, action))
         self.pending[i] = False
         self.can_raise[i] = False
-        if action[0] == FOLD:
+        if action is _FOLD:  # every validated fold is this one object
             self.folded[i] = True
             self.nlive -= 1
             self.nactive -= 1  # a seat facing a bet always has chips behind
