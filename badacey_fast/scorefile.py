@@ -181,7 +181,7 @@ def score_file(
     pot: int = DEFAULT_POT,
     button: int = 0,
     skip_bad: bool = False,
-    chunk: int = 65536,
+    chunk: int = 16384,
     fmt: str = "auto",
     progress: Callable[[int], object] | None = None,
 ) -> ScoreReport:
