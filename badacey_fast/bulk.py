@@ -65,7 +65,10 @@ def _row_error(arr: np.ndarray, row: int) -> InvalidCardError:
 
 
 def _first_bad_row(arr: np.ndarray) -> int:
-    """Index of the first row with an id outside 0..51 or a repeated id, or -1 (numpy twin)."""
+    """Index of the first row with an id outside 0..51 or a repeated id, or -1 (numpy twin).
+
+    Unchecked garbage is clamped to 51 by the callers, so the twin, like the kernel, never indexes
+    outside its class maps (meaningless ranks, no crash)."""
     s = np.sort(arr.astype(np.int16), axis=1)
     bad = (s[:, 0] < 0) | (s[:, -1] > 51) | (np.diff(s, axis=1) == 0).any(axis=1)
     rows = np.flatnonzero(bad)
@@ -156,7 +159,7 @@ def evaluate_many(
         bad = _first_bad_row(arr) if check else -1
         if bad >= 0:
             raise _row_error(arr, bad)
-        entries = _tablegen.entries5(arr, ace_high)
+        entries = _tablegen.entries5(arr if check else np.minimum(arr, 51), ace_high)
         low[:] = entries & 0xFFFF
         badugi[:] = entries >> 16
         return low, badugi
@@ -213,7 +216,7 @@ def badugi_rank_many(
         bad = _first_bad_row(arr) if check else -1
         if bad >= 0:
             raise _row_error(arr, bad)
-        result[:] = _tablegen.badugi_ranks(arr, ace_high)
+        result[:] = _tablegen.badugi_ranks(arr if check else np.minimum(arr, 51), ace_high)
         return result
     kernel = _backend.kernel()
     ffi, lib, table = kernel.ffi, kernel.lib, kernel.table(ace_high)
