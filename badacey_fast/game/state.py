@@ -28,11 +28,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .. import _backend
 from ..cards import format_cards, parse_cards
 from ..errors import IllegalActionError
 from .actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
 from .config import GameConfig
+from .queries import GameQueries
 
 __all__ = ["Game", "BETTING", "DRAWING", "COMPLETE"]
 
@@ -69,7 +69,7 @@ def _legal_set(call: int, target: int, raising: bool) -> tuple[Action, ...]:
     return tuple(acts)
 
 
-class Game:
+class Game(GameQueries):
     """One hand of fixed-limit triple draw (Badacey by default) for 2 to 6 seats.
 
     ``stacks``: chips of each seat (seat 0 first, clockwise); ``button``: the dealer seat;
@@ -94,7 +94,7 @@ class Game:
         "stub", "muck", "dealt", "reshuffles", "burned", "_rnd", "_rng", "_script", "_spos",
         "street", "phase", "to_act", "level", "full_level", "nbets", "bet_size", "pending", "can_raise",
         "nlive", "nactive", "draw_queue", "discard_counts", "log", "payouts", "returned", "seed",
-        "sb_seat", "bb_seat", "_ace_high", "_deckmode", "settlement", "_legal", "_cap", "_hu_uncapped",
+        "sb_seat", "bb_seat", "_deckmode", "settlement", "_legal", "_cap", "_hu_uncapped",
     )
 
     def __init__(
@@ -159,7 +159,6 @@ class Game:
             self._deckmode = True
         else:
             self.stub = list(range(52))
-        self._ace_high = config.game in ("badeucy", "27")
         self.log: list[tuple[int, Action]] = []
         self.payouts: list[int] | None = None
         self.settlement = None  # the showdown's Settlement (None for a fold win), for explanations
@@ -294,6 +293,8 @@ class Game:
         self.muck.append(c)
 
     def _reshuffle_for(self, held_aside: Sequence[int]) -> None:
+        # ``held_aside``: the served seat's discards.  They are not in the muck yet (they join it after
+        # the seat is served), which is exactly how they stay out of the new stub.
         stub = self.stub
         stub.extend(self.muck)
         self.muck = []
@@ -305,23 +306,6 @@ class Game:
             raise IllegalActionError("the deck ran out: no cards left to complete the draw")
 
     # ----------------------------------------------------------------------------------------- queries
-    @property
-    def is_over(self) -> bool:
-        """True once the hand has ended (everyone else folded, or after the showdown)."""
-        return self.phase == COMPLETE
-
-    @property
-    def pot(self) -> int:
-        """Chips in the middle (every seat's contributions this hand, blinds and antes included)."""
-        return sum(self.contrib)
-
-    def to_call(self, seat: int | None = None) -> int:
-        """Chips ``seat`` (default: the seat to act) needs to call in this betting round (0 = may check)."""
-        i = self.to_act if seat is None else seat
-        if self.phase != BETTING:
-            return 0
-        return max(0, min(self.level - self.sbet[i], self.stacks[i]))
-
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the seat to act (empty once the hand is over).
 
@@ -438,50 +422,6 @@ class Game:
                 return self
         self._reject(i, action)
         raise AssertionError("unreachable: _reject always raises")  # pragma: no cover
-
-    def _reject(self, i: int, action: Action) -> None:
-        """Raise the IllegalActionError naming the rule that ``action`` of seat ``i`` breaks."""
-        kind = action[0]
-        sb = self.sbet[i]
-        to_call = self.level - sb
-        stack = self.stacks[i]
-        amount = action[1]
-        if kind == FOLD or kind == CHECK:
-            if amount is not None:
-                raise IllegalActionError(f"illegal amount: {kind} takes no amount, got {amount}")
-            if kind == FOLD:
-                if to_call <= 0:
-                    raise IllegalActionError(f"seat {i} may check: folding is only allowed when facing a bet")
-            if to_call > 0:
-                raise IllegalActionError(f"seat {i} faces a bet of {to_call}: check is not allowed (call, raise or fold)")
-        if kind == CALL:
-            if to_call <= 0:
-                raise IllegalActionError(f"seat {i} has nothing to call: check instead")
-            pay = to_call if to_call < stack else stack
-            if amount is not None and amount != pay:
-                raise IllegalActionError(f"illegal amount: seat {i} calls {pay}, not {amount}")
-        # bet or raise
-        want = RAISE if self.level else BET
-        if kind != want:
-            why = "there is a bet to raise" if want == RAISE else "there is no bet yet"
-            raise IllegalActionError(f"seat {i} cannot {kind}: {why}; use {want}")
-        if self.nactive <= 1:
-            raise IllegalActionError(f"seat {i} cannot {kind}: every other live seat is all-in")
-        if stack <= to_call:
-            raise IllegalActionError(f"seat {i} cannot {kind}: {stack} chips do not cover more than the {to_call} to call")
-        if self._capped():
-            raise IllegalActionError(f"seat {i} cannot {kind}: the betting is capped at {self.config.cap} bets this round")
-        if not self.can_raise[i]:
-            raise IllegalActionError(
-                f"seat {i} cannot {kind}: the betting was not reopened (an all-in raise of less than half a bet "
-                "does not reopen the betting for seats that already acted)"
-            )
-        target = self.full_level + self.bet_size
-        if target > sb + stack:
-            target = sb + stack  # all-in for less
-        if amount is not None and amount != target:
-            raise IllegalActionError(f"illegal amount: seat {i} may {kind} to {target} (limit), not {amount}")
-        raise IllegalActionError(f"seat {i} cannot {kind} now")  # pragma: no cover - every case is named above
 
     def _act(self, i: int, action: Action, pay: int) -> None:
         """Mutate for a validated betting action (``pay`` chips go in)."""
@@ -621,56 +561,3 @@ class Game:
         self.phase = COMPLETE
         self.to_act = -1
         self.pending = [False] * n
-
-    # ----------------------------------------------------------------------------------------- results
-    @property
-    def winnings(self) -> list[int]:
-        """Net chips won (+) or lost (-) by each seat this hand (final stack minus starting stack)."""
-        return [s - s0 for s, s0 in zip(self.stacks, self.starting_stacks)]
-
-    @property
-    def showdown(self) -> bool:
-        """True when the hand ended at a showdown (more than one live seat after the last round)."""
-        return self.phase == COMPLETE and self.nlive > 1
-
-    def copy(self) -> "Game":
-        """An independent copy of this state (lists copied, the RNG state duplicated).
-
-        >>> g = Game(stacks=[20, 20], seed=3); h = g.copy(); _ = h.apply("call")
-        >>> g.to_act != h.to_act
-        True
-        """
-        new = Game.__new__(Game)
-        for name in Game.__slots__:
-            value = getattr(self, name, None)
-            if isinstance(value, list):
-                value = [v[:] if isinstance(v, list) else v for v in value]
-            setattr(new, name, value)
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        new._rng = rng
-        new._rnd = rng.random
-        return new
-
-    def snapshot(self) -> tuple:
-        """Every piece of state as a comparable tuple (tests use it to prove a rejected action changed nothing)."""
-        out = []
-        for name in Game.__slots__:
-            if name in ("_rng", "_rnd", "_legal"):  # _legal is a cache, not state
-                continue
-            value = getattr(self, name, None)
-            if isinstance(value, list):
-                value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
-            out.append(value)
-        out.append(self._rng.getstate())
-        return tuple(out)
-
-    def view(self, seat: int) -> "SeatView":
-        """What ``seat`` may see: its own cards, public betting and draw counts; no other cards, no deck."""
-        from .view import SeatView
-
-        return SeatView(self, seat)
-
-    def __repr__(self) -> str:
-        return (f"Game({self.config.game}, seats={self.n}, button={self.button}, phase={self.phase}, "
-                f"street={self.street}, to_act={self.to_act}, pot={self.pot})")

@@ -1,0 +1,150 @@
+"""The read-only side of a hand and the messages of refused actions, mixed into :class:`Game`.
+
+Kept apart from :mod:`badacey_fast.game.state` (the mutating hot path) so each file stays small; the
+mixin holds no state of its own (empty ``__slots__``).
+
+>>> from badacey_fast.game import Game
+>>> g = Game(stacks=[30, 30, 30], seed=1)
+>>> g.pot, g.to_call(), g.is_over
+(3, 2, False)
+>>> g.view(5)
+Traceback (most recent call last):
+...
+badacey_fast.errors.IllegalActionError: seat 5 is not at this table (seats 0..2)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..errors import IllegalActionError
+from .actions import BET, CALL, CHECK, FOLD, RAISE, Action
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import Game
+    from .view import SeatView
+
+__all__ = ["GameQueries"]
+
+BETTING, COMPLETE = "betting", "complete"
+
+
+class GameQueries:
+    """Queries, results, copies and rule-naming refusals of a :class:`~badacey_fast.game.state.Game`."""
+
+    __slots__ = ()
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended (everyone else folded, or after the showdown)."""
+        return self.phase == COMPLETE
+
+    @property
+    def pot(self) -> int:
+        """Chips in the middle (every seat's contributions this hand, blinds and antes included)."""
+        return sum(self.contrib)
+
+    def to_call(self, seat: int | None = None) -> int:
+        """Chips ``seat`` (default: the seat to act) needs to call in this betting round (0 = may check)."""
+        i = self.to_act if seat is None else seat
+        if self.phase != BETTING:
+            return 0
+        return max(0, min(self.level - self.sbet[i], self.stacks[i]))
+
+    def _reject(self, i: int, action: Action) -> None:
+        """Raise the IllegalActionError naming the rule that ``action`` of seat ``i`` breaks."""
+        kind = action[0]
+        sb = self.sbet[i]
+        to_call = self.level - sb
+        stack = self.stacks[i]
+        amount = action[1]
+        if kind == FOLD or kind == CHECK:
+            if amount is not None:
+                raise IllegalActionError(f"illegal amount: {kind} takes no amount, got {amount}")
+            if kind == FOLD:
+                if to_call <= 0:
+                    raise IllegalActionError(f"seat {i} may check: folding is only allowed when facing a bet")
+            if to_call > 0:
+                raise IllegalActionError(f"seat {i} faces a bet of {to_call}: check is not allowed (call, raise or fold)")
+        if kind == CALL:
+            if to_call <= 0:
+                raise IllegalActionError(f"seat {i} has nothing to call: check instead")
+            pay = to_call if to_call < stack else stack
+            if amount is not None and amount != pay:
+                raise IllegalActionError(f"illegal amount: seat {i} calls {pay}, not {amount}")
+        # bet or raise
+        want = RAISE if self.level else BET
+        if kind != want:
+            why = "there is a bet to raise" if want == RAISE else "there is no bet yet"
+            raise IllegalActionError(f"seat {i} cannot {kind}: {why}; use {want}")
+        if self.nactive <= 1:
+            raise IllegalActionError(f"seat {i} cannot {kind}: every other live seat is all-in")
+        if stack <= to_call:
+            raise IllegalActionError(f"seat {i} cannot {kind}: {stack} chips do not cover more than the {to_call} to call")
+        if self._capped():
+            raise IllegalActionError(f"seat {i} cannot {kind}: the betting is capped at {self.config.cap} bets this round")
+        if not self.can_raise[i]:
+            raise IllegalActionError(
+                f"seat {i} cannot {kind}: the betting was not reopened (an all-in raise of less than half a bet "
+                "does not reopen the betting for seats that already acted)"
+            )
+        target = self.full_level + self.bet_size
+        if target > sb + stack:
+            target = sb + stack  # all-in for less
+        if amount is not None and amount != target:
+            raise IllegalActionError(f"illegal amount: seat {i} may {kind} to {target} (limit), not {amount}")
+        raise IllegalActionError(f"seat {i} cannot {kind} now")  # pragma: no cover - every case is named above
+
+    @property
+    def winnings(self) -> list[int]:
+        """Net chips won (+) or lost (-) by each seat this hand (final stack minus starting stack)."""
+        return [s - s0 for s, s0 in zip(self.stacks, self.starting_stacks)]
+
+    @property
+    def showdown(self) -> bool:
+        """True when the hand ended at a showdown (more than one live seat after the last round)."""
+        return self.phase == COMPLETE and self.nlive > 1
+
+    def copy(self) -> "Game":
+        """An independent copy of this state (lists copied, the RNG state duplicated).
+
+        >>> from badacey_fast.game import Game
+        >>> g = Game(stacks=[20, 20], seed=3); h = g.copy(); _ = h.apply("call")
+        >>> g.to_act != h.to_act
+        True
+        """
+        new = type(self).__new__(type(self))
+        for name in type(self).__slots__:
+            value = getattr(self, name, None)
+            if isinstance(value, list):
+                value = [v[:] if isinstance(v, list) else v for v in value]
+            setattr(new, name, value)
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        new._rng = rng
+        new._rnd = rng.random
+        return new
+
+    def snapshot(self) -> tuple:
+        """Every piece of state as a comparable tuple (tests use it to prove a rejected action changed nothing)."""
+        out = []
+        for name in type(self).__slots__:
+            if name in ("_rng", "_rnd", "_legal"):  # _legal is a cache, not state
+                continue
+            value = getattr(self, name, None)
+            if isinstance(value, list):
+                value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+            out.append(value)
+        out.append(self._rng.getstate())
+        return tuple(out)
+
+    def view(self, seat: int) -> "SeatView":
+        """What ``seat`` may see: its own cards, public betting and draw counts; no other cards, no deck."""
+        from .view import SeatView
+
+        return SeatView(self, seat)
+
+    def __repr__(self) -> str:
+        return (f"Game({self.config.game}, seats={self.n}, button={self.button}, phase={self.phase}, "
+                f"street={self.street}, to_act={self.to_act}, pot={self.pot})")
