@@ -19,7 +19,8 @@ separated by spaces (lower rank is better; a lone live seat wins both halves).
 
 A malformed line (bad card, a card held twice, wrong seat count, no live seat, a bad pot or button) stops
 the run with an error naming its line number and the reason, after every good line before it was
-written; with ``skip_bad=True`` it is counted, reported in the result, and the run goes on.
+written; with ``skip_bad=True`` it is counted, reported in the result, and the run goes on.  (A bad CSV
+header or first line, or a line longer than 1 MiB, always stops the run: the rest cannot be read.)
 
 >>> import io
 >>> out = io.BytesIO()
@@ -309,6 +310,8 @@ class _Scorer:
 
     # -- the first data line fixes the layout --------------------------------------------------------
     def feed(self, block: bytes, fout: BinaryIO) -> None:
+        if self.line == 0 and self.layout is None and block.startswith(b"\xef\xbb\xbf"):
+            block = block[3:]  # a UTF-8 byte-order mark, as spreadsheet programs write
         pos = 0 if self.layout is not None else self._find_layout(block, fout)
         if self.layout is not None and pos < len(block):
             (self._feed_c if self.use_c else self._feed_python)(block, pos, fout)

@@ -213,6 +213,10 @@ def test_defaults_header_and_layout_errors(backend: str) -> None:
     with pytest.raises(TypeError, match="binary mode"):
         score_file(io.StringIO(GOOD), io.BytesIO())
     assert score_bytes(b"# nothing here\n\n")[1] == (2, 0, 0, [])
+    bom = score_bytes(b"\xef\xbb\xbfpot,seat0,seat1\n10,As2h3d4c5s,2c3h4d5c6s\n")[0]
+    assert bom == [rows[0], ["2", "10", "0", "0", "0"]]
+    with pytest.raises(ShowdownError, match="^line 1: longer than"):
+        score_file(io.BytesIO(b"x" * (1 << 21)), io.BytesIO())
 
 
 def test_reads_stay_bounded(backend: str) -> None:
