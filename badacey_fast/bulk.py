@@ -269,4 +269,5 @@ def evaluate_all(game: str = BADACEY) -> tuple[np.ndarray, np.ndarray]:
         kernel = _backend.kernel()
         # The table IS the evaluation of every hand in colex order: read it in place, no hashing.
         entries = np.frombuffer(kernel.ffi.buffer(kernel.table(ace_high)), dtype="<u4", count=tables.HANDS5)
-    return (entries & 0xFFFF).astype(np.uint16), (entries >> 16).astype(np.uint16)
+    halves = entries.astype("<u4", copy=False).view("<u2").reshape(-1, 2)  # (low, badugi) per entry
+    return halves[:, 0].astype(np.uint16), halves[:, 1].astype(np.uint16)

@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "badacey_fast.commands.draw",  # draw, best-discard, equity
     "badacey_fast.commands.game",  # simulate, play
     "badacey_fast.commands.score",  # score (deal files), score --generate
+    "badacey_fast.commands.tables",  # build-tables, bench
 )
 
 

@@ -1,0 +1,133 @@
+"""The ``badacey bench`` runner: time benchmark cases side by side and print items/s and ratios.
+
+Cases come from the modules named in :data:`PROVIDERS`; each exposes ``bench_cases(quick: bool) ->
+list[Case]``.  A :class:`Case` is a group (one operation, e.g. ``evaluate-many``), a name, a *setup*
+that prepares inputs (untimed) and returns the zero-argument callable to time, and the number of items
+(hands, showdowns, ...) one call processes.  A callable may return a float: it then measured itself
+(e.g. an import timed inside a fresh interpreter) and that many seconds is used instead of the wall time.
+
+Within a group the ratio column is each case's rate over the rate of the group's first case.
+
+>>> case = Case("demo", "sum of 1000 ints", lambda: (lambda: sum(range(1000))), 1000)
+>>> result = measure(case, min_time=0.001, repeats=1)
+>>> result.case.group, result.rate > 0
+('demo', True)
+>>> measure(Case("demo", "bad", lambda: None, 1), min_time=0.001, repeats=1)
+Traceback (most recent call last):
+...
+TypeError: setup of benchmark case 'bad' returned NoneType, not a callable
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import statistics
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
+
+__all__ = ["PROVIDERS", "Case", "Result", "measure", "collect", "run", "format_table"]
+
+#: Modules exposing ``bench_cases(quick)``; add yours here.  Order is the order of the printed table.
+PROVIDERS = (
+    "badacey_fast.commands.tables",  # single-evaluate, evaluate-many, enumerate-all, table-build, import
+    "badacey_fast.commands.score",
+    "badacey_fast.commands.draw",
+    "badacey_fast.commands.game",
+)
+
+
+class Case(NamedTuple):
+    """One benchmark: ``group`` (operation), ``name``, ``setup() -> callable`` (untimed), ``items`` per call."""
+
+    group: str
+    name: str
+    setup: Callable[[], Callable[[], object]]
+    items: int
+
+
+class Result(NamedTuple):
+    """Timing of one case: seconds per call (median and best of the repeats) and items per second."""
+
+    case: Case
+    median: float
+    best: float
+    rate: float
+
+
+def measure(case: Case, *, min_time: float = 0.2, repeats: int = 5) -> Result:
+    """Time one case: repeats of enough calls to last ``min_time`` seconds; median seconds per call.
+
+    Slow calls (over a second) are repeated fewer times, so the full run stays a few minutes.
+    """
+    fn = case.setup()
+    if not callable(fn):
+        raise TypeError(f"setup of benchmark case {case.name!r} returned {type(fn).__name__}, not a callable")
+    start = time.perf_counter()
+    first = fn()  # warm-up (lazy tables, caches), also sizes the loop
+    elapsed = first if isinstance(first, float) else time.perf_counter() - start
+    self_timed = isinstance(first, float)
+    number = 1 if self_timed else max(1, math.ceil(min_time / max(elapsed, 1e-9)))
+    repeats = max(1, min(repeats, math.ceil(3.0 / max(elapsed, 1e-9))))
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for _ in range(number):
+            got = fn()
+        wall = (time.perf_counter() - start) / number
+        samples.append(got if self_timed and isinstance(got, float) else wall)
+    median = statistics.median(samples)
+    return Result(case, median, min(samples), case.items / median if median > 0 else math.inf)
+
+
+def collect(quick: bool, groups: Iterable[str] | None = None, providers: Sequence[str] = PROVIDERS) -> list[Case]:
+    """Every provider's cases (optionally only the named groups), in provider order."""
+    wanted = set(groups) if groups else None
+    cases = []
+    for module in providers:
+        for case in importlib.import_module(module).bench_cases(quick):
+            if wanted is None or case.group in wanted:
+                cases.append(case)
+    return cases
+
+
+def run(cases: Iterable[Case], *, quick: bool = False, progress: Callable[[str], None] | None = None) -> list[Result]:
+    """Measure every case in order (``quick``: shorter loops and fewer repeats, for CI)."""
+    results = []
+    for case in cases:
+        if progress:
+            progress(f"{case.group}: {case.name}")
+        results.append(measure(case, min_time=0.05 if quick else 0.3, repeats=3 if quick else 7))
+    return results
+
+
+def _rate(x: float) -> str:
+    for scale, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if x >= scale:
+            return f"{x / scale:7.2f} {unit}/s"
+    return f"{x:7.2f}  /s"
+
+
+def _seconds(x: float) -> str:
+    for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs")):
+        if x >= scale:
+            return f"{x / scale:7.2f} {unit}"
+    return f"{x / 1e-9:7.2f} ns"
+
+
+def format_table(results: Sequence[Result]) -> str:
+    """The results as a text table: group, case, items/s, time per item, ratio to the group's first case."""
+    first_rate: dict[str, float] = {}
+    rows = [("group", "case", "items/s", "per item", "ratio")]
+    for r in results:
+        base = first_rate.setdefault(r.case.group, r.rate)
+        per_item = r.median / r.case.items if r.case.items else r.median
+        rows.append((r.case.group, r.case.name, _rate(r.rate), _seconds(per_item), f"{r.rate / base:.3g}×"))
+    widths = [max(len(row[i]) for row in rows) for i in range(5)]
+    lines = []
+    for n, row in enumerate(rows):
+        if n and row[0] != rows[n - 1][0]:
+            lines.append("")
+        lines.append("  ".join(cell.ljust(w) if i < 2 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))))
+    return "\n".join(lines)

@@ -1,0 +1,225 @@
+"""``badacey build-tables`` and ``badacey bench``; the evaluator's benchmark cases.
+
+``build-tables`` regenerates the perfect-hash lookup tables (from the reference rules, ~2 s) where the
+package loads them, which is the fix named by every table-integrity error.  ``bench`` runs the cases of
+:data:`badacey_fast.benchmark.PROVIDERS` side by side and prints items/s and ratios.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="badacey")
+>>> register(parser.add_subparsers(dest="command"))
+>>> args = parser.parse_args(["bench", "--quick", "--group", "import"])
+>>> args.quick, args.group
+(True, ['import'])
+>>> parser.parse_args(["bench", "--repeats"])
+Traceback (most recent call last):
+...
+SystemExit: 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from .. import tables
+from ..errors import BadaceyError
+
+__all__ = ["register", "bench_cases"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``build-tables`` and ``bench`` to the ``badacey`` command's subparsers."""
+    p = subparsers.add_parser(
+        "build-tables",
+        help="regenerate the lookup tables (fixes a missing or damaged table)",
+        description="Regenerate both lookup tables from the reference rules and check them on reload.",
+    )
+    p.add_argument("--out", metavar="DIR", help=f"write here instead of {tables.data_dir()}")
+    p.set_defaults(handler=_build_tables)
+
+    p = subparsers.add_parser(
+        "bench",
+        help="benchmark evaluation, bulk evaluation, showdowns, draws (items/s, ratios)",
+        description="Time every benchmark case side by side; ratio = rate / rate of the group's first case.",
+    )
+    p.add_argument("--quick", action="store_true", help="small inputs and short loops (CI-size run)")
+    p.add_argument("--group", action="append", metavar="NAME", help="only this group (repeatable)")
+    p.add_argument("--list", action="store_true", help="list the cases without running them")
+    p.set_defaults(handler=_bench)
+
+
+def _build_tables(args: argparse.Namespace) -> int:
+    from .. import _tablegen
+
+    start = time.perf_counter()
+    try:
+        paths = _tablegen.build_tables(args.out if args.out else tables.data_dir())
+    except OSError as exc:
+        raise BadaceyError(f"cannot write the tables: {exc.filename or ''} {exc.strerror or exc}") from None
+    seconds = time.perf_counter() - start
+    buf = bytearray(4 * tables.ENTRIES)
+    for game, path in enumerate(paths):
+        tables.read_table(game, memoryview(buf), os.path.dirname(path))  # reload with the integrity checks
+        digest = hashlib.sha256(open(path, "rb").read()).hexdigest()
+        print(f"{path}  sha256 {digest}")
+    print(f"built and verified {len(paths)} tables in {seconds:.2f} s")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from .. import _backend, benchmark
+
+    cases = benchmark.collect(args.quick, args.group)
+    if args.group and not cases:
+        raise BadaceyError(f"no benchmark group named {', '.join(map(repr, args.group))}")
+    if args.list:
+        for case in cases:
+            print(f"{case.group:22}  {case.name}")
+        return 0
+    print(f"badacey bench{' --quick' if args.quick else ''}: backend {_backend.name}, "
+          f"{os.cpu_count()} CPUs, Python {sys.version.split()[0]}", flush=True)
+    results = benchmark.run(cases, quick=args.quick,
+                            progress=lambda what: print(f"  running {what}", file=sys.stderr, flush=True))
+    print(benchmark.format_table(results))
+    return 0
+
+
+# ------------------------------------------------------------------------------------------------ bench
+
+
+def _random_hands(n: int, seed: int = 2026):  # type: ignore[no-untyped-def]
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    return np.ascontiguousarray(np.argsort(rng.random((n, 52)), axis=1)[:, :5].astype(np.uint8))
+
+
+def _import_time(statement: str) -> float:
+    """Seconds a fresh interpreter spends on ``statement`` (timed inside it, so startup is excluded)."""
+    code = f"import time; t = time.perf_counter(); {statement}; print(time.perf_counter() - t)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.split()[-1])
+
+
+def bench_cases(quick: bool) -> list:
+    """The evaluator's cases: groups ``single-evaluate`` (C, reference, pokerkit when installed),
+    ``evaluate-many`` (1 M random hands; 1 and 2 threads), ``enumerate-all``, ``table-build``, ``import``.
+
+    ``quick`` shrinks the inputs for CI.  Inputs are prepared in the setups, outside the timed calls.
+
+    >>> [c.group for c in bench_cases(quick=True)][:2]
+    ['single-evaluate', 'single-evaluate']
+    """
+    from .. import _backend, _tablegen, bulk, evaluator, reference
+    from ..benchmark import Case
+
+    singles = 200 if quick else 2000
+    many = 100_000 if quick else 1_000_000
+
+    def tuples(n: int) -> list[tuple[int, ...]]:
+        return [tuple(int(c) for c in row) for row in _random_hands(n, seed=7)]
+
+    def single_c():  # type: ignore[no-untyped-def]
+        hands, evaluate = tuples(singles), evaluator.evaluate
+
+        def call() -> None:
+            with _backend.using("c"):
+                for h in hands:
+                    evaluate(h)
+
+        return call
+
+    def single_reference():  # type: ignore[no-untyped-def]
+        hands = tuples(max(20, singles // 10))
+        low_rank, badugi_rank = reference.low_rank, reference.badugi_rank
+        return lambda: [(low_rank(h), badugi_rank(h)) for h in hands]
+
+    def single_pokerkit():  # type: ignore[no-untyped-def]
+        from pokerkit import BadugiHand, RegularLowHand
+
+        from ..cards import format_cards
+
+        texts = [format_cards(h).replace(" ", "") for h in tuples(max(10, singles // 100))]
+        return lambda: [(RegularLowHand(t), BadugiHand.from_game(t)) for t in texts]
+
+    def many_c(threads: int, check: bool = True):  # type: ignore[no-untyped-def]
+        def setup():  # type: ignore[no-untyped-def]
+            import numpy as np
+
+            hands = _random_hands(many)
+            out = (np.empty(many, np.uint16), np.empty(many, np.uint16))
+
+            def call() -> None:
+                with _backend.using("c"):
+                    bulk.evaluate_many(hands, out=out, threads=threads, check=check)
+
+            return call
+
+        return setup
+
+    def many_numpy():  # type: ignore[no-untyped-def]
+        hands = _random_hands(many // 10)
+
+        def call() -> None:
+            with _backend.using("python"):
+                bulk.evaluate_many(hands)
+
+        return call
+
+    def all_c_table():  # type: ignore[no-untyped-def]
+        def call() -> None:
+            with _backend.using("c"):
+                bulk.evaluate_all("badacey")
+
+        return call
+
+    def all_c_hash():  # type: ignore[no-untyped-def]
+        hands = bulk.all_hands()
+
+        def call() -> None:
+            with _backend.using("c"):
+                bulk.evaluate_many(hands, check=False)
+
+        return call
+
+    def build():  # type: ignore[no-untyped-def]
+        def call() -> None:
+            with tempfile.TemporaryDirectory() as tmp:
+                _tablegen.build_tables(tmp)
+
+        return call
+
+    cases = [
+        Case("single-evaluate", "evaluate(5-int tuple), C kernel", single_c, singles),
+        Case("single-evaluate", "reference low_rank + badugi_rank (pure Python)", single_reference,
+             max(20, singles // 10)),
+    ]
+    try:
+        import pokerkit  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        cases.append(Case("single-evaluate", "pokerkit RegularLowHand + BadugiHand.from_game", single_pokerkit,
+                          max(10, singles // 100)))
+    cases += [
+        Case("evaluate-many", f"evaluate_many {many:,} random hands, C, 1 thread", many_c(1), many),
+        Case("evaluate-many", f"evaluate_many {many:,} random hands, C, 2 threads", many_c(2), many),
+        Case("evaluate-many", f"evaluate_many {many:,} hands, C, 1 thread, check=False", many_c(1, False), many),
+        Case("evaluate-many", f"evaluate_many {many // 10:,} hands, numpy twin (reference maps)", many_numpy,
+             many // 10),
+        Case("enumerate-all", "evaluate_all: every hand in colex order, C table", all_c_table, tables.HANDS5),
+        Case("enumerate-all", "evaluate_many(all_hands()), C, hashing every hand", all_c_hash, tables.HANDS5),
+        Case("enumerate-all", "all_hands(): generate every hand in colex order", lambda: bulk.all_hands,
+             tables.HANDS5),
+        Case("table-build", "build both tables from the reference rules (numpy)", build, 2 * tables.HANDS5),
+        Case("import", "import badacey_fast (fresh interpreter)",
+             lambda: lambda: _import_time("import badacey_fast"), 1),
+        Case("import", "import badacey_fast + first evaluate (table load)",
+             lambda: lambda: _import_time("import badacey_fast; badacey_fast.evaluate((3, 6, 9, 12, 19))"), 1),
+    ]
+    return cases
