@@ -125,41 +125,71 @@ def _run(args: argparse.Namespace, source: object, bar: object):  # type: ignore
 def bench_cases(quick: bool) -> list:
     """Benchmark cases for ``badacey bench``: bulk showdowns (shares, chips) and scoring a deal file.
 
-    ``quick`` shrinks the inputs for CI.  Each case prepares its input outside the timed call.
-    Groups: ``showdown-many``, ``showdown-many-chips``, ``score-file``; items are showdowns / deals.
+    Each group times the active twin on a big batch, then the numpy/Python reference on a small one
+    (items/s are comparable, times are not).  ``quick`` shrinks the inputs for CI.  Inputs are prepared
+    in the (untimed) setup.  Groups: ``showdown-many``, ``showdown-many-chips``, ``score-file``.
+
+    >>> cases = bench_cases(quick=True)
+    >>> sorted({c.group for c in cases}), len(cases)
+    (['score-file', 'showdown-many', 'showdown-many-chips'], 6)
+    >>> cases[0].setup()().shape
+    (20000, 6)
     """
     import io
 
     import numpy as np
 
+    from .. import _backend
     from ..benchmark import Case
     from ..scoring import showdown_many
 
-    n = 20_000 if quick else 1_000_000
-    lines = 20_000 if quick else 1_000_000
+    big = 20_000 if quick else 1_000_000
+    small = 200 if quick else 2_000
 
-    def hands() -> np.ndarray:
+    def hands(n: int) -> np.ndarray:
         rng = np.random.default_rng(2026)
         deck = rng.permuted(np.broadcast_to(np.arange(52, dtype=np.uint8), (n, 52)), axis=1)
         return np.ascontiguousarray(deck[:, :30].reshape(n, 6, 5))
 
-    def shares():  # type: ignore[no-untyped-def]
-        h = hands()
-        return lambda: showdown_many(h)
+    def reference(fn):  # type: ignore[no-untyped-def]
+        def timed():  # type: ignore[no-untyped-def]
+            with _backend.using("python"):
+                return fn()
 
-    def chips():  # type: ignore[no-untyped-def]
-        h = hands()
-        pots = np.full(n, 1001, dtype=np.int64)
-        return lambda: showdown_many(h, pot=pots, button=3)
+        return timed
 
-    def score():  # type: ignore[no-untyped-def]
-        buf = io.BytesIO()
-        generate_deals(lines, buf, seats=6, seed=2026)
-        data = buf.getvalue()
-        return lambda: score_file(io.BytesIO(data), io.BytesIO())
+    def shares(n: int, ref: bool = False):  # type: ignore[no-untyped-def]
+        def setup():  # type: ignore[no-untyped-def]
+            h = hands(n)
+            call = lambda: showdown_many(h)  # noqa: E731
+            return reference(call) if ref else call
 
+        return setup
+
+    def chips(n: int, ref: bool = False):  # type: ignore[no-untyped-def]
+        def setup():  # type: ignore[no-untyped-def]
+            h, pots = hands(n), np.full(n, 1001, dtype=np.int64)
+            call = lambda: showdown_many(h, pot=pots, button=3)  # noqa: E731
+            return reference(call) if ref else call
+
+        return setup
+
+    def score(n: int, ref: bool = False):  # type: ignore[no-untyped-def]
+        def setup():  # type: ignore[no-untyped-def]
+            buf = io.BytesIO()
+            generate_deals(n, buf, seats=6, seed=2026)
+            data = buf.getvalue()
+            call = lambda: score_file(io.BytesIO(data), io.BytesIO())  # noqa: E731
+            return reference(call) if ref else call
+
+        return setup
+
+    active = _backend.name
     return [
-        Case("showdown-many", "showdown_many 6 seats (shares)", shares, n),
-        Case("showdown-many-chips", "showdown_many 6 seats (chips)", chips, n),
-        Case("score-file", "score_file 6-seat deals in memory", score, lines),
+        Case("showdown-many", f"showdown_many 6 seats, shares ({active})", shares(big), big),
+        Case("showdown-many", "showdown_many 6 seats, shares (python reference)", shares(small, True), small),
+        Case("showdown-many-chips", f"showdown_many 6 seats, chips ({active})", chips(big), big),
+        Case("showdown-many-chips", "showdown_many 6 seats, chips (python reference)", chips(small, True), small),
+        Case("score-file", f"score_file 6-seat text deals in memory ({active})", score(big), big),
+        Case("score-file", "score_file 6-seat text deals (python reference)", score(small, True), small),
     ]
