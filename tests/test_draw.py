@@ -372,3 +372,15 @@ def test_progress_bar_appears_only_after_its_delay():
     bar(10, 10)
     bar.close()
     assert "100.0%" in loud.getvalue() and "10/10" in loud.getvalue() and loud.getvalue().endswith("\n")
+
+
+def test_bench_cases_run_and_count_their_outcomes(backend):
+    from badacey_fast.commands.draw import bench_cases
+
+    cases = bench_cases(quick=True)
+    assert [c.group for c in cases] == ["draw-outcomes", "best-discards", "equity-exact", "equity-monte-carlo"]
+    draw_case = cases[0].setup()()
+    assert draw_case.total == cases[0].items == comb(47, 3)
+    exact = cases[2].setup()()
+    assert exact.exact and exact.outcomes == cases[2].items
+    assert cases[1].items == comb(52, 5) == sum(comb(5, k) * comb(47, k) for k in range(6))
