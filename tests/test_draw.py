@@ -378,9 +378,14 @@ def test_bench_cases_run_and_count_their_outcomes(backend):
     from badacey_fast.commands.draw import bench_cases
 
     cases = bench_cases(quick=True)
-    assert [c.group for c in cases] == ["draw-outcomes", "best-discards", "equity-exact", "equity-monte-carlo"]
-    draw_case = cases[0].setup()()
-    assert draw_case.total == cases[0].items == comb(47, 3)
-    exact = cases[2].setup()()
-    assert exact.exact and exact.outcomes == cases[2].items
-    assert cases[1].items == comb(52, 5) == sum(comb(5, k) * comb(47, k) for k in range(6))
+    by = {c.name: c for c in cases}
+    assert [c.group for c in cases] == ["draw-outcomes", "draw-outcomes-small", "draw-outcomes-small",
+                                        "best-discards", "equity-exact", "equity-monte-carlo"]
+    draw_case = by["draw_outcomes 3-card draw"]
+    assert draw_case.setup()().total == draw_case.items == comb(47, 3)
+    c_twin, py_twin = (by[f"draw_outcomes 2-card draw, {t} twin"] for t in ("C", "Python"))
+    assert c_twin.setup()() == py_twin.setup()() and c_twin.items == comb(47, 2)
+    exact = by["equity heads-up, both draw one (exact)"]
+    got = exact.setup()()
+    assert got.exact and got.outcomes == exact.items
+    assert by["best_discards all 32 discards"].items == comb(52, 5) == sum(comb(5, k) * comb(47, k) for k in range(6))

@@ -11,7 +11,7 @@ import sys
 import time
 from math import comb
 
-from .. import reference
+from .. import _backend, reference
 from ..cards import format_cards, parse_cards
 from ..draw import DrawOutcomes, best_discards, draw_outcomes
 from ..equity import equity
@@ -176,6 +176,7 @@ def bench_cases(quick: bool) -> list:
     setup returning the zero-argument callable to time, and items (outcomes or samples) per call.
 
     Groups: ``draw-outcomes`` (a five-card draw, 1,533,939 outcomes; ``quick``: a three-card draw),
+    ``draw-outcomes-small`` (a two-card draw on the C and the Python twin, side by side),
     ``best-discards`` (all 32 choices, 2,598,960 outcomes), ``equity-exact`` (heads-up, both draw one),
     ``equity-monte-carlo`` (against an unknown hand).  Inputs are parsed in the setup, outside the timing.
     """
@@ -196,11 +197,23 @@ def bench_cases(quick: bool) -> list:
         discards = [parse_cards("Kd"), parse_cards("Kh")]
         return lambda: equity(hands, discards)
 
+    def small_case(twin: str):  # type: ignore[no-untyped-def]
+        def setup():  # type: ignore[no-untyped-def]
+            def run():  # type: ignore[no-untyped-def]
+                with _backend.using(twin):  # side by side: the same draw on each twin
+                    return draw_outcomes(hand, hand[:2])
+
+            return run
+
+        return setup
+
     def mc_case():  # type: ignore[no-untyped-def]
         return lambda: equity([hand, None], [hand[:3], None], samples=samples, seed=1)
 
     return [
         Case("draw-outcomes", f"draw_outcomes {len(thrown)}-card draw", draw_case, comb(47, len(thrown))),
+        Case("draw-outcomes-small", "draw_outcomes 2-card draw, C twin", small_case("c"), comb(47, 2)),
+        Case("draw-outcomes-small", "draw_outcomes 2-card draw, Python twin", small_case("python"), comb(47, 2)),
         Case("best-discards", "best_discards all 32 discards", best_case, comb(52, 5)),
         Case("equity-exact", "equity heads-up, both draw one (exact)", exact_case, 42 * 41),
         Case("equity-monte-carlo", "equity vs an unknown hand (Monte Carlo)", mc_case, samples),
