@@ -356,9 +356,11 @@ def _c_call(name: str, game: str, hand: tuple[int, ...], unseen: tuple[int, ...]
     got = getattr(lib, name)(*args, ffi.new("uint8_t[]", unseen), len(unseen), low, low_len, bd, bd_len)
     if got < 0:  # validated above, so only a damaged table can get here
         raise RuntimeError(f"{name} failed with code {got} for {format_cards(hand)!r}")
-    lows, bds = ffi.unpack(low, copies * low_len), ffi.unpack(bd, copies * bd_len)
+    # memoryview.tolist() makes the Python ints about twice as fast as ffi.unpack ("Q" = uint64).
+    lows, bds = memoryview(ffi.buffer(low)).cast("Q"), memoryview(ffi.buffer(bd)).cast("Q")
     return [
-        (tuple(lows[i * low_len + 1 : (i + 1) * low_len]), tuple(bds[i * bd_len + 1 : (i + 1) * bd_len]))
+        (tuple(lows[i * low_len + 1 : (i + 1) * low_len].tolist()),
+         tuple(bds[i * bd_len + 1 : (i + 1) * bd_len].tolist()))
         for i in range(copies)
     ]
 
