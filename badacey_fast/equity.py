@@ -41,6 +41,8 @@ EXACT_LIMIT = 2_000_000
 EVAL_LIMIT = 200_000
 #: Monte Carlo samples when the space is too big and ``samples`` is not given.
 DEFAULT_SAMPLES = 50_000
+#: Monte Carlo samples dealt and evaluated at a time (bounds memory; progress is reported per chunk).
+MC_CHUNK = 16_384
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def equity(
     ``discards``: per seat the cards thrown, ``None`` = stand pat.  ``dead``: cards out of play.
     With ``samples=None`` the answer is exact when at most ``exact_limit`` joint outcomes exist, else
     Monte Carlo with ``fallback_samples``; a given ``samples`` always means Monte Carlo, seeded by ``seed``.
-    ``progress(done, total)`` is called now and then while the Python twin evaluates Monte Carlo hands.
+    ``progress(done, total)`` is called after each chunk of Monte Carlo samples.
 
     >>> equity(["2h 4h 6h 7h Ac", "Ks Qd 9c 5h 5s"]).shares    # seed 000: Cora wins low, Dmitri badugi
     (0.5, 0.5)
@@ -90,7 +92,7 @@ def equity(
     import numpy as np
 
     game = normalize_game(game)
-    known, kept, draws, pool = _setup(hands, discards, dead)
+    _, kept, draws, pool = _setup(hands, discards, dead)
     ace_high = game != BADACEY
     n = len(pool)
     joint = prod(comb(n - sum(draws[:i]), d) for i, d in enumerate(draws))
@@ -99,15 +101,7 @@ def equity(
         low, bd = _exact(kept, draws, pool, ace_high)
         return _summarise(low, bd, exact=True)
     samples = _positive(fallback_samples if samples is None else samples, "samples")
-    rng = np.random.default_rng(seed)
-    deals = rng.permuted(np.tile(np.asarray(pool, dtype=np.int64), (samples, 1)), axis=1)
-    finals, at = [], 0
-    for k, d in zip(kept, draws):
-        part = deals[:, at : at + d]
-        at += d
-        finals.append(np.concatenate([np.broadcast_to(np.asarray(k, dtype=np.int64), (samples, len(k))), part], 1))
-    low, bd = _evaluate_seats(np.stack(finals, axis=1), ace_high, progress)
-    return _summarise(low, bd, exact=False)
+    return _monte_carlo(kept, draws, pool, ace_high, samples, np.random.default_rng(seed), progress)
 
 
 def policy_equity(
@@ -244,7 +238,7 @@ def _exact(kept, draws, pool, ace_high):
     return low, bd
 
 
-def _evaluate_seats(hands, ace_high, progress=None):
+def _evaluate_seats(hands, ace_high):
     """Low and badugi ranks of an (N, P, 5) array of hands, each (N, P) int32; lower is better."""
     import numpy as np
 
@@ -253,12 +247,7 @@ def _evaluate_seats(hands, ace_high, progress=None):
         low, bd = draw._c_evaluate_rows(flat, ace_high)
     else:
         evaluate5 = _backend.impl.evaluate5
-        rows = flat.tolist()
-        pairs = []
-        for start in range(0, len(rows), 4096):  # in chunks, to report progress on big samples
-            pairs += [evaluate5(tuple(row), ace_high) for row in rows[start : start + 4096]]
-            if progress is not None:
-                progress(min(start + 4096, len(rows)), len(rows))
+        pairs = [evaluate5(tuple(row), ace_high) for row in flat.tolist()]
         both = np.array(pairs, dtype=np.int32).reshape(-1, 2)
         low, bd = both[:, 0], both[:, 1]
     return low.reshape(hands.shape[:2]), bd.reshape(hands.shape[:2])
@@ -268,6 +257,39 @@ def _half_shares(ranks):
     """(N, P) ranks -> (N, P) share of that half: 1/k to each of the k seats holding the lowest rank."""
     win = ranks == ranks.min(axis=1, keepdims=True)
     return win / win.sum(axis=1, keepdims=True)
+
+
+def _monte_carlo(kept, draws, pool, ace_high, samples, rng, progress) -> Equity:
+    """Seeded Monte Carlo in chunks (memory stays flat in ``samples``): every sample shuffles the unseen
+    cards and deals each seat's replacements in seat order."""
+    import numpy as np
+
+    seats = len(kept)
+    sums = np.zeros((4, seats))  # share, share squared, low half, badugi half
+    done = 0
+    while done < samples:
+        n = min(MC_CHUNK, samples - done)
+        deals = rng.permuted(np.tile(np.asarray(pool, dtype=np.uint8), (n, 1)), axis=1)
+        finals, at = np.empty((n, seats, 5), dtype=np.uint8), 0
+        for seat, (k, d) in enumerate(zip(kept, draws)):
+            finals[:, seat, : len(k)] = k
+            finals[:, seat, len(k) :] = deals[:, at : at + d]
+            at += d
+        low, bd = _evaluate_seats(finals, ace_high)
+        lo, bdg = _half_shares(low), _half_shares(bd)
+        share = 0.5 * lo + 0.5 * bdg
+        sums += np.stack([share.sum(0), (share * share).sum(0), lo.sum(0), bdg.sum(0)])
+        done += n
+        if progress is not None:
+            progress(done, samples)
+    mean = sums[0] / samples
+    if samples > 1:  # sample variance from the running sums, clamped against rounding below zero
+        var = np.maximum(sums[1] - samples * mean * mean, 0.0) / (samples - 1)
+        err = tuple(float(x) for x in np.sqrt(var / samples))
+    else:
+        err = (0.0,) * seats
+    as_floats = lambda a: tuple(float(x) for x in a)  # noqa: E731
+    return Equity(as_floats(mean), as_floats(sums[2] / samples), as_floats(sums[3] / samples), err, False, samples)
 
 
 def _summarise(low, bd, exact: bool) -> Equity:
