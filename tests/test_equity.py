@@ -104,6 +104,20 @@ def test_monte_carlo_within_four_standard_errors(backend):
     assert equity(hands, discards, samples=4000, seed=7) == mc  # seeded: repeatable
 
 
+def test_monte_carlo_in_several_chunks(backend, monkeypatch):
+    # Samples are dealt in chunks; a last partial chunk must count exactly its own samples.
+    import importlib
+
+    monkeypatch.setattr(importlib.import_module("badacey_fast.equity"), "MC_CHUNK", 1000)
+    hands, discards = ["As 2h 3d 4c Kd", "2c 3h 4d 8c 9s"], ["Kd", "8c 9s"]
+    exact = equity(hands, discards)
+    mc = equity(hands, discards, samples=2500, seed=9)
+    assert mc.outcomes == 2500 and sum(mc.shares) == pytest.approx(1.0)
+    for seat in range(2):
+        assert abs(mc.shares[seat] - exact.shares[seat]) < 4 * mc.stderr[seat]
+        assert mc.shares[seat] == pytest.approx(0.5 * mc.low[seat] + 0.5 * mc.badugi[seat])
+
+
 def test_monte_carlo_is_the_same_on_both_twins(backend):
     args = (["As 2h 3d 4c Kd", None], ["Kd", None])
     got = equity(*args, samples=500, seed=3)
