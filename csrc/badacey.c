@@ -78,10 +78,14 @@ uint32_t bd_badugi_rank(const uint32_t *table, const uint8_t *cards, size_t n)
 #define COL_CONTIG(j) (j)
 #define COL_STRIDED(j) ((j) * col_stride)
 
-#define STORE_BOTH(i, e) (low[i] = (uint16_t)(e), badugi[i] = (uint16_t)((e) >> 16))
-#define STORE_LOW(i, e) (low[i] = (uint16_t)(e))
-#define STORE_BADUGI(i, e) (badugi[i] = (uint16_t)((e) >> 16))
-#define STORE_NONE(i, e) ((void)(e))
+/* Either half may be skipped (NULL); the tests are loop-invariant, so they predict perfectly. */
+#define STORE_HALVES(i, e)                        \
+    do {                                          \
+        if (low)                                  \
+            low[i] = (uint16_t)(e);               \
+        if (badugi)                               \
+            badugi[i] = (uint16_t)((e) >> 16);    \
+    } while (0)
 #define STORE_PACKED(i, e) (out[i] = (e))
 
 #define BD_DEFINE_BATCH(NAME, PARAMS, STORE)                                                              \
@@ -95,11 +99,8 @@ uint32_t bd_badugi_rank(const uint32_t *table, const uint8_t *cards, size_t n)
         BD_BATCH_LOOP(ROW_STRIDED, COL_STRIDED, STORE)                                                    \
     }
 
-#define P_BOTH uint16_t *low, uint16_t *badugi
-BD_DEFINE_BATCH(bd_both, P_BOTH, STORE_BOTH)
-BD_DEFINE_BATCH(bd_low, P_BOTH, STORE_LOW)
-BD_DEFINE_BATCH(bd_bad, P_BOTH, STORE_BADUGI)
-BD_DEFINE_BATCH(bd_none, P_BOTH, STORE_NONE)
+#define P_HALVES uint16_t *low, uint16_t *badugi
+BD_DEFINE_BATCH(bd_halves, P_HALVES, STORE_HALVES)
 BD_DEFINE_BATCH(bd_packed, uint32_t *out, STORE_PACKED)
 
 /* ---- AVX-512 VBMI path for the C-contiguous (N, 5) layout: 16 hands per step ---------------------
@@ -199,22 +200,13 @@ static int64_t bd_simd_rows(const uint32_t *table, const uint8_t *cards, int64_t
 }
 #endif
 
-/* Scalar dispatch on which halves are wanted and on the layout. */
+/* Scalar loops, by layout. */
 static int64_t bd_eval_scalar(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
                               int64_t col_stride, uint16_t *low, uint16_t *badugi, int check)
 {
-    int contig = row_stride == 5 && col_stride == 1;
-    if (low && badugi)
-        return contig ? bd_both_contig(table, cards, n, low, badugi, check)
-                      : bd_both_strided(table, cards, n, row_stride, col_stride, low, badugi, check);
-    if (low)
-        return contig ? bd_low_contig(table, cards, n, low, badugi, check)
-                      : bd_low_strided(table, cards, n, row_stride, col_stride, low, badugi, check);
-    if (badugi)
-        return contig ? bd_bad_contig(table, cards, n, low, badugi, check)
-                      : bd_bad_strided(table, cards, n, row_stride, col_stride, low, badugi, check);
-    return contig ? bd_none_contig(table, cards, n, low, badugi, check)
-                  : bd_none_strided(table, cards, n, row_stride, col_stride, low, badugi, check);
+    if (row_stride == 5 && col_stride == 1)
+        return bd_halves_contig(table, cards, n, low, badugi, check);
+    return bd_halves_strided(table, cards, n, row_stride, col_stride, low, badugi, check);
 }
 
 int64_t bd_eval_many(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
