@@ -17,7 +17,7 @@ from badacey_fast.game import Action, Game, GameConfig, draw
 from badacey_fast.game.audit import audit
 from badacey_fast.game.bots import RandomBot
 from badacey_fast.game.history import from_json, replay, to_json
-from badacey_fast.game.simulate import play_hand
+from badacey_fast.game.simulate import play_hand, shuffled_decks
 
 GAMES = ("badacey", "badeucy", "badugi", "a5", "27")
 
@@ -49,10 +49,13 @@ def test_100k_random_hands_lean_invariants():
     configs = [random_config(rng) for _ in range(64)]
     bots = [RandomBot(seed=s) for s in range(6)]
     full = list(range(52))
+    decks = shuffled_decks(7)
     reshuffled = showdowns = 0
     for h in range(100_000):
         stacks = random_stacks(rng) if h % 4 else [200] * 6
-        g = Game(configs[h % 64], stacks, button=h % len(stacks), rng=rng)
+        # Half the hands deal lazily from the RNG, half from decks shuffled in bulk (as simulate does).
+        deck = next(decks) if h % 2 else None
+        g = Game(configs[h % 64], stacks, button=h % len(stacks), rng=rng, _shuffled=deck)
         play_hand(g, bots)
         assert sum(g.stacks) == sum(g.starting_stacks)
         assert sum(g.payouts) == sum(g.contrib)

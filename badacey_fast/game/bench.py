@@ -19,7 +19,7 @@ import random
 from ..errors import IllegalActionError
 from .bots import RandomBot
 from .config import GameConfig
-from .simulate import play_hand
+from .simulate import play_hand, shuffled_decks
 from .state import Game
 
 __all__ = ["badacey_hands", "pokerkit_available", "pokerkit_hands"]
@@ -28,15 +28,16 @@ _CONFIG = GameConfig()
 _STACKS = [200] * 6
 _RNG = random.Random(2026)
 _BOTS = [RandomBot(seed=s) for s in range(6)]
+_DECKS = shuffled_decks(2026)  # decks shuffled in bulk, as simulate() deals them
 
 
 def badacey_hands(k: int, config: GameConfig = _CONFIG) -> int:
     """Play ``k`` complete random 6-max hands through the Python API; returns ``k``."""
     if type(k) is not int or k < 1:
         raise IllegalActionError(f"hands must be a positive int, got {k!r}")
-    rng, bots, stacks = _RNG, _BOTS, _STACKS
+    rng, bots, stacks, decks = _RNG, _BOTS, _STACKS, _DECKS
     for h in range(k):
-        play_hand(Game(config, stacks, button=h % 6, rng=rng), bots)
+        play_hand(Game(config, stacks, button=h % 6, rng=rng, _shuffled=next(decks)), bots)
     return k
 
 

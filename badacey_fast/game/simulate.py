@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..errors import IllegalActionError
@@ -26,7 +26,7 @@ from .config import GameConfig
 from .state import COMPLETE, Game
 from .view import SeatView
 
-__all__ = ["SimulationResult", "simulate", "play_hand"]
+__all__ = ["SimulationResult", "simulate", "play_hand", "shuffled_decks"]
 
 Bot = Callable[[SeatView], Action]
 
@@ -58,6 +58,29 @@ class SimulationResult:
             lines.append(f"{i:<6}{name:<10}{chips:>16}{bbs:>19}{self.totals[i]:>14}")
         lines.append(f"{self.hands} hands, {self.showdowns} showdowns; ± is a 95 % confidence interval")
         return "\n".join(lines)
+
+
+def shuffled_decks(seed: int | None, batch: int = 1024) -> Iterator[list[int]]:
+    """Endless shuffled 52-card decks (lists of card ids), made in bulk with numpy: a simulation's deals.
+
+    Shuffling a thousand decks at once costs about a microsecond per deck, several times less than
+    drawing each card from a Python RNG.  ``seed`` makes the sequence reproducible.
+
+    >>> d = next(shuffled_decks(1)); sorted(d) == list(range(52))
+    True
+    >>> next(shuffled_decks(1, batch=0))
+    Traceback (most recent call last):
+    ...
+    ValueError: batch must be a positive int, got 0
+    """
+    if type(batch) is not int or batch < 1:
+        raise ValueError(f"batch must be a positive int, got {batch!r}")
+    import numpy as np  # only simulations need it
+
+    gen = np.random.default_rng(seed)
+    base = np.tile(np.arange(52, dtype=np.int64), (batch, 1))
+    while True:
+        yield from gen.permuted(base, axis=1).tolist()
 
 
 def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
@@ -101,8 +124,9 @@ def simulate(
     totals = [0] * n
     squares = [0] * n
     showdowns = 0
+    decks = shuffled_decks(None if seed is None else seed + 1, batch=min(hands, 1024))
     for h in range(hands):
-        g = play_hand(Game(config, stacks, button=h % n, rng=rng), bots)
+        g = play_hand(Game(config, stacks, button=h % n, rng=rng, _shuffled=next(decks)), bots)
         for i, w in enumerate(g.winnings):
             totals[i] += w
             squares[i] += w * w

@@ -106,6 +106,7 @@ class Game(GameQueries):
         deck: object = None,
         rng: random.Random | None = None,
         _script: Sequence[int] | None = None,
+        _shuffled: list[int] | None = None,
     ) -> None:
         if config is None:
             config = GameConfig()
@@ -152,10 +153,11 @@ class Game(GameQueries):
         if _script is not None:
             self.stub = list(range(52))
             self._script = list(_script)
-        elif deck is not None:
-            order = parse_cards(deck, count=52)
-            self.stub = list(order)
-            self._script = list(order)  # dealt from the top until a reshuffle
+        elif deck is not None or _shuffled is not None:
+            # A deck is dealt from the top until a reshuffle; the stub keeps its top at the END of the
+            # list so that dealing is a slice.  ``_shuffled``: a trusted permutation (simulations).
+            order = _shuffled if _shuffled is not None else parse_cards(deck, count=52)
+            self.stub = order[::-1] if type(order) is list else list(order)[::-1]
             self._deckmode = True
         else:
             self.stub = list(range(52))
@@ -186,6 +188,10 @@ class Game(GameQueries):
                 i = stub.index(c)
             except ValueError:
                 raise IllegalActionError(f"scripted card {format_cards([c])} is not in the stub") from None
+        elif self._deckmode:
+            c = stub.pop()
+            self.dealt.append(c)
+            return c
         else:
             i = int(self._rnd() * len(stub))
             c = stub[i]
@@ -201,6 +207,17 @@ class Game(GameQueries):
             card = self._card
             for seat in order:
                 hands[seat].append(card())
+            return
+        if self._deckmode:
+            # One card at a time from the top: the seat p places left of the button gets cards
+            # p, p + n, p + 2n, ... of the top, i.e. one slice per seat.
+            stub = self.stub
+            m = len(order)
+            top = stub[:-m - 1:-1]
+            for p in range(n):
+                hands[(b + 1 + p) % n] = top[p::n]
+            del stub[-m:]
+            self.dealt = top
             return
         # The hot path of every simulated hand: a partial Fisher-Yates shuffle moving each dealt card to
         # the tail of the stub, one card at a time in dealing order (same distribution as shuffling first).
@@ -299,9 +316,7 @@ class Game(GameQueries):
         stub.extend(self.muck)
         self.muck = []
         self.reshuffles.append(len(self.dealt))
-        script = self._script
-        if script is not None and self._deckmode:
-            self._script = None  # a given deck's order ends here; the new stub is dealt in random order
+        self._deckmode = False  # a given deck's order ends here; the new stub is dealt in random order
         if len(stub) <= 1:
             raise IllegalActionError("the deck ran out: no cards left to complete the draw")
 
@@ -369,23 +384,85 @@ class Game(GameQueries):
         ...
         badacey_fast.errors.IllegalActionError: seat 1 must draw now (discard 0 to 5 cards), not check
         """
-        legal = self._legal
-        if seat is None and type(action) is Action and self.phase == DRAWING and action[0] == DRAW:
-            self._draw(self.to_act, action)  # fast path of a draw (validated inside)
+        if seat is None:
+            phase = self.phase
+            if phase == BETTING:
+                legal = self._legal
+                a = None
+                if legal is not None:
+                    for x in legal:  # fast path: the very Action object legal_actions() offered
+                        if x is action:
+                            a = x
+                            break
+                if a is None:
+                    a = self._validate(action, None)
+            elif phase == DRAWING and type(action) is Action and action[0] == DRAW:
+                self._draw(self.to_act, action)  # validated inside
+                return self
+            else:
+                a = self._validate(action, None)
+        else:
+            a = self._validate(action, seat)
+        if a is None:  # a draw, already applied
             return self
-        if legal is not None and seat is None and self.phase == BETTING:
-            # Fast path: the very Action object legal_actions() offered (what bots return).
-            for a in legal:
-                if a is action:
-                    kind = a[0]
-                    i = self.to_act
-                    if kind == CALL:
-                        self._act(i, a, a[1])
-                    elif kind == FOLD or kind == CHECK:
-                        self._act(i, a, 0)
-                    else:
-                        self._act(i, a, a[1] - self.sbet[i])
-                    return self
+        # A validated betting action ``a`` (one of the legal set's objects): mutate.  Inlined here
+        # rather than in helpers because this is the hottest path of a simulated hand.
+        i = self.to_act
+        self._legal = None
+        self.log.append((i, a))
+        pending = self.pending
+        pending[i] = False
+        self.can_raise[i] = False
+        if a is _FOLD:  # every validated fold is this one object
+            self.folded[i] = True
+            self.nlive -= 1
+            self.nactive -= 1  # a seat facing a bet always has chips behind
+            self.muck.extend(self.hands[i])
+            if self.nlive == 1:
+                self._finish()
+                return self
+        elif a is not _CHECK:
+            stacks, sbet = self.stacks, self.sbet
+            pay = a[1] if a[0] == CALL else a[1] - sbet[i]
+            stacks[i] -= pay
+            sbet[i] += pay
+            self.contrib[i] += pay
+            if stacks[i] == 0:
+                self.nactive -= 1
+            new = sbet[i]
+            if new > self.level:
+                n, folded = self.n, self.folded
+                if (new - self.full_level) * 2 >= self.bet_size:
+                    # A full raise (or an all-in of at least half a bet): reopens and counts to the cap.
+                    self.nbets += 1
+                    self.full_level = new
+                    can_raise = self.can_raise
+                    for j in range(n):
+                        if j != i and not folded[j] and stacks[j] > 0:
+                            can_raise[j] = True
+                self.level = new
+                for j in range(n):
+                    if j != i and not folded[j] and stacks[j] > 0 and sbet[j] < new:
+                        pending[j] = True
+        # _next_actor, inlined.
+        n = self.n
+        j = i
+        for _ in range(n):
+            j += 1
+            if j == n:
+                j = 0
+            if pending[j]:
+                if self.sbet[j] >= self.level and self.nactive <= 1:
+                    pending[j] = False  # alone with chips and nothing to call: nothing to decide
+                    continue
+                self.to_act = j
+                return self
+        self._end_round()
+        return self
+
+    def _validate(self, action: object, seat: int | None) -> Action | None:
+        """The slow path of :meth:`apply`: check everything, apply a draw (returns None) or return the
+        legal betting Action that ``action`` stands for; raise IllegalActionError naming the rule."""
         phase = self.phase
         if phase == COMPLETE:
             raise IllegalActionError("the hand is over: no action is allowed after it ended")
@@ -404,75 +481,15 @@ class Game(GameQueries):
                     f"seat {i} must draw now (discard 0 to {self.config.hand_size} cards), not {kind}"
                 )
             self._draw(i, action)
-            return self
+            return None
         if kind == DRAW:
             raise IllegalActionError(f"seat {i} must bet now: this is betting round {self.street + 1}, not a draw")
         amount = action[1]
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        for a in legal:
+        for a in self.legal_actions():
             if a[0] == kind and (amount is None or amount == a[1]):
-                if kind == CALL:
-                    self._act(i, a, a[1])
-                elif kind == FOLD or kind == CHECK:
-                    self._act(i, a, 0)
-                else:
-                    self._act(i, a, a[1] - self.sbet[i])
-                return self
+                return a
         self._reject(i, action)
         raise AssertionError("unreachable: _reject always raises")  # pragma: no cover
-
-    def _act(self, i: int, action: Action, pay: int) -> None:
-        """Mutate for a validated betting action (``pay`` chips go in)."""
-        self._legal = None
-        self.log.append((i, action))
-        self.pending[i] = False
-        self.can_raise[i] = False
-        if action is _FOLD:  # every validated fold is this one object
-            self.folded[i] = True
-            self.nlive -= 1
-            self.nactive -= 1  # a seat facing a bet always has chips behind
-            self.muck.extend(self.hands[i])
-            if self.nlive == 1:
-                self._finish()
-                return
-        elif pay:
-            stacks, sbet = self.stacks, self.sbet
-            stacks[i] -= pay
-            sbet[i] += pay
-            self.contrib[i] += pay
-            if stacks[i] == 0:
-                self.nactive -= 1
-            new = sbet[i]
-            if new > self.level:
-                n, folded, pending = self.n, self.folded, self.pending
-                if (new - self.full_level) * 2 >= self.bet_size:
-                    # A full raise (or an all-in of at least half a bet): reopens and counts to the cap.
-                    self.nbets += 1
-                    self.full_level = new
-                    can_raise = self.can_raise
-                    for j in range(n):
-                        if j != i and not folded[j] and stacks[j] > 0:
-                            can_raise[j] = True
-                self.level = new
-                for j in range(n):
-                    if j != i and not folded[j] and stacks[j] > 0 and sbet[j] < new:
-                        pending[j] = True
-        # _next_actor inlined: this is the hottest path of a simulated hand.
-        n, pending = self.n, self.pending
-        j = i
-        for _ in range(n):
-            j += 1
-            if j == n:
-                j = 0
-            if pending[j]:
-                if self.sbet[j] >= self.level and self.nactive <= 1:
-                    pending[j] = False  # alone with chips and nothing to call: nothing to decide
-                    continue
-                self.to_act = j
-                return
-        self._end_round()
 
     def _draw(self, i: int, action: Action) -> None:
         cards = action[2]
@@ -511,15 +528,27 @@ class Game(GameQueries):
         self.hands[i] = hand
         stub = self.stub
         k = len(cards)
-        if self._script is None and len(stub) > k:
-            rnd, dealt = self._rnd, self.dealt
-            for _ in cards:  # the common case, inlined: no reshuffle needed, random deck
-                j = int(rnd() * len(stub))
+        if self._deckmode and len(stub) > k:
+            if k:
+                new = stub[:-k - 1:-1]  # the top k cards, in order
+                del stub[-k:]
+                self.dealt += new
+                hand += new
+        elif self._script is None and len(stub) > k:
+            # The common case, inlined: random deck, no reshuffle.  Each card drawn uniformly from the
+            # stub is swapped to its tail; the k tail cards are then dealt in order in one slice.
+            rnd = self._rnd
+            m = len(stub)
+            for _ in cards:
+                j = int(rnd() * m)
+                m -= 1
                 c = stub[j]
-                stub[j] = stub[-1]
-                stub.pop()
-                dealt.append(c)
-                hand.append(c)
+                stub[j] = stub[m]
+                stub[m] = c
+            new = stub[:m - 1:-1] if k else []
+            del stub[m:]
+            self.dealt += new
+            hand += new
         else:
             for _ in cards:
                 if len(stub) <= 1:
@@ -535,9 +564,9 @@ class Game(GameQueries):
     def _finish(self) -> None:
         n, contrib, stacks = self.n, self.contrib, self.stacks
         # Uncalled chips go back to their owner before anything is settled.
-        top = max(contrib)
+        ranked = sorted(contrib)
+        top, second = ranked[-1], ranked[-2]
         owner = contrib.index(top)
-        second = max(contrib[j] for j in range(n) if j != owner)
         if top > second:
             back = top - second
             contrib[owner] -= back
