@@ -21,6 +21,7 @@ from .bots import RandomBot
 from .config import GameConfig
 from .simulate import play_hand, shuffled_decks
 from .state import Game
+from .view import SeatView
 
 __all__ = ["badacey_hands", "pokerkit_available", "pokerkit_hands"]
 
@@ -36,8 +37,12 @@ def badacey_hands(k: int, config: GameConfig = _CONFIG) -> int:
     if type(k) is not int or k < 1:
         raise IllegalActionError(f"hands must be a positive int, got {k!r}")
     rng, bots, stacks, decks = _RNG, _BOTS, _STACKS, _DECKS
+    views = None
     for h in range(k):
-        play_hand(Game(config, stacks, button=h % 6, rng=rng, _shuffled=next(decks)), bots)
+        g = Game(config, stacks, button=h % 6, rng=rng, _shuffled=next(decks))
+        if views is None:
+            views = [SeatView(g, i) for i in range(6)]
+        play_hand(g, bots, views)
     return k
 
 

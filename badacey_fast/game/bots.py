@@ -24,6 +24,8 @@ badacey_fast.errors.IllegalActionError: seat 1 has no legal action: it is seat 0
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from operator import itemgetter
 
 from ..cards import card_rank
 from ..errors import IllegalActionError
@@ -40,10 +42,24 @@ def _no_action(view: SeatView) -> IllegalActionError:
     return IllegalActionError(f"seat {view.seat} has no legal action: it is seat {view.to_act}'s turn")
 
 
+def _picker(idx: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    if not idx:
+        return lambda hand: ()
+    if len(idx) == 1:
+        (i,) = idx
+        return lambda hand: (hand[i],)
+    return itemgetter(*idx)
+
+
+#: For a hand of k cards, the 2**k subsets as pickers indexed by a bit mask (bit j = discard card j).
+_SUBSETS = {k: [_picker(tuple(j for j in range(k) if mask >> j & 1)) for mask in range(1 << k)]
+            for k in range(1, 6)}
+
+
 class RandomBot:
     """Uniformly random legal actions (random discards when drawing), from its own seeded RNG."""
 
-    __slots__ = ("_rnd",)
+    __slots__ = ("_rnd", "_bits")
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
@@ -51,17 +67,20 @@ class RandomBot:
 
     def reseed(self, seed: int | None) -> None:
         """Restart the bot's random stream from ``seed``."""
-        self._rnd = random.Random(seed).random
+        rng = random.Random(seed)
+        self._rnd = rng.random
+        self._bits = rng.getrandbits
 
     def __call__(self, view: SeatView) -> Action:
         g = view._g  # the view's own game: skip one indirection on the simulation hot path
         acts = g.legal_actions() if g.to_act == view.seat else ()
         if not acts:
             raise _no_action(view)
-        rnd = self._rnd
-        a = acts[int(rnd() * len(acts))]
+        a = acts[int(self._rnd() * len(acts))]
         if a[0] == DRAW:
-            return _new(Action, (DRAW, None, tuple([c for c in a[2] if rnd() < 0.5])))
+            # A uniformly random subset: one random bit per card held.
+            hand = a[2]
+            return _new(Action, (DRAW, None, _SUBSETS[len(hand)][self._bits(len(hand))](hand)))
         return a
 
 

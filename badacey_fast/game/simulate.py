@@ -83,9 +83,17 @@ def shuffled_decks(seed: int | None, batch: int = 1024) -> Iterator[list[int]]:
         yield from gen.permuted(base, axis=1).tolist()
 
 
-def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
-    """Let ``bots[seat]`` act for each seat until the hand is over; returns the finished game."""
-    views = [SeatView(game, i) for i in range(game.n)]
+def play_hand(game: Game, bots: Sequence[Bot], views: list[SeatView] | None = None) -> Game:
+    """Let ``bots[seat]`` act for each seat until the hand is over; returns the finished game.
+
+    ``views``: one :class:`SeatView` per seat to reuse (rebound to ``game``), saving their creation in
+    long simulations.
+    """
+    if views is None:
+        views = [SeatView(game, i) for i in range(game.n)]
+    else:
+        for v in views:
+            v._g = game
     apply = game.apply
     while game.phase != COMPLETE:
         i = game.to_act
@@ -125,8 +133,12 @@ def simulate(
     squares = [0] * n
     showdowns = 0
     decks = shuffled_decks(None if seed is None else seed + 1, batch=min(hands, 1024))
+    views = None
     for h in range(hands):
-        g = play_hand(Game(config, stacks, button=h % n, rng=rng, _shuffled=next(decks)), bots)
+        g = Game(config, stacks, button=h % n, rng=rng, _shuffled=next(decks))
+        if views is None:
+            views = [SeatView(g, i) for i in range(n)]
+        play_hand(g, bots, views)
         for i, w in enumerate(g.winnings):
             totals[i] += w
             squares[i] += w * w
