@@ -112,7 +112,7 @@ def parse_deal(text: str, seats: int, columns: tuple[int, ...] | None = None) ->
         pot = numbers[0] if numbers else None
         button = numbers[1] if len(numbers) > 1 else None
     else:
-        row = next(csv.reader([text]))
+        row = _csv_fields(text)
         if len(row) != len(columns):
             raise ShowdownError(f"expected {len(columns)} CSV fields, got {len(row)}")
         fields = [""] * seats
@@ -144,6 +144,13 @@ def parse_deal(text: str, seats: int, columns: tuple[int, ...] | None = None) ->
     return _Deal(cards, live, pot, button)
 
 
+def _csv_fields(text: str) -> list[str]:
+    try:
+        return next(csv.reader([text]))
+    except csv.Error as exc:  # e.g. a stray carriage return inside the line
+        raise ShowdownError(f"not a CSV line: {exc}") from None
+
+
 def _chips(text: str, what: str) -> int:
     if not _DIGITS.match(text):
         raise ShowdownError(f"{what} {text!r} is not a whole number >= 0")
@@ -156,7 +163,7 @@ def _chips(text: str, what: str) -> int:
 def _layout_of(first: str, fmt: str) -> tuple[_Layout, bool]:
     """The layout from the first data line; True when that line is a CSV header (not a deal)."""
     if fmt == "csv" or (fmt == "auto" and "," in first):
-        names = [name.strip().lower() for name in next(csv.reader([first]))]
+        names = [name.strip().lower() for name in _csv_fields(first)]
         seats = sorted(int(n[4:]) for n in names if re.fullmatch(r"seat[0-9]", n))
         if not seats or seats != list(range(len(seats))) or len(set(names)) != len(names):
             raise ShowdownError(f"CSV header {first!r} must name the seats seat0, seat1, ... once each")
