@@ -15,6 +15,7 @@ badacey_fast.errors.IllegalActionError: hands must be a positive int, got 0
 from __future__ import annotations
 
 import random
+import warnings
 
 from ..errors import IllegalActionError
 from .bots import RandomBot
@@ -57,9 +58,17 @@ def pokerkit_available() -> bool:
 
 def pokerkit_hands(k: int, seed: int = 2026) -> int:
     """Play ``k`` random 6-max fixed-limit 2-7 triple draw hands in pokerkit; returns ``k``."""
+    rng = random.Random(seed)
+    with warnings.catch_warnings():
+        # pokerkit warns when it reshuffles mucked cards into the deck: expected in triple draw.
+        warnings.simplefilter("ignore")
+        _pokerkit_hands(k, rng)
+    return k
+
+
+def _pokerkit_hands(k: int, rng: random.Random) -> None:
     from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, Mode
 
-    rng = random.Random(seed)
     automations = (
         Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
         Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
@@ -74,8 +83,8 @@ def pokerkit_hands(k: int, seed: int = 2026) -> int:
                 state.stand_pat_or_discard([c for c in hole if rng.random() < 0.5])
                 continue
             options = []
-            if state.can_fold():
-                options.append(state.fold)
+            if state.checking_or_calling_amount and state.can_fold():  # no folding when checking is free,
+                options.append(state.fold)                             # as in our engine
             if state.can_check_or_call():
                 options.append(state.check_or_call)
             if state.can_complete_bet_or_raise_to():
@@ -83,4 +92,3 @@ def pokerkit_hands(k: int, seed: int = 2026) -> int:
             if not options:
                 break
             options[int(rng.random() * len(options))]()
-    return k
