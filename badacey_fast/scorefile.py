@@ -1,6 +1,6 @@
 """Scoring files: settle a file of deals, one per line, in chunks, with the bulk showdown kernel.
 
-**Input** (UTF-8 text; blank lines and lines starting with ``#`` are skipped):
+**Input** (UTF-8 text; blank lines (spaces and tabs only) and ``#`` comment lines are skipped):
 
 - *Plain text*: ``[POT [BUTTON]] HAND HAND ...`` -- optional pot (chips, digits) and button (seat
   number), then one hand per seat, each five cards written without spaces (``As2h3d4c5s``; any spelling
@@ -291,6 +291,17 @@ def _blocks(fin: BinaryIO, size: int, scorer: "_Scorer"):  # type: ignore[no-unt
         yield data[:cut]
 
 
+def _chomp(raw: bytes) -> bytes:
+    """The line without its "\r" of a "\r\n" ending (exactly one, as bd_parse_deals does)."""
+    return raw[:-1] if raw.endswith(b"\r") else raw
+
+
+def _skipped(raw: bytes) -> bool:
+    """Blank (spaces and tabs only) or a '#' comment: the same rule as bd_parse_deals, on bytes."""
+    rest = raw.lstrip(b" \t")
+    return not rest or rest.startswith(b"#")
+
+
 def _decode(raw: bytes) -> str:
     try:
         return raw.decode("utf-8")
@@ -330,10 +341,11 @@ class _Scorer:
             end = len(block) if end < 0 else end
             line = self.line + 1
             try:
-                text = _decode(block[pos:end].rstrip(b"\r"))
-                if not text.strip() or text.lstrip().startswith("#"):
+                raw = _chomp(block[pos:end])
+                if _skipped(raw):
                     self.line, pos = line, end + 1
                     continue
+                text = _decode(raw)
                 layout, header = _layout_of(text, self.fmt)
                 if self.button >= layout.seats:
                     raise ShowdownError(f"button {self.button} is not a seat 0..{layout.seats - 1}")
@@ -368,9 +380,10 @@ class _Scorer:
         for j, raw in enumerate(group):
             line = self.line + 1 + j
             try:
-                text = _decode(raw.rstrip(b"\r"))
-                if not text.strip() or text.lstrip().startswith("#"):
+                raw = _chomp(raw)
+                if _skipped(raw):
                     continue
+                text = _decode(raw)
                 good.append((line, parse_deal(text, self.layout.seats, self.layout.columns)))
             except BadaceyError as exc:
                 if not self.skip_bad:
