@@ -43,6 +43,8 @@ def _find_version() -> str:
 # Bulk names live in badacey_fast.bulk, which imports numpy: loaded on first use, so that
 # `import badacey_fast` stays fast for a bot that only evaluates single hands.
 _BULK_NAMES = ("evaluate_many", "badugi_rank_many", "all_hands", "evaluate_all")
+# The rules engine (badacey_fast.game) is loaded on first use too: evaluation alone does not need it.
+_GAME_NAMES = ("Game", "GameConfig", "Action", "SeatView", "simulate")
 
 
 def __getattr__(attr: str):
@@ -57,6 +59,10 @@ def __getattr__(attr: str):
         from . import bulk
 
         return getattr(bulk, attr)
+    if attr in _GAME_NAMES:
+        from . import game
+
+        return getattr(game, attr)
     raise AttributeError(f"module 'badacey_fast' has no attribute {attr!r}")
 
 __all__ = [
@@ -97,6 +103,11 @@ __all__ = [
     "equity",
     "policy_equity",
     "Equity",
+    "Game",
+    "GameConfig",
+    "Action",
+    "SeatView",
+    "simulate",
     "BadaceyError",
     "InvalidCardError",
     "DuplicateCardError",

@@ -17,6 +17,7 @@ from __future__ import annotations
 from .actions import Action, draw, format_action
 from .config import PRESETS, ConfigError, GameConfig
 from .state import BETTING, COMPLETE, DRAWING, Game
+from .simulate import SimulationResult, simulate
 from .view import SeatView
 
 __all__ = [
@@ -28,6 +29,8 @@ __all__ = [
     "GameConfig",
     "Game",
     "SeatView",
+    "simulate",
+    "SimulationResult",
     "BETTING",
     "DRAWING",
     "COMPLETE",

@@ -114,6 +114,15 @@ def simulate(
     ``stack``: chips each seat starts every hand with (default 100 big blinds, or 100 bets in an ante
     game).  ``seed`` makes the run reproducible (deals and the bots' own random choices).
     ``progress(k)`` is called every 1000 hands and at the end with the number of hands done.
+
+    >>> from badacey_fast.game.bots import RandomBot, RuleBot
+    >>> r = simulate([RuleBot(), RandomBot(), RandomBot()], hands=300, seed=5)
+    >>> r.names, r.per100[0] > 0          # the rule-of-thumb bot beats random play
+    (('rule', 'random', 'random'), True)
+    >>> simulate([RandomBot(), RandomBot()], hands=0)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.IllegalActionError: hands must be a positive int, got 0
     """
     if isinstance(config, str) or config is None:
         config = GameConfig() if config is None else GameConfig(game=config)
