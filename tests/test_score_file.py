@@ -177,6 +177,9 @@ def test_bad_line_stops_the_run_naming_it(backend: str, bad: str, error: type, r
 def test_bad_bytes_and_csv_fields(backend: str) -> None:
     with pytest.raises(ShowdownError, match="^line 2: not UTF-8 text"):
         score_file(io.BytesIO(GOOD.encode() + b"\n\xff\xfe 2c3h4d5c6s\n"), io.BytesIO())
+    # A comment is skipped on its bytes (even when not UTF-8); a form feed is not a blank line.
+    rows, report = score_bytes(GOOD.encode() + b"\n \t# \xff\n\x0c\n\t \r\n", skip_bad=True)
+    assert [r[0] for r in rows[1:]] == ["1"] and report.errors == [(3, "expected 2 hands, got 0")]
     csv = b"pot,button,seat0,seat1\n10,0,As2h3d4c5s,2c3h4d5c6s\n10,0,As2h3d4c5s\nabc,0,As2h3d4c5s,2c3h4d5c6s\n"
     rows, report = score_bytes(csv, skip_bad=True)
     assert [r[0] for r in rows[1:]] == ["2"]
