@@ -45,6 +45,9 @@ def _find_version() -> str:
 _BULK_NAMES = ("evaluate_many", "badugi_rank_many", "all_hands", "evaluate_all")
 # The rules engine (badacey_fast.game) is loaded on first use too: evaluation alone does not need it.
 _GAME_NAMES = ("Game", "GameConfig", "Action", "SeatView", "simulate")
+# Bulk showdowns and scoring files import numpy too: module of each name, loaded on first use.
+_SCORING_NAMES = {"showdown_many": "scoring", "winners_many": "scoring", "score_many": "scoring",
+                  "score_file": "scorefile", "generate_deals": "scorefile"}
 
 
 def __getattr__(attr: str):
@@ -63,6 +66,10 @@ def __getattr__(attr: str):
         from . import game
 
         return getattr(game, attr)
+    if attr in _SCORING_NAMES:
+        import importlib
+
+        return getattr(importlib.import_module(f"{__name__}.{_SCORING_NAMES[attr]}"), attr)
     raise AttributeError(f"module 'badacey_fast' has no attribute {attr!r}")
 
 __all__ = [
@@ -85,6 +92,11 @@ __all__ = [
     "badugi_rank_many",
     "all_hands",
     "evaluate_all",
+    "showdown_many",
+    "winners_many",
+    "score_many",
+    "score_file",
+    "generate_deals",
     "low_rank",
     "badugi_rank",
     "describe",
