@@ -84,8 +84,8 @@ def test_fully_checked_random_hands(backend, seed):
     rng = random.Random(seed)
     bot = RandomBot(seed=seed)
     for h in range(200):
-        g = Game(random_config(rng), random_stacks(rng), seed=rng.randrange(10**9))
-        g.button = 0
+        stacks = random_stacks(rng)
+        g = Game(random_config(rng), stacks, button=rng.randrange(len(stacks)), seed=rng.randrange(10**9))
         while True:
             audit(g)
             legal = g.legal_actions()
