@@ -50,6 +50,13 @@ uint32_t bd_badugi_rank(const uint32_t *table, const uint8_t *cards, size_t n);
 int64_t bd_eval_many(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
                      int64_t col_stride, uint16_t *low, uint16_t *badugi, int check);
 
+/* The best vector path this CPU runs for contiguous batches: 0 scalar, 1 AVX2, 2 AVX-512 VBMI. */
+int bd_simd_level(void);
+
+/* bd_eval_many using vector paths up to `level` only (0 = scalar loops): for tests and benchmarks. */
+int64_t bd_eval_many_level(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
+                           int64_t col_stride, uint16_t *low, uint16_t *badugi, int check, int level);
+
 /* Same, writing the packed uint32 entries (low | badugi << 16) to out[i]. */
 int64_t bd_lookup_many(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
                        int64_t col_stride, uint32_t *out, int check);

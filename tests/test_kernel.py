@@ -187,3 +187,57 @@ def test_first_table_load_is_shared_between_threads() -> None:
         t.join()
     assert len(seen) == 4 and all(s is seen[0] for s in seen)
     assert fresh.lib.bd_eval5(seen[0], 7, 8, 13, 18, 51) >> 16 == 1  # 2s 3c 4d 5h: ace-high badugi nuts
+
+
+# ---- every vector path (the CPU's best is the default; each level is checked against the scalar loop) --
+
+
+def _eval_level(kernel, table, cards: np.ndarray, level: int, check: int = 1):
+    ffi = kernel.ffi
+    cards = np.ascontiguousarray(cards, dtype=np.uint8)
+    n = len(cards)
+    low = np.full(n + 8, 0xABCD, dtype=np.uint16)
+    badugi = np.full(n + 8, 0xABCD, dtype=np.uint16)
+    table_p = ffi.from_buffer("uint32_t[]", table) if isinstance(table, np.ndarray) else table
+    got = kernel.lib.bd_eval_many_level(table_p, ffi.from_buffer("uint8_t[]", cards), n, 5, 1,
+                                        ffi.from_buffer("uint16_t[]", low), ffi.from_buffer("uint16_t[]", badugi),
+                                        check, level)
+    return got, low, badugi
+
+
+def test_every_vector_level_hashes_every_hand(kernel, identity_table) -> None:
+    hands = bulk.all_hands()
+    rng = np.random.default_rng(31)
+    order = rng.permutation(len(hands))
+    shuffled = np.take_along_axis(hands[order], np.argsort(rng.random(hands.shape), axis=1), axis=1)
+    levels = range(kernel.lib.bd_simd_level() + 1)
+    assert kernel.lib.bd_simd_level() in (0, 1, 2)
+    for level in levels:
+        got, low, badugi = _eval_level(kernel, identity_table, shuffled, level)
+        assert got == -1
+        index = low[:-8].astype(np.int64) | (badugi[:-8].astype(np.int64) << 16)
+        np.testing.assert_array_equal(index, order, err_msg=f"level {level}")
+        assert (low[-8:] == 0xABCD).all() and (badugi[-8:] == 0xABCD).all()
+
+
+@pytest.mark.parametrize("n", [16, 17, 40, 333])
+def test_every_vector_level_validates(kernel, n: int) -> None:
+    rng = np.random.default_rng(n)
+    cards = np.argsort(rng.random((n, 52)), axis=1)[:, :5].astype(np.uint8)
+    for level in range(kernel.lib.bd_simd_level() + 1):
+        for bad_row in (0, 7, 8, 15, n - 1):
+            broken = cards.copy()
+            broken[bad_row, bad_row % 5] = broken[bad_row, (bad_row + 2) % 5] if bad_row % 2 else 52
+            got, low, _ = _eval_level(kernel, kernel.table(True), broken, level)
+            assert got == bad_row, (level, bad_row)
+            assert (low[bad_row:] == 0xABCD).all()
+
+
+def test_every_vector_level_keeps_garbage_in_bounds(kernel, identity_table) -> None:
+    garbage = np.random.default_rng(12).integers(0, 256, size=(4096, 5), dtype=np.uint8)
+    garbage[:64] = 255
+    for level in range(kernel.lib.bd_simd_level() + 1):
+        got, low, badugi = _eval_level(kernel, identity_table, garbage, level, check=0)
+        assert got == -1
+        index = low[:-8].astype(np.int64) | (badugi[:-8].astype(np.int64) << 16)
+        assert index.max() < tables.HANDS5
