@@ -162,6 +162,22 @@ def bench_cases(quick: bool) -> list:
 
         return setup
 
+    def many_level(level: int):  # type: ignore[no-untyped-def]
+        """The raw kernel call limited to one code path (0 scalar, 1 AVX2, 2 AVX-512 VBMI)."""
+
+        def setup():  # type: ignore[no-untyped-def]
+            import numpy as np
+
+            kernel = _backend.kernel()
+            ffi, lib = kernel.ffi, kernel.lib
+            hands = _random_hands(many)
+            low, badugi = np.empty(many, np.uint16), np.empty(many, np.uint16)
+            args = (kernel.table(False), ffi.from_buffer("uint8_t[]", hands), many, 5, 1,
+                    ffi.from_buffer("uint16_t[]", low), ffi.from_buffer("uint16_t[]", badugi), 1, level)
+            return lambda: lib.bd_eval_many_level(*args)
+
+        return setup
+
     def many_numpy():  # type: ignore[no-untyped-def]
         hands = _random_hands(many // 10)
 
@@ -210,6 +226,12 @@ def bench_cases(quick: bool) -> list:
         Case("evaluate-many", f"evaluate_many {many:,} random hands, C, 1 thread", many_c(1), many),
         Case("evaluate-many", f"evaluate_many {many:,} random hands, C, 2 threads", many_c(2), many),
         Case("evaluate-many", f"evaluate_many {many:,} hands, C, 1 thread, check=False", many_c(1, False), many),
+    ]
+    if _backend.name == "c":
+        paths = ("scalar loop", "AVX2 path", "AVX-512 VBMI path")
+        cases += [Case("evaluate-many", f"kernel batch call, {paths[level]} only", many_level(level), many)
+                  for level in range(_backend.kernel().lib.bd_simd_level() + 1)]
+    cases += [
         Case("evaluate-many", f"evaluate_many {many // 10:,} hands, numpy twin (reference maps)", many_numpy,
              many // 10),
         Case("enumerate-all", "evaluate_all: every hand in colex order, C table", all_c_table, tables.HANDS5),
