@@ -10,8 +10,7 @@ import pytest
 
 from badacey_fast.cli import main
 from badacey_fast.commands.game import bench_cases, run_play
-from badacey_fast.errors import IllegalActionError
-from badacey_fast.game import Game, draw
+from badacey_fast.game import ConfigError, Game, draw
 from badacey_fast.game.bots import RandomBot, RuleBot, keep_cards
 from badacey_fast.game.simulate import simulate
 from badacey_fast import parse_cards, format_cards
@@ -67,7 +66,7 @@ def test_simulate_is_zero_sum_reproducible_and_rule_bot_beats_random():
     assert a == b and sum(a.totals) == 0 and a.hands == 600
     assert a.per100[0] - a.ci95[0] > 0            # the rule-of-thumb bot wins, beyond its interval
     assert all(c > 0 for c in a.ci95)
-    with pytest.raises(IllegalActionError, match="2 to 6 seats"):
+    with pytest.raises(ConfigError, match="2 to 6 seats"):
         simulate([RandomBot()] * 7, hands=1)
 
 

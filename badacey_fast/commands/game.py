@@ -15,10 +15,10 @@ from collections.abc import Callable
 from typing import NamedTuple, TextIO
 
 from ..cards import format_cards, parse_cards
-from ..errors import BadaceyError, IllegalActionError
+from ..errors import BadaceyError
 from ..game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action, format_action
 from ..game.bots import BOTS, RandomBot
-from ..game.config import PRESETS, GameConfig
+from ..game.config import PRESETS, ConfigError, GameConfig
 from ..game.simulate import simulate
 from ..game.state import COMPLETE, Game
 
@@ -183,14 +183,14 @@ def run_play(bots: list, hands: int = 1, game: str = "badacey", seed: int | None
     >>> run_play([], inp=io.StringIO(""))
     Traceback (most recent call last):
     ...
-    badacey_fast.errors.IllegalActionError: a hand needs 2 to 6 seats, got 1
+    badacey_fast.game.config.ConfigError: a hand needs 2 to 6 seats, got 1
     """
     inp = inp or sys.stdin
     out = out or sys.stdout
     config = GameConfig(game=game)
     n = len(bots) + 1
     if not 2 <= n <= 6:
-        raise IllegalActionError(f"a hand needs 2 to 6 seats, got {n}")
+        raise ConfigError(f"a hand needs 2 to 6 seats, got {n}")
     names = ["Seat 0 (you)"] + [f"Seat {i} ({getattr(b, 'name', 'bot')})" for i, b in enumerate(bots, 1)]
     rng = random.Random(seed)
     for i, b in enumerate(bots):

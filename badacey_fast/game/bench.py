@@ -9,7 +9,7 @@ has no Badacey, so its side plays 2-7 triple draw (the same structure, a single 
 >>> badacey_hands(0)
 Traceback (most recent call last):
 ...
-badacey_fast.errors.IllegalActionError: hands must be a positive int, got 0
+badacey_fast.game.config.ConfigError: hands must be a positive int, got 0
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ from __future__ import annotations
 import random
 import warnings
 
-from ..errors import IllegalActionError
 from .bots import RandomBot
-from .config import GameConfig
+from .config import ConfigError, GameConfig
 from .simulate import play_hand, shuffled_decks
 from .state import Game
 from .view import SeatView
@@ -36,7 +35,7 @@ _DECKS = shuffled_decks(2026)  # decks shuffled in bulk, as simulate() deals the
 def badacey_hands(k: int, config: GameConfig = _CONFIG) -> int:
     """Play ``k`` complete random 6-max hands through the Python API; returns ``k``."""
     if type(k) is not int or k < 1:
-        raise IllegalActionError(f"hands must be a positive int, got {k!r}")
+        raise ConfigError(f"hands must be a positive int, got {k!r}")
     rng, bots, stacks, decks = _RNG, _BOTS, _STACKS, _DECKS
     views = None
     for h in range(k):

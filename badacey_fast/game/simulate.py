@@ -10,7 +10,7 @@ from the same stacks (a cash game with top-ups), so each hand is an independent 
 >>> simulate([RandomBot()], hands=10)
 Traceback (most recent call last):
 ...
-badacey_fast.errors.IllegalActionError: a hand needs 2 to 6 seats, got 1
+badacey_fast.game.config.ConfigError: a hand needs 2 to 6 seats, got 1
 """
 
 from __future__ import annotations
@@ -20,9 +20,8 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..errors import IllegalActionError
 from .actions import Action
-from .config import GameConfig
+from .config import ConfigError, GameConfig
 from .state import COMPLETE, Game
 from .view import SeatView
 
@@ -122,15 +121,15 @@ def simulate(
     >>> simulate([RandomBot(), RandomBot()], hands=0)
     Traceback (most recent call last):
     ...
-    badacey_fast.errors.IllegalActionError: hands must be a positive int, got 0
+    badacey_fast.game.config.ConfigError: hands must be a positive int, got 0
     """
     if isinstance(config, str) or config is None:
         config = GameConfig() if config is None else GameConfig(game=config)
     n = len(bots)
     if not 2 <= n <= 6:
-        raise IllegalActionError(f"a hand needs 2 to 6 seats, got {n}")
+        raise ConfigError(f"a hand needs 2 to 6 seats, got {n}")
     if type(hands) is not int or hands < 1:
-        raise IllegalActionError(f"hands must be a positive int, got {hands!r}")
+        raise ConfigError(f"hands must be a positive int, got {hands!r}")
     unit = config.big_blind or config.small_bet
     stacks = [stack if stack is not None else 100 * unit] * n
     rng = random.Random(seed)

@@ -9,8 +9,9 @@ Design choices (documented, tested):
 - Plain lists and ints with ``__slots__``: a hand is cheap enough for millions of simulated hands.
 - **Dealing.**  A seeded deck is dealt lazily: each card is drawn uniformly from the stub (a lazy
   Fisher-Yates shuffle, the same distribution as shuffling up front, without its cost).  A given
-  ``deck`` is dealt from the top in order.  Every dealt card is logged (``dealt``), so a hand replays
-  from its history with a *scripted* dealer even across reshuffles.
+  ``deck`` is dealt from the top in order (by slices; simulations pass decks shuffled in bulk).  Every
+  dealt card is logged (``dealt``), so a hand replays from its history with a *scripted* dealer even
+  across reshuffles.
 - **Betting.**  Fold is legal only when facing a bet (folding when one may check is refused).  A bet is
   to the bet size; a raise is to the last *full* bet level plus one bet.  An all-in raise whose excess
   over the last full level is at least half a bet is a full raise (reopens, counts toward the cap);
@@ -18,8 +19,8 @@ Design choices (documented, tested):
   as the bet and every seat calls the full big blind even if the big blind was short.
 - **Draws.**  Each live seat (all-in seats too) discards and is served before the next.  The last stub
   card is never dealt: when only it remains and cards are owed, it is shuffled with the muck (every
-  discard and folded card so far, and any burn cards) except the served seat's current discards, and
-  the draw continues (this can repeat).
+  discard and folded card so far, and any burn cards) except the served seat's discards of this draw
+  (its discards of earlier draws are ordinary muck), and the draw continues (this can repeat).
 - **Showdown** through :func:`badacey_fast.showdown.settle` after uncalled chips went back to their owner.
 """
 
@@ -31,7 +32,7 @@ from collections.abc import Sequence
 from ..cards import format_cards, parse_cards
 from ..errors import IllegalActionError
 from .actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
-from .config import GameConfig
+from .config import ConfigError, GameConfig
 from .queries import GameQueries
 
 __all__ = ["Game", "BETTING", "DRAWING", "COMPLETE"]
@@ -48,6 +49,8 @@ _BETS: dict[tuple[str, int], Action] = {}
 def _call(amount: int) -> Action:
     a = _CALLS.get(amount)
     if a is None:
+        if len(_CALLS) > 4096:  # bounded: odd all-in amounts must not grow it forever
+            _CALLS.clear()
         a = _CALLS[amount] = _new(Action, (CALL, amount, None))
     return a
 
@@ -55,6 +58,8 @@ def _call(amount: int) -> Action:
 def _raise(kind: str, to: int) -> Action:
     a = _BETS.get((kind, to))
     if a is None:
+        if len(_BETS) > 4096:
+            _BETS.clear()
         a = _BETS[(kind, to)] = _new(Action, (kind, to, None))
     return a
 
@@ -86,7 +91,7 @@ class Game(GameQueries):
     >>> Game(stacks=[100])
     Traceback (most recent call last):
     ...
-    badacey_fast.errors.IllegalActionError: a hand needs 2 to 6 seats, got 1
+    badacey_fast.game.config.ConfigError: a hand needs 2 to 6 seats, got 1
     """
 
     __slots__ = (
@@ -118,16 +123,16 @@ class Game(GameQueries):
         stacks = list(stacks)
         n = len(stacks)
         if not 2 <= n <= 6:
-            raise IllegalActionError(f"a hand needs 2 to 6 seats, got {n}")
+            raise ConfigError(f"a hand needs 2 to 6 seats, got {n}")
         for s in stacks:
             if type(s) is not int:
                 raise TypeError(f"stacks must be ints, not {type(s).__name__}")
             if s <= 0:
-                raise IllegalActionError(f"every seat needs chips to be dealt in: stack {s}")
+                raise ConfigError(f"every seat needs chips to be dealt in: stack {s}")
         if type(button) is not int:
             raise TypeError(f"button must be an int, not {type(button).__name__}")
         if not 0 <= button < n:
-            raise IllegalActionError(f"button {button} is not a seat 0..{n - 1}")
+            raise ConfigError(f"button {button} is not a seat 0..{n - 1}")
         self.n = n
         self.button = button
         self.starting_stacks = tuple(stacks)
