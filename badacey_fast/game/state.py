@@ -113,7 +113,9 @@ class Game(GameQueries):
         _script: Sequence[int] | None = None,
         _shuffled: list[int] | None = None,
     ) -> None:
-        if config is None:
+        if type(config) is GameConfig:
+            pass
+        elif config is None:
             config = GameConfig()
         elif isinstance(config, str):
             config = GameConfig(game=config)
@@ -207,22 +209,22 @@ class Game(GameQueries):
 
     def _deal_hands(self) -> None:
         n, b, hands = self.n, self.button, self.hands
-        order = [(b + k) % n for k in range(1, n + 1)] * self.config.hand_size
-        if self._script is not None:
-            card = self._card
-            for seat in order:
-                hands[seat].append(card())
-            return
         if self._deckmode:
             # One card at a time from the top: the seat p places left of the button gets cards
             # p, p + n, p + 2n, ... of the top, i.e. one slice per seat.
             stub = self.stub
-            m = len(order)
+            m = n * self.config.hand_size
             top = stub[:-m - 1:-1]
             for p in range(n):
                 hands[(b + 1 + p) % n] = top[p::n]
             del stub[-m:]
             self.dealt = top
+            return
+        order = [(b + k) % n for k in range(1, n + 1)] * self.config.hand_size
+        if self._script is not None:
+            card = self._card
+            for seat in order:
+                hands[seat].append(card())
             return
         # The hot path of every simulated hand: a partial Fisher-Yates shuffle moving each dealt card to
         # the tail of the stub, one card at a time in dealing order (same distribution as shuffling first).
