@@ -118,14 +118,31 @@ def test_evaluate_all_is_the_colex_table(backend: str) -> None:
                                            reference.badugi_rank(row, game == "badeucy"))
 
 
-def test_generated_tables_match_golden_digests(tmp_path: Path) -> None:
-    from badacey_fast import _tablegen
+def test_build_tables_command_matches_golden_digests(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """`badacey build-tables` regenerates the tables from the rules; a rules or hash change fails here."""
+    from badacey_fast.cli import main
 
-    written = _tablegen.build_tables(tmp_path)
+    assert main(["build-tables", "--out", str(tmp_path)]) == 0
     golden = _golden()
     assert sorted(golden) == sorted(tables.TABLE_NAMES)
-    for path in written:
-        assert hashlib.sha256(path.read_bytes()).hexdigest() == golden[path.name], path.name
+    out = capsys.readouterr().out
+    for name in tables.TABLE_NAMES:
+        digest = hashlib.sha256((tmp_path / name).read_bytes()).hexdigest()
+        assert digest == golden[name], name
+        assert f"sha256 {digest}" in out
+
+
+def test_bench_command_lists_and_runs_a_group(capsys: pytest.CaptureFixture) -> None:
+    from badacey_fast.cli import main
+
+    assert main(["bench", "--list"]) == 0
+    listed = capsys.readouterr().out
+    for group in ("single-evaluate", "evaluate-many", "enumerate-all", "table-build", "import"):
+        assert group in listed
+    assert main(["bench", "--quick", "--group", "import"]) == 0
+    table = capsys.readouterr().out
+    assert "import badacey_fast (fresh interpreter)" in table and " ms " in table
+    assert main(["bench", "--group", "no-such-group"]) == 2
 
 
 def test_loaded_tables_match_golden_digests() -> None:

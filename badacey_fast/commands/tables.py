@@ -65,7 +65,8 @@ def _build_tables(args: argparse.Namespace) -> int:
     buf = bytearray(4 * tables.ENTRIES)
     for game, path in enumerate(paths):
         tables.read_table(game, memoryview(buf), os.path.dirname(path))  # reload with the integrity checks
-        digest = hashlib.sha256(open(path, "rb").read()).hexdigest()
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
         print(f"{path}  sha256 {digest}")
     print(f"built and verified {len(paths)} tables in {seconds:.2f} s")
     return 0
