@@ -333,3 +333,41 @@ def test_odd_chip_policy_reaches_the_settlement(policy, expect):
     play(g, "call", "fold", "check")
     check_down(g)
     assert g.payouts == expect
+
+
+def test_bad_table_input_is_refused_with_the_value_named():
+    from badacey_fast.errors import DuplicateCardError, HandSizeError
+    from badacey_fast.game import ConfigError
+
+    with pytest.raises(ConfigError, match="2 to 6 seats, got 7"):
+        Game(stacks=[10] * 7)
+    with pytest.raises(ConfigError, match="stack 0"):
+        Game(stacks=[10, 0])
+    with pytest.raises(ConfigError, match="button 3"):
+        Game(stacks=[10, 10], button=3)
+    with pytest.raises(TypeError, match="stacks must be ints"):
+        Game(stacks=[10, "10"])
+    with pytest.raises(HandSizeError):
+        Game(stacks=[10, 10], deck=list(range(51)))
+    with pytest.raises(DuplicateCardError):
+        Game(stacks=[10, 10], deck=[0] + list(range(51)))
+    with pytest.raises(TypeError, match="seed or rng"):
+        import random
+
+        Game(stacks=[10, 10], seed=1, rng=random.Random(1))
+
+
+def test_unfinished_hand_replays_to_the_same_state():
+    from badacey_fast.game.history import from_json, replay, to_json
+
+    g = Game(stacks=[30] * 4, button=2, seed=8)
+    play(g, "call", "call", "call", "check", draw(g.hands[3][:3]))
+    again = replay(from_json(to_json(g)))
+
+    def state(x: Game) -> tuple:
+        # Everything a hand is, except how the dealer holds the stub (scripted in the replay).
+        return (x.stacks, x.contrib, x.sbet, x.folded, x.hands, x.dealt, sorted(x.stub), sorted(x.muck),
+                x.log, x.street, x.phase, x.to_act, x.level, x.full_level, x.nbets, x.pending, x.can_raise,
+                x.discard_counts, x.legal_actions())
+
+    assert state(again) == state(g)
