@@ -13,7 +13,7 @@
  * their table entries, pass 2 reads them and splits the pot.  The table (10 MB) is read at random, so
  * overlapping many loads, with no unpredictable branch in between, is what makes this fast.  The row
  * functions are inlined once per seat count (2..6) so that every seat loop unrolls. */
-#define SD_BLOCK 16
+#define SD_BLOCK 16 /* also the rows of one AVX-512 pass 1 (sd_hash_block_vbmi): keep it 16 */
 #if defined(__GNUC__)
 #define SD_INLINE static inline __attribute__((always_inline))
 #else
@@ -72,6 +72,110 @@ SD_INLINE int sd_hash_row(const uint32_t *table, const uint8_t *h, const uint8_t
         return BD_SD_DUP_CARD;
     return mask ? BD_SD_OK : BD_SD_NO_LIVE;
 }
+
+/* ---- AVX-512 VBMI pass 1 (machines that have it, chosen at run time): 16 hands per step ------------
+ * A block of 16 rows holds 16 * seats hands, 80 * seats contiguous bytes: `seats` steps of 16 hands.
+ * Each step transposes the 80 bytes into five columns with byte permutes, builds each hand's 64-bit
+ * card mask (for the cross-seat check), sorts the columns with the 9-comparator network (min/max on 16
+ * lanes), flags cards > 51 and repeats, and sums the colex binomials from in-register copies of
+ * bd_binom (badacey.h).  Then a scalar loop per row does what sd_hash_row does with those results. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BD_NO_SIMD)
+#include <immintrin.h>
+#define SD_SIMD 1
+#define SD_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+
+static int sd_have_vbmi(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi");
+}
+
+/* Byte k of column j (k < 16) is byte 5k + j of the 80-byte step. */
+#define SD_COLUMN(j)                                                                                        \
+    {5 * 0 + j, 5 * 1 + j, 5 * 2 + j, 5 * 3 + j, 5 * 4 + j, 5 * 5 + j, 5 * 6 + j, 5 * 7 + j, 5 * 8 + j,      \
+     5 * 9 + j, 5 * 10 + j, 5 * 11 + j, 5 * 12 + j, 5 * 13 + j, 5 * 14 + j, 5 * 15 + j}
+static const uint8_t sd_columns[5][64] = {SD_COLUMN(0), SD_COLUMN(1), SD_COLUMN(2), SD_COLUMN(3), SD_COLUMN(4)};
+
+/* binom[v] for v in 0..63 from four registers holding the 64-entry row (two 32-entry permutes). */
+SD_VBMI static inline __m512i sd_binom64(const __m512i *row, __m512i v)
+{
+    __m512i low = _mm512_permutex2var_epi32(row[0], v, row[1]);
+    __m512i high = _mm512_permutex2var_epi32(row[2], v, row[3]);
+    return _mm512_mask_blend_epi32(_mm512_test_epi32_mask(v, _mm512_set1_epi32(32)), low, high);
+}
+
+#define SD_MINMAX(x, y)                            \
+    do {                                           \
+        __m512i min_ = _mm512_min_epu32(x, y);     \
+        (y) = _mm512_max_epu32(x, y);              \
+        (x) = min_;                                \
+    } while (0)
+
+SD_VBMI static void sd_hash_block_vbmi(const uint32_t *table, const uint8_t *h, const uint8_t *live,
+                                       int32_t seats, uint32_t (*idx)[SD_MAX_SEATS], unsigned *alive, int *rcs)
+{
+    uint32_t hidx[16 * SD_MAX_SEATS];
+    uint64_t hbits[16 * SD_MAX_SEATS];
+    uint16_t high_step[SD_MAX_SEATS], repeat_step[SD_MAX_SEATS]; /* bit k: hand k of a step */
+    const __m512i c51 = _mm512_set1_epi32(51), last = _mm512_set1_epi32(BD_HANDS5 - 1);
+    const __m512i m63 = _mm512_set1_epi32(63), one = _mm512_set1_epi64(1);
+    __m512i sel[5], rows[4][4];
+    for (int j = 0; j < 5; j++)
+        sel[j] = _mm512_loadu_si512(sd_columns[j]);
+    for (int k = 0; k < 4; k++)
+        for (int q = 0; q < 4; q++)
+            rows[k][q] = _mm512_loadu_si512(&bd_binom[k + 1][16 * q]);
+    for (int32_t step = 0; step < seats; step++) {
+        const uint8_t *p = h + 80 * step;
+        __m512i lo64 = _mm512_loadu_si512(p);
+        __m512i hi16 = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p + 64)));
+        __m512i col[5], bits_lo = _mm512_setzero_si512(), bits_hi = _mm512_setzero_si512();
+        for (int j = 0; j < 5; j++) {
+            col[j] = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_permutex2var_epi8(lo64, sel[j], hi16)));
+            __m512i c = _mm512_and_si512(col[j], m63);
+            bits_lo = _mm512_or_si512(bits_lo, _mm512_sllv_epi64(one, _mm512_cvtepu32_epi64(_mm512_castsi512_si256(c))));
+            bits_hi = _mm512_or_si512(bits_hi,
+                                      _mm512_sllv_epi64(one, _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(c, 1))));
+        }
+        _mm512_storeu_si512(hbits + 16 * step, bits_lo);
+        _mm512_storeu_si512(hbits + 16 * step + 8, bits_hi);
+        __m512i a = col[0], b = col[1], c = col[2], d = col[3], e = col[4];
+        SD_MINMAX(a, b); SD_MINMAX(d, e); SD_MINMAX(c, e); SD_MINMAX(c, d); SD_MINMAX(b, e);
+        SD_MINMAX(a, d); SD_MINMAX(a, c); SD_MINMAX(b, d); SD_MINMAX(b, c);
+        high_step[step] = _mm512_cmpgt_epu32_mask(e, c51);
+        repeat_step[step] = _mm512_cmpeq_epi32_mask(a, b) | _mm512_cmpeq_epi32_mask(b, c) |
+                            _mm512_cmpeq_epi32_mask(c, d) | _mm512_cmpeq_epi32_mask(d, e);
+        __m512i ix = _mm512_add_epi32(
+            _mm512_add_epi32(a, sd_binom64(rows[0], _mm512_and_si512(b, m63))),
+            _mm512_add_epi32(_mm512_add_epi32(sd_binom64(rows[1], _mm512_and_si512(c, m63)),
+                                              sd_binom64(rows[2], _mm512_and_si512(d, m63))),
+                             sd_binom64(rows[3], _mm512_and_si512(e, m63))));
+        _mm512_storeu_si512(hidx + 16 * step, _mm512_min_epu32(ix, last)); /* garbage stays in the table */
+    }
+    for (int r = 0; r < 16; r++) {
+        uint64_t seen = 0, twice = 0;
+        uint32_t bad_card = 0, dup = 0;
+        unsigned mask = 0;
+        const uint8_t *lv_row = live ? live + r * seats : NULL;
+        for (int32_t s = 0; s < seats; s++) {
+            int k = r * seats + s, step = k >> 4, lane = k & 15;
+            uint32_t lv = lv_row ? lv_row[s] != 0 : 1u;
+            uint64_t bits = hbits[k] & ((uint64_t)0 - lv);
+            twice |= seen & bits;
+            seen |= bits;
+            bad_card |= lv & (uint32_t)(high_step[step] >> lane);
+            dup |= lv & (uint32_t)(repeat_step[step] >> lane);
+            mask |= lv << s;
+            idx[r][s] = hidx[k];
+            __builtin_prefetch(table + hidx[k]);
+        }
+        alive[r] = mask;
+        rcs[r] = (bad_card & 1u) ? BD_SD_BAD_CARD : ((dup & 1u) || twice) ? BD_SD_DUP_CARD
+                 : mask ? BD_SD_OK : BD_SD_NO_LIVE;
+    }
+}
+#endif
 
 SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned lw, unsigned bw,
                         const int32_t seats, int64_t *out)
@@ -149,7 +253,7 @@ SD_INLINE void sd_settle_row(const uint32_t *table, const uint32_t *idx, unsigne
 SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
                          const int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
                          double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win,
-                         uint8_t *status, int32_t *code)
+                         uint8_t *status, int32_t *code, int vbmi)
 {
     int64_t bad_rows = 0;
     uint32_t idx[SD_BLOCK][SD_MAX_SEATS];
@@ -157,11 +261,17 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
     int rcs[SD_BLOCK];
     for (int64_t i0 = 0; i0 < n; i0 += SD_BLOCK) {
         int64_t m = n - i0 < SD_BLOCK ? n - i0 : SD_BLOCK;
-        for (int64_t j = 0; j < m; j++) {
-            int64_t i = i0 + j;
-            rcs[j] = sd_hash_row(table, hands + i * seats * 5, live ? live + i * seats : NULL, seats, idx[j],
-                                 &alive[j]);
-        }
+#ifdef SD_SIMD
+        if (vbmi && m == SD_BLOCK)
+            sd_hash_block_vbmi(table, hands + i0 * seats * 5, live ? live + i0 * seats : NULL, seats, idx, alive,
+                               rcs);
+        else
+#endif
+            for (int64_t j = 0; j < m; j++) {
+                int64_t i = i0 + j;
+                rcs[j] = sd_hash_row(table, hands + i * seats * 5, live ? live + i * seats : NULL, seats, idx[j],
+                                     &alive[j]);
+            }
         for (int64_t j = 0; j < m; j++) {
             int64_t i = i0 + j;
             int rc = rcs[j];
@@ -214,7 +324,12 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
         *code = BD_SD_BAD_ARGS;
         return -2;
     }
-#define SD_RUN(P) sd_run(table, hands, live, n, P, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code)
+#ifdef SD_SIMD
+    int vbmi = sd_have_vbmi();
+#else
+    int vbmi = 0;
+#endif
+#define SD_RUN(P) sd_run(table, hands, live, n, P, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi)
     switch (seats) {
     case 2: return SD_RUN(2);
     case 3: return SD_RUN(3);

@@ -245,3 +245,36 @@ def test_bad_shapes_and_arguments(backend: str) -> None:
         showdown_many(two, game="razz")
     with pytest.raises(ShowdownError, match="'high'"):
         showdown_many(two, pot=10, odd_chip="high")
+
+
+def test_bad_rows_deep_in_a_big_batch(backend: str) -> None:
+    # 64 rows: the C kernel settles these in blocks of 16 (vectorised where the CPU allows), so a bad row
+    # in the middle of a full block must still be caught and named.
+    rng = np.random.default_rng(37)
+    good = deal(rng, 64, 6).astype(np.int64)
+    cases = [
+        ((37, 4, 2), 52, InvalidCardError, r"row 37 seat 4: card id 52"),
+        ((37, 5, 0), 200, InvalidCardError, r"row 37 seat 5: card id 200"),
+        ((37, 2, 1), "dup-in-hand", DuplicateCardError, r"row 37: card '.+' is held twice \(seat 2\)"),
+        ((37, 3, 4), "dup-across", DuplicateCardError, r"row 37: card '.+' is held twice \(seat 1 and seat 3\)"),
+    ]
+    for (row, seat, k), value, error, message in cases:
+        bad = good.copy()
+        if value == "dup-in-hand":
+            bad[row, seat, k] = bad[row, seat, 0]
+        elif value == "dup-across":
+            bad[row, seat, k] = bad[row, 1, 0]
+        else:
+            bad[row, seat, k] = value
+        with pytest.raises(error, match=message):
+            showdown_many(bad, pot=100)
+        with pytest.raises(error, match=message):
+            showdown_many(bad.astype(np.uint8) if value != 200 else bad)
+    # Folded seats may hold anything, in full blocks too.
+    live = np.ones((64, 6), dtype=bool)
+    live[:, 0] = False
+    junk = good.copy()
+    junk[:, 0] = [255, 52, 0, 0, 3]
+    junk[::2, 0, 2] = junk[::2, 1, 0]
+    np.testing.assert_array_equal(showdown_many(junk.astype(np.uint8), live, pot=99, button=4),
+                                  showdown_many(good, live, pot=99, button=4))
