@@ -83,6 +83,7 @@ def showdown_many(
     pot: object = None,
     button: object = 0,
     odd_chip: str = "position",
+    out: np.ndarray | None = None,
 ) -> np.ndarray:
     """Settle N showdowns at once: each seat's pot share, or with ``pot=`` its chips.
 
@@ -92,6 +93,8 @@ def showdown_many(
     is better), every row summing to 1.  With ``pot`` (int chips >= 0, scalar or ``(N,)``) and
     ``button`` (seat 0..P-1, scalar or ``(N,)``): ``(N, P)`` int64 chips; every chip is paid out, odd
     chips by ``odd_chip`` ("position" or "low", RULES.md §3), equal to ``showdown`` row by row.
+    ``out``: optional C-contiguous ``(N, P)`` array of that dtype to write into (and return): repeated
+    calls then skip allocating (and page-faulting) a fresh result.
 
     >>> import numpy as np
     >>> from badacey_fast.cards import parse_cards
@@ -104,8 +107,12 @@ def showdown_many(
     Traceback (most recent call last):
     ...
     badacey_fast.errors.ShowdownError: row 0: pot -1 is negative
+    >>> showdown_many(np.array([[ann, ben]]), out=np.zeros((1, 2), dtype=np.int64))
+    Traceback (most recent call last):
+    ...
+    TypeError: out must be a C-contiguous writable float64 array of shape (1, 2), got int64 (1, 2)
     """
-    return _settle(hands, live, game, pot, button, odd_chip, winners=False).payouts
+    return _settle(hands, live, game, pot, button, odd_chip, winners=False, out=out).payouts
 
 
 def winners_many(hands: object, live: object = None, game: str = "badacey") -> Winners:
@@ -156,7 +163,7 @@ def score_many(
 
 
 def _settle(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
-            winners: bool) -> BulkShowdown:
+            winners: bool, out: np.ndarray | None = None) -> BulkShowdown:
     """Validate the arguments and run the active path; ``winners=False`` may skip the winner masks."""
     ace_high = is_ace_high(game)
     if odd_chip not in ODD_CHIP_POLICIES:
@@ -174,9 +181,19 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
         bad = np.flatnonzero((buttons < 0) | (buttons >= p))
         if bad.size:
             raise ShowdownError(f"row {bad[0]}: button {buttons[bad[0]]} is not a seat 0..{p - 1}")
+    if out is not None:
+        want = np.dtype(np.float64 if pots is None else np.int64)
+        if (not isinstance(out, np.ndarray) or out.dtype != want or out.shape != (n, p)
+                or not out.flags.c_contiguous or not out.flags.writeable):
+            got = f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
+            raise TypeError(f"out must be a C-contiguous writable {want} array of shape {(n, p)}, got {got}")
     if _backend.name == "c":
-        return _score_c(cards, mask, ace_high, pots, buttons, odd_chip == "low", winners)
-    return _score_numpy(cards, mask, ace_high, pots, buttons, odd_chip == "low")
+        return _score_c(cards, mask, ace_high, pots, buttons, odd_chip == "low", winners, out)
+    result = _score_numpy(cards, mask, ace_high, pots, buttons, odd_chip == "low")
+    if out is not None:
+        out[...] = result.payouts
+        result = result._replace(payouts=out)
+    return result
 
 
 # --------------------------------------------------------------------------------------------------
@@ -343,11 +360,13 @@ def _score_c(
     buttons: np.ndarray | None,
     odd_low: bool,
     winners: bool = True,
+    out: np.ndarray | None = None,
 ) -> BulkShowdown:
     n, p = cards.shape[:2]
+    if out is None:
+        out = np.empty((n, p), dtype=np.float64 if pots is None else np.int64)
     if n == 0:
-        empty = np.zeros((0, p), dtype=np.float64 if pots is None else np.int64)
-        return BulkShowdown(empty, np.zeros((0, p), bool), np.zeros((0, p), bool))
+        return BulkShowdown(out, np.zeros((0, p), bool), np.zeros((0, p), bool))
     kernel = _backend.kernel()
     ffi, lib = kernel.ffi, kernel.lib
     hands8 = _as_uint8_cards(cards)
@@ -358,11 +377,9 @@ def _score_c(
     u8 = lambda a: ffi.from_buffer("uint8_t[]", a)  # noqa: E731 - bool/uint8 arrays as C bytes
     live_ptr = ffi.NULL if live is None else u8(np.ascontiguousarray(live))
     if pots is None:
-        out = np.empty((n, p), dtype=np.float64)
         pot_ptr = button_ptr = chips_ptr = ffi.NULL
         shares_ptr = ffi.from_buffer("double[]", out)
     else:
-        out = np.empty((n, p), dtype=np.int64)
         pot_ptr = ffi.from_buffer("int64_t[]", np.ascontiguousarray(pots, dtype=np.int64))
         button_ptr = ffi.from_buffer("int64_t[]", np.ascontiguousarray(buttons, dtype=np.int64))
         chips_ptr, shares_ptr = ffi.from_buffer("int64_t[]", out), ffi.NULL

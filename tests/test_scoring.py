@@ -278,3 +278,21 @@ def test_bad_rows_deep_in_a_big_batch(backend: str) -> None:
     junk[::2, 0, 2] = junk[::2, 1, 0]
     np.testing.assert_array_equal(showdown_many(junk.astype(np.uint8), live, pot=99, button=4),
                                   showdown_many(good, live, pot=99, button=4))
+
+
+def test_out_buffer_is_filled_and_returned(backend: str) -> None:
+    rng = np.random.default_rng(12)
+    cards = deal(rng, 40, 3)
+    shares = np.full((40, 3), -1.0)
+    assert showdown_many(cards, out=shares) is shares
+    np.testing.assert_array_equal(shares, showdown_many(cards))
+    chips = np.full((40, 3), -1, dtype=np.int64)
+    assert showdown_many(cards, pot=77, button=1, out=chips) is chips
+    np.testing.assert_array_equal(chips, showdown_many(cards, pot=77, button=1))
+    for bad in (np.zeros((40, 3)), np.zeros((40, 3), dtype=np.int64)[:, ::-1], np.zeros((3, 40), dtype=np.int64)):
+        with pytest.raises(TypeError, match="out must be a C-contiguous writable int64 array of shape"):
+            showdown_many(cards, pot=77, out=bad)
+    frozen = np.zeros((40, 3))
+    frozen.flags.writeable = False
+    with pytest.raises(TypeError, match="float64"):
+        showdown_many(cards, out=frozen)
