@@ -37,6 +37,8 @@ class Kernel:
         self.tables: list[Any] = [None, None]
         # bd_eval5 bound to each loaded table, for evaluate()'s fast path (None until loaded).
         self.fast5: list[Any] = [None, None]
+        # Four-card badugi ranks by colex index (uint16_t[BD_HANDS4]), derived from the tables on demand.
+        self.tables4: list[Any] = [None, None]
         self._lock = threading.Lock()
 
     def table(self, ace_high: bool) -> Any:
@@ -44,6 +46,22 @@ class Kernel:
         found = self.tables[ace_high]
         if found is None:
             found = self._load(1 if ace_high else 0)
+        return found
+
+    def badugi4(self, ace_high: bool) -> Any:
+        """``uint16_t[BD_HANDS4]``: badugi rank (lower is better) of every four-card hand by colex index.
+
+        Computed once (~10 ms) from the rank-mask part of ``table(ace_high)``, which is checked first.
+        """
+        found = self.tables4[ace_high]
+        if found is None:
+            table = self.table(ace_high)
+            with self._lock:
+                found = self.tables4[ace_high]
+                if found is None:
+                    buf = ffi.new("uint16_t[]", lib.BD_HANDS4)
+                    lib.bd_fill_badugi4(table, buf)
+                    self.tables4[ace_high] = found = buf
         return found
 
     def _load(self, game: int) -> Any:

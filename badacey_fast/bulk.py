@@ -225,9 +225,14 @@ def badugi_rank_many(
     out_p = ffi.cast("uint16_t *", result.__array_interface__["data"][0])
     flag = 1 if check else 0
 
+    table4 = kernel.badugi4(ace_high) if k == 4 else None  # four cards: one load per row
+
     def call(start: int, stop: int) -> int:
-        got = lib.bd_badugi_many(table, ffi.cast("const uint8_t *", base + start * rs), stop - start, k,
-                                 rs, cs, out_p + start, flag)
+        rows = ffi.cast("const uint8_t *", base + start * rs)
+        if table4 is not None:
+            got = lib.bd_badugi4_many(table4, rows, stop - start, rs, cs, out_p + start, flag)
+        else:
+            got = lib.bd_badugi_many(table, rows, stop - start, k, rs, cs, out_p + start, flag)
         return got + start if got >= 0 else -1
 
     bad = call(0, n) if nthreads == 1 else _run_split(call, n, nthreads)

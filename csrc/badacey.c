@@ -374,3 +374,37 @@ int64_t bd_badugi_many(const uint32_t *table, const uint8_t *cards, int64_t n, i
     }
     return -1;
 }
+
+void bd_fill_badugi4(const uint32_t *table, uint16_t *table4)
+{
+    uint8_t cards[4];
+    for (uint32_t d = 3; d < 52; d++)
+        for (uint32_t c = 2; c < d; c++)
+            for (uint32_t b = 1; b < c; b++)
+                for (uint32_t a = 0; a < b; a++) {
+                    cards[0] = (uint8_t)a, cards[1] = (uint8_t)b, cards[2] = (uint8_t)c, cards[3] = (uint8_t)d;
+                    table4[bd_index4(cards[0], cards[1], cards[2], cards[3])] =
+                        (uint16_t)bd_badugi_small(table, cards, 4);
+                }
+}
+
+int64_t bd_badugi4_many(const uint16_t *table4, const uint8_t *cards, int64_t n, int64_t row_stride,
+                        int64_t col_stride, uint16_t *out, int check)
+{
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *r = cards + i * row_stride;
+        uint32_t a = r[0], b = r[col_stride], c = r[2 * col_stride], d = r[3 * col_stride];
+        BD_SWAP_(a, b);
+        BD_SWAP_(c, d);
+        BD_SWAP_(a, c);
+        BD_SWAP_(b, d);
+        BD_SWAP_(b, c);
+        if (check && !((a < b) & (b < c) & (c < d) & (d < 52)))
+            return i;
+        {
+            uint32_t k = bd_binom[0][a & 63] + bd_binom[1][b & 63] + bd_binom[2][c & 63] + bd_binom[3][d & 63];
+            out[i] = table4[k < BD_HANDS4 ? k : 0];
+        }
+    }
+    return -1;
+}

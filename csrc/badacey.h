@@ -65,6 +65,14 @@ int64_t bd_lookup_many(const uint32_t *table, const uint8_t *cards, int64_t n, i
  * bad row (card > 51 or repeated; with check == 0 only k out of range is reported, as row 0) or -1. */
 int64_t bd_badugi_many(const uint32_t *table, const uint8_t *cards, int64_t n, int k,
                        int64_t row_stride, int64_t col_stride, uint16_t *out, int check);
+/* Four-card Badugi hands: a derived table of BD_HANDS4 uint16 badugi ranks by the colex index of the
+ * four sorted cards (C(c0,1) + C(c1,2) + C(c2,3) + C(c3,4)).  bd_fill_badugi4 computes it from a game
+ * table's rank-mask entries (so it inherits that table's integrity check); bd_badugi4_many then ranks
+ * n rows of 4 cards with one load each.  Return value and strides as bd_eval_many. */
+#define BD_HANDS4 270725
+void bd_fill_badugi4(const uint32_t *table, uint16_t *table4);
+int64_t bd_badugi4_many(const uint16_t *table4, const uint8_t *cards, int64_t n, int64_t row_stride,
+                        int64_t col_stride, uint16_t *out, int check);
 /* BD_CDEF_END */
 
 /* C(n, k) for n = 0..63 and k = 1..5, stored as bd_binom[k - 1][n]; rows past 51 exist only so that
@@ -115,6 +123,19 @@ static inline uint32_t bd_lookup5(const uint32_t *table, uint8_t c0, uint8_t c1,
                                   uint8_t c4)
 {
     return table[bd_index5(c0, c1, c2, c3, c4)];
+}
+
+/* Colex index of four cards in any order (valid, distinct), 0..BD_HANDS4-1; any input stays in range. */
+static inline uint32_t bd_index4(uint8_t c0, uint8_t c1, uint8_t c2, uint8_t c3)
+{
+    uint32_t a = c0, b = c1, c = c2, d = c3, i;
+    BD_SWAP_(a, b);
+    BD_SWAP_(c, d);
+    BD_SWAP_(a, c);
+    BD_SWAP_(b, d);
+    BD_SWAP_(b, c);
+    i = bd_binom[0][a & 63] + bd_binom[1][b & 63] + bd_binom[2][c & 63] + bd_binom[3][d & 63];
+    return i < BD_HANDS4 ? i : 0;
 }
 
 /* The low rank (1..7462, lower is better) and badugi rank (1..1092) halves of a packed entry. */

@@ -241,3 +241,21 @@ def test_every_vector_level_keeps_garbage_in_bounds(kernel, identity_table) -> N
         assert got == -1
         index = low[:-8].astype(np.int64) | (badugi[:-8].astype(np.int64) << 16)
         assert index.max() < tables.HANDS5
+
+
+def test_four_card_table_matches_subset_search_on_every_badugi_hand(kernel) -> None:
+    """The derived four-card table (one load per row) against the kernel's subset search, all C(52,4) hands."""
+    from itertools import combinations
+
+    hands = np.array(list(combinations(range(52), 4)), dtype=np.uint8)
+    rng = np.random.default_rng(44)
+    hands = np.take_along_axis(hands, np.argsort(rng.random(hands.shape), axis=1), axis=1)
+    ffi, lib = kernel.ffi, kernel.lib
+    for ace_high in (False, True):
+        fast = bulk.badugi_rank_many(hands, ace_high)
+        slow = np.zeros(len(hands), dtype=np.uint16)
+        got = lib.bd_badugi_many(kernel.table(ace_high), ffi.from_buffer("uint8_t[]", hands), len(hands), 4, 4, 1,
+                                 ffi.from_buffer("uint16_t[]", slow), 1)
+        assert got == -1
+        np.testing.assert_array_equal(fast, slow)
+        assert fast.min() == 1 and fast.max() == 1092  # 4-3-2-A (or 5-4-3-2) rainbow ... a lone king (or ace)
