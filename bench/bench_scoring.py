@@ -94,3 +94,11 @@ def test_score_file_csv(benchmark, twin):
     report = benchmark(lambda: score_file(io.BytesIO(data), io.BytesIO()))
     assert report.deals == LINES[twin]
     _rate(benchmark, LINES[twin])
+
+
+@pytest.mark.benchmark(group="showdown_many: 6 seats, shares into out=")
+def test_showdown_many_shares_out(benchmark, twin):
+    hands = _hands(ROWS[twin])
+    out = np.empty((ROWS[twin], 6))
+    assert benchmark(showdown_many, hands, out=out) is out
+    _rate(benchmark, ROWS[twin])

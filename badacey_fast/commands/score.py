@@ -131,7 +131,7 @@ def bench_cases(quick: bool) -> list:
 
     >>> cases = bench_cases(quick=True)
     >>> sorted({c.group for c in cases}), len(cases)
-    (['score-file', 'showdown-many', 'showdown-many-chips'], 6)
+    (['score-file', 'showdown-many', 'showdown-many-chips'], 7)
     >>> cases[0].setup()().shape
     (20000, 6)
     """
@@ -166,6 +166,13 @@ def bench_cases(quick: bool) -> list:
 
         return setup
 
+    def shares_out(n: int):  # type: ignore[no-untyped-def]
+        def setup():  # type: ignore[no-untyped-def]
+            h, out = hands(n), np.empty((n, 6))
+            return lambda: showdown_many(h, out=out)
+
+        return setup
+
     def chips(n: int, ref: bool = False):  # type: ignore[no-untyped-def]
         def setup():  # type: ignore[no-untyped-def]
             h, pots = hands(n), np.full(n, 1001, dtype=np.int64)
@@ -187,6 +194,7 @@ def bench_cases(quick: bool) -> list:
     active = _backend.name
     return [
         Case("showdown-many", f"showdown_many 6 seats, shares ({active})", shares(big), big),
+        Case("showdown-many", f"showdown_many 6 seats, shares into out= ({active})", shares_out(big), big),
         Case("showdown-many", "showdown_many 6 seats, shares (python reference)", shares(small, True), small),
         Case("showdown-many-chips", f"showdown_many 6 seats, chips ({active})", chips(big), big),
         Case("showdown-many-chips", "showdown_many 6 seats, chips (python reference)", chips(small, True), small),
