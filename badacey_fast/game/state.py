@@ -395,13 +395,10 @@ class Game(GameQueries):
             phase = self.phase
             if phase == BETTING:
                 legal = self._legal
-                a = None
-                if legal is not None:
-                    for x in legal:  # fast path: the very Action object legal_actions() offered
-                        if x is action:
-                            a = x
-                            break
-                if a is None:
+                if legal is not None and action in legal:
+                    # Fast path: an action legal_actions() offered (bots return the very object).
+                    a = legal[legal.index(action)]
+                else:
                     a = self._validate(action, None)
             elif phase == DRAWING and type(action) is Action and action[0] == DRAW:
                 self._draw(self.to_act, action)  # validated inside
