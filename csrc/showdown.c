@@ -10,9 +10,11 @@
 /* Bulk showdown                                                                                   */
 
 /* Rows are settled in blocks: pass 1 validates and hashes every seat of SD_BLOCK rows and prefetches
- * their table entries, pass 2 reads them and splits the pot.  The table (10 MB) is read at random, so
- * overlapping many loads, with no unpredictable branch in between, is what makes this fast.  The row
- * functions are inlined once per seat count (2..6) so that every seat loop unrolls. */
+ * their table entries (sd_hash_row, or 16 hands at a time with AVX-512 VBMI where the CPU has it), pass 2
+ * reads them and splits the pot.  The table (10 MB) is read at random, so overlapping many loads, with
+ * no unpredictable branch in between, is what makes this fast.  The row functions are inlined once per
+ * seat count (2..6) so that every seat loop unrolls.  Measured (6 seats, one core of this project's
+ * shared 2-core Zen 4 box): scalar ~14 M rows/s, x86-64-v3 clone ~16 M/s, VBMI pass 1 ~23 M/s. */
 #define SD_BLOCK 16 /* also the rows of one AVX-512 pass 1 (sd_hash_block_vbmi): keep it 16 */
 #if defined(__GNUC__)
 #define SD_INLINE static inline __attribute__((always_inline))
