@@ -18,7 +18,9 @@ For other modules' C paths, :func:`kernel` returns the loaded kernel object (``_
   (every ``csrc/*.c`` file; declarations from every ``csrc/*.h`` between the BD_CDEF markers);
 - ``kernel().table(ace_high)``: a cffi ``uint32_t[]`` usable as the ``const uint32_t *table`` argument
   of the kernel functions: Badacey's table (``False``) or Badeucy's (``True``), read and checksummed on
-  the first call, then cached.  Layout in ``csrc/badacey.h`` and :mod:`badacey_fast.tables`.
+  the first call, then cached.  Layout in ``csrc/badacey.h`` and :mod:`badacey_fast.tables`;
+- ``kernel().badugi4(ace_high)``: a cffi ``uint16_t[BD_HANDS4]`` of four-card badugi ranks by colex
+  index (for ``bd_badugi4_many``), derived from that table on first use.
 
 Check ``name == "c"`` before taking the C path: ``kernel()`` works whenever the extension is built,
 even while tests serve evaluations from the Python twin.

@@ -82,7 +82,15 @@ def measure(case: Case, *, min_time: float = 0.2, repeats: int = 5) -> Result:
 
 
 def collect(quick: bool, groups: Iterable[str] | None = None, providers: Sequence[str] = PROVIDERS) -> list[Case]:
-    """Every provider's cases (optionally only the named groups), in provider order."""
+    """Every provider's cases (optionally only the named groups), in provider order.
+
+    >>> sorted({c.group for c in collect(quick=True, groups=["import", "table-build"])})
+    ['import', 'table-build']
+    >>> collect(quick=True, providers=["badacey_fast.no_such_module"])
+    Traceback (most recent call last):
+    ...
+    ModuleNotFoundError: No module named 'badacey_fast.no_such_module'
+    """
     wanted = set(groups) if groups else None
     cases = []
     for module in providers:
@@ -93,7 +101,15 @@ def collect(quick: bool, groups: Iterable[str] | None = None, providers: Sequenc
 
 
 def run(cases: Iterable[Case], *, quick: bool = False, progress: Callable[[str], None] | None = None) -> list[Result]:
-    """Measure every case in order (``quick``: shorter loops and fewer repeats, for CI)."""
+    """Measure every case in order (``quick``: shorter loops and fewer repeats, for CI).
+
+    >>> [r.case.name for r in run([Case("demo", "noop", lambda: (lambda: None), 1)], quick=True)]
+    ['noop']
+    >>> run([Case("demo", "broken", lambda: 42, 1)])
+    Traceback (most recent call last):
+    ...
+    TypeError: setup of benchmark case 'broken' returned int, not a callable
+    """
     results = []
     for case in cases:
         if progress:
@@ -117,7 +133,18 @@ def _seconds(x: float) -> str:
 
 
 def format_table(results: Sequence[Result]) -> str:
-    """The results as a text table: group, case, items/s, time per item, ratio to the group's first case."""
+    """The results as a text table: group, case, items/s, time per item, ratio to the group's first case.
+
+    >>> slow, fast = Case("g", "slow", None, 10), Case("g", "fast", None, 10)
+    >>> print(format_table([Result(slow, 1.0, 1.0, 10.0), Result(fast, 0.5, 0.5, 20.0)]))
+    group  case      items/s    per item  ratio
+    g      slow    10.00  /s   100.00 ms     1×
+    g      fast    20.00  /s    50.00 ms     2×
+    >>> format_table([1])
+    Traceback (most recent call last):
+    ...
+    AttributeError: 'int' object has no attribute 'case'
+    """
     first_rate: dict[str, float] = {}
     rows = [("group", "case", "items/s", "per item", "ratio")]
     for r in results:
@@ -127,7 +154,7 @@ def format_table(results: Sequence[Result]) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
     lines = []
     for n, row in enumerate(rows):
-        if n and row[0] != rows[n - 1][0]:
+        if n > 1 and row[0] != rows[n - 1][0]:  # a blank line between groups
             lines.append("")
         lines.append("  ".join(cell.ljust(w) if i < 2 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))))
     return "\n".join(lines)

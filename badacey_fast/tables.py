@@ -75,7 +75,15 @@ REBUILD_HINT = "rebuild it with `badacey build-tables` (or reinstall badacey_fas
 
 # os.path, not pathlib: pathlib costs ~10 ms of `import badacey_fast` (tables load on the import path).
 def data_dir() -> str:
-    """The directory the tables are loaded from: ``$BADACEY_FAST_TABLES`` or the package's ``_data/``."""
+    """The directory the tables are loaded from: ``$BADACEY_FAST_TABLES`` or the package's ``_data/``.
+
+    >>> os.path.basename(data_dir()) if DIR_ENV_VAR not in os.environ else "_data"
+    '_data'
+    >>> data_dir(1)
+    Traceback (most recent call last):
+    ...
+    TypeError: data_dir() takes 0 positional arguments but 1 was given
+    """
     override = os.environ.get(DIR_ENV_VAR)
     return override if override else os.path.join(os.path.dirname(os.path.abspath(__file__)), "_data")
 
@@ -89,13 +97,30 @@ def _check_game(game: int) -> int:
 
 
 def table_path(game: int, directory: str | os.PathLike[str] | None = None) -> str:
-    """Path of the table file of game index ``game`` (0 = Badacey, 1 = Badeucy) in ``directory``."""
+    """Path of the table file of game index ``game`` (0 = Badacey, 1 = Badeucy) in ``directory``.
+
+    >>> table_path(0, "/tmp")
+    '/tmp/badacey.tbl'
+    >>> table_path(True)
+    Traceback (most recent call last):
+    ...
+    TypeError: game index must be an int, not bool
+    """
     base = os.fspath(directory) if directory is not None else data_dir()
     return os.path.join(base, TABLE_NAMES[_check_game(game)])
 
 
 def pack_header(game: int, payload: bytes | memoryview) -> bytes:
-    """The 32-byte header for ``payload`` (the raw little-endian entries) of game index ``game``."""
+    """The 32-byte header for ``payload`` (the raw little-endian entries) of game index ``game``.
+
+    >>> header = pack_header(1, b"\\0" * 8)
+    >>> len(header), header[:8], struct.unpack("<6I", header[8:])[:4]
+    (32, b'BDTABLE\\x00', (1, 1, 2598960, 8192))
+    >>> pack_header(5, b"")
+    Traceback (most recent call last):
+    ...
+    ValueError: game index 5 is not 0 (Badacey) or 1 (Badeucy)
+    """
     return _HEADER.pack(MAGIC, FORMAT_VERSION, _check_game(game), HANDS5, BADUGI_MASKS, zlib.crc32(payload), 0)
 
 
@@ -107,6 +132,12 @@ def check_present(directory: str | os.PathLike[str] | None = None) -> None:
     """Cheap import-time check (two ``stat`` calls): both table files exist with the right size.
 
     The full check (header and CRC-32) happens when a table is first loaded by :func:`read_table`.
+
+    >>> check_present()                       # the installed tables
+    >>> check_present("/nonexistent")         # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.TableIntegrityError: lookup table '/nonexistent/badacey.tbl' is missing: rebuild it with `badacey build-tables` (or reinstall badacey_fast)
     """
     for game in (0, 1):
         path = table_path(game, directory)
@@ -125,6 +156,18 @@ def read_table(game: int, into: memoryview, directory: str | os.PathLike[str] | 
     memory map, so replacing the file later cannot change a running process).  Returns the path read.
     Raises :class:`TableIntegrityError` (naming the file and the fix) if the file is missing, has the
     wrong size, a bad header or a bad checksum.
+
+    >>> buf = bytearray(4 * ENTRIES)
+    >>> os.path.basename(read_table(0, memoryview(buf)))
+    'badacey.tbl'
+    >>> from badacey_fast import reference
+    >>> low = int.from_bytes(buf[:4], "little") & 0xFFFF   # hand 0 = Ac Ad Ah As 2c, four aces
+    >>> low == reference.low_rank((0, 1, 2, 3, 4), "badacey")
+    True
+    >>> read_table(0, memoryview(bytearray(8)))
+    Traceback (most recent call last):
+    ...
+    ValueError: buffer holds 8 bytes, expected 10428608
     """
     path = table_path(game, directory)
     into = memoryview(into).cast("B")
