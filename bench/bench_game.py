@@ -40,7 +40,13 @@ def test_random_hands_27_same_game_as_pokerkit(benchmark, twin):
     assert benchmark(badacey_hands, BATCH, config) == BATCH
 
 
-@pytest.mark.benchmark(group="game: pokerkit, 20 random 6-max 2-7 triple draw hands")
+@pytest.mark.benchmark(group="game: 20 random 6-max hands per round, ours beside pokerkit (2-7 triple draw)")
+def test_random_hands_27_small_batch(benchmark):
+    with _backend.using("c"):
+        assert benchmark(badacey_hands, PK_BATCH, GameConfig(game="27")) == PK_BATCH
+
+
+@pytest.mark.benchmark(group="game: 20 random 6-max hands per round, ours beside pokerkit (2-7 triple draw)")
 def test_random_hands_pokerkit(benchmark):
     pytest.importorskip("pokerkit")  # bench extra; the test suite itself requires pokerkit
     assert benchmark.pedantic(pokerkit_hands, args=(PK_BATCH,), rounds=3, iterations=1) == PK_BATCH
