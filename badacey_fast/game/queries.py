@@ -46,8 +46,21 @@ class GameQueries:
         return sum(self.contrib)
 
     def to_call(self, seat: int | None = None) -> int:
-        """Chips ``seat`` (default: the seat to act) needs to call in this betting round (0 = may check)."""
+        """Chips ``seat`` (default: the seat to act) needs to call in this betting round (0 = may check).
+
+        >>> from badacey_fast.game import Game
+        >>> Game(stacks=[20, 20], seed=1).to_call()          # heads-up: the button completes the blind
+        1
+        >>> Game(stacks=[20, 20], seed=1).to_call(seat=5)
+        Traceback (most recent call last):
+        ...
+        badacey_fast.errors.IllegalActionError: seat 5 is not at this table (seats 0..1)
+        """
         i = self.to_act if seat is None else seat
+        if type(i) is not int or not 0 <= i < self.n:
+            if self.phase == COMPLETE and seat is None:
+                return 0
+            raise IllegalActionError(f"seat {seat} is not at this table (seats 0..{self.n - 1})")
         if self.phase != BETTING:
             return 0
         return max(0, min(self.level - self.sbet[i], self.stacks[i]))
@@ -98,7 +111,12 @@ class GameQueries:
 
     @property
     def winnings(self) -> list[int]:
-        """Net chips won (+) or lost (-) by each seat this hand (final stack minus starting stack)."""
+        """Net chips won (+) or lost (-) by each seat this hand (final stack minus starting stack).
+
+        >>> from badacey_fast.game import Game
+        >>> Game(stacks=[20, 20], seed=1).apply("fold").winnings     # the button folds its small blind
+        [-1, 1]
+        """
         return [s - s0 for s, s0 in zip(self.stacks, self.starting_stacks)]
 
     @property

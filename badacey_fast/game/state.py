@@ -334,6 +334,12 @@ class Game(GameQueries):
         Betting: fold (only when facing a bet), check or call (with the chips it adds), bet or raise
         (with the total it makes the seat's bet this round).  Drawing: one ``draw`` whose ``cards`` are
         the cards held; any subset of them may be discarded.
+
+        >>> g = Game(stacks=[20, 20], seed=1)
+        >>> [a.kind for a in g.legal_actions()]
+        ['fold', 'call', 'raise']
+        >>> g.apply("fold").legal_actions()
+        ()
         """
         legal = self._legal
         if legal is not None:
