@@ -22,12 +22,16 @@ from __future__ import annotations
 
 import importlib
 import math
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-__all__ = ["PROVIDERS", "Case", "Result", "measure", "collect", "run", "format_table"]
+__all__ = ["PROVIDERS", "Case", "Result", "measure", "collect", "run", "format_table", "fresh_python"]
 
 #: Modules exposing ``bench_cases(quick)``; add yours here.  Order is the order of the printed table.
 PROVIDERS = (
@@ -158,3 +162,28 @@ def format_table(results: Sequence[Result]) -> str:
             lines.append("")
         lines.append("  ".join(cell.ljust(w) if i < 2 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))))
     return "\n".join(lines)
+
+
+def fresh_python(code: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run ``python -c code`` in a fresh interpreter importing THIS ``badacey_fast`` (for import timing).
+
+    The child runs in a temporary directory, with the directory holding this package first on
+    ``PYTHONPATH`` unless it is a site directory: a source checkout in the current directory (which has
+    the tables but not the compiled kernel after ``pip install .``) cannot shadow the installed package.
+    ``env`` adds environment variables.  Returns the completed process (text output captured).
+
+    >>> fresh_python("import badacey_fast; print('ok')").stdout
+    'ok\\n'
+    >>> fresh_python("raise SystemExit(3)").returncode
+    3
+    """
+    import site
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    child = dict(os.environ, **(env or {}))
+    site_dirs = {os.path.abspath(p) for p in site.getsitepackages() + [site.getusersitepackages()]}
+    if root not in site_dirs:
+        child["PYTHONPATH"] = os.pathsep.join(p for p in (root, child.get("PYTHONPATH", "")) if p)
+    with tempfile.TemporaryDirectory() as cwd:
+        return subprocess.run([sys.executable, "-c", code], env=child, cwd=cwd, capture_output=True,
+                              text=True, timeout=timeout)

@@ -13,13 +13,11 @@ Run::
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
 from badacey_fast import _backend, _tablegen, bulk, evaluate, reference
+from badacey_fast.benchmark import fresh_python
 from badacey_fast.cards import format_cards
 
 SINGLES = 1000
@@ -136,8 +134,7 @@ def test_table_build(benchmark, tmp_path):
 
 def _import_seconds() -> float:
     code = "import time; t = time.perf_counter(); import badacey_fast; print(time.perf_counter() - t)"
-    return float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                check=True).stdout)
+    return float(fresh_python(code).stdout)
 
 
 @pytest.mark.benchmark(group="import")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from math import comb
 
 import numpy as np
@@ -11,6 +9,7 @@ import pytest
 
 import badacey_fast as bf
 from badacey_fast import bulk, reference
+from badacey_fast.benchmark import fresh_python
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError
 from badacey_fast.games import GAMES
 
@@ -221,5 +220,5 @@ def test_all_hands_is_colex(backend: str) -> None:
 
 def test_import_does_not_load_numpy() -> None:
     code = "import sys, badacey_fast; print('numpy' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    out = fresh_python(code)  # the same badacey_fast as this process, not a checkout in the cwd
     assert out.stdout.strip() == "False", out.stderr

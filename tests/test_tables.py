@@ -12,7 +12,6 @@ import hashlib
 import os
 import shutil
 import subprocess
-import sys
 from itertools import combinations
 from pathlib import Path
 
@@ -236,8 +235,10 @@ def test_kernel_on_a_damaged_directory_raises_on_first_use(table_copy: Path) -> 
 
 
 def _run(env_extra: dict[str, str], code: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, **env_extra)
-    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    # A fresh interpreter importing the same badacey_fast as this one (not a checkout in the cwd).
+    from badacey_fast.benchmark import fresh_python
+
+    return fresh_python(code, env_extra)
 
 
 def test_missing_tables_policy_c_fails_loudly_auto_falls_back(tmp_path: Path) -> None:

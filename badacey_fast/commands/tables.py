@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -102,8 +101,12 @@ def _random_hands(n: int, seed: int = 2026):  # type: ignore[no-untyped-def]
 
 def _import_time(statement: str) -> float:
     """Seconds a fresh interpreter spends on ``statement`` (timed inside it, so startup is excluded)."""
+    from ..benchmark import fresh_python
+
     code = f"import time; t = time.perf_counter(); {statement}; print(time.perf_counter() - t)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = fresh_python(code)
+    if out.returncode:
+        raise BadaceyError(f"timing {statement!r} failed: {out.stderr.strip().splitlines()[-1:]}")
     return float(out.stdout.split()[-1])
 
 
