@@ -3,7 +3,8 @@
 Formats are described in :mod:`badacey_fast.scorefile` (one deal per line: plain ``[POT [BUTTON]]
 HAND HAND ...`` or CSV with a ``seat0,seat1,...`` header).  A progress bar appears on stderr when a run
 lasts longer than a second.  A malformed line stops the run (exit status 2) naming its line number and
-the reason, unless ``--skip-bad`` is given: then bad lines are counted and listed on stderr.
+the reason, unless ``--skip-bad`` is given: then bad lines are counted and listed on stderr.  (The bar
+shows at once for inputs of 16 MiB or more; ``--no-progress`` turns it off.)
 
 >>> import io, contextlib, os, tempfile
 >>> from badacey_fast.cli import main
@@ -90,9 +91,11 @@ def _score(args: argparse.Namespace) -> int:
     if not args.no_progress:
         from tqdm import tqdm
 
-        # delay=1: the bar appears only when the run lasts more than a second.
-        bar = tqdm(total=total, unit="B", unit_scale=True, delay=1.0, file=sys.stderr, desc="scoring",
-                   leave=False)
+        # A long input (16 MiB, ~200,000 deals) shows its bar at once; otherwise the bar appears only
+        # when the run lasts more than a second.
+        long_input = total is not None and total >= 16 << 20
+        bar = tqdm(total=total, unit="B", unit_scale=True, delay=0.0 if long_input else 1.0, file=sys.stderr,
+                   desc="scoring", leave=long_input)
     start = time.perf_counter()
     try:
         report = _run(args, source, bar)
