@@ -49,7 +49,11 @@ def run_child(policy: str | None, block_c: bool = False) -> dict:
         env[_backend.ENV_VAR] = policy
     env["PYTHONPATH"] = os.pathsep.join([PACKAGE_PARENT, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     code = f"BLOCK_C = {block_c!r}\n" + CHILD
-    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    # cwd: `python -c` puts the working directory first on sys.path; from a source checkout that would
+    # shadow the installed package (and its compiled kernel) with the bare sources.
+    proc = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120, cwd=PACKAGE_PARENT
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.strip().splitlines()[-1])
 

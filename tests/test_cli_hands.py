@@ -178,8 +178,11 @@ def _cli(*argv):
     env = dict(os.environ)
     root = str(Path(badacey_fast.__file__).resolve().parents[1])
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+    # cwd=root: `python -m` puts the working directory first on sys.path, and from a source checkout
+    # that would shadow the installed package (and its compiled kernel) with the bare sources.
     return subprocess.run(
-        [sys.executable, "-m", "badacey_fast.cli", *argv], capture_output=True, text=True, env=env, timeout=120
+        [sys.executable, "-m", "badacey_fast.cli", *argv],
+        capture_output=True, text=True, env=env, timeout=120, cwd=root,
     )
 
 
