@@ -132,7 +132,7 @@ def winners_many(hands: object, live: object = None, game: str = "badacey") -> W
     ...
     badacey_fast.errors.ShowdownError: row 0 has no live seat
     """
-    result = score_many(hands, live, game)
+    result = _settle(hands, live, game, None, 0, "position", winners=True, payouts=False)
     return Winners(result.low, result.badugi)
 
 
@@ -163,8 +163,9 @@ def score_many(
 
 
 def _settle(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
-            winners: bool, out: np.ndarray | None = None) -> BulkShowdown:
-    """Validate the arguments and run the active path; ``winners=False`` may skip the winner masks."""
+            winners: bool, out: np.ndarray | None = None, payouts: bool = True) -> BulkShowdown:
+    """Validate the arguments and run the active path; ``winners=False`` may skip the winner masks,
+    ``payouts=False`` the shares (the C path then returns None for them)."""
     ace_high = is_ace_high(game)
     if odd_chip not in ODD_CHIP_POLICIES:
         raise ShowdownError(f"unknown odd_chip policy {odd_chip!r}: expected 'position' or 'low'")
@@ -188,7 +189,7 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
             got = f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
             raise TypeError(f"out must be a C-contiguous writable {want} array of shape {(n, p)}, got {got}")
     if _backend.name == "c":
-        return _score_c(cards, mask, ace_high, pots, buttons, odd_chip == "low", winners, out)
+        return _score_c(cards, mask, ace_high, pots, buttons, odd_chip == "low", winners, out, payouts)
     result = _score_numpy(cards, mask, ace_high, pots, buttons, odd_chip == "low")
     if out is not None:
         out[...] = result.payouts
@@ -361,9 +362,10 @@ def _score_c(
     odd_low: bool,
     winners: bool = True,
     out: np.ndarray | None = None,
+    payouts: bool = True,
 ) -> BulkShowdown:
     n, p = cards.shape[:2]
-    if out is None:
+    if out is None and (payouts or pots is not None):
         out = np.empty((n, p), dtype=np.float64 if pots is None else np.int64)
     if n == 0:
         return BulkShowdown(out, np.zeros((0, p), bool), np.zeros((0, p), bool))
@@ -378,7 +380,7 @@ def _score_c(
     live_ptr = ffi.NULL if live is None else u8(np.ascontiguousarray(live))
     if pots is None:
         pot_ptr = button_ptr = chips_ptr = ffi.NULL
-        shares_ptr = ffi.from_buffer("double[]", out)
+        shares_ptr = ffi.NULL if out is None else ffi.from_buffer("double[]", out)
     else:
         pot_ptr = ffi.from_buffer("int64_t[]", np.ascontiguousarray(pots, dtype=np.int64))
         button_ptr = ffi.from_buffer("int64_t[]", np.ascontiguousarray(buttons, dtype=np.int64))

@@ -236,7 +236,7 @@ SD_INLINE void sd_settle_row(const uint32_t *table, const uint32_t *idx, unsigne
     bw &= alive;
     if (pot) {
         sd_chips(pot[i], (int32_t)button[i], odd_low, lw, bw, seats, chips + i * seats);
-    } else {
+    } else if (shares) {
         /* Same values as the numpy reference (0.5 / k or 0, then the sum): bit-identical.  Winners are
          * random: a branch here would mispredict. */
         double *sh = shares + i * seats;
@@ -296,7 +296,7 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
             for (int32_t s = 0; s < seats; s++) {
                 if (pot)
                     chips[i * seats + s] = 0;
-                else
+                else if (shares)
                     shares[i * seats + s] = 0.0;
                 if (low_win)
                     low_win[i * seats + s] = 0;
@@ -322,7 +322,7 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
     if (!code)
         code = &dummy;
     *code = BD_SD_OK;
-    if (!table || !hands || n < 0 || (pot && (!button || !chips)) || (!pot && !shares)) {
+    if (!table || !hands || n < 0 || (pot && (!button || !chips)) || (!pot && !shares && !low_win && !badugi_win)) {
         *code = BD_SD_BAD_ARGS;
         return -2;
     }

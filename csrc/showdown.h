@@ -31,8 +31,8 @@
 /* Settle n showdown rows.  live: n*seats bytes (0 = folded) or NULL for all live.  pot, button: n each,
  * or NULL for the share form.  Share form writes shares[n*seats] (doubles, rows sum to 1); chip form
  * writes chips[n*seats] (int64, rows sum to the pot).  low_win / badugi_win (n*seats bytes, 1 = won that
- * half) may be NULL.  Every row is validated (live cards in 0..51 and all distinct, a live seat, pot >= 0,
- * button in 0..seats-1).
+ * half) may be NULL; shares may be NULL too when a winner array is given (winners only).  Every row is
+ * validated (live cards in 0..51 and all distinct, a live seat, pot >= 0, button in 0..seats-1).
  * status == NULL: stops at the first bad row and returns its index (its code in *code), rows before it
  *   written; returns -1 when every row was good.
  * status != NULL: status[i] = BD_SD_* code of each row; bad rows get zero payouts and no winners; returns

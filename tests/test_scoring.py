@@ -296,3 +296,15 @@ def test_out_buffer_is_filled_and_returned(backend: str) -> None:
     frozen.flags.writeable = False
     with pytest.raises(TypeError, match="float64"):
         showdown_many(cards, out=frozen)
+
+
+def test_winners_many_equals_the_masks_of_score_many(backend: str) -> None:
+    rng = np.random.default_rng(44)
+    cards = deal(rng, 80, 5)
+    live = live_mask(rng, 80, 5)
+    winners = winners_many(cards, live, "badeucy")
+    full = score_many(cards, live, "badeucy", pot=9, button=2)
+    np.testing.assert_array_equal(winners.low, full.low)
+    np.testing.assert_array_equal(winners.badugi, full.badugi)
+    assert winners.low.any(axis=1).all() and winners.badugi.any(axis=1).all()
+    assert not (winners.low & ~live).any()
