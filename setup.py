@@ -7,9 +7,13 @@ before package data is collected, so they install as package data:
   cores: both finish in about the time of the slower one), then ``build_py`` collects the tables;
 - ``build_py`` alone (``pip install -e .`` runs the build subcommands one by one): generates them first.
 
+A plain build also copies the compiled kernel next to the sources (``badacey_fast/``), where the
+tables already are, so the checkout itself imports as a complete package.
+
 The C kernel is ``cffi_modules`` (``csrc/build_ffi.py``).
 """
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -47,7 +51,25 @@ class build_tables_while_compiling(build):
         if status:
             raise SystemExit(f"tables/generate.py failed with status {status}")
         _generated.append(True)
+        self._kernel_into_source_tree()
         super().run()  # build_py collects the tables; build_ext is already done
+
+    def _kernel_into_source_tree(self):
+        # pip builds in the checkout, so the tables land in ./badacey_fast/_data; put the kernel beside
+        # them too, so that `import badacey_fast` from the checkout's root (a Python started there, e.g.
+        # by a test's subprocess) finds a complete package instead of tables without a kernel.
+        build_ext = self.get_finalized_command("build_ext")
+        if build_ext.inplace:
+            return
+        package_dir = ROOT / "badacey_fast"
+        for ext in build_ext.extensions:
+            built = Path(build_ext.get_ext_fullpath(ext.name))
+            try:
+                for stale in package_dir.glob("_kernel*.so"):
+                    stale.unlink()
+                shutil.copy2(built, package_dir / built.name)
+            except OSError as exc:  # a read-only checkout: the installed package is complete anyway
+                print(f"note: kernel not copied into the source tree ({exc})")
 
 
 setup(
