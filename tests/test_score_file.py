@@ -256,11 +256,13 @@ def test_cli_score_generate_and_skip_bad(tmp_path, capsys) -> None:
 
 def test_console_entry_reads_stdin_and_fails_cleanly(tmp_path) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    # cwd=tmp_path: `python -m` puts the working directory first on sys.path, and a source checkout
+    # there would shadow the installed package and its compiled kernel.
     run = subprocess.run([sys.executable, "-m", "badacey_fast.cli", "score", "-", "--quiet"], input=GOOD.encode(),
-                         capture_output=True, env=env, timeout=60)
+                         capture_output=True, env=env, timeout=60, cwd=tmp_path)
     assert run.returncode == 0 and run.stdout.decode().splitlines()[1] == "1,120,0,0,0"
     run = subprocess.run([sys.executable, "-m", "badacey_fast.cli", "score", str(tmp_path / "missing.txt")],
-                         capture_output=True, env=env, timeout=60)
+                         capture_output=True, env=env, timeout=60, cwd=tmp_path)
     assert run.returncode != 0 and b"Traceback" not in run.stderr and b"missing.txt" in run.stderr
 
 
