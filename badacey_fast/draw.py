@@ -20,7 +20,7 @@ badacey_fast.errors.IllegalActionError: cannot discard 'Qs': it is not in the ha
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import combinations
 from math import comb
@@ -57,8 +57,9 @@ class DrawOutcomes:
     discard: tuple[int, ...]
     dead: tuple[int, ...]
     total: int
-    low_counts: tuple[int, ...]
-    badugi_counts: tuple[int, ...]
+    # Thousands of counts: left out of the repr so that printing a result stays readable.
+    low_counts: tuple[int, ...] = field(repr=False)
+    badugi_counts: tuple[int, ...] = field(repr=False)
 
     def p_low(self, at_most: int) -> float:
         """P(low rank <= ``at_most``): the chance of a low at least as good as rank ``at_most`` (1 = best).
@@ -148,7 +149,7 @@ class DiscardChoice:
 
     discard: tuple[int, ...]
     score: float
-    outcomes: DrawOutcomes
+    outcomes: DrawOutcomes = field(repr=False)
     #: Monte Carlo standard error of ``score`` (0.0 when it is exact).
     stderr: float = 0.0
 
