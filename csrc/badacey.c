@@ -113,6 +113,31 @@ BD_DEFINE_BATCH(bd_packed, uint32_t *out, STORE_PACKED)
  * Environment: BD_NO_SIMD at compile time removes both paths. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BD_NO_SIMD)
 #include <immintrin.h>
+
+/* The vector paths work in blocks: first hash BD_VBLOCK rows into idx_buf, prefetching each entry,
+ * then read the (by then cached) entries.  Separating the two keeps many table misses in flight instead
+ * of stalling the hashing; measured +30..50% on this box (the table is 10 MB, beyond L2). */
+#define BD_VBLOCK 256
+
+static inline void bd_prefetch(const uint32_t *table, const uint32_t *idx, int count)
+{
+    for (int q = 0; q < count; q++)
+        __builtin_prefetch(table + idx[q]);
+}
+
+static inline void bd_lookup_block(const uint32_t *table, const uint32_t *idx, int64_t m, uint16_t *low,
+                                   uint16_t *badugi, uint32_t *packed)
+{
+    for (int64_t k = 0; k < m; k++) {
+        uint32_t e = table[idx[k]];
+        if (packed)
+            packed[k] = e;
+        if (low)
+            low[k] = (uint16_t)e;
+        if (badugi)
+            badugi[k] = (uint16_t)(e >> 16);
+    }
+}
 #define BD_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
 
 static int bd_have_vbmi(void)
@@ -154,38 +179,40 @@ BD_VBMI static int64_t bd_vbmi_rows(const uint32_t *table, const uint8_t *cards,
     for (int k = 0; k < 4; k++)
         for (int q = 0; q < 4; q++)
             bt[k][q] = _mm512_loadu_si512(&bd_binom[k + 1][16 * q]);
-    int64_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        const uint8_t *p = cards + 5 * i;
-        __m512i lo64 = _mm512_loadu_si512(p);
-        __m512i hi16 = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p + 64)));
+    uint32_t idx_buf[BD_VBLOCK];
+    int64_t i0 = 0;
+    while (n - i0 >= 16) {
+        int64_t m = n - i0 < BD_VBLOCK ? (n - i0) / 16 * 16 : BD_VBLOCK;
+        for (int64_t k = 0; k < m; k += 16) {
+            const uint8_t *p = cards + 5 * (i0 + k);
+            __m512i lo64 = _mm512_loadu_si512(p);
+            __m512i hi16 = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p + 64)));
 #define BD_COL(j) _mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_permutex2var_epi8(lo64, sel[j], hi16)))
-        __m512i a = BD_COL(0), b = BD_COL(1), c = BD_COL(2), d = BD_COL(3), e = BD_COL(4);
+            __m512i a = BD_COL(0), b = BD_COL(1), c = BD_COL(2), d = BD_COL(3), e = BD_COL(4);
 #undef BD_COL
-        BD_CE16(a, b); BD_CE16(d, e); BD_CE16(c, e); BD_CE16(c, d); BD_CE16(b, e);
-        BD_CE16(a, d); BD_CE16(a, c); BD_CE16(b, d); BD_CE16(b, c);
-        if (check) {
-            __mmask16 bad = _mm512_cmpeq_epi32_mask(a, b) | _mm512_cmpeq_epi32_mask(b, c) |
-                            _mm512_cmpeq_epi32_mask(c, d) | _mm512_cmpeq_epi32_mask(d, e) |
-                            _mm512_cmpgt_epu32_mask(e, c51);
-            if (bad)
-                return i;
+            BD_CE16(a, b); BD_CE16(d, e); BD_CE16(c, e); BD_CE16(c, d); BD_CE16(b, e);
+            BD_CE16(a, d); BD_CE16(a, c); BD_CE16(b, d); BD_CE16(b, c);
+            if (check) {
+                __mmask16 bad = _mm512_cmpeq_epi32_mask(a, b) | _mm512_cmpeq_epi32_mask(b, c) |
+                                _mm512_cmpeq_epi32_mask(c, d) | _mm512_cmpeq_epi32_mask(d, e) |
+                                _mm512_cmpgt_epu32_mask(e, c51);
+                if (bad)
+                    return i0; /* the scalar loop redoes this block and stops at the bad row */
+            }
+            a = _mm512_and_si512(a, m63), b = _mm512_and_si512(b, m63), c = _mm512_and_si512(c, m63);
+            d = _mm512_and_si512(d, m63), e = _mm512_and_si512(e, m63);
+            __m512i idx = _mm512_add_epi32(_mm512_add_epi32(a, bd_lut64(bt[0], b)),
+                                           _mm512_add_epi32(_mm512_add_epi32(bd_lut64(bt[1], c), bd_lut64(bt[2], d)),
+                                                            bd_lut64(bt[3], e)));
+            idx = _mm512_min_epu32(idx, last); /* unchecked garbage stays inside the table */
+            _mm512_storeu_si512(idx_buf + k, idx);
+            bd_prefetch(table, idx_buf + k, 16);
         }
-        a = _mm512_and_si512(a, m63), b = _mm512_and_si512(b, m63), c = _mm512_and_si512(c, m63);
-        d = _mm512_and_si512(d, m63), e = _mm512_and_si512(e, m63);
-        __m512i idx = _mm512_add_epi32(_mm512_add_epi32(a, bd_lut64(bt[0], b)),
-                                       _mm512_add_epi32(_mm512_add_epi32(bd_lut64(bt[1], c), bd_lut64(bt[2], d)),
-                                                        bd_lut64(bt[3], e)));
-        idx = _mm512_min_epu32(idx, last); /* unchecked garbage stays inside the table */
-        __m512i ent = _mm512_i32gather_epi32(idx, (const void *)table, 4);
-        if (packed)
-            _mm512_storeu_si512(packed + i, ent);
-        if (low)
-            _mm256_storeu_si256((__m256i *)(low + i), _mm512_cvtepi32_epi16(ent));
-        if (badugi)
-            _mm256_storeu_si256((__m256i *)(badugi + i), _mm512_cvtepi32_epi16(_mm512_srli_epi32(ent, 16)));
+        bd_lookup_block(table, idx_buf, m, low ? low + i0 : NULL, badugi ? badugi + i0 : NULL,
+                        packed ? packed + i0 : NULL);
+        i0 += m;
     }
-    return i;
+    return i0;
 }
 
 /* ---- AVX2 path (no VBMI): 8 hands per step ---------------------------------------------------------
@@ -219,56 +246,54 @@ BD_AVX2 static int64_t bd_avx2_rows(const uint32_t *table, const uint8_t *cards,
         mb[j] = _mm256_loadu_si256((const __m256i *)b);
     }
     const __m256i c51 = _mm256_set1_epi32(51), last = _mm256_set1_epi32(BD_HANDS5 - 1);
-    const __m256i m63 = _mm256_set1_epi32(63), m16 = _mm256_set1_epi32(0xFFFF);
+    const __m256i m63 = _mm256_set1_epi32(63);
     const __m256 one = _mm256_set1_ps(1.f), two = _mm256_set1_ps(2.f), three = _mm256_set1_ps(3.f);
     const __m256 four = _mm256_set1_ps(4.f), half = _mm256_set1_ps(0.5f), third = _mm256_set1_ps(1.f / 3);
     const __m256 quarter = _mm256_set1_ps(0.25f), fifth = _mm256_set1_ps(0.2f);
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        const uint8_t *p = cards + 5 * i;
-        __m256i A = _mm256_loadu2_m128i((const __m128i *)(p + 20), (const __m128i *)p);
-        __m256i B = _mm256_loadu2_m128i((const __m128i *)(p + 24), (const __m128i *)(p + 4));
+    uint32_t idx_buf[BD_VBLOCK];
+    int64_t i0 = 0;
+    while (n - i0 >= 8) {
+        int64_t m = n - i0 < BD_VBLOCK ? (n - i0) / 8 * 8 : BD_VBLOCK;
+        for (int64_t k = 0; k < m; k += 8) {
+            const uint8_t *p = cards + 5 * (i0 + k);
+            __m256i A = _mm256_loadu2_m128i((const __m128i *)(p + 20), (const __m128i *)p);
+            __m256i B = _mm256_loadu2_m128i((const __m128i *)(p + 24), (const __m128i *)(p + 4));
 #define BD_COL8(j) _mm256_or_si256(_mm256_shuffle_epi8(A, ma[j]), _mm256_shuffle_epi8(B, mb[j]))
-        __m256i a = BD_COL8(0), b = BD_COL8(1), c = BD_COL8(2), d = BD_COL8(3), e = BD_COL8(4);
+            __m256i a = BD_COL8(0), b = BD_COL8(1), c = BD_COL8(2), d = BD_COL8(3), e = BD_COL8(4);
 #undef BD_COL8
-        BD_CE8(a, b); BD_CE8(d, e); BD_CE8(c, e); BD_CE8(c, d); BD_CE8(b, e);
-        BD_CE8(a, d); BD_CE8(a, c); BD_CE8(b, d); BD_CE8(b, c);
-        if (check) {
-            __m256i bad = _mm256_or_si256(
-                _mm256_or_si256(_mm256_cmpeq_epi32(a, b), _mm256_cmpeq_epi32(b, c)),
-                _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi32(c, d), _mm256_cmpeq_epi32(d, e)),
-                                _mm256_cmpgt_epi32(e, c51)));
-            if (!_mm256_testz_si256(bad, bad))
-                return i;
-        }
-        __m256 fb = _mm256_cvtepi32_ps(_mm256_and_si256(b, m63)), fc = _mm256_cvtepi32_ps(_mm256_and_si256(c, m63));
-        __m256 fd = _mm256_cvtepi32_ps(_mm256_and_si256(d, m63)), fe = _mm256_cvtepi32_ps(_mm256_and_si256(e, m63));
+            BD_CE8(a, b); BD_CE8(d, e); BD_CE8(c, e); BD_CE8(c, d); BD_CE8(b, e);
+            BD_CE8(a, d); BD_CE8(a, c); BD_CE8(b, d); BD_CE8(b, c);
+            if (check) {
+                __m256i bad = _mm256_or_si256(
+                    _mm256_or_si256(_mm256_cmpeq_epi32(a, b), _mm256_cmpeq_epi32(b, c)),
+                    _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi32(c, d), _mm256_cmpeq_epi32(d, e)),
+                                    _mm256_cmpgt_epi32(e, c51)));
+                if (!_mm256_testz_si256(bad, bad))
+                    return i0; /* the scalar loop redoes this block and stops at the bad row */
+            }
+            __m256 fb = _mm256_cvtepi32_ps(_mm256_and_si256(b, m63)), fc = _mm256_cvtepi32_ps(_mm256_and_si256(c, m63));
+            __m256 fd = _mm256_cvtepi32_ps(_mm256_and_si256(d, m63)), fe = _mm256_cvtepi32_ps(_mm256_and_si256(e, m63));
 #define BD_MUL3(x, y, z) _mm256_mul_ps(_mm256_mul_ps(x, y), z)
 #define BD_ROUND(x) _mm256_round_ps(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
-        __m256 b2 = BD_MUL3(fb, _mm256_sub_ps(fb, one), half);
-        __m256 c3 = BD_ROUND(BD_MUL3(BD_MUL3(fc, _mm256_sub_ps(fc, one), half), _mm256_sub_ps(fc, two), third));
-        __m256 d3 = BD_ROUND(BD_MUL3(BD_MUL3(fd, _mm256_sub_ps(fd, one), half), _mm256_sub_ps(fd, two), third));
-        __m256 d4 = BD_MUL3(d3, _mm256_sub_ps(fd, three), quarter);
-        __m256 e3 = BD_ROUND(BD_MUL3(BD_MUL3(fe, _mm256_sub_ps(fe, one), half), _mm256_sub_ps(fe, two), third));
-        __m256 e5 = BD_MUL3(BD_MUL3(e3, _mm256_sub_ps(fe, three), quarter), _mm256_sub_ps(fe, four), fifth);
+            __m256 b2 = BD_MUL3(fb, _mm256_sub_ps(fb, one), half);
+            __m256 c3 = BD_ROUND(BD_MUL3(BD_MUL3(fc, _mm256_sub_ps(fc, one), half), _mm256_sub_ps(fc, two), third));
+            __m256 d3 = BD_ROUND(BD_MUL3(BD_MUL3(fd, _mm256_sub_ps(fd, one), half), _mm256_sub_ps(fd, two), third));
+            __m256 d4 = BD_MUL3(d3, _mm256_sub_ps(fd, three), quarter);
+            __m256 e3 = BD_ROUND(BD_MUL3(BD_MUL3(fe, _mm256_sub_ps(fe, one), half), _mm256_sub_ps(fe, two), third));
+            __m256 e5 = BD_MUL3(BD_MUL3(e3, _mm256_sub_ps(fe, three), quarter), _mm256_sub_ps(fe, four), fifth);
 #undef BD_MUL3
 #undef BD_ROUND
-        __m256 sum = _mm256_add_ps(_mm256_add_ps(b2, c3), _mm256_add_ps(d4, e5));
-        __m256i idx = _mm256_add_epi32(_mm256_cvtps_epi32(sum), _mm256_and_si256(a, m63));
-        idx = _mm256_min_epu32(idx, last); /* unchecked garbage stays inside the table */
-        __m256i ent = _mm256_i32gather_epi32((const int *)table, idx, 4);
-        if (packed)
-            _mm256_storeu_si256((__m256i *)(packed + i), ent);
-        if (low || badugi) {
-            __m256i both = _mm256_permute4x64_epi64(
-                _mm256_packus_epi32(_mm256_and_si256(ent, m16), _mm256_srli_epi32(ent, 16)), 0xD8);
-            if (low)
-                _mm_storeu_si128((__m128i *)(low + i), _mm256_castsi256_si128(both));
-            if (badugi)
-                _mm_storeu_si128((__m128i *)(badugi + i), _mm256_extracti128_si256(both, 1));
+            __m256 sum = _mm256_add_ps(_mm256_add_ps(b2, c3), _mm256_add_ps(d4, e5));
+            __m256i idx = _mm256_add_epi32(_mm256_cvtps_epi32(sum), _mm256_and_si256(a, m63));
+            idx = _mm256_min_epu32(idx, last); /* unchecked garbage stays inside the table */
+            _mm256_storeu_si256((__m256i *)(idx_buf + k), idx);
+            bd_prefetch(table, idx_buf + k, 8);
         }
+        bd_lookup_block(table, idx_buf, m, low ? low + i0 : NULL, badugi ? badugi + i0 : NULL,
+                        packed ? packed + i0 : NULL);
+        i0 += m;
     }
-    return i;
+    return i0;
 }
 
 int bd_simd_level(void)
