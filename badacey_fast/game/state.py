@@ -65,6 +65,9 @@ def _raise(kind: str, to: int) -> Action:
 
 
 _LEGAL_SETS: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
+_DRAW_ORDERS: dict[tuple[int, int], list[int]] = {}  # (seats, button) -> seats clockwise, reversed
+_INT_TYPES = {int}
+_SETTLE: list = []  # [badacey_fast.showdown.settle] once the first showdown imported it
 
 
 def _legal_set(call: int, target: int, raising: bool) -> tuple[Action, ...]:
@@ -126,11 +129,12 @@ class Game(GameQueries):
         n = len(stacks)
         if not 2 <= n <= 6:
             raise ConfigError(f"a hand needs 2 to 6 seats, got {n}")
-        for s in stacks:
-            if type(s) is not int:
-                raise TypeError(f"stacks must be ints, not {type(s).__name__}")
-            if s <= 0:
-                raise ConfigError(f"every seat needs chips to be dealt in: stack {s}")
+        if set(map(type, stacks)) != _INT_TYPES or min(stacks) <= 0:  # checked in C; worded below
+            for s in stacks:
+                if type(s) is not int:
+                    raise TypeError(f"stacks must be ints, not {type(s).__name__}")
+                if s <= 0:
+                    raise ConfigError(f"every seat needs chips to be dealt in: stack {s}")
         if type(button) is not int:
             raise TypeError(f"button must be an int, not {type(button).__name__}")
         if not 0 <= button < n:
@@ -286,11 +290,11 @@ class Game(GameQueries):
 
     def _next_actor(self, start: int) -> None:
         """Find who acts next from ``start`` on; end the round when nobody needs to act."""
-        n, pending, sbet, level = self.n, self.pending, self.sbet, self.level
-        for k in range(n):
-            j = (start + k) % n
+        pending = self.pending
+        alone = self.nactive <= 1
+        for j in (*range(start, self.n), *range(start)):  # clockwise from start, no modulo per seat
             if pending[j]:
-                if sbet[j] >= level and self.nactive <= 1:
+                if alone and self.sbet[j] >= self.level:
                     pending[j] = False  # alone with chips and nothing to call: nothing to decide
                     continue
                 self.to_act = j
@@ -301,7 +305,10 @@ class Game(GameQueries):
         if self.street < 3:
             self.phase = DRAWING
             n, b, folded = self.n, self.button, self.folded
-            self.draw_queue = [(b + k) % n for k in range(n, 0, -1) if not folded[(b + k) % n]]
+            order = _DRAW_ORDERS.get((n, b))
+            if order is None:  # the button's seat ring, last drawer first (the queue pops from its end)
+                order = _DRAW_ORDERS[(n, b)] = [(b + k) % n for k in range(n, 0, -1)]
+            self.draw_queue = [s for s in order if not folded[s]]
             self.discard_counts.append([-1] * n)
             if self.config.burn:
                 self._burn()
@@ -447,13 +454,16 @@ class Game(GameQueries):
                     self.nbets += 1
                     self.full_level = new
                     can_raise = self.can_raise
-                    for j in range(n):
+                    for j in range(n):  # one pass: every other seat with chips may raise again...
                         if j != i and not folded[j] and stacks[j] > 0:
                             can_raise[j] = True
+                            if sbet[j] < new:  # ...and must act again if it is now short
+                                pending[j] = True
+                else:
+                    for j in range(n):
+                        if j != i and not folded[j] and stacks[j] > 0 and sbet[j] < new:
+                            pending[j] = True
                 self.level = new
-                for j in range(n):
-                    if j != i and not folded[j] and stacks[j] > 0 and sbet[j] < new:
-                        pending[j] = True
         # _next_actor, inlined.
         n = self.n
         j = i
@@ -462,7 +472,7 @@ class Game(GameQueries):
             if j == n:
                 j = 0
             if pending[j]:
-                if self.sbet[j] >= self.level and self.nactive <= 1:
+                if self.nactive <= 1 and self.sbet[j] >= self.level:  # nactive first: usually > 1
                     pending[j] = False  # alone with chips and nothing to call: nothing to decide
                     continue
                 self.to_act = j
@@ -588,10 +598,12 @@ class Game(GameQueries):
             payouts = [0] * n
             payouts[winner] = sum(contrib)
         else:
-            from ..showdown import settle  # lazy: the showdown module sits above the engine's imports
+            if not _SETTLE:  # lazy, once: the showdown module sits above the engine's imports
+                from ..showdown import settle
 
+                _SETTLE.append(settle)
             hands = [None if folded[j] else tuple(self.hands[j]) for j in range(n)]
-            self.settlement = settle(contrib, hands, button=self.button, game=self.config.settle_game,
+            self.settlement = _SETTLE[0](contrib, hands, button=self.button, game=self.config.settle_game,
                                      odd_chip=self.config.odd_chip)
             payouts = list(self.settlement.payouts)
         for j in range(n):
