@@ -46,9 +46,9 @@ uint32_t bd_badugi_rank(const uint32_t *table, const uint8_t *cards, size_t n)
     return bd_badugi_small(table, cards, (unsigned)n);
 }
 
-/* One loop body for every batch entry point; `CONTIG` lets the compiler drop the stride arithmetic for
- * the common C-contiguous (N, 5) uint8 layout.  Rows are hashed in blocks first and looked up after, so
- * the table loads of a block are independent and overlap in the memory system. */
+/* One scalar loop body for every batch entry point, instantiated for the C-contiguous (N, 5) uint8
+ * layout (no stride arithmetic) and for any strides.  Rows are hashed in blocks first and looked up
+ * after, so the table loads of a block are independent and overlap in the memory system. */
 #define BD_BLOCK 32
 
 #define BD_BATCH_LOOP(ROWPTR, COL, STORE)                                                        \

@@ -9,10 +9,11 @@
  *
  * The perfect hash: colex rank of the sorted cards, c0 < c1 < c2 < c3 < c4:
  *   index = C(c0,1) + C(c1,2) + C(c2,3) + C(c3,4) + C(c4,5)   in 0 .. 2,598,959.
- * Cards are sorted by a 9-comparator network (branch-free min/max).  Chosen over a 52-bit mask walked
- * with tzcnt because it needs no popcnt/bmi instructions (portable builds keep full speed), the sorted
- * order makes validation (all distinct, all < 52) three compares, and it measured as fast or faster
- * (see bench/ and the kernel notes in the project report).
+ * Cards are sorted by a 9-comparator network (branch-free min/max).  Chosen over a 52-bit card mask
+ * (index = sum of C(c, 1 + popcount(mask below c))) because it needs no popcnt/bmi instructions
+ * (portable builds keep full speed), the sorted order makes validation (all distinct, all < 52) a few
+ * compares, and it vectorises (16 lanes of vpminud/vpmaxud).  Measured here, scalar batch loops:
+ * sorting network ~125 M hands/s, mask + popcount ~35 M/s (~50 M/s with -mpopcnt).
  *
  * Rules for every function here: no global mutable state, table pointers are arguments, and no read or
  * write ever goes past a buffer whatever the input (even with check = 0, out-of-range cards are masked
