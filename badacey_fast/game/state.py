@@ -67,6 +67,10 @@ def _raise(kind: str, to: int) -> Action:
 _LEGAL_SETS: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
 _DRAW_ORDERS: dict[tuple[int, int], list[int]] = {}  # (seats, button) -> seats clockwise, reversed
 _INT_TYPES = {int}
+#: Seat orders prebuilt per table size n (2..6), so the hot loops need no modulo arithmetic:
+#: ``_AFTER[n][i]``: every seat clockwise after seat i, ending with i; ``_OTHERS[n][i]``: the same without i.
+_AFTER = [tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n)) for n in range(7)]
+_OTHERS = [tuple(order[:-1] for order in after) for after in _AFTER]
 _SETTLE: list = []  # [badacey_fast.showdown.settle] once the first showdown imported it
 
 
@@ -292,7 +296,7 @@ class Game(GameQueries):
         """Find who acts next from ``start`` on; end the round when nobody needs to act."""
         pending = self.pending
         alone = self.nactive <= 1
-        for j in (*range(start, self.n), *range(start)):  # clockwise from start, no modulo per seat
+        for j in _AFTER[self.n][start - 1]:  # start first, clockwise (index -1 is the last seat)
             if pending[j]:
                 if alone and self.sbet[j] >= self.level:
                     pending[j] = False  # alone with chips and nothing to call: nothing to decide
@@ -454,23 +458,18 @@ class Game(GameQueries):
                     self.nbets += 1
                     self.full_level = new
                     can_raise = self.can_raise
-                    for j in range(n):  # one pass: every other seat with chips may raise again...
-                        if j != i and not folded[j] and stacks[j] > 0:
+                    for j in _OTHERS[n][i]:  # one pass: every other seat with chips may raise again...
+                        if not folded[j] and stacks[j] > 0:
                             can_raise[j] = True
                             if sbet[j] < new:  # ...and must act again if it is now short
                                 pending[j] = True
                 else:
-                    for j in range(n):
-                        if j != i and not folded[j] and stacks[j] > 0 and sbet[j] < new:
+                    for j in _OTHERS[n][i]:
+                        if not folded[j] and stacks[j] > 0 and sbet[j] < new:
                             pending[j] = True
                 self.level = new
-        # _next_actor, inlined.
-        n = self.n
-        j = i
-        for _ in range(n):
-            j += 1
-            if j == n:
-                j = 0
+        # _next_actor, inlined: the seats after i clockwise, i itself last (it is no longer pending).
+        for j in _AFTER[self.n][i]:
             if pending[j]:
                 if self.nactive <= 1 and self.sbet[j] >= self.level:  # nactive first: usually > 1
                     pending[j] = False  # alone with chips and nothing to call: nothing to decide
