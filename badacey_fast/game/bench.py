@@ -19,7 +19,7 @@ import warnings
 
 from .bots import RandomBot
 from .config import ConfigError, GameConfig
-from .simulate import play_hand, shuffled_decks
+from .simulate import direct_calls, play_hand, shuffled_decks
 from .state import Game
 from .view import SeatView
 
@@ -28,7 +28,7 @@ __all__ = ["badacey_hands", "pokerkit_available", "pokerkit_hands"]
 _CONFIG = GameConfig()
 _STACKS = [200] * 6
 _RNG = random.Random(2026)
-_BOTS = [RandomBot(seed=s) for s in range(6)]
+_BOTS = direct_calls([RandomBot(seed=s) for s in range(6)])  # the bots, called without a lookup
 _DECKS = shuffled_decks(2026)  # decks shuffled in bulk, as simulate() deals them
 
 

@@ -150,7 +150,6 @@ class Game(GameQueries):
         self.contrib = [0] * n
         self.sbet = [0] * n
         self.folded = [False] * n
-        self.hands: list[list[int]] = [[] for _ in range(n)]
         self.muck: list[int] = []
         self.dealt: list[int] = []
         self.reshuffles: list[int] = []  # index into ``dealt`` where each reshuffle happened
@@ -176,6 +175,8 @@ class Game(GameQueries):
             self._deckmode = True
         else:
             self.stub = list(range(52))
+        # A given deck deals each hand as one slice (_deal_hands); otherwise cards are appended one by one.
+        self.hands: list[list[int]] = [None] * n if self._deckmode else [[] for _ in range(n)]
         self.log: list[tuple[int, Action]] = []
         self.payouts: list[int] | None = None
         self.settlement = None  # the showdown's Settlement (None for a fold win), for explanations
@@ -595,7 +596,8 @@ class Game(GameQueries):
         if self.nlive == 1:
             winner = folded.index(False)
             payouts = [0] * n
-            payouts[winner] = sum(contrib)
+            payouts[winner] = won = sum(contrib)
+            stacks[winner] += won
         else:
             if not _SETTLE:  # lazy, once: the showdown module sits above the engine's imports
                 from ..showdown import settle
@@ -605,8 +607,8 @@ class Game(GameQueries):
             self.settlement = _SETTLE[0](contrib, hands, button=self.button, game=self.config.settle_game,
                                      odd_chip=self.config.odd_chip)
             payouts = list(self.settlement.payouts)
-        for j in range(n):
-            stacks[j] += payouts[j]
+            for j in range(n):
+                stacks[j] += payouts[j]
         self.payouts = payouts
         self.phase = COMPLETE
         self.to_act = -1
