@@ -280,18 +280,23 @@ class Game(GameQueries):
         self.phase = BETTING
         self.bet_size = self.config.small_bet if street < 2 else self.config.big_bet
         active = [not folded[i] and stacks[i] > 0 for i in range(n)]
-        self.nactive = sum(active)
+        self.nactive = nactive = sum(active)
         self.pending = active
         self.can_raise = active[:]
         if street == 0 and self.bb_seat >= 0:
             self.level = self.full_level = self.config.big_blind
             self.nbets = 1
-            first = (self.bb_seat + 1) % n
+            first = self.bb_seat + 1
         else:
             self.sbet = [0] * n
             self.level = self.full_level = self.nbets = 0
-            first = (self.button + 1) % n
-        self._next_actor(first)
+            first = self.button + 1
+        if nactive > 1:  # the usual round: the first active seat from ``first`` on acts (_next_actor, inlined)
+            for j in _AFTER[n][first - 1]:
+                if active[j]:
+                    self.to_act = j
+                    return
+        self._next_actor(first % n)
 
     def _next_actor(self, start: int) -> None:
         """Find who acts next from ``start`` on; end the round when nobody needs to act."""
