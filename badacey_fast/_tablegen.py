@@ -36,13 +36,13 @@ import numpy as np
 from . import reference, tables
 from .games import GAMES
 
-__all__ = ["all_hands", "colex_index", "low_lut", "badugi_lut", "badugi_ranks", "entries5", "table_payload",
+__all__ = ["all_hands", "colex_index", "low_lut", "badugi_lut", "badugi_ranks", "entries5", "table_payloads",
            "build_tables"]
 
 _BASE = 13**5  # number of base-13 codes of five sorted ranks
-# Population count of every 13-bit mask: a subset is a badugi iff its rank and suit masks have as many
-# bits as it has cards.
-_POPCOUNT = np.array([bin(m).count("1") for m in range(tables.BADUGI_MASKS)], dtype=np.uint8)
+# Population count of every 17-bit mask (13 rank bits, then 4 suit bits): a subset is a badugi iff its
+# rank and suit masks each have as many bits as it has cards.
+_POPCOUNT17 = sum(((np.arange(1 << 17) >> bit) & 1).astype(np.uint8) for bit in range(17))
 
 
 def all_hands() -> np.ndarray:
@@ -90,21 +90,43 @@ def badugi_lut(ace_high: bool) -> np.ndarray:
     return lut
 
 
-def badugi_ranks(cards: np.ndarray, ace_high: bool) -> np.ndarray:
-    """Badugi rank (1..1092, lower is better) of each row of an (N, k) array of card ids, k in 1..5."""
-    c = np.asarray(cards)
+def _badugi_min(cards: np.ndarray, games: tuple[bool, ...]) -> list[np.ndarray]:
+    """Best (minimum) badugi rank of each row for each ace treatment in ``games``, sharing the subset work.
+
+    A subset of ``size`` cards is a badugi iff its 13-bit rank mask and 4-bit suit mask both have
+    ``size`` bits; one popcount lookup on the joined 17-bit mask tests both (``2 * size`` bits).
+    """
+    c = np.asarray(cards).astype(np.int32)
     n, k = c.shape
-    rank_bits = np.left_shift(1, c.astype(np.int32) >> 2).astype(np.uint16)
-    suit_bits = np.left_shift(1, c.astype(np.int32) & 3).astype(np.uint16)
-    lut = badugi_lut(ace_high)
-    best = np.full(n, 0xFFFF, dtype=np.uint16)
+    bits = [(np.left_shift(1, c[:, j] >> 2) | np.left_shift(1 << 13, c[:, j] & 3)).astype(np.uint32)
+            for j in range(k)]
+    luts = [badugi_lut(ace_high) for ace_high in games]
+    best = [np.full(n, 0xFFFF, dtype=np.uint16) for _ in games]
     for size in range(1, min(4, k) + 1):
         for subset in combinations(range(k), size):
-            rm = np.bitwise_or.reduce(rank_bits[:, subset], axis=1)
-            sm = np.bitwise_or.reduce(suit_bits[:, subset], axis=1)
-            ok = (_POPCOUNT[rm] == size) & (_POPCOUNT[sm] == size)
-            np.minimum(best, np.where(ok, lut[rm], 0xFFFF), out=best)
+            joined = bits[subset[0]].copy()
+            for j in subset[1:]:
+                joined |= bits[j]
+            ok = _POPCOUNT17[joined] == 2 * size
+            ranks = (joined & 0x1FFF).astype(np.intp)
+            for lut, b in zip(luts, best):
+                np.minimum(b, np.where(ok, lut[ranks], 0xFFFF), out=b)
     return best
+
+
+def badugi_ranks(cards: np.ndarray, ace_high: bool) -> np.ndarray:
+    """Badugi rank (1..1092, lower is better) of each row of an (N, k) array of card ids, k in 1..5."""
+    return _badugi_min(cards, (ace_high,))[0]
+
+
+def _low_ranks(c: np.ndarray, ace_high: bool) -> np.ndarray:
+    """Low ranks of rows of five SORTED distinct card ids (int32)."""
+    ranks = c >> 2
+    code = ranks[:, 0] + 13 * ranks[:, 1] + 169 * ranks[:, 2] + 2197 * ranks[:, 3] + 28561 * ranks[:, 4]
+    if ace_high:
+        suits = c & 3
+        code += _BASE * (suits == suits[:, :1]).all(axis=1)
+    return low_lut(ace_high)[code]
 
 
 def entries5(cards: np.ndarray, ace_high: bool) -> np.ndarray:
@@ -116,24 +138,21 @@ def entries5(cards: np.ndarray, ace_high: bool) -> np.ndarray:
     if c.ndim != 2 or c.shape[1] != 5:
         raise ValueError(f"expected an (N, 5) array of card ids, got shape {c.shape}")
     c = np.sort(c.astype(np.int32), axis=1)
-    ranks = c >> 2
-    code = ranks[:, 0] + 13 * ranks[:, 1] + 169 * ranks[:, 2] + 2197 * ranks[:, 3] + 28561 * ranks[:, 4]
-    if ace_high:
-        suits = c & 3
-        code += _BASE * (suits == suits[:, :1]).all(axis=1)
-    low = low_lut(ace_high)[code].astype(np.uint32)
-    return low | (badugi_ranks(c, ace_high).astype(np.uint32) << 16)
+    return _low_ranks(c, ace_high).astype(np.uint32) | (badugi_ranks(c, ace_high).astype(np.uint32) << 16)
 
 
-def table_payload(game: int) -> np.ndarray:
-    """The full table of game index ``game`` (0 = Badacey, 1 = Badeucy): ``tables.ENTRIES`` uint32."""
-    ace_high = bool(game)
-    five = entries5(all_hands(), ace_high)
-    masks = badugi_lut(ace_high).astype(np.uint32) << 16
-    payload = np.concatenate([five, masks]).astype("<u4")
-    if (five & 0xFFFF).min() == 0 or (five >> 16).min() == 0:  # every hand must fall in some class
-        raise AssertionError(f"table {game}: a hand matched no value class")
-    return payload
+def table_payloads() -> list[np.ndarray]:
+    """Both tables (index 0 = Badacey, 1 = Badeucy), each ``tables.ENTRIES`` little-endian uint32."""
+    hands = all_hands().astype(np.int32)  # colex rows are already sorted
+    badugi = _badugi_min(hands, (False, True))  # the subset work is shared by both ace treatments
+    payloads = []
+    for game, ace_high in enumerate((False, True)):
+        five = _low_ranks(hands, ace_high).astype(np.uint32) | (badugi[game].astype(np.uint32) << 16)
+        if (five & 0xFFFF).min() == 0 or (five >> 16).min() == 0:  # every hand must fall in some class
+            raise AssertionError(f"table {game}: a hand matched no value class")
+        masks = badugi_lut(ace_high).astype(np.uint32) << 16
+        payloads.append(np.concatenate([five, masks]).astype("<u4"))
+    return payloads
 
 
 def build_tables(directory: str | Path | None = None) -> list[Path]:
@@ -145,8 +164,8 @@ def build_tables(directory: str | Path | None = None) -> list[Path]:
     out = Path(directory) if directory is not None else Path(__file__).resolve().parent / "_data"
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for game in (0, 1):
-        payload = table_payload(game).tobytes()
+    for game, array in enumerate(table_payloads()):
+        payload = array.tobytes()
         path = Path(tables.table_path(game, out))
         tmp = path.with_suffix(".tmp")
         with open(tmp, "wb") as f:
