@@ -13,13 +13,16 @@ tables already are, so the checkout itself imports as a complete package.
 The C kernel is ``cffi_modules`` (``csrc/build_ffi.py``).
 """
 
+import os
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build import build
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
@@ -37,6 +40,26 @@ class build_py_with_tables(build_py):
             _generated.append(True)
         self.__dict__.pop("data_files", None)  # recompute: the .tbl files may exist only now
         super().run()
+
+
+class build_ext_parallel(build_ext):
+    """build_ext that compiles the kernel's C files in parallel (one extension, several sources)."""
+
+    def build_extension(self, ext):
+        compile_serial = self.compiler.compile
+
+        def compile_parallel(sources, *args, **kwargs):
+            if len(sources) < 2:
+                return compile_serial(sources, *args, **kwargs)
+            with ThreadPoolExecutor(max_workers=min(len(sources), os.cpu_count() or 1)) as pool:
+                parts = pool.map(lambda source: compile_serial([source], *args, **kwargs), sources)
+                return [obj for part in parts for obj in part]
+
+        self.compiler.compile = compile_parallel  # gcc runs as a subprocess: threads overlap fine
+        try:
+            super().build_extension(ext)
+        finally:
+            del self.compiler.compile
 
 
 class build_tables_while_compiling(build):
@@ -73,6 +96,7 @@ class build_tables_while_compiling(build):
 
 
 setup(
-    cmdclass={"build": build_tables_while_compiling, "build_py": build_py_with_tables},
+    cmdclass={"build": build_tables_while_compiling, "build_py": build_py_with_tables,
+              "build_ext": build_ext_parallel},
     cffi_modules=["csrc/build_ffi.py:ffibuilder"],
 )
