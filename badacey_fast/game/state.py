@@ -279,7 +279,10 @@ class Game(GameQueries):
         self.street = street
         self.phase = BETTING
         self.bet_size = self.config.small_bet if street < 2 else self.config.big_bet
-        active = [not folded[i] and stacks[i] > 0 for i in range(n)]
+        if self.nlive == n:  # nobody folded (always so before the first draw): chips decide alone
+            active = [s > 0 for s in stacks]
+        else:
+            active = [not folded[i] and stacks[i] > 0 for i in range(n)]
         self.nactive = nactive = sum(active)
         self.pending = active
         self.can_raise = active[:]
@@ -365,7 +368,8 @@ class Game(GameQueries):
         if phase == BETTING:
             i = self.to_act
             sb = self.sbet[i]
-            to_call = self.level - sb
+            level = self.level
+            to_call = level - sb
             stack = self.stacks[i]
             call = to_call if to_call < stack else stack
             if (
@@ -377,7 +381,7 @@ class Game(GameQueries):
                 target = self.full_level + self.bet_size
                 if target > sb + stack:
                     target = sb + stack
-                key = (call, target, self.level > 0)
+                key = (call, target, level > 0)
             else:
                 key = (call, 0, False)
             # Legal sets repeat endlessly (fold/call 2/raise to 4 ...): share one tuple per shape.
@@ -424,7 +428,16 @@ class Game(GameQueries):
                 else:
                     a = self._validate(action, None)
             elif phase == DRAWING and type(action) is Action and action[0] == DRAW:
-                self._draw(self.to_act, action)  # validated inside
+                # _draw, inlined: int card ids, every discard held and none twice, is served at once.
+                i = self.to_act
+                cards = action[2]
+                if type(cards) is tuple and _INT_TYPES.issuperset(map(type, cards)):
+                    hand = self.hands[i]
+                    keep = [c for c in hand if c not in cards]
+                    if len(keep) + len(cards) == len(hand):
+                        self._serve(i, action, cards, keep)
+                        return self
+                self._draw_slow(i, action)
                 return self
             else:
                 a = self._validate(action, None)
