@@ -10,7 +10,10 @@ before package data is collected, so they install as package data:
 A plain build also copies the compiled kernel next to the sources (``badacey_fast/``), where the
 tables already are, so the checkout itself imports as a complete package.
 
-The C kernel is ``cffi_modules`` (``csrc/build_ffi.py``).
+The C kernel is ``cffi_modules`` (``csrc/build_ffi.py``).  ``BADACEY_FAST_BACKEND`` governs the build as
+it governs the import: ``python`` builds no kernel; ``auto`` (the default) installs the package without
+the kernel, with a warning, when it cannot be compiled (the reference path then serves every call);
+``c`` makes a failed compile fail the install.
 """
 
 import os
@@ -24,6 +27,7 @@ from setuptools import setup
 from setuptools.command.build import build
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
+from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
 
 ROOT = Path(__file__).resolve().parent
 GENERATOR = [sys.executable, str(ROOT / "tables" / "generate.py")]
@@ -42,8 +46,31 @@ class build_py_with_tables(build_py):
         super().run()
 
 
+def _backend_policy():
+    return os.environ.get("BADACEY_FAST_BACKEND", "auto").strip().lower() or "auto"
+
+
 class build_ext_parallel(build_ext):
-    """build_ext that compiles the kernel's C files in parallel (one extension, several sources)."""
+    """build_ext that compiles the kernel's C files in parallel (one extension, several sources).
+
+    It honours ``BADACEY_FAST_BACKEND`` (see the module docstring): the kernel is optional unless ``c``.
+    """
+
+    def run(self):
+        policy = _backend_policy()
+        if policy == "python":
+            print("BADACEY_FAST_BACKEND=python: not building the C kernel (the reference serves every call)")
+            return
+        try:
+            super().run()
+        except (CCompilerError, CompileError, ExecError, LinkError, PlatformError, OSError) as exc:
+            if policy == "c":
+                raise
+            print(
+                f"WARNING: the C kernel could not be built ({exc}); badacey_fast installs without it and "
+                "uses the pure-Python reference (set BADACEY_FAST_BACKEND=c to make this an error)",
+                file=sys.stderr,
+            )
 
     def build_extension(self, ext):
         compile_serial = self.compiler.compile
