@@ -24,6 +24,7 @@ badacey_fast.errors.DuplicateCardError: card 'As' is in the hands of both seat 0
 from __future__ import annotations
 
 import operator
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
 from . import _backend
@@ -386,18 +387,25 @@ def _settle_one_pot(contributions: object, hands: object, button: object, rules:
         return None
     if set(map(type, contributions)) != _INT_TYPES or min(contributions) < 0:
         return None
-    # Live seats clockwise from the button (button + 1 first): the order odd chips are handed out in.
-    order = [s for s in range(button + 1, n) if hands[s] is not None]
-    order += [s for s in range(button + 1) if hands[s] is not None]
-    if len(order) < 2:
-        return None
-    level = contributions[order[0]]
+    live: list[int] = []
+    level = -1
     cards: tuple = ()
-    for s in order:
+    for s in range(n):  # one pass: the live seats, their contribution (one level: one pot), their cards
         hand = hands[s]
-        if type(hand) is not tuple or len(hand) != 5 or contributions[s] != level:
-            return None  # text, UNSHOWN, a wrong size, or side pots: the general path
-        cards += hand
+        if hand is not None:
+            if type(hand) is not tuple or len(hand) != 5:
+                return None  # text, UNSHOWN or a wrong size: the general path
+            if level != contributions[s]:
+                if level >= 0:
+                    return None  # live seats paid different amounts: side pots, the general path
+                level = contributions[s]
+            live.append(s)
+            cards += hand
+    if len(live) < 2:
+        return None
+    # Live seats clockwise from the button (button + 1 first): the order odd chips are handed out in.
+    k = bisect_right(live, button)
+    order = live[k:] + live[:k]
     # Three C-level checks for every card at once: ints (not bools or numpy ints), ids 0..51, all distinct.
     if (set(map(type, cards)) != _INT_TYPES or not _CARD_IDS.issuperset(cards)
             or len(set(cards)) != len(cards)):
@@ -452,7 +460,7 @@ def _settle_one_pot(contributions: object, hands: object, button: object, rules:
     # The result objects are frozen dataclasses: filling their __dict__ directly skips the per-field
     # object.__setattr__ of their __init__ (the same fields, values and types as the general path).
     pot = _new_object(PotResult)
-    pot.__dict__.update(amount=amount, eligible=tuple(sorted(order)), low_winners=tuple(sorted(low_w)),
+    pot.__dict__.update(amount=amount, eligible=tuple(live), low_winners=tuple(sorted(low_w)),
                         badugi_winners=tuple(sorted(bad_w)), chips=tuple(chips), halves=2)
     out = _new_object(Settlement)
     out.__dict__.update(game=rules.game, button=button, odd_chip=odd_chip, contributions=tuple(contributions),
