@@ -24,7 +24,6 @@ badacey_fast.errors.DuplicateCardError: card 'As' is in the hands of both seat 0
 from __future__ import annotations
 
 import operator
-from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
 from . import _backend
@@ -33,6 +32,7 @@ from .errors import BadaceyError, DuplicateCardError, ShowdownError
 from .evaluator import Cards
 from .explain import PotResult, Settlement, ShowdownResult
 from .halves import BADUGI, LOW, ODD_CHIP_POLICIES, SCORINGS, UNSHOWN, Scoring, clockwise, scoring
+from .one_pot import settle_one_pot
 
 __all__ = [
     "LOW",
@@ -307,7 +307,7 @@ def settle(contributions: Sequence[int], hands: Sequence[Cards | None], button: 
     """
     rules = scoring(game)
     if len(rules.halves) == 2:
-        found = _settle_one_pot(contributions, hands, button, rules, odd_chip)
+        found = settle_one_pot(contributions, hands, button, rules, odd_chip)
         if found is not None:
             return found
     return _settle_general(contributions, hands, button, rules, odd_chip)
@@ -354,116 +354,3 @@ def _settle_general(contributions: Sequence[int], hands: Sequence[Cards | None],
     return Settlement(game=rules.game, button=button, odd_chip=odd_chip, contributions=tuple(paid),
                       hands=tuple(cards), low_ranks=tuple(lows), badugi_ranks=tuple(bads), pots=tuple(pots),
                       payouts=total)
-
-
-# ---------------------------------------------------------------------------------------------------------
-# the fast path of settle: the engine's showdown (one pot, both halves, card ids already checked by it)
-
-_new_object = object.__new__
-_INT_TYPES = {int}
-
-
-def _settle_one_pot(contributions: object, hands: object, button: object, rules: Scoring,
-                    odd_chip: object) -> Settlement | None:
-    """:func:`settle` for the common case, or None to let :func:`_settle_general` decide (and word errors).
-
-    The common case: a split game (both halves), ``hands`` a list or tuple of int-tuples of five card ids
-    (or None), at least two live, every live seat with the same contribution (one pot: no side pot), ints
-    everywhere, a known odd-chip policy.  The result equals the general path's (tests check it on random
-    input); any doubt returns None, so this path never raises and never guesses.
-    """
-    if type(hands) is not list and type(hands) is not tuple:
-        return None
-    if type(contributions) is not list and type(contributions) is not tuple:
-        return None
-    n = len(hands)
-    if len(contributions) != n or type(button) is not int or not 0 <= button < n:
-        return None
-    if odd_chip == "position":
-        odd_low = False
-    elif odd_chip == "low":
-        odd_low = True
-    else:
-        return None
-    if set(map(type, contributions)) != _INT_TYPES or min(contributions) < 0:
-        return None
-    live: list[int] = []
-    level = -1
-    cards: tuple = ()
-    for s in range(n):  # one pass: the live seats, their contribution (one level: one pot), their cards
-        hand = hands[s]
-        if hand is not None:
-            if type(hand) is not tuple or len(hand) != 5:
-                return None  # text, UNSHOWN or a wrong size: the general path
-            if level != contributions[s]:
-                if level >= 0:
-                    return None  # live seats paid different amounts: side pots, the general path
-                level = contributions[s]
-            live.append(s)
-            cards += hand
-    if len(live) < 2:
-        return None
-    # Live seats clockwise from the button (button + 1 first): the order odd chips are handed out in.
-    k = bisect_right(live, button)
-    order = live[k:] + live[:k]
-    # Three C-level checks for every card at once: ints (not bools or numpy ints), ids 0..51, all distinct.
-    if (set(map(type, cards)) != _INT_TYPES or not _CARD_IDS.issuperset(cards)
-            or len(set(cards)) != len(cards)):
-        return None
-    amount = sum(contributions)
-    if amount == 0:
-        return None
-    lows: list = [None] * n
-    bads: list = [None] * n
-    fast5 = _backend.fast5[rules.ace_high]
-    evaluate5 = _backend.impl.evaluate5
-    best_low = best_bad = 1 << 30
-    low_w: list[int] = []
-    bad_w: list[int] = []
-    for s in order:  # one evaluation per hand; each half's winners collected in clockwise order
-        if fast5 is not None:  # the C twin with its table loaded: one kernel call, no re-parsing
-            entry = fast5(*hands[s])
-            if not entry:
-                return None  # cannot happen after the checks above
-            low = lows[s] = entry & 0xFFFF
-            bad = bads[s] = entry >> 16
-        else:
-            low, bad = lows[s], bads[s] = evaluate5(hands[s], rules.ace_high)
-        if low < best_low:
-            best_low = low
-            low_w = [s]
-        elif low == best_low:
-            low_w.append(s)
-        if bad < best_bad:
-            best_bad = bad
-            bad_w = [s]
-        elif bad == best_bad:
-            bad_w.append(s)
-    chips = [0] * n
-    half = amount >> 1
-    low_amount = half
-    if amount & 1:
-        if odd_low:
-            low_amount += 1
-        else:  # the worst-positioned winner of either half: first clockwise from the button
-            for s in order:
-                if s in low_w or s in bad_w:
-                    chips[s] += 1
-                    break
-    for won, winners in ((low_amount, low_w), (half, bad_w)):
-        if len(winners) == 1:
-            chips[winners[0]] += won
-        else:  # leftover chips one each to the tied winners, first clockwise from the button first
-            q, r = divmod(won, len(winners))
-            for i, s in enumerate(winners):
-                chips[s] += q + (i < r)
-    # The result objects are frozen dataclasses: filling their __dict__ directly skips the per-field
-    # object.__setattr__ of their __init__ (the same fields, values and types as the general path).
-    pot = _new_object(PotResult)
-    pot.__dict__.update(amount=amount, eligible=tuple(live), low_winners=tuple(sorted(low_w)),
-                        badugi_winners=tuple(sorted(bad_w)), chips=tuple(chips), halves=2)
-    out = _new_object(Settlement)
-    out.__dict__.update(game=rules.game, button=button, odd_chip=odd_chip, contributions=tuple(contributions),
-                        hands=tuple(hands), low_ranks=tuple(lows), badugi_ranks=tuple(bads), pots=(pot,),
-                        payouts=chips)
-    return out

@@ -1,6 +1,6 @@
 """settle's fast path (one pot, both halves) against its general path, on random and on unusual input.
 
-``showdown._settle_one_pot`` serves the engine's common showdown; ``showdown._settle_general`` is the path
+``one_pot.settle_one_pot`` serves the engine's common showdown; ``showdown._settle_general`` is the path
 every other input takes.  Both must give equal :class:`Settlement` objects (every field, every pot, the
 lazily built values and words), and the fast path must hand anything unusual to the general one.
 """
@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from badacey_fast.errors import BadaceyError
+from badacey_fast.one_pot import settle_one_pot
 from badacey_fast.showdown import UNSHOWN, Settlement, scoring, settle
 
 sd = importlib.import_module("badacey_fast.showdown")  # the package re-exports a function of that name
@@ -57,7 +58,7 @@ def test_fast_and_general_paths_agree_on_random_showdowns(backend):
     for k in range(1500):
         contributions, hands, button, game, odd_chip = _random_case(rng)
         rules = scoring(game)
-        fast = sd._settle_one_pot(contributions, hands, button, rules, odd_chip)
+        fast = settle_one_pot(contributions, hands, button, rules, odd_chip)
         general = sd._settle_general(contributions, hands, button, rules, odd_chip)
         assert fast is not None, (contributions, hands, button, game, odd_chip)
         assert type(fast) is Settlement
@@ -107,7 +108,7 @@ def test_unusual_input_takes_the_general_path(backend, contributions, hands, but
     # The fast path either declines (None) or, for plain tuples, agrees; settle always equals the
     # general path, raising exactly what it raises.
     rules = scoring(game)
-    fast = sd._settle_one_pot(contributions, hands, button, rules, odd_chip)
+    fast = settle_one_pot(contributions, hands, button, rules, odd_chip)
     try:
         general = sd._settle_general(contributions, hands, button, rules, odd_chip)
     except (BadaceyError, TypeError) as exc:
@@ -129,7 +130,7 @@ def test_single_pot_games_never_take_the_split_fast_path(backend, game, monkeypa
     def refuse(*args: object) -> None:
         raise AssertionError("the two-halves fast path was called for a single-pot game")
 
-    monkeypatch.setattr(sd, "_settle_one_pot", refuse)
+    monkeypatch.setattr(sd, "settle_one_pot", refuse)
     hands = [ALMA[:4], BRUNO[:4]] if game == "badugi" else [ALMA, BRUNO]
     s = settle([5, 5], hands, game=game)
     assert sum(s.payouts) == 10 and len(s.pots) == 1
