@@ -38,29 +38,26 @@ badacey_fast.errors.DuplicateCardError: line 1: card 'As' is held twice (seat 0 
 
 from __future__ import annotations
 
-import csv
 import os
-import re
-import sys
 from collections.abc import Callable
 from typing import BinaryIO, NamedTuple
 
 import numpy as np
 
 from . import _backend, scoring
-from .cards import format_card, parse_cards
-from .errors import BadaceyError, DuplicateCardError, HandSizeError, ShowdownError
+from .deal_gen import generate_deals
+from .deal_io import _blocks, _opened, _stdout
+from .deal_lines import _MAX_CHIPS, _chomp, _Deal, _decode, _Layout, _layout_of, _skipped, _with_line, parse_deal
+from .errors import BadaceyError, ShowdownError
 from .games import is_ace_high
 
+# parse_deal (deal_lines) and generate_deals (deal_gen) are re-exported: this module stays the one place
+# callers import deal-file work from.
 __all__ = ["DEFAULT_POT", "ScoreReport", "score_file", "generate_deals", "parse_deal"]
 
 #: Default pot: 120 chips divide exactly among any winners of 2..6 seats (halves of 60 = lcm(1..6)).
 DEFAULT_POT = 120
-_MAX_CHIPS = 2**63 - 1
-_MAX_LINE = 1 << 20  # a "line" longer than 1 MiB is not a deal: refuse it instead of buffering forever
 _MAX_ERRORS_KEPT = 100
-_DIGITS = re.compile(r"[0-9]+\Z")
-_POT_COL, _BUTTON_COL, _IGNORED_COL = 6, 7, -1  # column kinds shared with bd_parse_deals
 
 
 class ScoreReport(NamedTuple):
@@ -71,113 +68,6 @@ class ScoreReport(NamedTuple):
     deals: int
     bad: int
     errors: list[tuple[int, str]]
-
-
-class _Layout(NamedTuple):
-    seats: int
-    columns: tuple[int, ...] | None  # CSV column kinds (None: plain text)
-
-
-class _Deal(NamedTuple):
-    cards: list[list[int]]
-    live: list[bool]
-    pot: int | None
-    button: int | None
-
-
-def parse_deal(text: str, seats: int, columns: tuple[int, ...] | None = None) -> _Deal:
-    """Parse and validate one deal line (plain text, or CSV with ``columns`` kinds); the slow, exact path.
-
-    Returns cards (P lists of 5 ids 0..51, zeros for folded seats), live flags, pot and button (None when
-    not given).  Raises a ``BadaceyError`` naming the reason.
-
-    >>> d = parse_deal("100 2 As2h3d4c5s - Kc9d7h6s2c", 3)
-    >>> d.live, d.pot, d.button
-    ([True, False, True], 100, 2)
-    >>> parse_deal("As2h3d4c5s", 2)
-    Traceback (most recent call last):
-    ...
-    badacey_fast.errors.ShowdownError: expected 2 hands, got 1
-    """
-    if columns is None:
-        tokens = text.split()
-        numbers: list[int] = []
-        while tokens and _DIGITS.match(tokens[0]):
-            numbers.append(_chips(tokens.pop(0), "pot" if not numbers else "button"))
-        if len(numbers) > 2:
-            raise ShowdownError(f"{len(numbers)} numbers before the hands: expected at most pot and button")
-        if len(tokens) != seats:
-            raise ShowdownError(f"expected {seats} hands, got {len(tokens)}")
-        fields = tokens
-        pot = numbers[0] if numbers else None
-        button = numbers[1] if len(numbers) > 1 else None
-    else:
-        row = _csv_fields(text)
-        if len(row) != len(columns):
-            raise ShowdownError(f"expected {len(columns)} CSV fields, got {len(row)}")
-        fields = [""] * seats
-        pot = button = None
-        for kind, field in zip(columns, row):
-            field = field.strip()
-            if 0 <= kind < seats:
-                fields[kind] = field or "-"
-            elif kind in (_POT_COL, _BUTTON_COL) and field:
-                value = _chips(field, "pot" if kind == _POT_COL else "button")
-                pot, button = (value, button) if kind == _POT_COL else (pot, value)
-    cards, live, owner = [], [], {}
-    for seat, field in enumerate(fields):
-        if field == "-":
-            cards.append([0] * 5)
-            live.append(False)
-            continue
-        hand = parse_cards(field, count=5)
-        for c in hand:
-            if c in owner:
-                raise DuplicateCardError(f"card {format_card(c)!r} is held twice (seat {owner[c]} and seat {seat})")
-            owner[c] = seat
-        cards.append(list(hand))
-        live.append(True)
-    if not any(live):
-        raise ShowdownError("no live seat: every seat folded")
-    if button is not None and button >= seats:
-        raise ShowdownError(f"button {button} is not a seat 0..{seats - 1}")
-    return _Deal(cards, live, pot, button)
-
-
-def _csv_fields(text: str) -> list[str]:
-    try:
-        return next(csv.reader([text]))
-    except csv.Error as exc:  # e.g. a stray carriage return inside the line
-        raise ShowdownError(f"not a CSV line: {exc}") from None
-
-
-def _chips(text: str, what: str) -> int:
-    if not _DIGITS.match(text):
-        raise ShowdownError(f"{what} {text!r} is not a whole number >= 0")
-    value = int(text)
-    if value > _MAX_CHIPS:
-        raise ShowdownError(f"{what} {value} is too large (at most 2**63 - 1)")
-    return value
-
-
-def _layout_of(first: str, fmt: str) -> tuple[_Layout, bool]:
-    """The layout from the first data line; True when that line is a CSV header (not a deal)."""
-    if fmt == "csv" or (fmt == "auto" and "," in first):
-        names = [name.strip().lower() for name in _csv_fields(first)]
-        seats = sorted(int(n[4:]) for n in names if re.fullmatch(r"seat[0-9]", n))
-        if not seats or seats != list(range(len(seats))) or len(set(names)) != len(names):
-            raise ShowdownError(f"CSV header {first!r} must name the seats seat0, seat1, ... once each")
-        if not scoring.MIN_SEATS <= len(seats) <= scoring.MAX_SEATS:
-            raise ShowdownError(f"{len(seats)} seats: a showdown has 2 to 6 seats")
-        kinds = {"pot": _POT_COL, "button": _BUTTON_COL}
-        columns = tuple(int(n[4:]) if re.fullmatch(r"seat[0-9]", n) else kinds.get(n, _IGNORED_COL) for n in names)
-        return _Layout(len(seats), columns), True
-    if fmt not in ("auto", "text"):
-        raise ValueError(f"unknown deal file format {fmt!r}: expected 'auto', 'text' or 'csv'")
-    hands = [t for t in first.split() if not _DIGITS.match(t)]
-    if not scoring.MIN_SEATS <= len(hands) <= scoring.MAX_SEATS:
-        raise ShowdownError(f"{len(hands)} hands: a showdown has 2 to 6 seats")
-    return _Layout(len(hands), None), False
 
 
 def score_file(
@@ -229,89 +119,6 @@ def score_file(
             if progress is not None:
                 progress(len(block))
     return ScoreReport(scorer.line, scorer.deals, scorer.bad, scorer.errors)
-
-
-class _TextSink:
-    """Bytes written to a text stream that has no binary buffer (doctest's, an IDE's stdout)."""
-
-    def __init__(self, stream: object) -> None:
-        self.stream = stream
-
-    def write(self, data: bytes | memoryview) -> int:
-        return self.stream.write(bytes(data).decode())  # type: ignore[attr-defined, no-any-return]
-
-    def flush(self) -> None:
-        self.stream.flush()  # type: ignore[attr-defined]
-
-
-def _stdout() -> BinaryIO:
-    buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is None:
-        return _TextSink(sys.stdout)  # type: ignore[return-value]
-    sys.stdout.flush()  # keep anything already printed ahead of our bytes
-    return buffer  # type: ignore[no-any-return]
-
-
-class _opened:
-    """Open a path, or use a given stream (left open), as a context manager."""
-
-    def __init__(self, target: object, mode: str) -> None:
-        self.own = isinstance(target, (str, bytes, os.PathLike))
-        self.stream = open(target, mode) if self.own else target  # type: ignore[arg-type]
-
-    def __enter__(self):  # type: ignore[no-untyped-def]
-        return self.stream
-
-    def __exit__(self, *exc: object) -> None:
-        if self.own:
-            self.stream.close()
-        else:
-            self.stream.flush()
-
-
-def _blocks(fin: BinaryIO, size: int, scorer: "_Scorer"):  # type: ignore[no-untyped-def]
-    """Blocks of complete lines (each ends with a newline, except perhaps the file's last)."""
-    carry = b""
-    while True:
-        data = fin.read(size)
-        if not isinstance(data, bytes):
-            raise TypeError(f"deal files are read as bytes: open {fin!r} in binary mode")
-        if not data:
-            if carry:
-                yield carry
-            return
-        data = carry + data if carry else data
-        cut = data.rfind(b"\n") + 1
-        if cut == 0:
-            if len(data) > _MAX_LINE:
-                raise ShowdownError(f"line {scorer.line + 1}: longer than {_MAX_LINE} bytes")
-            carry = data
-            continue
-        carry = data[cut:]
-        yield data[:cut]
-
-
-def _chomp(raw: bytes) -> bytes:
-    """The line without its "\r" of a "\r\n" ending (exactly one, as bd_parse_deals does)."""
-    return raw[:-1] if raw.endswith(b"\r") else raw
-
-
-def _skipped(raw: bytes) -> bool:
-    """Blank (spaces and tabs only) or a '#' comment: the same rule as bd_parse_deals, on bytes."""
-    rest = raw.lstrip(b" \t")
-    return not rest or rest.startswith(b"#")
-
-
-def _decode(raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ShowdownError("not UTF-8 text") from None
-
-
-def _with_line(exc: BadaceyError, line: int) -> BadaceyError:
-    """The same kind of error, its message prefixed with the line number."""
-    return type(exc)(f"line {line}: {exc}")
 
 
 class _Scorer:
@@ -511,63 +318,3 @@ class _Scorer:
         for r in sorted(bad):
             self._bad_line(self.line + 1 + r, bad[r])
         self.line += rows
-
-
-_CARD_TEXT = np.frombuffer("".join(format_card(c) for c in range(52)).encode(), dtype=np.uint8).reshape(52, 2)
-
-
-def generate_deals(
-    n: int,
-    out: str | os.PathLike[str] | BinaryIO | None = None,
-    *,
-    seats: int = 6,
-    seed: int | None = None,
-    fmt: str = "text",
-) -> int:
-    """Write ``n`` random deals (all seats live, pot 100..999 chips, random button) for :func:`score_file`.
-
-    ``out``: a path or binary stream (None: standard output).
-    ``fmt``: "text" (``POT BUTTON HAND ...``) or "csv" (header ``pot,button,seat0,...``).  Seeded with
-    ``seed`` (numpy's default generator); built with whole-array numpy, 100,000 deals at a time.
-    Returns the number of bytes written.
-
-    >>> import io
-    >>> buf = io.BytesIO()
-    >>> generate_deals(2, buf, seats=2, seed=1) == len(buf.getvalue()) == 2 * 28
-    True
-    >>> generate_deals(1, io.BytesIO(), seats=7)
-    Traceback (most recent call last):
-    ...
-    badacey_fast.errors.ShowdownError: 7 seats: a showdown has 2 to 6 seats
-    """
-    for value, what in ((n, "n"), (seats, "seats")):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-    if n < 0:
-        raise BadaceyError(f"n must be >= 0, got {n}")
-    if not scoring.MIN_SEATS <= seats <= scoring.MAX_SEATS:
-        raise ShowdownError(f"{seats} seats: a showdown has 2 to 6 seats")
-    if fmt not in ("text", "csv"):
-        raise ValueError(f"unknown deal file format {fmt!r}: expected 'text' or 'csv'")
-    sep = ord("," if fmt == "csv" else " ")
-    rng = np.random.default_rng(seed)
-    width = 6 + 11 * seats  # "PPP B " then 10 characters and a separator per hand
-    written = 0
-    with _opened(_stdout() if out is None else out, "wb") as fout:
-        if fmt == "csv":
-            header = ",".join(["pot", "button", *(f"seat{s}" for s in range(seats))]) + "\n"
-            written += fout.write(header.encode())
-        for lo in range(0, n, 100_000):
-            m = min(100_000, n - lo)
-            deck = rng.permuted(np.broadcast_to(np.arange(52, dtype=np.uint8), (m, 52)), axis=1)
-            cards = deck[:, : 5 * seats]
-            lines = np.full((m, width), sep, dtype=np.uint8)
-            pot = rng.integers(100, 1000, m)
-            for k, div in enumerate((100, 10, 1)):
-                lines[:, k] = 48 + pot // div % 10
-            lines[:, 4] = 48 + rng.integers(0, seats, m)
-            text = _CARD_TEXT[cards].reshape(m, seats, 10)
-            lines[:, 6:].reshape(m, seats, 11)[:, :, :10] = text
-            lines[:, -1] = ord("\n")
-            written += fout.write(lines.tobytes())
-    return written
