@@ -87,6 +87,7 @@ class Game(GameQueries):
     ``stacks``: chips of each seat (seat 0 first, clockwise); ``button``: the dealer seat;
     ``seed`` (int) or ``rng`` (a :class:`random.Random`) shuffle the deck, or ``deck`` gives the full
     52-card order dealt from the top.  Blinds (or antes) are posted and the cards dealt on creation.
+    ``posts``: seats that post an extra, live big blind (players joining a running table; see table.py).
 
     >>> g = Game(stacks=[100, 100, 100], seed=7)
     >>> g.to_act, g.legal_actions()                 # seat 0 is the button and acts first pre-draw
@@ -107,6 +108,7 @@ class Game(GameQueries):
         "street", "phase", "to_act", "level", "full_level", "nbets", "bet_size", "pending", "can_raise",
         "nlive", "nactive", "draw_queue", "discard_counts", "log", "payouts", "returned", "seed",
         "sb_seat", "bb_seat", "_deckmode", "settlement", "_legal", "_cap", "_hu_uncapped",
+        "posts",  # extra big-blind posts (joiners of a running table, see _post_forced_bets)
     )
 
     def __init__(
@@ -117,6 +119,7 @@ class Game(GameQueries):
         seed: int | None = None,
         deck: object = None,
         rng: random.Random | None = None,
+        posts: Sequence[int] = (),
         _script: Sequence[int] | None = None,
         _shuffled: list[int] | None = None,
     ) -> None:
@@ -155,6 +158,7 @@ class Game(GameQueries):
         self.reshuffles: list[int] = []  # index into ``dealt`` where each reshuffle happened
         self.burned: list[int] = []
         self.seed = seed
+        self.posts = tuple(posts)
         if rng is None:
             rng = random.Random(seed)
         elif seed is not None:
@@ -273,6 +277,28 @@ class Game(GameQueries):
             self.sb_seat, self.bb_seat = sb, bb
         else:
             self.sb_seat = self.bb_seat = -1
+        if self.posts:
+            self._post_extra_blinds()
+
+    # ---- extra posts (badacey_fast.game.table): begin ----
+    def _post_extra_blinds(self) -> None:
+        """Each seat in ``posts`` posts a full big blind, LIVE (it counts as that seat's bet before the
+        draw, like the big blind: unraised, it may check), in addition to the normal blinds.  RULES.md §4:
+        a player joining a running table may post a big blind instead of waiting for it."""
+        cfg, posts = self.config, self.posts
+        if not cfg.uses_blinds:
+            raise ConfigError("posts need blinds: an ante game has no big blind to post")
+        for seat in posts:
+            if type(seat) is not int:
+                raise TypeError(f"posts must be seat ints, not {type(seat).__name__}")
+            if not 0 <= seat < self.n or seat in (self.sb_seat, self.bb_seat) or posts.count(seat) > 1:
+                raise ConfigError(f"post seat {seat}: must be a seat 0..{self.n - 1}, once, "
+                                  f"not a blind (small blind {self.sb_seat}, big blind {self.bb_seat})")
+            p = min(cfg.big_blind, self.stacks[seat])  # a short poster posts what it has, like a short big blind
+            self.stacks[seat] -= p
+            self.contrib[seat] += p
+            self.sbet[seat] = p
+    # ---- extra posts: end ----
 
     def _start_round(self, street: int) -> None:
         n, stacks, folded = self.n, self.stacks, self.folded
