@@ -18,6 +18,7 @@ from .actions import Action, draw, format_action
 from .config import PRESETS, ConfigError, GameConfig
 from .state import BETTING, COMPLETE, DRAWING, Game
 from .simulate import SimulationResult, simulate
+from .table import Table
 from .view import SeatView
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "SeatView",
     "simulate",
     "SimulationResult",
+    "Table",
     "BETTING",
     "DRAWING",
     "COMPLETE",
