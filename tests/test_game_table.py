@@ -323,3 +323,19 @@ def test_engine_rejects_bad_posts() -> None:
         Game(stacks=[10] * 4, button=0, seed=1, posts=[9])
     with pytest.raises(ConfigError, match="ante game"):
         Game(GameConfig(small_blind=0, big_blind=0, ante=1), stacks=[10] * 4, seed=1, posts=[3])
+
+
+def test_hand_with_a_joiners_post_replays_from_json_and_phh() -> None:
+    from badacey_fast.game.history import from_json, replay, to_json
+    from badacey_fast.game.phh import replay_phh, to_phh
+
+    t = Table(seed=5)
+    seat_players(t, [0, 2, 4])
+    t.play_hand(PASSIVE)
+    t.sit_down(1, 300, join="post")
+    g = t.next_hand()
+    assert t.posted == (1,)
+    play_hand(g, [RandomBot(seed=3)] * g.n)
+    again = replay(from_json(to_json(g)))
+    assert again.posts == g.posts and again.stacks == g.stacks and again.payouts == g.payouts
+    assert replay_phh(to_phh(g)).stacks == g.stacks

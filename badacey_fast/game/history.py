@@ -39,7 +39,7 @@ def history(game: Game) -> dict[str, Any]:
 
     >>> from badacey_fast.game import Game
     >>> sorted(history(Game(stacks=[10, 10], seed=1)))
-    ['actions', 'button', 'config', 'dealt', 'format', 'reshuffles', 'result', 'seed', 'stacks', 'version']
+    ['actions', 'button', 'config', 'dealt', 'format', 'posts', 'reshuffles', 'result', 'seed', 'stacks', 'version']
     >>> history("not a game")
     Traceback (most recent call last):
     ...
@@ -64,6 +64,7 @@ def history(game: Game) -> dict[str, Any]:
         "config": game.config.to_dict(),
         "stacks": list(game.starting_stacks),
         "button": game.button,
+        "posts": list(game.posts),  # extra big blinds of players joining a running table
         "seed": game.seed,
         "dealt": format_cards(game.dealt),
         "reshuffles": list(game.reshuffles),
@@ -107,7 +108,8 @@ def replay(data: dict[str, Any], check: bool = True) -> Game:
         config = GameConfig(**data["config"])
         # Cards may repeat across a reshuffle, so parse card by card (not as one hand).
         dealt = [parse_card(t) for t in data["dealt"].split()]
-        game = Game(config, data["stacks"], button=data["button"], _script=list(dealt))
+        game = Game(config, data["stacks"], button=data["button"], posts=data.get("posts", ()),
+                    _script=list(dealt))
         actions = data["actions"]
     except KeyError as exc:
         raise HistoryError(f"hand history lacks the field {exc.args[0]!r}") from None

@@ -128,6 +128,7 @@ def to_phh(game: Game) -> str:
     fields += [
         ("_game", cfg.game),
         ("_button", b),
+        ("_posts", list(game.posts)),  # our seat numbers posting an extra big blind (joining players)
         ("_cap", cfg.cap or 0),
         ("_heads_up_uncapped", cfg.heads_up_uncapped),
         ("_burn", cfg.burn),
@@ -255,6 +256,7 @@ def from_phh(text: str) -> dict[str, Any]:
         else:
             drawn = None
     return {"config": config.to_dict(), "stacks": stacks, "button": button, "seed": data.get("_seed"),
+            "posts": list(data.get("_posts", ())),
             "dealt": " ".join(format_cards([c]) for c in dealt),  # may repeat across reshuffles
             "actions": actions, "result": None,
             "finishing_stacks": [data["finishing_stacks"][order.index(s)] for s in range(n)]
@@ -276,7 +278,7 @@ def _replay_cc(data: dict[str, Any]) -> Game:
     from .actions import Action
 
     game = Game(GameConfig(**data["config"]), data["stacks"], button=data["button"],
-                _script=[parse_card(t) for t in data["dealt"].split()])
+                posts=data.get("posts", ()), _script=[parse_card(t) for t in data["dealt"].split()])
     game.seed = data.get("seed")
     for entry in data["actions"]:
         seat, verb = entry[0], entry[1]
