@@ -1,0 +1,197 @@
+"""Betting rounds of a hand, mixed into :class:`~badacey_fast.game.state.Game`: who acts next, when a
+round ends (then the draw, or the showdown), the slow checked path of an action, and paying the pot.
+
+The hot betting mutation itself stays inline in :meth:`Game.apply` and the legal set in
+:meth:`Game.legal_actions` (state.py); the shared pieces they use live here: the interned actions (one
+object per legal shape, so a bot's choice is found by identity) and the prebuilt clockwise seat orders.
+The mixin holds no state of its own (empty ``__slots__``).
+
+>>> from badacey_fast.game import Game
+>>> g = Game(stacks=[30, 30, 30], seed=1).apply("call").apply("call").apply("check")
+>>> g.phase, g.to_act                               # the round is over: the draw starts left of the button
+('drawing', 1)
+>>> g.apply("call")
+Traceback (most recent call last):
+...
+badacey_fast.errors.IllegalActionError: seat 1 must draw now (discard 0 to 5 cards), not call
+"""
+
+from __future__ import annotations
+
+from ..errors import IllegalActionError
+from .actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
+
+__all__ = ["GameBetting", "BETTING", "DRAWING", "COMPLETE"]
+
+BETTING, DRAWING, COMPLETE = "betting", "drawing", "complete"
+
+_new = tuple.__new__
+_FOLD = _new(Action, (FOLD, None, None))
+_CHECK = _new(Action, (CHECK, None, None))
+_CALLS: dict[int, Action] = {}
+_BETS: dict[tuple[str, int], Action] = {}
+
+
+def _call(amount: int) -> Action:
+    a = _CALLS.get(amount)
+    if a is None:
+        if len(_CALLS) > 4096:  # bounded: odd all-in amounts must not grow it forever
+            _CALLS.clear()
+        a = _CALLS[amount] = _new(Action, (CALL, amount, None))
+    return a
+
+
+def _raise(kind: str, to: int) -> Action:
+    a = _BETS.get((kind, to))
+    if a is None:
+        if len(_BETS) > 4096:
+            _BETS.clear()
+        a = _BETS[(kind, to)] = _new(Action, (kind, to, None))
+    return a
+
+
+_LEGAL_SETS: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
+_DRAW_ORDERS: dict[tuple[int, int], list[int]] = {}  # (seats, button) -> seats clockwise, reversed
+_INT_TYPES = {int}
+#: Seat orders prebuilt per table size n (2..6), so the hot loops need no modulo arithmetic:
+#: ``_AFTER[n][i]``: every seat clockwise after seat i, ending with i; ``_OTHERS[n][i]``: the same without i.
+_AFTER = [tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n)) for n in range(7)]
+_OTHERS = [tuple(order[:-1] for order in after) for after in _AFTER]
+_SETTLE: list = []  # [badacey_fast.showdown.settle] once the first showdown imported it
+
+
+def _legal_set(call: int, target: int, raising: bool) -> tuple[Action, ...]:
+    acts = [_FOLD, _call(call)] if call > 0 else [_CHECK]
+    if target:
+        acts.append(_raise(RAISE if raising else BET, target))
+    return tuple(acts)
+
+
+class GameBetting:
+    """Betting rounds, the checked action path and the end of a hand of a :class:`~badacey_fast.game.state.Game`."""
+
+    __slots__ = ()
+
+    def _start_round(self, street: int) -> None:
+        n, stacks, folded = self.n, self.stacks, self.folded
+        self.street = street
+        self.phase = BETTING
+        self.bet_size = self.config.small_bet if street < 2 else self.config.big_bet
+        if self.nlive == n:  # nobody folded (always so before the first draw): chips decide alone
+            active = [s > 0 for s in stacks]
+        else:
+            active = [not folded[i] and stacks[i] > 0 for i in range(n)]
+        self.nactive = nactive = sum(active)
+        self.pending = active
+        self.can_raise = active[:]
+        if street == 0 and self.bb_seat >= 0:
+            self.level = self.full_level = self.config.big_blind
+            self.nbets = 1
+            first = self.bb_seat + 1
+        else:
+            self.sbet = [0] * n
+            self.level = self.full_level = self.nbets = 0
+            first = self.button + 1
+        if nactive > 1:  # the usual round: the first active seat from ``first`` on acts (_next_actor, inlined)
+            for j in _AFTER[n][first - 1]:
+                if active[j]:
+                    self.to_act = j
+                    return
+        self._next_actor(first % n)
+
+    def _next_actor(self, start: int) -> None:
+        """Find who acts next from ``start`` on; end the round when nobody needs to act."""
+        pending = self.pending
+        alone = self.nactive <= 1
+        for j in _AFTER[self.n][start - 1]:  # start first, clockwise (index -1 is the last seat)
+            if pending[j]:
+                if alone and self.sbet[j] >= self.level:
+                    pending[j] = False  # alone with chips and nothing to call: nothing to decide
+                    continue
+                self.to_act = j
+                return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        if self.street < 3:
+            self.phase = DRAWING
+            n, b, folded = self.n, self.button, self.folded
+            order = _DRAW_ORDERS.get((n, b))
+            if order is None:  # the button's seat ring, last drawer first (the queue pops from its end)
+                order = _DRAW_ORDERS[(n, b)] = [(b + k) % n for k in range(n, 0, -1)]
+            self.draw_queue = [s for s in order if not folded[s]]
+            self.discard_counts.append([-1] * n)
+            if self.config.burn:
+                self._burn()
+            self.to_act = self.draw_queue.pop()
+        else:
+            self._finish()
+
+    def _capped(self) -> bool:
+        if self.nbets < self._cap:
+            return False
+        return not (self._hu_uncapped and self.nlive == 2)
+
+    def _validate(self, action: object, seat: int | None) -> Action | None:
+        """The slow path of :meth:`apply`: check everything, apply a draw (returns None) or return the
+        legal betting Action that ``action`` stands for; raise IllegalActionError naming the rule."""
+        phase = self.phase
+        if phase == COMPLETE:
+            raise IllegalActionError("the hand is over: no action is allowed after it ended")
+        if type(action) is not Action:
+            if isinstance(action, str):
+                action = Action(action)
+            elif not isinstance(action, Action):
+                raise TypeError(f"action must be an Action or an action kind, not {type(action).__name__}")
+        i = self.to_act
+        if seat is not None and seat != i:
+            raise IllegalActionError(f"out of turn: seat {seat} acted but it is seat {i}'s turn")
+        kind = action[0]
+        if phase == DRAWING:
+            if kind != DRAW:
+                raise IllegalActionError(
+                    f"seat {i} must draw now (discard 0 to {self.config.hand_size} cards), not {kind}"
+                )
+            self._draw(i, action)
+            return None
+        if kind == DRAW:
+            raise IllegalActionError(f"seat {i} must bet now: this is betting round {self.street + 1}, not a draw")
+        amount = action[1]
+        for a in self.legal_actions():
+            if a[0] == kind and (amount is None or amount == a[1]):
+                return a
+        self._reject(i, action)
+        raise AssertionError("unreachable: _reject always raises")  # pragma: no cover
+
+    def _finish(self) -> None:
+        n, contrib, stacks = self.n, self.contrib, self.stacks
+        # Uncalled chips go back to their owner before anything is settled.
+        ranked = sorted(contrib)
+        top, second = ranked[-1], ranked[-2]
+        owner = contrib.index(top)
+        if top > second:
+            back = top - second
+            contrib[owner] -= back
+            stacks[owner] += back
+            self.returned[owner] = back
+        folded = self.folded
+        if self.nlive == 1:
+            winner = folded.index(False)
+            payouts = [0] * n
+            payouts[winner] = won = sum(contrib)
+            stacks[winner] += won
+        else:
+            if not _SETTLE:  # lazy, once: the showdown module sits above the engine's imports
+                from ..showdown import settle
+
+                _SETTLE.append(settle)
+            hands = [None if folded[j] else tuple(self.hands[j]) for j in range(n)]
+            self.settlement = _SETTLE[0](contrib, hands, button=self.button, game=self.config.settle_game,
+                                     odd_chip=self.config.odd_chip)
+            payouts = list(self.settlement.payouts)
+            for j in range(n):
+                stacks[j] += payouts[j]
+        self.payouts = payouts
+        self.phase = COMPLETE
+        self.to_act = -1
+        self.pending = [False] * n
