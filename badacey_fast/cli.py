@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from .errors import BadaceyError
+from .errors import BadaceyError, TableIntegrityError
 
 # Order is the order of `badacey --help`.
 COMMAND_MODULES = (
@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``badacey`` command line; returns the exit status (0 ok, 2 bad input)."""
+    """Run the ``badacey`` command line; returns the exit status (0 ok, 1 broken install, 2 bad input)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -48,6 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (BadaceyError, ValueError, TypeError) as exc:
         print(f"badacey {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except TableIntegrityError as exc:  # the message names the file and the command that rebuilds it
+        print(f"badacey {args.command}: error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print(f"badacey {args.command}: interrupted", file=sys.stderr)
         return 130

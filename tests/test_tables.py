@@ -257,3 +257,19 @@ def test_c_backend_is_active_by_default() -> None:
     out = _run({"BADACEY_FAST_BACKEND": "auto"}, "import badacey_fast as b; print(b.backend)")
     assert out.stdout.strip() == "c", out.stderr
     assert _backend.kernel().lib.BD_HANDS5 == tables.HANDS5
+
+
+def test_cli_reports_a_corrupted_table_in_one_line(table_copy: Path) -> None:
+    from badacey_fast.benchmark import fresh_python
+
+    path = table_copy / tables.TABLE_NAMES[0]
+    data = bytearray(path.read_bytes())
+    data[tables.HEADER_SIZE + 4 * 1_000] ^= 0x01
+    path.write_bytes(bytes(data))
+    run = fresh_python(
+        "import sys; from badacey_fast.cli import main; sys.exit(main(['eval', 'As 2h 3d 4c 5s']))",
+        env={"BADACEY_FAST_TABLES": str(table_copy), "BADACEY_FAST_BACKEND": "c"},
+    )
+    assert run.returncode == 1, run.stderr
+    assert "Traceback" not in run.stderr
+    assert tables.TABLE_NAMES[0] in run.stderr and "badacey build-tables" in run.stderr
