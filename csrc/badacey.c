@@ -111,7 +111,7 @@ BD_DEFINE_BATCH(bd_packed, uint32_t *out, STORE_PACKED)
  * Chosen at run time (__builtin_cpu_supports, which also checks that the OS enabled AVX-512); without
  * VBMI the AVX2 path below is used, and other layouts use the scalar loops above.
  * Environment: BD_NO_SIMD at compile time removes both paths. */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BD_NO_SIMD)
+#ifdef BD_X86_SIMD /* badacey.h */
 #include <immintrin.h>
 
 /* The vector paths work in blocks: first hash BD_VBLOCK rows into idx_buf, prefetching each entry,
@@ -140,12 +140,6 @@ static inline void bd_lookup_block(const uint32_t *table, const uint32_t *idx, i
 }
 #define BD_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
 
-static int bd_have_vbmi(void)
-{
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vbmi");
-}
 
 BD_VBMI static inline __m512i bd_lut64(const __m512i *t, __m512i v)
 {

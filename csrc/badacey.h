@@ -166,4 +166,17 @@ static inline uint32_t bd_badugi_small(const uint32_t *table, const uint8_t *car
     return best;
 }
 
+/* The vector kernels (badacey.c, showdown.c) exist where this holds; BD_NO_SIMD at compile time removes
+ * them.  bd_have_vbmi() asks the CPU at run time, once per batch call (cheap: no state is kept). */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BD_NO_SIMD)
+#define BD_X86_SIMD 1
+static inline int bd_have_vbmi(void)
+{
+    /* __builtin_cpu_supports also reflects whether the OS enabled the AVX-512 state. */
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi");
+}
+#endif
+
 #endif /* BADACEY_H */

@@ -81,17 +81,11 @@ SD_INLINE int sd_hash_row(const uint32_t *table, const uint8_t *h, const uint8_t
  * card mask (for the cross-seat check), sorts the columns with the 9-comparator network (min/max on 16
  * lanes), flags cards > 51 and repeats, and sums the colex binomials from in-register copies of
  * bd_binom (badacey.h).  Then a scalar loop per row does what sd_hash_row does with those results. */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BD_NO_SIMD)
+#ifdef BD_X86_SIMD /* badacey.h */
 #include <immintrin.h>
 #define SD_SIMD 1
 #define SD_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
 
-static int sd_have_vbmi(void)
-{
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vbmi");
-}
 
 /* Byte k of column j (k < 16) is byte 5k + j of the 80-byte step. */
 #define SD_COLUMN(j)                                                                                        \
@@ -327,7 +321,7 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
         return -2;
     }
 #ifdef SD_SIMD
-    int vbmi = sd_have_vbmi();
+    int vbmi = bd_have_vbmi();
 #else
     int vbmi = 0;
 #endif
