@@ -237,12 +237,8 @@ def showdown(hands: Sequence[Cards | None], pot: int, button: int = 0, game: str
     ...
     badacey_fast.errors.ShowdownError: no live hand: all 2 seats folded
     """
-    rules = scoring(game)
-    odd_low = _odd_low(odd_chip)
-    cards, live = _read_hands(hands, rules.hand_size)
+    rules, odd_low, cards, live, pot, button = _read_showdown(hands, pot, button, game, odd_chip)
     n = len(cards)
-    pot = _chips(pot, "pot")
-    button = _button(button, n)
     if len(live) == 1:  # everyone else folded: no cards are judged
         payouts: list[int | None] = [None] * n
         payouts[live[0]] = pot
@@ -251,6 +247,14 @@ def showdown(hands: Sequence[Cards | None], pot: int, button: int = 0, game: str
     chips = [0] * n
     _split(pot, clockwise(live, button), lows, bads, rules, odd_low, chips)
     return [None if h is None else chips[s] for s, h in enumerate(cards)]
+
+
+def _read_showdown(hands, pot, button, game, odd_chip):  # type: ignore[no-untyped-def]
+    """Check one showdown's arguments (shared by showdown and showdown_detail)."""
+    rules = scoring(game)
+    odd_low = _odd_low(odd_chip)
+    cards, live = _read_hands(hands, rules.hand_size)
+    return rules, odd_low, cards, live, _chips(pot, "pot"), _button(button, len(cards))
 
 
 def showdown_detail(hands: Sequence[Cards | None], pot: int, button: int = 0, game: str = "badacey",
@@ -267,12 +271,8 @@ def showdown_detail(hands: Sequence[Cards | None], pot: int, button: int = 0, ga
     ...
     badacey_fast.errors.ShowdownError: pot is negative: -1
     """
-    rules = scoring(game)
-    odd_low = _odd_low(odd_chip)
-    cards, live = _read_hands(hands, rules.hand_size)
+    rules, odd_low, cards, live, pot, button = _read_showdown(hands, pot, button, game, odd_chip)
     n = len(cards)
-    pot = _chips(pot, "pot")
-    button = _button(button, n)
     if len(live) > 1:
         lows, bads = _evaluate(rules, cards, live)
     else:
