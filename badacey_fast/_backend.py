@@ -92,20 +92,24 @@ _NO_FAST5 = (None, None)
 #: The evaluator's single-hand fast path, per ace_high: ``f(c0, ..., c4) -> packed entry or 0`` when the C
 #: twin serves and that table is loaded, else None.
 fast5 = getattr(impl, "FAST5", _NO_FAST5)
+#: evaluate()'s single-hand call, per ace_high: ``f(cards) -> Value or None`` (C twin, table loaded), else
+#: None.
+single = getattr(impl, "SINGLE", _NO_FAST5)
 
 
 @contextlib.contextmanager
 def using(which: str) -> Iterator[ModuleType]:
     """Temporarily serve every evaluation from the named twin (``"c"`` or ``"python"``); for tests."""
-    global impl, name, fast5
-    saved = impl, name, fast5
+    global impl, name, fast5, single
+    saved = impl, name, fast5, single
     impl = load(which)
     name = impl.NAME
     fast5 = getattr(impl, "FAST5", _NO_FAST5)
+    single = getattr(impl, "SINGLE", _NO_FAST5)
     try:
         yield impl
     finally:
-        impl, name, fast5 = saved
+        impl, name, fast5, single = saved
 
 
 def kernel():  # -> badacey_fast._c.Kernel (not imported here: the extension may be missing)

@@ -1,6 +1,7 @@
 """The C twin: the same private functions as ``_python.py``, served by the cffi kernel and its tables.
 
-Importing this module imports the compiled extension ``badacey_fast._kernel`` and checks that both table
+Importing this module imports the compiled extensions ``badacey_fast._kernel`` (cffi: the kernel) and
+``badacey_fast._speedups`` (CPython API: the single-hand call, see ``csrc/speedups.c``) and checks that both table
 files exist with the right size (two ``stat`` calls); the tables themselves are read and checksummed
 lazily, on first use of each game.  Ranks are dense, lower is better.
 """
@@ -14,11 +15,13 @@ from typing import Any
 
 from . import tables
 from ._kernel import ffi, lib  # ImportError here means the extension was never built
+from ._speedups import HandEvaluator
 from .cards import parse_cards
+from .value import VALUES, from_entry
 
 NAME = "c"
 
-__all__ = ["NAME", "Kernel", "KERNEL", "FAST5", "evaluate5", "low_rank5", "badugi_rank"]
+__all__ = ["NAME", "Kernel", "KERNEL", "FAST5", "SINGLE", "evaluate5", "low_rank5", "badugi_rank"]
 
 
 class Kernel:
@@ -37,6 +40,9 @@ class Kernel:
         self.tables: list[Any] = [None, None]
         # bd_eval5 bound to each loaded table, for evaluate()'s fast path (None until loaded).
         self.fast5: list[Any] = [None, None]
+        # evaluate()'s single-hand call on each loaded table: cards -> cached Value, or None (see
+        # csrc/speedups.c); None until loaded.
+        self.single: list[Any] = [None, None]
         # Four-card badugi ranks by colex index (uint16_t[BD_HANDS4]), derived from the tables on demand.
         self.tables4: list[Any] = [None, None]
         self._lock = threading.Lock()
@@ -72,6 +78,7 @@ class Kernel:
                 tables.read_table(game, memoryview(ffi.buffer(buf)), self.directory)
                 self.tables[game] = found = buf
                 self.fast5[game] = functools.partial(lib.bd_eval5, buf)
+                self.single[game] = HandEvaluator(ffi.buffer(buf), VALUES, from_entry)
             return found
 
 
@@ -81,6 +88,9 @@ _TABLES = KERNEL.tables
 #: Per ace_high: ``f(c0, c1, c2, c3, c4) -> packed entry`` (0 = invalid cards), or None before the table
 #: loads.  The evaluator's fast path reads it through ``_backend.fast5``.
 FAST5 = KERNEL.fast5
+#: Per ace_high: ``f(cards) -> Value`` for a tuple or list of five exact ints that are distinct card ids,
+#: else None; None before the table loads.  The evaluator reads it through ``_backend.single``.
+SINGLE = KERNEL.single
 _eval5 = lib.bd_eval5
 
 

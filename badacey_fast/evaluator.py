@@ -18,6 +18,7 @@ from typing import NamedTuple, Union
 from . import _backend, reference
 from .cards import parse_cards
 from .games import BADACEY, BADEUCY, normalize_game
+from .value import Value
 
 __all__ = [
     "Cards",
@@ -33,21 +34,6 @@ __all__ = [
 
 #: Anything :func:`badacey_fast.parse_cards` accepts: text like ``"As 2h 3d 4c 5s"`` or card ids.
 Cards = Union[str, Iterable[Union[str, int]]]
-
-
-class Value(NamedTuple):
-    """The two halves of a hand as dense ranks; lower is better in both.
-
-    ``low``: 1..6175 (Badacey, A-5) or 1..7462 (Badeucy, 2-7).  ``badugi``: 1..1092.
-    """
-
-    low: int
-    badugi: int
-
-
-# evaluate()'s fast path: Values by packed kernel entry (low | badugi << 16), filled on first sight.
-_VALUES: dict[int, Value] = {}
-_new_value = tuple.__new__  # Value((low, badugi)) without namedtuple's Python-level __new__
 
 
 class Description(NamedTuple):
@@ -92,24 +78,14 @@ def evaluate(cards: Cards, game: str = BADACEY) -> Value:
         ace_high = True
     else:
         ace_high = normalize_game(game) != BADACEY
-    # Fast path (C twin, table loaded): a tuple of five plain ints goes straight to one C call that
-    # validates and looks up; Values are cached by the packed entry (only 38,064 distinct (low, badugi)
-    # pairs per game).  ``type(x) is int`` keeps bools and int-likes (which C would coerce) on the general
-    # path below; so does a rejected hand (entry 0), and the general path words the error.
-    fast = _backend.fast5[ace_high]
-    if fast is not None and type(cards) is tuple and len(cards) == 5:
-        a, b, c, d, e = cards
-        if type(a) is int and type(b) is int and type(c) is int and type(d) is int and type(e) is int:
-            try:
-                entry = fast(a, b, c, d, e)
-            except OverflowError:  # beyond a C int: certainly not a card id
-                entry = 0
-            value = _VALUES.get(entry)
-            if value is not None:
-                return value
-            if entry:
-                value = _VALUES[entry] = _new_value(Value, (entry & 0xFFFF, entry >> 16))
-                return value
+    # Fast path (C twin, table loaded): one C call (csrc/speedups.c) takes a tuple or list of five exact
+    # ints, validates them and returns the cached Value; anything else (text, bools, numpy ints, a bad
+    # hand) gives None and takes the general path below, which also words the errors.
+    single = _backend.single[ace_high]
+    if single is not None:
+        value = single(cards)
+        if value is not None:
+            return value
     return Value._make(_backend.impl.evaluate5(_five(cards), ace_high))
 
 
@@ -126,6 +102,11 @@ def low_rank(cards: Cards, game: str = BADACEY) -> int:
     badacey_fast.errors.UnknownGameError: unknown game 'razz': expected 'badacey' or 'badeucy' (or Badacy, Badaci, Badeucey, Baduci)
     """
     ace_high = normalize_game(game) != BADACEY
+    single = _backend.single[ace_high]  # evaluate()'s fast path; None hands over to the general path
+    if single is not None:
+        value = single(cards)
+        if value is not None:
+            return value.low
     return _backend.impl.low_rank5(_five(cards), ace_high)
 
 

@@ -1,6 +1,7 @@
 """cffi builder (out-of-line API mode) for the extension ``badacey_fast._kernel``.
 
-Every ``csrc/*.c`` file is compiled into the one extension, and the cdef is assembled from EVERY
+Every ``csrc/*.c`` file is compiled into the one extension (``csrc/cpython/`` holds the CPython-API glue,
+built by ``setup.py`` as ``badacey_fast._speedups``), and the cdef is assembled from EVERY
 ``csrc/*.h`` header: the text between the lines ``/* BD_CDEF_BEGIN */`` and ``/* BD_CDEF_END */``.
 Declarations therefore live in headers (which each ``.c`` includes, so the compiler checks them), and a
 new kernel file pair ``csrc/foo.{h,c}`` is picked up with no edit here (a header whose ``.c`` does not
@@ -61,19 +62,25 @@ def _sources(absolute: bool) -> list[str]:
     return [os.path.relpath(p, ROOT) for p in paths]
 
 
+def compile_args() -> list[str]:
+    """Compiler flags of every C file of the package (the kernel here, the glue in setup.py)."""
+    if os.name == "nt":
+        return []
+    cflags = ["-O3", "-std=c99", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-unused-function"]
+    return cflags + shlex.split(os.environ.get("BADACEY_FAST_CFLAGS", ""))
+
+
 def make_builder(absolute: bool = False) -> FFI:
     """A configured cffi builder for ``badacey_fast._kernel``."""
     builder = FFI()
     headers = _headers()
     builder.cdef("\n".join(cdef_of(h) for h in headers))
-    cflags = ["-O3", "-std=c99", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-unused-function"]
-    cflags += shlex.split(os.environ.get("BADACEY_FAST_CFLAGS", ""))
     builder.set_source(
         "badacey_fast._kernel",
         "\n".join(f'#include "{h.name}"' for h in headers),
         sources=_sources(absolute),
         include_dirs=[str(HERE)],
-        extra_compile_args=cflags if os.name != "nt" else [],
+        extra_compile_args=compile_args(),
     )
     return builder
 
@@ -87,7 +94,7 @@ if __name__ == "__main__":
     import subprocess
 
     subprocess.check_call([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=str(ROOT))
-    for stale in (ROOT / "badacey_fast").glob("_kernel*.so"):
+    for stale in (ROOT / "badacey_fast").glob("_kernel*.so"):  # _speedups is not abi3: left alone
         if not stale.name.endswith(".abi3.so"):
             stale.unlink()
             print(f"removed stale {stale}")
