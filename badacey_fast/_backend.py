@@ -88,28 +88,24 @@ def _choose() -> ModuleType:
 
 impl: ModuleType = _choose()
 name: str = impl.NAME
-_NO_FAST5 = (None, None)
-#: The evaluator's single-hand fast path, per ace_high: ``f(c0, ..., c4) -> packed entry or 0`` when the C
-#: twin serves and that table is loaded, else None.
-fast5 = getattr(impl, "FAST5", _NO_FAST5)
+_NO_SINGLE = (None, None)
 #: evaluate()'s single-hand call, per ace_high: ``f(cards) -> Value or None`` (C twin, table loaded), else
 #: None.
-single = getattr(impl, "SINGLE", _NO_FAST5)
+single = getattr(impl, "SINGLE", _NO_SINGLE)
 
 
 @contextlib.contextmanager
 def using(which: str) -> Iterator[ModuleType]:
     """Temporarily serve every evaluation from the named twin (``"c"`` or ``"python"``); for tests."""
-    global impl, name, fast5, single
-    saved = impl, name, fast5, single
+    global impl, name, single
+    saved = impl, name, single
     impl = load(which)
     name = impl.NAME
-    fast5 = getattr(impl, "FAST5", _NO_FAST5)
-    single = getattr(impl, "SINGLE", _NO_FAST5)
+    single = getattr(impl, "SINGLE", _NO_SINGLE)
     try:
         yield impl
     finally:
-        impl, name, fast5, single = saved
+        impl, name, single = saved
 
 
 def kernel():  # -> badacey_fast._c.Kernel (not imported here: the extension may be missing)

@@ -1,14 +1,13 @@
 """The C twin: the same private functions as ``_python.py``, served by the cffi kernel and its tables.
 
 Importing this module imports the compiled extensions ``badacey_fast._kernel`` (cffi: the kernel) and
-``badacey_fast._speedups`` (CPython API: the single-hand call, see ``csrc/speedups.c``) and checks that both table
-files exist with the right size (two ``stat`` calls); the tables themselves are read and checksummed
-lazily, on first use of each game.  Ranks are dense, lower is better.
+``badacey_fast._speedups`` (CPython API: the single-hand call, see ``csrc/cpython/speedups.c``) and
+checks that both table files exist with the right size (two ``stat`` calls); the tables themselves are
+read and checksummed lazily, on first use of each game.  Ranks are dense, lower is better.
 """
 
 from __future__ import annotations
 
-import functools
 import os
 import threading
 from typing import Any
@@ -21,7 +20,7 @@ from .value import VALUES, from_entry
 
 NAME = "c"
 
-__all__ = ["NAME", "Kernel", "KERNEL", "FAST5", "SINGLE", "evaluate5", "low_rank5", "badugi_rank"]
+__all__ = ["NAME", "Kernel", "KERNEL", "SINGLE", "evaluate5", "low_rank5", "badugi_rank"]
 
 
 class Kernel:
@@ -38,10 +37,8 @@ class Kernel:
         self.directory = directory
         # Indexed by ace_high (False/True = 0/1); read on the hot path without the lock.
         self.tables: list[Any] = [None, None]
-        # bd_eval5 bound to each loaded table, for evaluate()'s fast path (None until loaded).
-        self.fast5: list[Any] = [None, None]
         # evaluate()'s single-hand call on each loaded table: cards -> cached Value, or None (see
-        # csrc/speedups.c); None until loaded.
+        # csrc/cpython/speedups.c); None until loaded.
         self.single: list[Any] = [None, None]
         # Four-card badugi ranks by colex index (uint16_t[BD_HANDS4]), derived from the tables on demand.
         self.tables4: list[Any] = [None, None]
@@ -77,7 +74,6 @@ class Kernel:
                 buf = ffi.new("uint32_t[]", tables.ENTRIES)
                 tables.read_table(game, memoryview(ffi.buffer(buf)), self.directory)
                 self.tables[game] = found = buf
-                self.fast5[game] = functools.partial(lib.bd_eval5, buf)
                 self.single[game] = HandEvaluator(ffi.buffer(buf), VALUES, from_entry)
             return found
 
@@ -85,9 +81,6 @@ class Kernel:
 tables.check_present()
 KERNEL = Kernel()
 _TABLES = KERNEL.tables
-#: Per ace_high: ``f(c0, c1, c2, c3, c4) -> packed entry`` (0 = invalid cards), or None before the table
-#: loads.  The evaluator's fast path reads it through ``_backend.fast5``.
-FAST5 = KERNEL.fast5
 #: Per ace_high: ``f(cards) -> Value`` for a tuple or list of five exact ints that are distinct card ids,
 #: else None; None before the table loads.  The evaluator reads it through ``_backend.single``.
 SINGLE = KERNEL.single

@@ -78,9 +78,9 @@ def evaluate(cards: Cards, game: str = BADACEY) -> Value:
         ace_high = True
     else:
         ace_high = normalize_game(game) != BADACEY
-    # Fast path (C twin, table loaded): one C call (csrc/speedups.c) takes a tuple or list of five exact
-    # ints, validates them and returns the cached Value; anything else (text, bools, numpy ints, a bad
-    # hand) gives None and takes the general path below, which also words the errors.
+    # Fast path (C twin, table loaded): one C call (csrc/cpython/speedups.c) takes a tuple or list of
+    # five exact ints, validates them and returns the cached Value; anything else (text, bools, numpy
+    # ints, a bad hand) gives None and takes the general path below, which also words the errors.
     single = _backend.single[ace_high]
     if single is not None:
         value = single(cards)

@@ -84,18 +84,17 @@ def settle_one_pot(contributions: object, hands: object, button: object, rules: 
         return None
     lows: list = [None] * n
     bads: list = [None] * n
-    fast5 = _backend.fast5[rules.ace_high]
+    single = _backend.single[rules.ace_high]
     evaluate5 = _backend.impl.evaluate5
     best_low = best_bad = 1 << 30
     low_w: list[int] = []
     bad_w: list[int] = []
     for s in order:  # one evaluation per hand; each half's winners collected in clockwise order
-        if fast5 is not None:  # the C twin with its table loaded: one kernel call, no re-parsing
-            entry = fast5(*hands[s])
-            if not entry:
-                return None  # cannot happen after the checks above
-            low = lows[s] = entry & 0xFFFF
-            bad = bads[s] = entry >> 16
+        if single is not None:  # the C twin with its table loaded: one C call, no re-parsing
+            value = single(hands[s])
+            if value is None:
+                return None  # a hand that is not a plain tuple or list: the general path takes it
+            low, bad = lows[s], bads[s] = value
         else:
             low, bad = lows[s], bads[s] = evaluate5(hands[s], rules.ace_high)
         if low < best_low:

@@ -1,9 +1,9 @@
 """The value of a five-card hand: its two dense ranks, lower is better in both.
 
 :class:`Value` is what :func:`badacey_fast.evaluate` returns.  It lives in this small module, below the
-kernel, because the C twin's single-hand call (``csrc/speedups.c``) hands out cached Values itself:
-:data:`VALUES` maps a packed kernel entry (``low | badugi << 16``) to its Value, filled on first sight by
-:func:`from_entry` (at most 38,064 distinct pairs per game).
+kernel, because the C twin's single-hand call (``csrc/cpython/speedups.c``) hands out cached Values
+itself: :data:`VALUES` maps a packed kernel entry (``low | badugi << 16``) to its Value, filled on first
+sight by :func:`from_entry` (at most 38,064 distinct pairs per game).
 
 >>> from_entry(1 | 1 << 16)
 Value(low=1, badugi=1)

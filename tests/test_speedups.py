@@ -54,7 +54,8 @@ def test_the_nuts(single) -> None:
     nuts = bf.parse_cards("7c 5d 4h 3s 2c" if ace_high else "As 2h 3d 4c 5s")
     assert call(nuts) == Value(low=1, badugi=1)
     flush = bf.parse_cards("Kc Qc Jc Tc 9c")  # one suit: a one-card badugi, the nine
-    assert call(flush) == (reference.low_rank(flush, _game(ace_high)), reference.badugi_rank(bf.parse_cards("9c"), ace_high))
+    nine = reference.badugi_rank(bf.parse_cards("9c"), ace_high)
+    assert call(flush) == (reference.low_rank(flush, _game(ace_high)), nine)
 
 
 def test_values_are_cached_by_entry(single) -> None:

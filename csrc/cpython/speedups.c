@@ -1,4 +1,4 @@
-/* speedups.c -- badacey_fast._speedups: the single-hand call from Python, in CPython's C API.
+/* cpython/speedups.c -- badacey_fast._speedups: the single-hand call from Python, in CPython's C API.
  *
  * Why this file exists beside cffi: the kernel (badacey.c) is plain C served through cffi, and every
  * bulk path goes that way.  One call does not: `evaluate((3, 6, 9, 12, 19))` must cost <= 0.3 us, and a
