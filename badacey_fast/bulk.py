@@ -109,8 +109,9 @@ class _Helper:
     """A persistent helper thread that runs one job at a time; handing it a job is one lock release.
 
     Cheaper than ``ThreadPoolExecutor.submit`` + ``Future.result`` (no Future, queue or condition
-    variable per job): on a 1 M-hand batch on the 2-core box it lifted the two-thread ratio from
-    ~1.85-1.91x to ~1.93-2.0x, the C harness's ceiling.
+    variable per job): on a 1 M-hand batch on the 2-core box, in interleaved runs on a quiet machine, it
+    lifted the two-thread ratio from 1.85-1.91x to 1.93-2.0x, the ceiling a C harness with spinning
+    pthreads reaches there.
     """
 
     def __init__(self) -> None:
@@ -141,8 +142,8 @@ class _Helper:
     def wait(self) -> tuple[bool, Any]:
         """Block until the job ends: ``(True, its result)`` or ``(False, the exception it raised)``."""
         self._done.acquire()
-        self._job = None
-        return self._result
+        result, self._result, self._job = self._result, (True, None), None  # hold no buffers while idle
+        return result
 
     def stop(self) -> None:
         self._job = None
@@ -176,7 +177,12 @@ def _run_shared(job: Any, threads: int) -> int:
     """
     with _IDLE_LOCK:
         helpers = [_IDLE.pop() for _ in range(min(threads - 1, len(_IDLE)))]
-    helpers += [_Helper() for _ in range(threads - 1 - len(helpers))]
+    try:
+        helpers += [_Helper() for _ in range(threads - 1 - len(helpers))]
+    except BaseException:  # e.g. "can't start new thread": keep the idle ones for later calls
+        with _IDLE_LOCK:
+            _IDLE.extend(helpers)
+        raise
     for helper in helpers:
         helper.start(job)
     mine: tuple[bool, Any]
@@ -211,7 +217,9 @@ def evaluate_many(
     low 1..6175, ace-low badugi 1..1092) or ``"badeucy"`` (2-7 low 1..7462, ace-high badugi).
     ``check=False`` skips validation for callers who validated already (bad rows then give meaningless
     ranks, never a crash).  ``out=(low, badugi)``: preallocated uint16 arrays to fill and return.
-    ``threads``: split the batch across that many threads (the C kernel releases the GIL).
+    ``threads``: split the batch across that many threads, this one included (the C kernel releases
+    the GIL; the others are persistent helper threads; the threads claim small chunks of the batch as
+    they go, so a core that is busy with something else simply does fewer of them).
 
     >>> import numpy as np
     >>> low, bad = evaluate_many(np.array([[3, 6, 9, 12, 19]], dtype=np.int64), game="badeucy")
