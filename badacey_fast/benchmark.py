@@ -8,7 +8,8 @@ that prepares inputs (untimed) and returns the zero-argument callable to time, a
 
 Within a group the ratio column is each case's rate over the rate of the group's first case.
 
-Cases of one group that name the same ``interleave`` key are timed *together*: short blocks of calls of
+Adjacent cases of one group that are :class:`InterleavedCase` with the same ``interleave`` key are
+timed *together*: short blocks of calls of
 each case alternate, and each case's rate is the median of its own blocks.  On a shared, noisy machine
 this keeps a burst of noise from landing on one case and not on the other, so the ratio of two such
 cases (e.g. one thread against two) compares like with like.  Every printed rate is still the median
@@ -37,8 +38,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-__all__ = ["PROVIDERS", "Case", "Result", "measure", "measure_interleaved", "collect", "run", "format_table",
-           "fresh_python"]
+__all__ = ["PROVIDERS", "Case", "InterleavedCase", "Result", "measure", "measure_interleaved", "collect", "run",
+           "format_table", "fresh_python"]
 
 #: Modules exposing ``bench_cases(quick)``; add yours here.  Order is the order of the printed table.
 PROVIDERS = (
@@ -50,17 +51,42 @@ PROVIDERS = (
 
 
 class Case(NamedTuple):
-    """One benchmark: ``group`` (operation), ``name``, ``setup() -> callable`` (untimed), ``items`` per call.
-
-    ``interleave``: a key; adjacent cases of the same group with the same non-empty key are timed
-    interleaved by :func:`run` (see the module docstring).  Empty (the default): timed on its own.
-    """
+    """One benchmark: ``group`` (operation), ``name``, ``setup() -> callable`` (untimed), ``items`` per call."""
 
     group: str
     name: str
     setup: Callable[[], Callable[[], object]]
     items: int
-    interleave: str = ""
+
+
+class InterleavedCase(Case):
+    """A :class:`Case` that :func:`run` times interleaved with the adjacent cases of its group carrying the
+    same ``interleave`` key (see the module docstring).  Still the 4-tuple of a Case (the key is an
+    attribute, not a field), so code that unpacks cases keeps working.
+
+    >>> case = InterleavedCase("g", "two threads", lambda: (lambda: None), 10, interleave="threads")
+    >>> group, name, setup, items = case
+    >>> name, items, case.interleave
+    ('two threads', 10, 'threads')
+    >>> InterleavedCase("g", "x", lambda: (lambda: None), 10, interleave="")
+    Traceback (most recent call last):
+    ...
+    ValueError: interleave key of benchmark case 'x' must be a non-empty str, got ''
+    """
+
+    interleave: str
+
+    def __new__(cls, group: str, name: str, setup: Callable[[], Callable[[], object]], items: int, *,
+                interleave: str) -> InterleavedCase:
+        if not isinstance(interleave, str) or not interleave:
+            raise ValueError(f"interleave key of benchmark case {name!r} must be a non-empty str, got {interleave!r}")
+        self = super().__new__(cls, group, name, setup, items)
+        self.interleave = interleave
+        return self
+
+
+def _key(case: Case) -> str:
+    return getattr(case, "interleave", "")
 
 
 class Result(NamedTuple):
@@ -112,11 +138,11 @@ def measure_interleaved(cases: Sequence[Case], *, min_time: float = 0.2, repeats
     neighbour).  Each Result is the median (and best) seconds per call over that case's own blocks.
     Calls that time themselves (return a float) are not supported here: they have no wall time to pair.
 
-    >>> a = Case("demo", "a", lambda: (lambda: sum(range(100))), 100, "pair")
-    >>> b = Case("demo", "b", lambda: (lambda: sum(range(200))), 200, "pair")
+    >>> a = Case("demo", "a", lambda: (lambda: sum(range(100))), 100)
+    >>> b = Case("demo", "b", lambda: (lambda: sum(range(200))), 200)
     >>> [r.case.name for r in measure_interleaved([a, b], min_time=0.002, repeats=2)]
     ['a', 'b']
-    >>> measure_interleaved([a, Case("demo", "c", lambda: (lambda: 0.5), 1, "pair")], min_time=0.001)
+    >>> measure_interleaved([a, Case("demo", "c", lambda: (lambda: 0.5), 1)], min_time=0.001)
     Traceback (most recent call last):
     ...
     TypeError: benchmark case 'c' times itself (returned a float): it cannot be interleaved
@@ -190,11 +216,11 @@ def run(cases: Iterable[Case], *, quick: bool = False, progress: Callable[[str],
 
     for case in cases:
         if progress:
-            progress(f"{case.group}: {case.name}" + (f" (interleaved: {case.interleave})" if case.interleave else ""))
-        if batch and (not case.interleave or (case.group, case.interleave) != (batch[0].group, batch[0].interleave)):
+            progress(f"{case.group}: {case.name}" + (f" (interleaved: {_key(case)})" if _key(case) else ""))
+        if batch and (not _key(case) or (case.group, _key(case)) != (batch[0].group, _key(batch[0]))):
             flush()
         batch.append(case)
-        if not case.interleave:
+        if not _key(case):
             flush()
     flush()
     return results
@@ -222,7 +248,8 @@ def format_table(results: Sequence[Result]) -> str:
     group  case      items/s    per item  ratio
     g      slow    10.00  /s   100.00 ms     1×
     g      fast    20.00  /s    50.00 ms     2×
-    >>> one, two = Case("g", "one", None, 10, "t"), Case("g", "two", None, 10, "t")
+    >>> one = InterleavedCase("g", "one", None, 10, interleave="t")
+    >>> two = InterleavedCase("g", "two", None, 10, interleave="t")
     >>> print(format_table([Result(one, 1.0, 1.0, 10.0), Result(two, 0.5, 0.5, 20.0)]))
     group  case       items/s    per item  ratio
     g      one ~    10.00  /s   100.00 ms     1×
@@ -238,7 +265,7 @@ def format_table(results: Sequence[Result]) -> str:
     for r in results:
         base = first_rate.setdefault(r.case.group, r.rate)
         per_item = r.median / r.case.items if r.case.items else r.median
-        name = f"{r.case.name} ~" if r.case.interleave else r.case.name
+        name = f"{r.case.name} ~" if _key(r.case) else r.case.name
         rows.append((r.case.group, name, _rate(r.rate), _seconds(per_item), f"{r.rate / base:.3g}×"))
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
     lines = []
@@ -246,7 +273,7 @@ def format_table(results: Sequence[Result]) -> str:
         if n > 1 and row[0] != rows[n - 1][0]:  # a blank line between groups
             lines.append("")
         lines.append("  ".join(cell.ljust(w) if i < 2 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))))
-    if any(r.case.interleave for r in results):
+    if any(_key(r.case) for r in results):
         lines.append("~ timed interleaved (alternating blocks of calls) with its group's other ~ cases; "
                      "rate = median of its own blocks")
     return "\n".join(lines)

@@ -80,7 +80,7 @@ def test_evaluate_many_c(benchmark, threads):
             # burst on a shared machine can land on one of them only: also record the ratio measured with
             # the two interleaved (alternating blocks of calls, as `badacey bench` does), outside the timing.
             cases = [Case("evaluate-many", f"{t} thread(s)",
-                          lambda t=t: lambda: bulk.evaluate_many(hands, out=out, threads=t), MANY, "threads")
+                          lambda t=t: lambda: bulk.evaluate_many(hands, out=out, threads=t), MANY)
                      for t in (1, threads)]
             one, many = measure_interleaved(cases, min_time=0.3, repeats=5)
             benchmark.extra_info["ratio_to_1_thread_interleaved"] = round(many.rate / one.rate, 3)

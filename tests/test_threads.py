@@ -257,3 +257,43 @@ def test_threads_work_in_a_forked_child() -> None:
     os.kill(pid, 9)
     os.waitpid(pid, 0)
     pytest.fail("evaluate_many(threads=2) hung in a forked child")
+
+
+# ---- the bench runner's interleaved timing (how the 1- and 2-thread cases are compared) ---------------
+
+
+def _logging_case(log: list, name: str, key: str = "", group: str = "g"):
+    from badacey_fast.benchmark import Case, InterleavedCase
+
+    setup = lambda: (lambda: log.append(name))  # noqa: E731
+    return InterleavedCase(group, name, setup, 1, interleave=key) if key else Case(group, name, setup, 1)
+
+
+def _runs(log: list) -> list[str]:
+    """The log collapsed to runs of equal names: ['a', 'b', 'a'] for a a b a."""
+    return [name for i, name in enumerate(log) if i == 0 or log[i - 1] != name]
+
+
+def test_runner_alternates_interleaved_cases_and_keeps_the_order() -> None:
+    from badacey_fast import benchmark
+
+    log: list = []
+    cases = [_logging_case(log, "plain"), _logging_case(log, "one", "t"), _logging_case(log, "two", "t"),
+             _logging_case(log, "after")]
+    results = benchmark.run(cases, quick=True)
+    assert [r.case.name for r in results] == ["plain", "one", "two", "after"]
+    assert all(r.rate > 0 and r.best <= r.median for r in results)
+    inner = _runs(log)[1:-1]  # between the plain cases: warm-ups, then alternating blocks
+    assert set(inner) == {"one", "two"} and len(inner) > 10  # many alternations, not one run each
+    assert "~" in benchmark.format_table(results) and "~" not in benchmark.format_table(results[:1])
+
+
+def test_runner_does_not_mix_different_keys_or_groups() -> None:
+    from badacey_fast import benchmark
+
+    log: list = []
+    cases = [_logging_case(log, "a", "k1"), _logging_case(log, "b", "k2"), _logging_case(log, "c", "k2", "h")]
+    benchmark.run(cases, quick=True)
+    assert _runs(log) == ["a", "b", "c"]  # each timed on its own
+    group, name, setup, items = cases[0]  # still the 4-tuple every provider's code unpacks
+    assert (group, name, items) == ("g", "a", 1)

@@ -120,7 +120,7 @@ def bench_cases(quick: bool) -> list:
     ['single-evaluate', 'single-evaluate']
     """
     from .. import _backend, _tablegen, bulk, evaluator, reference
-    from ..benchmark import Case
+    from ..benchmark import Case, InterleavedCase
 
     singles = 200 if quick else 2000
     many = 100_000 if quick else 1_000_000
@@ -230,10 +230,12 @@ def bench_cases(quick: bool) -> list:
     # machine, timing them seconds apart let a noise burst hit one and not the other, which moved the
     # 2-thread ratio by more than the effect being measured.
     cases += [
-        Case("evaluate-many", f"evaluate_many {many:,} random hands, C, 1 thread", many_c(1), many, "threads"),
-        Case("evaluate-many", f"evaluate_many {many:,} random hands, C, 2 threads", many_c(2), many, "threads"),
-        Case("evaluate-many", f"evaluate_many {many:,} hands, C, 1 thread, check=False", many_c(1, False), many,
-             "threads"),
+        InterleavedCase("evaluate-many", f"evaluate_many {many:,} random hands, C, 1 thread", many_c(1), many,
+                        interleave="threads"),
+        InterleavedCase("evaluate-many", f"evaluate_many {many:,} random hands, C, 2 threads", many_c(2), many,
+                        interleave="threads"),
+        InterleavedCase("evaluate-many", f"evaluate_many {many:,} hands, C, 1 thread, check=False",
+                        many_c(1, False), many, interleave="threads"),
     ]
     if _backend.name == "c":
         paths = ("scalar loop", "AVX2 path", "AVX-512 VBMI path")
