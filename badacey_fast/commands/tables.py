@@ -151,12 +151,15 @@ def bench_cases(quick: bool) -> list:
         texts = [format_cards(h).replace(" ", "") for h in tuples(max(10, singles // 100))]
         return lambda: [(RegularLowHand(t), BadugiHand.from_game(t)) for t in texts]
 
+    shared: list = []  # the interleaved thread cases read the same hands into the same buffers
+
     def many_c(threads: int, check: bool = True):  # type: ignore[no-untyped-def]
         def setup():  # type: ignore[no-untyped-def]
             import numpy as np
 
-            hands = _random_hands(many)
-            out = (np.empty(many, np.uint16), np.empty(many, np.uint16))
+            if not shared:
+                shared.extend([_random_hands(many), (np.empty(many, np.uint16), np.empty(many, np.uint16))])
+            hands, out = shared
 
             def call() -> None:
                 with _backend.using("c"):
