@@ -8,6 +8,13 @@ that prepares inputs (untimed) and returns the zero-argument callable to time, a
 
 Within a group the ratio column is each case's rate over the rate of the group's first case.
 
+Adjacent cases of one group that are :class:`InterleavedCase` with the same ``interleave`` key are
+timed *together*: short blocks of calls of
+each case alternate, and each case's rate is the median of its own blocks.  On a shared, noisy machine
+this keeps a burst of noise from landing on one case and not on the other, so the ratio of two such
+cases (e.g. one thread against two) compares like with like.  Every printed rate is still the median
+of real timed calls of that case alone.
+
 >>> case = Case("demo", "sum of 1000 ints", lambda: (lambda: sum(range(1000))), 1000)
 >>> result = measure(case, min_time=0.001, repeats=1)
 >>> result.case.group, result.rate > 0
@@ -31,7 +38,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-__all__ = ["PROVIDERS", "Case", "Result", "measure", "collect", "run", "format_table", "fresh_python"]
+__all__ = ["PROVIDERS", "Case", "InterleavedCase", "Result", "measure", "measure_interleaved", "collect", "run",
+           "format_table", "fresh_python"]
 
 #: Modules exposing ``bench_cases(quick)``; add yours here.  Order is the order of the printed table.
 PROVIDERS = (
@@ -51,6 +59,36 @@ class Case(NamedTuple):
     items: int
 
 
+class InterleavedCase(Case):
+    """A :class:`Case` that :func:`run` times interleaved with the adjacent cases of its group carrying the
+    same ``interleave`` key (see the module docstring).  Still the 4-tuple of a Case (the key is an
+    attribute, not a field), so code that unpacks cases keeps working.
+
+    >>> case = InterleavedCase("g", "two threads", lambda: (lambda: None), 10, interleave="threads")
+    >>> group, name, setup, items = case
+    >>> name, items, case.interleave
+    ('two threads', 10, 'threads')
+    >>> InterleavedCase("g", "x", lambda: (lambda: None), 10, interleave="")
+    Traceback (most recent call last):
+    ...
+    ValueError: interleave key of benchmark case 'x' must be a non-empty str, got ''
+    """
+
+    interleave: str
+
+    def __new__(cls, group: str, name: str, setup: Callable[[], Callable[[], object]], items: int, *,
+                interleave: str) -> InterleavedCase:
+        if not isinstance(interleave, str) or not interleave:
+            raise ValueError(f"interleave key of benchmark case {name!r} must be a non-empty str, got {interleave!r}")
+        self = super().__new__(cls, group, name, setup, items)
+        self.interleave = interleave
+        return self
+
+
+def _key(case: Case) -> str:
+    return getattr(case, "interleave", "")
+
+
 class Result(NamedTuple):
     """Timing of one case: seconds per call (median and best of the repeats) and items per second."""
 
@@ -60,14 +98,19 @@ class Result(NamedTuple):
     rate: float
 
 
+def _prepare(case: Case) -> Callable[[], object]:
+    fn = case.setup()
+    if not callable(fn):
+        raise TypeError(f"setup of benchmark case {case.name!r} returned {type(fn).__name__}, not a callable")
+    return fn
+
+
 def measure(case: Case, *, min_time: float = 0.2, repeats: int = 5) -> Result:
     """Time one case: repeats of enough calls to last ``min_time`` seconds; median seconds per call.
 
     Slow calls (over a second) are repeated fewer times, so the full run stays a few minutes.
     """
-    fn = case.setup()
-    if not callable(fn):
-        raise TypeError(f"setup of benchmark case {case.name!r} returned {type(fn).__name__}, not a callable")
+    fn = _prepare(case)
     start = time.perf_counter()
     first = fn()  # warm-up (lazy tables, caches), also sizes the loop
     elapsed = first if isinstance(first, float) else time.perf_counter() - start
@@ -83,6 +126,52 @@ def measure(case: Case, *, min_time: float = 0.2, repeats: int = 5) -> Result:
         samples.append(got if self_timed and isinstance(got, float) else wall)
     median = statistics.median(samples)
     return Result(case, median, min(samples), case.items / median if median > 0 else math.inf)
+
+
+def measure_interleaved(cases: Sequence[Case], *, min_time: float = 0.2, repeats: int = 5,
+                        slices: int = 20) -> list[Result]:
+    """Time several cases together: rounds of one block of calls per case, alternating; one Result each.
+
+    The time :func:`measure` spends on a case (``repeats`` x ``min_time``) is cut into ``repeats x
+    slices`` blocks of about ``min_time / slices`` seconds per case; a round times one block of every
+    case, in forward order on even rounds and backward on odd ones (so no case always follows the same
+    neighbour).  Each Result is the median (and best) seconds per call over that case's own blocks.
+    Calls that time themselves (return a float) are not supported here: they have no wall time to pair.
+
+    >>> a = Case("demo", "a", lambda: (lambda: sum(range(100))), 100)
+    >>> b = Case("demo", "b", lambda: (lambda: sum(range(200))), 200)
+    >>> [r.case.name for r in measure_interleaved([a, b], min_time=0.002, repeats=2)]
+    ['a', 'b']
+    >>> measure_interleaved([a, Case("demo", "c", lambda: (lambda: 0.5), 1)], min_time=0.001)
+    Traceback (most recent call last):
+    ...
+    TypeError: benchmark case 'c' times itself (returned a float): it cannot be interleaved
+    """
+    fns = [_prepare(case) for case in cases]
+    numbers = []
+    for case, fn in zip(cases, fns):
+        start = time.perf_counter()
+        if isinstance(fn(), float):  # warm-up (lazy tables, caches), also sizes the blocks
+            raise TypeError(f"benchmark case {case.name!r} times itself (returned a float): "
+                            "it cannot be interleaved")
+        elapsed = time.perf_counter() - start
+        numbers.append((elapsed, max(1, math.ceil(min_time / slices / max(elapsed, 1e-9)))))
+    slowest = max(elapsed for elapsed, _ in numbers)
+    rounds = max(1, min(repeats * slices, math.ceil(3.0 / max(slowest, 1e-9))))
+    samples: list[list[float]] = [[] for _ in cases]
+    order = list(range(len(cases)))
+    for r in range(rounds):
+        for i in order if r % 2 == 0 else order[::-1]:
+            fn, number = fns[i], numbers[i][1]
+            start = time.perf_counter()
+            for _ in range(number):
+                fn()
+            samples[i].append((time.perf_counter() - start) / number)
+    results = []
+    for case, own in zip(cases, samples):
+        median = statistics.median(own)
+        results.append(Result(case, median, min(own), case.items / median if median > 0 else math.inf))
+    return results
 
 
 def collect(quick: bool, groups: Iterable[str] | None = None, providers: Sequence[str] = PROVIDERS) -> list[Case]:
@@ -114,11 +203,26 @@ def run(cases: Iterable[Case], *, quick: bool = False, progress: Callable[[str],
     ...
     TypeError: setup of benchmark case 'broken' returned int, not a callable
     """
-    results = []
+    min_time, repeats = (0.05, 3) if quick else (0.3, 7)
+    results: list[Result] = []
+    batch: list[Case] = []  # adjacent cases sharing a group and a non-empty interleave key
+
+    def flush() -> None:
+        if len(batch) == 1:
+            results.append(measure(batch[0], min_time=min_time, repeats=repeats))
+        elif batch:
+            results.extend(measure_interleaved(batch, min_time=min_time, repeats=repeats))
+        batch.clear()
+
     for case in cases:
         if progress:
-            progress(f"{case.group}: {case.name}")
-        results.append(measure(case, min_time=0.05 if quick else 0.3, repeats=3 if quick else 7))
+            progress(f"{case.group}: {case.name}" + (f" (interleaved: {_key(case)})" if _key(case) else ""))
+        if batch and (not _key(case) or (case.group, _key(case)) != (batch[0].group, _key(batch[0]))):
+            flush()
+        batch.append(case)
+        if not _key(case):
+            flush()
+    flush()
     return results
 
 
@@ -144,6 +248,13 @@ def format_table(results: Sequence[Result]) -> str:
     group  case      items/s    per item  ratio
     g      slow    10.00  /s   100.00 ms     1×
     g      fast    20.00  /s    50.00 ms     2×
+    >>> one = InterleavedCase("g", "one", None, 10, interleave="t")
+    >>> two = InterleavedCase("g", "two", None, 10, interleave="t")
+    >>> print(format_table([Result(one, 1.0, 1.0, 10.0), Result(two, 0.5, 0.5, 20.0)]))
+    group  case       items/s    per item  ratio
+    g      one ~    10.00  /s   100.00 ms     1×
+    g      two ~    20.00  /s    50.00 ms     2×
+    ~ timed interleaved (alternating blocks of calls) with its group's other ~ cases; rate = median of its own blocks
     >>> format_table([1])
     Traceback (most recent call last):
     ...
@@ -154,13 +265,17 @@ def format_table(results: Sequence[Result]) -> str:
     for r in results:
         base = first_rate.setdefault(r.case.group, r.rate)
         per_item = r.median / r.case.items if r.case.items else r.median
-        rows.append((r.case.group, r.case.name, _rate(r.rate), _seconds(per_item), f"{r.rate / base:.3g}×"))
+        name = f"{r.case.name} ~" if _key(r.case) else r.case.name
+        rows.append((r.case.group, name, _rate(r.rate), _seconds(per_item), f"{r.rate / base:.3g}×"))
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
     lines = []
     for n, row in enumerate(rows):
         if n > 1 and row[0] != rows[n - 1][0]:  # a blank line between groups
             lines.append("")
         lines.append("  ".join(cell.ljust(w) if i < 2 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))))
+    if any(_key(r.case) for r in results):
+        lines.append("~ timed interleaved (alternating blocks of calls) with its group's other ~ cases; "
+                     "rate = median of its own blocks")
     return "\n".join(lines)
 
 

@@ -352,6 +352,63 @@ int64_t bd_eval_many_level(const uint32_t *table, const uint8_t *cards, int64_t 
     return bad >= 0 ? bad + done : -1;
 }
 
+/* Batches split across threads: each thread makes ONE call with the same arguments and the same shared
+ * counter (an int64_t the caller owns, set to 0: no global state), and the calls claim chunks of `chunk`
+ * rows from it atomically until the batch is done.  Claiming in C, not one Python call per chunk, is what
+ * lets the chunks be small (a disturbed core just claims fewer of them) while costing nothing: measured on
+ * the 2-core box, 16 chunks claimed from Python gave 1.70x the one-thread rate against 1.89x for two
+ * halves (each chunk cost ~7 us of GIL hand-off and wake-up), while this loop gives the halves' figure
+ * with 64 chunks.  Chunk starts only grow, so a call stops at its first bad row (its later chunks hold
+ * later rows) and pushes the counter past n so the others stop claiming too: rows past the smallest bad
+ * row of all calls may be left unwritten, and the smallest bad row over the calls is the batch's first. */
+#if defined(_MSC_VER)
+#include <intrin.h>
+#define BD_CLAIM(next, chunk) _InterlockedExchangeAdd64((volatile long long *)(next), (chunk))
+#define BD_STOP(next, n) _InterlockedExchange64((volatile long long *)(next), (n))
+#else
+#define BD_CLAIM(next, chunk) __atomic_fetch_add((next), (chunk), __ATOMIC_RELAXED)
+#define BD_STOP(next, n) __atomic_store_n((next), (n), __ATOMIC_RELAXED)
+#endif
+
+#define BD_SHARED_LOOP(CALL)                                                                             \
+    if (chunk < 1)                                                                                       \
+        chunk = 1;                                                                                       \
+    for (;;) {                                                                                           \
+        int64_t start = BD_CLAIM(next, chunk), m, bad;                                                   \
+        if (start < 0 || start >= n)                                                                     \
+            return -1;                                                                                   \
+        m = n - start < chunk ? n - start : chunk;                                                       \
+        bad = (CALL);                                                                                    \
+        if (bad >= 0) {                                                                                  \
+            BD_STOP(next, n);                                                                            \
+            return start + bad;                                                                          \
+        }                                                                                                \
+    }
+
+int64_t bd_eval_many_shared(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
+                            int64_t col_stride, uint16_t *low, uint16_t *badugi, int check, int64_t *next,
+                            int64_t chunk)
+{
+    BD_SHARED_LOOP(bd_eval_many(table, cards + start * row_stride, m, row_stride, col_stride,
+                                low ? low + start : NULL, badugi ? badugi + start : NULL, check))
+}
+
+int64_t bd_badugi_many_shared(const uint32_t *table, const uint8_t *cards, int64_t n, int k, int64_t row_stride,
+                              int64_t col_stride, uint16_t *out, int check, int64_t *next, int64_t chunk)
+{
+    if (k < 1 || k > 5)
+        return 0; /* as bd_badugi_many: a bad k is reported as row 0 */
+    BD_SHARED_LOOP(bd_badugi_many(table, cards + start * row_stride, m, k, row_stride, col_stride, out + start,
+                                  check))
+}
+
+int64_t bd_badugi4_many_shared(const uint16_t *table4, const uint8_t *cards, int64_t n, int64_t row_stride,
+                               int64_t col_stride, uint16_t *out, int check, int64_t *next, int64_t chunk)
+{
+    BD_SHARED_LOOP(bd_badugi4_many(table4, cards + start * row_stride, m, row_stride, col_stride, out + start,
+                                   check))
+}
+
 int64_t bd_lookup_many(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
                        int64_t col_stride, uint32_t *out, int check)
 {

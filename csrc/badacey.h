@@ -58,6 +58,15 @@ int bd_simd_level(void);
 int64_t bd_eval_many_level(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
                            int64_t col_stride, uint16_t *low, uint16_t *badugi, int check, int level);
 
+/* One thread's share of a batch split across threads (each thread calls this with the same arguments):
+ * claims chunks of `chunk` rows from the shared counter *next (atomically; the caller owns it and sets
+ * it to 0 first) and evaluates them as bd_eval_many does.  Returns the first bad row this call met, or
+ * -1; the smallest result over all the calls is the batch's first bad row (with check != 0, rows after
+ * it may be left unwritten). */
+int64_t bd_eval_many_shared(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
+                            int64_t col_stride, uint16_t *low, uint16_t *badugi, int check, int64_t *next,
+                            int64_t chunk);
+
 /* Same, writing the packed uint32 entries (low | badugi << 16) to out[i]. */
 int64_t bd_lookup_many(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
                        int64_t col_stride, uint32_t *out, int check);
@@ -74,6 +83,11 @@ int64_t bd_badugi_many(const uint32_t *table, const uint8_t *cards, int64_t n, i
 void bd_fill_badugi4(const uint32_t *table, uint16_t *table4);
 int64_t bd_badugi4_many(const uint16_t *table4, const uint8_t *cards, int64_t n, int64_t row_stride,
                         int64_t col_stride, uint16_t *out, int check);
+/* bd_badugi_many and bd_badugi4_many split across threads the same way as bd_eval_many_shared. */
+int64_t bd_badugi_many_shared(const uint32_t *table, const uint8_t *cards, int64_t n, int k, int64_t row_stride,
+                              int64_t col_stride, uint16_t *out, int check, int64_t *next, int64_t chunk);
+int64_t bd_badugi4_many_shared(const uint16_t *table4, const uint8_t *cards, int64_t n, int64_t row_stride,
+                               int64_t col_stride, uint16_t *out, int check, int64_t *next, int64_t chunk);
 /* BD_CDEF_END */
 
 /* C(n, k) for n = 0..63 and k = 1..5, stored as bd_binom[k - 1][n]; rows past 51 exist only so that
