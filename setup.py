@@ -71,17 +71,33 @@ class build_ext_parallel(build_ext):
         policy = _backend_policy()
         if policy == "python":
             print("BADACEY_FAST_BACKEND=python: not building the C kernel (the reference serves every call)")
+            self._drop_stale_builds()
             return
         try:
             super().run()
         except (CCompilerError, CompileError, ExecError, LinkError, PlatformError, OSError) as exc:
             if policy == "c":
                 raise
+            self._drop_stale_builds()
             print(
                 f"WARNING: the C kernel could not be built ({exc}); badacey_fast installs without it and "
                 "uses the pure-Python reference (set BADACEY_FAST_BACKEND=c to make this an error)",
                 file=sys.stderr,
             )
+
+    def _drop_stale_builds(self):
+        # pip builds in the checkout: an earlier build's extensions (in build/lib, where the wheel is
+        # collected from, and the copies beside the sources) would otherwise ship with this build, or
+        # be imported from the checkout, as if this build had made them.
+        for ext in self.extensions:
+            module = ext.name.rsplit(".", 1)[-1]
+            stale = [Path(self.get_ext_fullpath(ext.name))]
+            stale += (ROOT / "badacey_fast").glob(module + ".*so")
+            stale += (ROOT / "badacey_fast").glob(module + ".*pyd")
+            for path in stale:
+                if path.exists():
+                    path.unlink()
+                    print(f"removed the stale build {path}")
 
     def build_extension(self, ext):
         compile_serial = self.compiler.compile
