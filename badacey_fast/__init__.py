@@ -25,9 +25,6 @@ from .errors import (
 )
 from .evaluator import Comparison, Description, Value, badugi_rank, compare, describe, evaluate, low_rank
 from .games import GAMES, normalize_game
-from .showdown import UNSHOWN, PotResult, Settlement, ShowdownResult, settle, showdown, showdown_detail
-from .draw import DiscardChoice, DrawOutcomes, best_discards, draw_outcomes
-from .equity import Equity, equity, policy_equity
 
 
 def _find_version() -> str:
@@ -45,9 +42,19 @@ def _find_version() -> str:
 _BULK_NAMES = ("evaluate_many", "badugi_rank_many", "all_hands", "evaluate_all")
 # The rules engine (badacey_fast.game) is loaded on first use too: evaluation alone does not need it.
 _GAME_NAMES = ("Game", "GameConfig", "Action", "SeatView", "simulate")
-# Bulk showdowns and scoring files import numpy too: module of each name, loaded on first use.
-_SCORING_NAMES = {"showdown_many": "scoring", "winners_many": "scoring", "score_many": "scoring",
-                  "score_file": "scorefile", "generate_deals": "scorefile"}
+# Loaded on first use, module of each name: bulk showdowns and scoring files (numpy); showdowns and
+# settlement, draws and equities (half the import time of the package, and a bot that only evaluates
+# hands does not need them).
+_LAZY_NAMES = {"showdown_many": "scoring", "winners_many": "scoring", "score_many": "scoring",
+               "score_file": "scorefile", "generate_deals": "scorefile",
+               "showdown": "pots", "showdown_detail": "pots", "settle": "pots", "ShowdownResult": "pots",
+               "Settlement": "pots", "PotResult": "pots", "UNSHOWN": "pots",
+               "draw_outcomes": "draw", "best_discards": "draw", "DrawOutcomes": "draw", "DiscardChoice": "draw",
+               "equity": "equities", "policy_equity": "equities", "Equity": "equities"}
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 
 def __getattr__(attr: str):
@@ -66,10 +73,12 @@ def __getattr__(attr: str):
         from . import game
 
         return getattr(game, attr)
-    if attr in _SCORING_NAMES:
+    if attr in _LAZY_NAMES:
         import importlib
 
-        return getattr(importlib.import_module(f"{__name__}.{_SCORING_NAMES[attr]}"), attr)
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY_NAMES[attr]}"), attr)
+        globals()[attr] = value  # once: later lookups are plain attribute reads
+        return value
     raise AttributeError(f"module 'badacey_fast' has no attribute {attr!r}")
 
 __all__ = [

@@ -209,7 +209,7 @@ def best_discards(
     :class:`DrawOutcomes` and returns the score.  Ties: the better expected rank of the objective's half
     (lower is better) first, then fewer cards thrown.
     With ``opponent_discard`` the opponent draws too (after us; the order changes nothing): each share
-    is :func:`badacey_fast.equity.equity`'s, exact when the joint outcomes are few enough, else Monte
+    is :func:`badacey_fast.equities.equity`'s, exact when the joint outcomes are few enough, else Monte
     Carlo with ``samples`` (default ``equity.DEFAULT_SAMPLES``) and ``seed``; the standard error is in
     ``DiscardChoice.stderr``.
 
@@ -261,7 +261,7 @@ def best_discards(
 
 
 def _share_vs_drawing(hand, dead, game, opponent, opponent_discard, outcomes, samples, seed):
-    from .equity import equity  # equity builds on this module
+    from .equities import equity  # equity builds on this module
 
     choices = []
     for o in outcomes:

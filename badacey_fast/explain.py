@@ -1,10 +1,10 @@
 """Showdown results and their words: who won which half, each hand in the seeds' words, ``explain()``.
 
-The settlement arithmetic (:mod:`badacey_fast.showdown`) builds these objects; this module only holds
+The settlement arithmetic (:mod:`badacey_fast.pots`) builds these objects; this module only holds
 them and turns them into readable lines.  Ranks are dense and **lower is better**; chips are ints.
 Values and descriptions are computed on first use, so the engine's hot path never pays for words.
 
->>> from badacey_fast.showdown import settle
+>>> from badacey_fast.pots import settle
 >>> print(settle([10, 10], ["As 2h 3d 4c Kd", "Ac 2d 3h 4s 5c"]).explain(["Ann", "Ben"]).splitlines()[-1])
 Ann takes a quarter (5 chips) · Ben takes three quarters (15 chips)
 >>> settle([10, 10], ["As 2h 3d 4c Kd", "Ac 2d 3h 4s 5c"]).explain("Ann")
@@ -37,7 +37,7 @@ class PotResult:
     Seats are 0-based.  ``low_winners``/``badugi_winners`` are in seat order and empty for a half the
     game does not play; in an uncontested pot (one eligible seat) that seat wins every half it plays.
 
-    >>> from badacey_fast.showdown import settle
+    >>> from badacey_fast.pots import settle
     >>> pot = settle([10, 10], ["As 2h 3d 4c Kd", "Ac 2d 3h 4s 5c"]).pots[0]      # Ann and Ben
     >>> pot.amount, pot.low_winners, pot.badugi_winners, pot.chips, [str(f) for f in pot.shares]
     (20, (1,), (0, 1), (5, 15), ['1/4', '3/4'])
@@ -140,7 +140,7 @@ class ShowdownResult(_Described):
     def explain(self, names: Sequence[str] | None = None) -> str:
         """Readable lines: each hand in words, who wins each half, who takes what.
 
-        >>> from badacey_fast.showdown import showdown_detail
+        >>> from badacey_fast.pots import showdown_detail
         >>> print(showdown_detail(["As 2h 3d 4c 5s", "2c 3s 4h 5d 6c"], 100).explain(["Alma", "Bruno"]))
         Badacey: A-5 low and ace-low badugi split the pot (ranks: lower is better)
         Alma: As 2h 3d 4c 5s: low 5-4-3-2-A low (rank 1), badugi 4-3-2-A badugi (rank 1)
@@ -176,7 +176,7 @@ class Settlement(_Described):
     def explain(self, names: Sequence[str] | None = None) -> str:
         """Readable lines: the hands, then per pot who wins each half and who takes what.
 
-        >>> from badacey_fast.showdown import settle
+        >>> from badacey_fast.pots import settle
         >>> s = settle([50, 100, 100], ["As 2h 3d 4c Kd", None, "Ac 2d 3h 4s 5c"])
         >>> print(s.explain(["Ann", "Cal", "Ben"]).splitlines()[-1])
           Ben takes it uncontested (100 chips)

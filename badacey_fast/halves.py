@@ -4,7 +4,7 @@ A Badacey or Badeucy pot is split in two halves, the low and the badugi, judged 
 same five cards; the single-pot games (Badugi, A-5 and 2-7 lowball) play one of them for the whole pot.
 Ranks are dense and **lower is better**.  This module holds only the description of each game's scoring
 (:class:`Scoring`), the odd-chip policy names and the seat order from the button: the arithmetic lives in
-:mod:`badacey_fast.showdown`, the words in :mod:`badacey_fast.explain`.
+:mod:`badacey_fast.pots`, the words in :mod:`badacey_fast.explain`.
 
 >>> scoring("badeucy").halves, scoring("badeucy").ace_high
 (('low', 'badugi'), True)

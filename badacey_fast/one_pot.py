@@ -1,7 +1,7 @@
 """settle's fast path: the common showdown of a split-pot game (one pot, both halves) (RULES.md §3).
 
 The rules engine settles hundreds of thousands of showdowns a second through
-:func:`badacey_fast.showdown.settle`; nearly all of them are one pot between live seats that each put in
+:func:`badacey_fast.pots.settle`; nearly all of them are one pot between live seats that each put in
 the same chips, with the hands as tuples of card ids.  :func:`settle_one_pot` settles exactly that case
 with one kernel call per hand and no re-parsing, and declines (returns None) everything else, which
 ``settle`` then hands to its general path (main and side pots, text hands, and every error message).
@@ -34,7 +34,7 @@ _INT_TYPES = {int}
 
 def settle_one_pot(contributions: object, hands: object, button: object, rules: Scoring,
                     odd_chip: object) -> Settlement | None:
-    """:func:`~badacey_fast.showdown.settle` for the common case, or None to let its general path decide.
+    """:func:`~badacey_fast.pots.settle` for the common case, or None to let its general path decide.
 
     The common case: a split game (both halves), ``hands`` a list or tuple of int-tuples of five card ids
     (or None), at least two live, every live seat with the same contribution (one pot: no side pot), ints

@@ -7,7 +7,7 @@ low and the best badugi (dense ranks, lower is better), each half divided equall
 
 - :func:`showdown_many` → each seat's share of the pot, ``(N, P)`` float64 (rows sum to 1), or with
   ``pot=`` its chip payout, ``(N, P)`` int64, following the odd-chip policies exactly as
-  :func:`badacey_fast.showdown.showdown` does row by row.
+  :func:`badacey_fast.pots.showdown` does row by row.
 - :func:`winners_many` → which seats won each half, two ``(N, P)`` bool arrays.
 - :func:`score_many` → both at once (one pass of the kernel).
 

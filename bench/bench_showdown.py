@@ -16,7 +16,7 @@ import pytest
 
 from badacey_fast import _backend
 from badacey_fast.cards import format_cards
-from badacey_fast.showdown import settle, showdown, showdown_detail
+from badacey_fast.pots import settle, showdown, showdown_detail
 
 
 @pytest.fixture(params=["c", "python"])

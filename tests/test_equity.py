@@ -10,7 +10,8 @@ import pytest
 
 from badacey_fast import _backend, reference
 from badacey_fast.cards import parse_cards
-from badacey_fast.equity import equity, policy_equity
+from badacey_fast import equities
+from badacey_fast.equities import equity, policy_equity
 from badacey_fast.errors import (
     BadaceyError,
     DuplicateCardError,
@@ -108,7 +109,7 @@ def test_monte_carlo_in_several_chunks(backend, monkeypatch):
     # Samples are dealt in chunks; a last partial chunk must count exactly its own samples.
     import importlib
 
-    monkeypatch.setattr(importlib.import_module("badacey_fast.equity"), "MC_CHUNK", 1000)
+    monkeypatch.setattr(equities, "MC_CHUNK", 1000)
     hands, discards = ["As 2h 3d 4c Kd", "2c 3h 4d 8c 9s"], ["Kd", "8c 9s"]
     exact = equity(hands, discards)
     mc = equity(hands, discards, samples=2500, seed=9)

@@ -9,15 +9,14 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.bots import RandomBot, RuleBot
 from badacey_fast.game.simulate import direct_calls, play_hand
-from badacey_fast.showdown import Settlement, scoring
+from badacey_fast.pots import Settlement, scoring
 
-sd = importlib.import_module("badacey_fast.showdown")  # the package re-exports a function of that name
+from badacey_fast import pots as sd
 
 
 def _bots(n: int, k: int) -> list:

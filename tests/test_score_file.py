@@ -15,7 +15,7 @@ from badacey_fast.cards import parse_cards
 from badacey_fast.cli import main
 from badacey_fast.errors import BadaceyError, DuplicateCardError, HandSizeError, InvalidCardError, ShowdownError
 from badacey_fast.scorefile import DEFAULT_POT, generate_deals, score_file
-from badacey_fast.showdown import showdown, showdown_detail
+from badacey_fast.pots import showdown, showdown_detail
 
 GOOD = "As2h3d4c5s 2c3h4d5c6s"  # seed 000: Alma scoops Bruno
 

@@ -10,7 +10,7 @@ from badacey_fast import _backend
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, ShowdownError, UnknownGameError
 from badacey_fast.scoring import score_many, showdown_many, winners_many
-from badacey_fast.showdown import showdown, showdown_detail
+from badacey_fast.pots import showdown, showdown_detail
 
 
 def deal(rng: np.random.Generator, n: int, seats: int) -> np.ndarray:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import DuplicateCardError, HandSizeError, ShowdownError, UnknownGameError
-from badacey_fast.showdown import UNSHOWN, scoring, settle, showdown
+from badacey_fast.pots import UNSHOWN, scoring, settle, showdown
 
 ALMA = "As 2h 3d 4c 5s"  # the nuts both halves
 BRUNO = "2c 3s 4h 5d 6c"  # 6-5-4-3-2 low, 5-4-3-2 badugi: second best both halves here

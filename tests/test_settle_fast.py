@@ -7,7 +7,6 @@ lazily built values and words), and the fast path must hand anything unusual to 
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import numpy as np
@@ -15,9 +14,9 @@ import pytest
 
 from badacey_fast.errors import BadaceyError
 from badacey_fast.one_pot import settle_one_pot
-from badacey_fast.showdown import UNSHOWN, Settlement, scoring, settle
+from badacey_fast.pots import UNSHOWN, Settlement, scoring, settle
 
-sd = importlib.import_module("badacey_fast.showdown")  # the package re-exports a function of that name
+from badacey_fast import pots as sd
 
 
 def _rotate(hand: list[int], k: int) -> list[int]:

@@ -6,7 +6,6 @@ independent chip-by-chip model built on the pure-Python reference judge.
 
 from __future__ import annotations
 
-import importlib
 import random
 from fractions import Fraction
 
@@ -24,10 +23,10 @@ from badacey_fast.errors import (
     ShowdownError,
     UnknownGameError,
 )
-from badacey_fast.showdown import UNSHOWN, scoring, showdown, showdown_detail
+from badacey_fast.pots import UNSHOWN, scoring, showdown, showdown_detail
 
 # The package re-exports the function ``showdown``, which hides the module of the same name.
-showdown_module = importlib.import_module("badacey_fast.showdown")
+from badacey_fast import pots as showdown_module
 
 # Seed 000's players.
 ALMA, BRUNO = "As 2h 3d 4c 5s", "2c 3s 4h 5d 6c"  # Bruno: 5-4-3-2 badugi, 6-5-4-3-2 low

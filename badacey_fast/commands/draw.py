@@ -14,7 +14,7 @@ from math import comb
 from .. import _backend, reference
 from ..cards import format_cards, parse_cards
 from ..draw import DrawOutcomes, best_discards, draw_outcomes
-from ..equity import equity
+from ..equities import equity
 from ..games import GAMES, normalize_game
 
 __all__ = ["register", "bench_cases", "Progress"]

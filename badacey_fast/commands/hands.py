@@ -30,7 +30,7 @@ from .. import evaluator, reference
 from ..cards import format_cards, parse_cards
 from ..errors import ShowdownError
 from ..games import normalize_game
-from ..showdown import SCORINGS, UNSHOWN, scoring, settle, showdown_detail
+from ..pots import SCORINGS, UNSHOWN, scoring, settle, showdown_detail
 
 __all__ = ["register", "DEMO", "FOLD_TOKENS", "UNSHOWN_TOKENS"]
 

@@ -57,7 +57,7 @@ _INT_TYPES = {int}
 #: ``_AFTER[n][i]``: every seat clockwise after seat i, ending with i; ``_OTHERS[n][i]``: the same without i.
 _AFTER = [tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n)) for n in range(7)]
 _OTHERS = [tuple(order[:-1] for order in after) for after in _AFTER]
-_SETTLE: list = []  # [badacey_fast.showdown.settle] once the first showdown imported it
+_SETTLE: list = []  # [badacey_fast.pots.settle] once the first showdown imported it
 
 
 def _legal_set(call: int, target: int, raising: bool) -> tuple[Action, ...]:
@@ -182,7 +182,7 @@ class GameBetting:
             stacks[winner] += won
         else:
             if not _SETTLE:  # lazy, once: the showdown module sits above the engine's imports
-                from ..showdown import settle
+                from ..pots import settle
 
                 _SETTLE.append(settle)
             hands = [None if folded[j] else tuple(self.hands[j]) for j in range(n)]

@@ -98,7 +98,7 @@ class GameConfig:
       raises; before the draw the big blind counts as the bet); ``None`` = no cap.
     - ``heads_up_uncapped``: lift the cap while only two players are in the hand.
     - ``burn``: burn one card before each draw's replacements.
-    - ``odd_chip``: ``"position"`` (default) or ``"low"``, passed to :func:`badacey_fast.showdown.settle`.
+    - ``odd_chip``: ``"position"`` (default) or ``"low"``, passed to :func:`badacey_fast.pots.settle`.
 
     >>> GameConfig(game="badugi").hand_size, GameConfig(game="badugi").settle_game
     (4, 'badugi')
@@ -157,7 +157,7 @@ class GameConfig:
 
     @property
     def settle_game(self) -> str:
-        """The ``game`` argument of :func:`badacey_fast.showdown.settle` for this preset."""
+        """The ``game`` argument of :func:`badacey_fast.pots.settle` for this preset."""
         return self.game
 
     @property

@@ -21,7 +21,7 @@ Design choices (documented, tested):
   card is never dealt: when only it remains and cards are owed, it is shuffled with the muck (every
   discard and folded card so far, and any burn cards) except the served seat's discards of this draw
   (its discards of earlier draws are ordinary muck), and the draw continues (this can repeat).
-- **Showdown** through :func:`badacey_fast.showdown.settle` after uncalled chips went back to their owner.
+- **Showdown** through :func:`badacey_fast.pots.settle` after uncalled chips went back to their owner.
 
 The rules are split by concept into mixins: :mod:`~badacey_fast.game.betting` (rounds, the checked
 action path, paying the pot), :mod:`~badacey_fast.game.dealing` (stub, deal, draws, reshuffles) and

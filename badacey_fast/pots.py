@@ -6,7 +6,7 @@ better**.  Chips are ints in the smallest unit: every chip is paid out, none is 
 
 This module is the settlement arithmetic.  What each game scores (:class:`Scoring`, :data:`UNSHOWN`) lives
 in :mod:`badacey_fast.halves` and the result objects with their words (``explain()``) in
-:mod:`badacey_fast.explain`; every name is re-exported here, so ``from badacey_fast.showdown import ...``
+:mod:`badacey_fast.explain`; every name is re-exported here, so ``from badacey_fast.pots import ...``
 works as before.
 
 >>> showdown(["As 2h 3d 4c 5s", "2c 3s 4h 5d 6c"], pot=100)            # Alma scoops Bruno
