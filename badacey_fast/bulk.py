@@ -203,6 +203,28 @@ def _run_shared(job: Any, threads: int) -> int:
     return min(bad) if bad else -1
 
 
+def _batch(arr: np.ndarray, check: bool) -> tuple[Any, Any, int, int, int]:
+    """(kernel, row pointer, row stride, column stride in bytes, check flag) of a kernel batch call."""
+    kernel = _backend.kernel()
+    rows = kernel.ffi.cast("const uint8_t *", arr.__array_interface__["data"][0])
+    rs, cs = arr.strides
+    return kernel, rows, rs, cs, 1 if check else 0
+
+
+def _kernel_call(kernel: Any, name: str, args: tuple, n: int, threads: int) -> int:
+    """``lib.<name>(*args)`` over a batch of ``n`` rows, or on ``threads`` threads its ``<name>_shared``
+    twin (the same arguments, then a shared counter and a chunk size).  Returns the first bad row or -1."""
+    if threads == 1:
+        return getattr(kernel.lib, name)(*args)
+    shared, counter, chunk = getattr(kernel.lib, name + "_shared"), kernel.ffi.new("int64_t *"), _chunk(n, threads)
+    return _run_shared(lambda: shared(*args, counter, chunk), threads)
+
+
+def _u16(kernel: Any, out: np.ndarray) -> Any:
+    """A ``uint16_t *`` to an output array's first element."""
+    return kernel.ffi.cast("uint16_t *", out.__array_interface__["data"][0])
+
+
 def evaluate_many(
     cards: Any,
     game: str = BADACEY,
@@ -250,19 +272,9 @@ def evaluate_many(
         low[:] = entries & 0xFFFF
         badugi[:] = entries >> 16
         return low, badugi
-    kernel = _backend.kernel()
-    ffi, lib, table = kernel.ffi, kernel.lib, kernel.table(ace_high)
-    rs, cs = arr.strides
-    rows = ffi.cast("const uint8_t *", arr.__array_interface__["data"][0])
-    low_p = ffi.cast("uint16_t *", low.__array_interface__["data"][0])
-    bad_p = ffi.cast("uint16_t *", badugi.__array_interface__["data"][0])
-    flag = 1 if check else 0
-    if nthreads == 1:
-        bad = lib.bd_eval_many(table, rows, n, rs, cs, low_p, bad_p, flag)
-    else:
-        counter, chunk = ffi.new("int64_t *"), _chunk(n, nthreads)
-        bad = _run_shared(lambda: lib.bd_eval_many_shared(table, rows, n, rs, cs, low_p, bad_p, flag, counter, chunk),
-                          nthreads)
+    kernel, rows, rs, cs, flag = _batch(arr, check)
+    args = (kernel.table(ace_high), rows, n, rs, cs, _u16(kernel, low), _u16(kernel, badugi), flag)
+    bad = _kernel_call(kernel, "bd_eval_many", args, n, nthreads)
     if bad >= 0:
         raise _row_error(arr, bad)
     return low, badugi
@@ -304,26 +316,14 @@ def badugi_rank_many(
             raise _row_error(arr, bad)
         result[:] = _tablegen.badugi_ranks(arr if check else np.minimum(arr, 51), ace_high)
         return result
-    kernel = _backend.kernel()
-    ffi, lib, table = kernel.ffi, kernel.lib, kernel.table(ace_high)
-    rs, cs = arr.strides
-    rows = ffi.cast("const uint8_t *", arr.__array_interface__["data"][0])
-    out_p = ffi.cast("uint16_t *", result.__array_interface__["data"][0])
-    flag = 1 if check else 0
+    kernel, rows, rs, cs, flag = _batch(arr, check)
+    out_p = _u16(kernel, result)
     if k == 4:  # four cards: one load per row from the derived four-card table
-        table4 = kernel.badugi4(ace_high)
-        if nthreads == 1:
-            bad = lib.bd_badugi4_many(table4, rows, n, rs, cs, out_p, flag)
-        else:
-            counter, chunk = ffi.new("int64_t *"), _chunk(n, nthreads)
-            bad = _run_shared(lambda: lib.bd_badugi4_many_shared(table4, rows, n, rs, cs, out_p, flag, counter, chunk),
-                              nthreads)
-    elif nthreads == 1:
-        bad = lib.bd_badugi_many(table, rows, n, k, rs, cs, out_p, flag)
+        args = (kernel.badugi4(ace_high), rows, n, rs, cs, out_p, flag)
+        bad = _kernel_call(kernel, "bd_badugi4_many", args, n, nthreads)
     else:
-        counter, chunk = ffi.new("int64_t *"), _chunk(n, nthreads)
-        bad = _run_shared(lambda: lib.bd_badugi_many_shared(table, rows, n, k, rs, cs, out_p, flag, counter, chunk),
-                          nthreads)
+        args = (kernel.table(ace_high), rows, n, k, rs, cs, out_p, flag)
+        bad = _kernel_call(kernel, "bd_badugi_many", args, n, nthreads)
     if bad >= 0:
         raise _row_error(arr, bad)
     return result
