@@ -5,6 +5,7 @@
 #include <string.h>
 
 #define SD_MAX_SEATS 6
+#define BD_CARD_BITS (((uint64_t)1 << 52) - 1)
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Bulk showdown                                                                                   */
@@ -33,7 +34,7 @@ static const uint8_t sd_bits6[64] = {
 /* Pass 1 for one row: the table index of every seat into idx[], live seats as a mask in *alive;
  * returns a BD_SD_* code.  Folded seats' cards are hashed too (harmlessly: the index is clamped) but
  * never validated.  The cards come out sorted from their 52-bit mask (ctz), which also exposes a
- * repeated card: it leaves fewer than five bits. */
+ * repeated card: it leaves fewer than five card bits. */
 SD_INLINE int sd_hash_row(const uint32_t *table, const uint8_t *h, const uint8_t *live, const int32_t seats,
                           uint32_t *idx, unsigned *alive)
 {
@@ -47,7 +48,12 @@ SD_INLINE int sd_hash_row(const uint32_t *table, const uint8_t *h, const uint8_t
                         ((uint64_t)1 << (a3 & 63)) | ((uint64_t)1 << (a4 & 63));
         /* A card > 51: an id of 64 or more, or one of 52..63 (bits 52..63 of the mask). */
         bad_card |= lv & ((((a0 | a1 | a2 | a3 | a4) >> 6) | (uint32_t)(bits >> 52)) != 0);
-        uint64_t m = bits | ((uint64_t)1 << 63); /* guard bit: ctz stays defined when cards repeat */
+        /* Five guard bits above the 52 card bits: each of the five ctz steps below finds a set bit however
+         * few distinct cards the hand holds (folded seats may hold anything: zeros, repeats, ids > 51), so
+         * every ctz is defined and every c_k stays in 0..63, inside bd_binom.  A hand of five distinct
+         * cards never reaches a guard bit; anything less (a repeat, or an id > 51 masked out) leaves c4 on
+         * one, which flags the hand. */
+        uint64_t m = (bits & BD_CARD_BITS) | ((uint64_t)0x1F << 59);
         uint32_t c0 = (uint32_t)__builtin_ctzll(m);
         m &= m - 1;
         uint32_t c1 = (uint32_t)__builtin_ctzll(m);
@@ -57,7 +63,7 @@ SD_INLINE int sd_hash_row(const uint32_t *table, const uint8_t *h, const uint8_t
         uint32_t c3 = (uint32_t)__builtin_ctzll(m);
         m &= m - 1;
         uint32_t c4 = (uint32_t)__builtin_ctzll(m);
-        dup |= lv & (c4 == 63);
+        dup |= lv & (c4 >= 52);
         bits &= (uint64_t)0 - lv;
         overlap |= total & bits;
         total |= bits;
