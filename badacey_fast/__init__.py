@@ -10,9 +10,9 @@ Value(low=1, badugi=1)
 
 from __future__ import annotations
 
-from . import _backend
-from .cards import card_id, card_rank, card_suit, format_card, format_cards, parse_card, parse_cards
-from .errors import (
+from badacey_fast.kernel import backend as _backend
+from badacey_fast.cards import card_id, card_rank, card_suit, format_card, format_cards, parse_card, parse_cards
+from badacey_fast.errors import (
     BadaceyError,
     DuplicateCardError,
     HandSizeError,
@@ -23,8 +23,8 @@ from .errors import (
     TableIntegrityError,
     UnknownGameError,
 )
-from .evaluator import Comparison, Description, Value, badugi_rank, compare, describe, evaluate, low_rank
-from .games import GAMES, normalize_game
+from badacey_fast.evaluator import Comparison, Description, Value, badugi_rank, compare, describe, evaluate, low_rank
+from badacey_fast.rules.games import GAMES, normalize_game
 
 
 def _find_version() -> str:
@@ -45,12 +45,12 @@ _GAME_NAMES = ("Game", "GameConfig", "Action", "SeatView", "simulate")
 # Loaded on first use, module of each name: bulk showdowns and scoring files (numpy); showdowns and
 # settlement, draws and equities (half the import time of the package, and a bot that only evaluates
 # hands does not need them).
-_LAZY_NAMES = {"showdown_many": "scoring", "winners_many": "scoring", "score_many": "scoring",
-               "score_file": "scorefile", "generate_deals": "scorefile",
+_LAZY_NAMES = {"showdown_many": "bulk", "winners_many": "bulk", "score_many": "bulk",
+               "score_file": "files", "generate_deals": "files",
                "showdown": "pots", "showdown_detail": "pots", "settle": "pots", "ShowdownResult": "pots",
                "Settlement": "pots", "PotResult": "pots", "UNSHOWN": "pots",
                "draw_outcomes": "draw", "best_discards": "draw", "DrawOutcomes": "draw", "DiscardChoice": "draw",
-               "equity": "equities", "policy_equity": "equities", "Equity": "equities"}
+               "equity": "draw", "policy_equity": "draw", "Equity": "draw"}
 
 
 def __dir__() -> list[str]:
@@ -66,11 +66,11 @@ def __getattr__(attr: str):
         __version__ = _find_version()
         return __version__
     if attr in _BULK_NAMES:
-        from . import bulk
+        from badacey_fast import bulk
 
         return getattr(bulk, attr)
     if attr in _GAME_NAMES:
-        from . import game
+        from badacey_fast import game
 
         return getattr(game, attr)
     if attr in _LAZY_NAMES:

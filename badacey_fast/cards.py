@@ -20,7 +20,7 @@ import operator
 import re
 from collections.abc import Iterable
 
-from .errors import DuplicateCardError, HandSizeError, InvalidCardError
+from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError
 
 __all__ = [
     "RANK_CHARS",

@@ -15,10 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple, Union
 
-from . import _backend, reference
-from .cards import parse_cards
-from .games import BADACEY, BADEUCY, normalize_game
-from .value import Value
+from badacey_fast.kernel import backend as _backend
+
+from badacey_fast.rules import reference as reference
+from badacey_fast.cards import parse_cards
+from badacey_fast.rules.games import BADACEY, BADEUCY, scale_family, is_ace_high
+from badacey_fast.rules.value import Value
 
 __all__ = [
     "Cards",
@@ -61,7 +63,8 @@ def evaluate(cards: Cards, game: str = BADACEY) -> Value:
     """Both halves of a five-card hand as dense ranks, lower is better.
 
     ``game`` is ``"badacey"`` (A-5 low 1..6175, ace-low badugi 1..1092) or ``"badeucy"``
-    (2-7 low 1..7462, ace-high badugi 1..1092), in any of their spellings.
+    (2-7 low 1..7462, ace-high badugi 1..1092), in any of their spellings; the single-pot games rank on
+    their scale family (``"badugi"``, ``"a5"``: Badacey's scales; ``"27"``: Badeucy's).
 
     >>> evaluate("As 2h 3d 4c 5s")
     Value(low=1, badugi=1)
@@ -77,7 +80,7 @@ def evaluate(cards: Cards, game: str = BADACEY) -> Value:
     elif game == BADEUCY:
         ace_high = True
     else:
-        ace_high = normalize_game(game) != BADACEY
+        ace_high = is_ace_high(game)
     # Fast path (C twin, table loaded): one C call (csrc/cpython/speedups.c) takes a tuple or list of
     # five exact ints, validates them and returns the cached Value; anything else (text, bools, numpy
     # ints, a bad hand) gives None and takes the general path below, which also words the errors.
@@ -99,9 +102,9 @@ def low_rank(cards: Cards, game: str = BADACEY) -> int:
     >>> low_rank("7c 5d 4h 3s 2c", game="razz")
     Traceback (most recent call last):
     ...
-    badacey_fast.errors.UnknownGameError: unknown game 'razz': expected 'badacey' or 'badeucy' (or Badacy, Badaci, Badeucey, Baduci)
+    badacey_fast.errors.UnknownGameError: unknown game 'razz': expected one of badacey, badeucy, badugi, a5, 27
     """
-    ace_high = normalize_game(game) != BADACEY
+    ace_high = is_ace_high(game)
     single = _backend.single[ace_high]  # evaluate()'s fast path; None hands over to the general path
     if single is not None:
         value = single(cards)
@@ -143,7 +146,7 @@ def describe(cards: Cards, game: str = BADACEY) -> Description:
     ...
     badacey_fast.errors.HandSizeError: expected 5 cards, got 4: 'As 2h 3d 4c'
     """
-    game = normalize_game(game)
+    game = scale_family(game)
     value = evaluate(cards, game)
     return Description(
         reference.describe_low_rank(value.low, game),
@@ -161,7 +164,7 @@ def compare(a: Cards, b: Cards, game: str = BADACEY) -> Comparison:
     >>> compare("As 2h 3d 4c 5s", "As 2h 3d 4c 6s", game="razz")
     Traceback (most recent call last):
     ...
-    badacey_fast.errors.UnknownGameError: unknown game 'razz': expected 'badacey' or 'badeucy' (or Badacy, Badaci, Badeucey, Baduci)
+    badacey_fast.errors.UnknownGameError: unknown game 'razz': expected one of badacey, badeucy, badugi, a5, 27
     """
     va, vb = evaluate(a, game), evaluate(b, game)
     return Comparison(_sign(vb.low - va.low), _sign(vb.badugi - va.badugi))

@@ -16,10 +16,10 @@ from math import comb
 
 import pytest
 
-from badacey_fast import _backend
+from badacey_fast.kernel import backend as _backend
 from badacey_fast.cards import parse_cards
-from badacey_fast.draw import best_discards, draw_outcomes
-from badacey_fast.equities import equity
+from badacey_fast.draw.outcomes import best_discards, draw_outcomes
+from badacey_fast.draw.equities import equity
 
 ONE_WAY = parse_cards("2h 4h 6h 7h Ac")  # seed 000's one-way hand
 

@@ -16,8 +16,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from badacey_fast import _backend, _tablegen, bulk, evaluate, reference
-from badacey_fast.benchmark import Case, fresh_python, measure_interleaved
+from badacey_fast import evaluate
+
+from badacey_fast.kernel import backend as _backend
+
+from badacey_fast.tables import generate as _tablegen
+
+from badacey_fast.bulk import evaluate as bulk
+
+from badacey_fast.rules import reference as reference
+from badacey_fast.cli.benchmark import Case, fresh_python, measure_interleaved
 from badacey_fast.cards import format_cards
 
 SINGLES = 1000

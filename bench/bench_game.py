@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-from badacey_fast import _backend
+from badacey_fast.kernel import backend as _backend
 from badacey_fast.game import GameConfig
-from badacey_fast.game.bench import badacey_hands, pokerkit_hands
+from badacey_fast.cli.workloads import badacey_hands, pokerkit_hands
 
 BATCH = 1000
 PK_BATCH = 20

@@ -17,9 +17,9 @@ import io
 import numpy as np
 import pytest
 
-from badacey_fast import _backend
-from badacey_fast.scorefile import generate_deals, score_file
-from badacey_fast.scoring import showdown_many, winners_many
+from badacey_fast.kernel import backend as _backend
+from badacey_fast.files.score import generate_deals, score_file
+from badacey_fast.bulk.showdown import showdown_many, winners_many
 
 ROWS = {"c": 1_000_000, "python": 2_000}
 LINES = {"c": 1_000_000, "python": 1_000}

@@ -14,9 +14,9 @@ import random
 
 import pytest
 
-from badacey_fast import _backend
+from badacey_fast.kernel import backend as _backend
 from badacey_fast.cards import format_cards
-from badacey_fast.pots import settle, showdown, showdown_detail
+from badacey_fast.pots.settlement import settle, showdown, showdown_detail
 
 
 @pytest.fixture(params=["c", "python"])

@@ -7,8 +7,8 @@ Usage (from anywhere; the source tree this file belongs to is imported, never an
     python tables/generate.py --check         # ... and compare with the golden tables/SHA256SUMS
     python tables/generate.py --update-sums   # ... and rewrite SHA256SUMS (after a deliberate change)
 
-Every entry is derived from :mod:`badacey_fast.reference`'s value classes with numpy (see
-:mod:`badacey_fast._tablegen`); it runs in about two seconds.  The compiled extension is not needed and
+Every entry is derived from :mod:`badacey_fast.rules.reference`'s value classes with numpy (see
+:mod:`badacey_fast.tables.generate`); it runs in about two seconds.  The compiled extension is not needed and
 not imported (the build runs before it exists): the backend is forced to the Python twin here.
 """
 
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     if "badacey_fast" not in sys.modules:
         os.environ["BADACEY_FAST_BACKEND"] = "python"
         sys.path.insert(0, str(ROOT))
-    from badacey_fast import _tablegen
+    from badacey_fast.tables import generate as _tablegen
 
     start = time.perf_counter()
     paths = _tablegen.build_tables(args.out)

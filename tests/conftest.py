@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from badacey_fast import _backend
+from badacey_fast.kernel import backend as _backend
 
 
 @pytest.fixture(params=["python", "c"])

@@ -1,7 +1,7 @@
 """The backend policy, ``BADACEY_FAST_BACKEND=auto|c|python``, exercised in fresh interpreters.
 
 The policy runs once, at import, so each case imports ``badacey_fast`` in a subprocess with the variable
-set.  "C unavailable" is simulated by poisoning ``sys.modules["badacey_fast._c"]`` before the import,
+set.  "C unavailable" is simulated by poisoning ``sys.modules["badacey_fast.kernel._c"]`` before the import,
 which makes ``from . import _c`` raise ``ImportError`` exactly as a missing extension would.
 The cases where the C kernel *is* available need the built kernel: without it they fail, by design.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import badacey_fast
-from badacey_fast import _backend
+from badacey_fast.kernel import backend as _backend
 from badacey_fast.errors import BadaceyError
 
 # The directory holding the package under test, so the child imports the very same badacey_fast.
@@ -26,7 +26,7 @@ PACKAGE_PARENT = str(Path(badacey_fast.__file__).resolve().parent.parent)
 CHILD = r"""
 import json, sys, warnings
 if BLOCK_C:
-    sys.modules["badacey_fast._c"] = None  # `from . import _c` now raises ImportError
+    sys.modules["badacey_fast.kernel._c"] = None  # `from . import _c` now raises ImportError
 out = {}
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")

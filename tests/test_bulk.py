@@ -8,10 +8,11 @@ import numpy as np
 import pytest
 
 import badacey_fast as bf
-from badacey_fast import bulk, reference
-from badacey_fast.benchmark import fresh_python
+from badacey_fast.bulk import evaluate as bulk
+from badacey_fast.rules import reference as reference
+from badacey_fast.cli.benchmark import fresh_python
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError
-from badacey_fast.games import GAMES
+from badacey_fast.rules.games import GAMES
 
 
 def _random_hands(n: int, k: int = 5, seed: int = 0) -> np.ndarray:

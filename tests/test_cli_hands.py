@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import badacey_fast
-from badacey_fast.cli import main
+from badacey_fast.cli.command import main
 
 
 def run(capsys, *argv):

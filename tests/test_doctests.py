@@ -55,7 +55,7 @@ MODULES, SOURCE_MODULES = _discover()
 
 def test_discovery_sees_the_package() -> None:
     # the foundation's documented modules must be among those checked (discovery cannot silently shrink)
-    for core in ("badacey_fast", "badacey_fast.cards", "badacey_fast.games", "badacey_fast.reference",
+    for core in ("badacey_fast", "badacey_fast.cards", "badacey_fast.rules.games", "badacey_fast.rules.reference",
                  "badacey_fast.evaluator"):
         assert core in MODULES
 

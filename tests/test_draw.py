@@ -11,9 +11,11 @@ from math import comb
 
 import pytest
 
-from badacey_fast import _backend, reference
+from badacey_fast.kernel import backend as _backend
+
+from badacey_fast.rules import reference as reference
 from badacey_fast.cards import parse_cards
-from badacey_fast.draw import DrawOutcomes, best_discards, draw_outcomes
+from badacey_fast.draw.outcomes import DrawOutcomes, best_discards, draw_outcomes
 from badacey_fast.errors import (
     BadaceyError,
     DuplicateCardError,
@@ -304,9 +306,9 @@ def test_bad_ranks_objectives_and_types(backend):
 @pytest.fixture
 def run(monkeypatch, capsys):
     """Run ``badacey`` with only this module's commands registered; returns (status, stdout, stderr)."""
-    from badacey_fast import cli
+    from badacey_fast.cli import command as cli
 
-    monkeypatch.setattr(cli, "COMMAND_MODULES", ("badacey_fast.commands.draw",))
+    monkeypatch.setattr(cli, "COMMAND_MODULES", ("badacey_fast.cli.draw",))
 
     def go(*argv: str):
         status = cli.main(list(argv))
@@ -360,7 +362,7 @@ def test_cli_bad_input_is_one_line_and_status_2(run, argv, words):
 def test_progress_bar_appears_only_after_its_delay():
     import io
 
-    from badacey_fast.commands.draw import Progress
+    from badacey_fast.cli.draw import Progress
 
     quiet = io.StringIO()
     bar = Progress("draw", stream=quiet, delay=3600.0)
@@ -375,7 +377,7 @@ def test_progress_bar_appears_only_after_its_delay():
 
 
 def test_bench_cases_run_and_count_their_outcomes(backend):
-    from badacey_fast.commands.draw import bench_cases
+    from badacey_fast.cli.draw import bench_cases
 
     cases = bench_cases(quick=True)
     by = {c.name: c for c in cases}

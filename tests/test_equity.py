@@ -8,10 +8,12 @@ from itertools import combinations
 
 import pytest
 
-from badacey_fast import _backend, reference
+from badacey_fast.kernel import backend as _backend
+
+from badacey_fast.rules import reference as reference
 from badacey_fast.cards import parse_cards
-from badacey_fast import equities
-from badacey_fast.equities import equity, policy_equity
+from badacey_fast.draw import equities
+from badacey_fast.draw.equities import equity, policy_equity
 from badacey_fast.errors import (
     BadaceyError,
     DuplicateCardError,

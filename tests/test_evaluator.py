@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import badacey_fast as bf
-from badacey_fast import _backend
-from badacey_fast import reference as R
+from badacey_fast.kernel import backend as _backend
+from badacey_fast.rules import reference as R
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, UnknownGameError
 
 GAMES = ("badacey", "badeucy")

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from badacey_fast.cli import main
-from badacey_fast.commands.game import bench_cases, run_play
+from badacey_fast.cli.command import main
+from badacey_fast.cli.game import bench_cases, run_play
 from badacey_fast.game import ConfigError, Game, draw
 from badacey_fast.game.bots import RandomBot, RuleBot, keep_cards
 from badacey_fast.game.simulate import simulate

@@ -14,9 +14,9 @@ import random
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.bots import RandomBot, RuleBot
 from badacey_fast.game.simulate import direct_calls, play_hand
-from badacey_fast.pots import Settlement, scoring
+from badacey_fast.pots.settlement import Settlement, scoring
 
-from badacey_fast import pots as sd
+from badacey_fast.pots import settlement as sd
 
 
 def _bots(n: int, k: int) -> list:

@@ -13,8 +13,14 @@ from math import comb
 import numpy as np
 import pytest
 
-from badacey_fast import _backend, bulk, reference, tables
-from badacey_fast.games import GAMES
+from badacey_fast.kernel import backend as _backend
+
+from badacey_fast.bulk import evaluate as bulk
+
+from badacey_fast.rules import reference as reference
+
+from badacey_fast.tables import format as tables
+from badacey_fast.rules.games import GAMES
 
 
 @pytest.fixture(scope="module")
@@ -176,7 +182,7 @@ def test_concurrent_batch_calls_agree(kernel) -> None:
 
 
 def test_first_table_load_is_shared_between_threads() -> None:
-    from badacey_fast._c import Kernel
+    from badacey_fast.kernel._c import Kernel
 
     fresh = Kernel()
     seen: list = []

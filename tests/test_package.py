@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 
 import badacey_fast as bf
-from badacey_fast.benchmark import fresh_python
+from badacey_fast.cli.benchmark import fresh_python
 
 
 def test_every_exported_name_resolves() -> None:
@@ -17,9 +17,9 @@ def test_every_exported_name_resolves() -> None:
 
 def test_functions_are_not_shadowed_by_their_modules() -> None:
     # The modules behind the lazy names are imported the usual way, as other code would...
-    pots = importlib.import_module("badacey_fast.pots")
-    equities = importlib.import_module("badacey_fast.equities")
-    draw = importlib.import_module("badacey_fast.draw")
+    pots = importlib.import_module("badacey_fast.pots.settlement")
+    equities = importlib.import_module("badacey_fast.draw.equities")
+    draw = importlib.import_module("badacey_fast.draw.outcomes")
     # ...and the package's names still are the functions and classes, not modules.
     assert bf.showdown is pots.showdown and bf.settle is pots.settle
     assert bf.showdown_detail is pots.showdown_detail and bf.UNSHOWN is pots.UNSHOWN
@@ -30,10 +30,10 @@ def test_functions_are_not_shadowed_by_their_modules() -> None:
 
 def test_import_loads_only_what_evaluation_needs() -> None:
     code = ("import sys, badacey_fast\n"
-            "heavy = ['numpy', 'badacey_fast.pots', 'badacey_fast.explain', 'badacey_fast.draw',\n"
-            "         'badacey_fast.equities', 'badacey_fast.game', 'badacey_fast.bulk']\n"
+            "heavy = ['numpy', 'badacey_fast.pots.settlement', 'badacey_fast.pots.results', 'badacey_fast.draw.outcomes',\n"
+            "         'badacey_fast.draw.equities', 'badacey_fast.game', 'badacey_fast.bulk.evaluate']\n"
             "print([m for m in heavy if m in sys.modules])\n"
             "badacey_fast.settle\n"
-            "print('badacey_fast.pots' in sys.modules)")
+            "print('badacey_fast.pots.settlement' in sys.modules)")
     out = fresh_python(code)  # the same badacey_fast as this process, not a checkout in the cwd
     assert out.stdout.split("\n")[:2] == ["[]", "True"], out.stderr

@@ -26,7 +26,7 @@ import pytest
 from pokerkit import BadugiHand, RegularLowHand, StandardBadugiHand, StandardLowHand
 
 import badacey_fast as bf
-from badacey_fast import reference as R
+from badacey_fast.rules import reference as R
 from badacey_fast.cards import format_cards
 
 SAMPLE = 20_000  # random five-card hands per scale

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from badacey_fast import reference as R
+from badacey_fast.rules import reference as R
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, RankError, UnknownGameError
 

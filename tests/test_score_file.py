@@ -1,4 +1,4 @@
-"""Scoring files (badacey_fast.scorefile, ``badacey score``): formats, chunk and block boundaries, bad lines
+"""Scoring files (badacey_fast.files.score, ``badacey score``): formats, chunk and block boundaries, bad lines
 with their line numbers, both twins against the single ``showdown``, the CLI."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ import sys
 
 import pytest
 
-from badacey_fast import _backend
+from badacey_fast.kernel import backend as _backend
 from badacey_fast.cards import parse_cards
-from badacey_fast.cli import main
+from badacey_fast.cli.command import main
 from badacey_fast.errors import BadaceyError, DuplicateCardError, HandSizeError, InvalidCardError, ShowdownError
-from badacey_fast.scorefile import DEFAULT_POT, generate_deals, score_file
-from badacey_fast.pots import showdown, showdown_detail
+from badacey_fast.files.score import DEFAULT_POT, generate_deals, score_file
+from badacey_fast.pots.settlement import showdown, showdown_detail
 
 GOOD = "As2h3d4c5s 2c3h4d5c6s"  # seed 000: Alma scoops Bruno
 

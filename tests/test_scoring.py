@@ -1,4 +1,4 @@
-"""Bulk showdowns (badacey_fast.scoring): C kernel vs numpy reference, vs the single ``showdown``, seed 000
+"""Bulk showdowns (badacey_fast.bulk.showdown): C kernel vs numpy reference, vs the single ``showdown``, seed 000
 examples, ties and quartering, odd chips worked by hand, chip conservation, bad input."""
 
 from __future__ import annotations
@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from badacey_fast import _backend
+from badacey_fast.kernel import backend as _backend
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, ShowdownError, UnknownGameError
-from badacey_fast.scoring import score_many, showdown_many, winners_many
-from badacey_fast.pots import showdown, showdown_detail
+from badacey_fast.bulk.showdown import score_many, showdown_many, winners_many
+from badacey_fast.pots.settlement import showdown, showdown_detail
 
 
 def deal(rng: np.random.Generator, n: int, seats: int) -> np.ndarray:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import DuplicateCardError, HandSizeError, ShowdownError, UnknownGameError
-from badacey_fast.pots import UNSHOWN, scoring, settle, showdown
+from badacey_fast.pots.settlement import UNSHOWN, scoring, settle, showdown
 
 ALMA = "As 2h 3d 4c 5s"  # the nuts both halves
 BRUNO = "2c 3s 4h 5d 6c"  # 6-5-4-3-2 low, 5-4-3-2 badugi: second best both halves here
@@ -197,7 +197,7 @@ class CountingTwin:
 
 def test_each_live_hand_is_evaluated_once(backend, monkeypatch):
     # Three pots over four live hands: still exactly one evaluation per live hand (the engine's hot path).
-    from badacey_fast import _backend
+    from badacey_fast.kernel import backend as _backend
 
     counting = CountingTwin(_backend.impl)
     monkeypatch.setattr(_backend, "impl", counting)

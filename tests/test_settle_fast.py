@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 
 from badacey_fast.errors import BadaceyError
-from badacey_fast.one_pot import settle_one_pot
-from badacey_fast.pots import UNSHOWN, Settlement, scoring, settle
+from badacey_fast.pots.one_pot import settle_one_pot
+from badacey_fast.pots.settlement import UNSHOWN, Settlement, scoring, settle
 
-from badacey_fast import pots as sd
+from badacey_fast.pots import settlement as sd
 
 
 def _rotate(hand: list[int], k: int) -> list[int]:

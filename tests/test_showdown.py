@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from badacey_fast import reference
+from badacey_fast.rules import reference as reference
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import (
     BadaceyError,
@@ -23,12 +23,10 @@ from badacey_fast.errors import (
     ShowdownError,
     UnknownGameError,
 )
-from badacey_fast.pots import UNSHOWN, scoring, showdown, showdown_detail
+from badacey_fast.pots.settlement import UNSHOWN, scoring, showdown, showdown_detail
 
 # The package re-exports the function ``showdown``, which hides the module of the same name.
-from badacey_fast import pots as showdown_module
-
-# Seed 000's players.
+from badacey_fast.pots import settlement as showdown_module
 ALMA, BRUNO = "As 2h 3d 4c 5s", "2c 3s 4h 5d 6c"  # Bruno: 5-4-3-2 badugi, 6-5-4-3-2 low
 CORA, DMITRI = "2h 4h 6h 7h Ac", "Ks Qd 9c 5h 5s"
 ANN, BEN = "As 2h 3d 4c Kd", "Ac 2d 3h 4s 5c"

@@ -17,10 +17,12 @@ import numpy as np
 import pytest
 
 import badacey_fast as bf
-from badacey_fast import _backend, _c, reference
+from badacey_fast.kernel import backend as _backend
+from badacey_fast.kernel import _c as _c
+from badacey_fast.rules import reference as reference
 from badacey_fast._speedups import HandEvaluator
-from badacey_fast.games import GAMES
-from badacey_fast.value import VALUES, Value, from_entry
+from badacey_fast.rules.games import GAMES
+from badacey_fast.rules.value import VALUES, Value, from_entry
 
 
 @pytest.fixture(params=[False, True], ids=["badacey", "badeucy"])

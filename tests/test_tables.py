@@ -18,9 +18,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from badacey_fast import _backend, bulk, reference, tables
+from badacey_fast.kernel import backend as _backend
+
+from badacey_fast.bulk import evaluate as bulk
+
+from badacey_fast.rules import reference as reference
+
+from badacey_fast.tables import format as tables
 from badacey_fast.errors import TableIntegrityError
-from badacey_fast.games import GAMES
+from badacey_fast.rules.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 SUMS = ROOT / "tables" / "SHA256SUMS"
@@ -119,7 +125,7 @@ def test_evaluate_all_is_the_colex_table(backend: str) -> None:
 
 def test_build_tables_command_matches_golden_digests(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     """`badacey build-tables` regenerates the tables from the rules; a rules or hash change fails here."""
-    from badacey_fast.cli import main
+    from badacey_fast.cli.command import main
 
     assert main(["build-tables", "--out", str(tmp_path)]) == 0
     golden = _golden()
@@ -132,7 +138,7 @@ def test_build_tables_command_matches_golden_digests(tmp_path: Path, capsys: pyt
 
 
 def test_bench_command_lists_and_runs_a_group(capsys: pytest.CaptureFixture) -> None:
-    from badacey_fast.cli import main
+    from badacey_fast.cli.command import main
 
     assert main(["bench", "--list"]) == 0
     listed = capsys.readouterr().out
@@ -222,7 +228,7 @@ def test_bad_magic_and_swapped_games_are_detected(table_copy: Path) -> None:
 
 
 def test_kernel_on_a_damaged_directory_raises_on_first_use(table_copy: Path) -> None:
-    from badacey_fast._c import Kernel  # an ImportError here is a test error: CI must build the kernel
+    from badacey_fast.kernel._c import Kernel  # an ImportError here is a test error: CI must build the kernel
 
     path = table_copy / tables.TABLE_NAMES[0]
     data = bytearray(path.read_bytes())
@@ -236,7 +242,7 @@ def test_kernel_on_a_damaged_directory_raises_on_first_use(table_copy: Path) -> 
 
 def _run(env_extra: dict[str, str], code: str) -> subprocess.CompletedProcess[str]:
     # A fresh interpreter importing the same badacey_fast as this one (not a checkout in the cwd).
-    from badacey_fast.benchmark import fresh_python
+    from badacey_fast.cli.benchmark import fresh_python
 
     return fresh_python(code, env_extra)
 
@@ -260,14 +266,14 @@ def test_c_backend_is_active_by_default() -> None:
 
 
 def test_cli_reports_a_corrupted_table_in_one_line(table_copy: Path) -> None:
-    from badacey_fast.benchmark import fresh_python
+    from badacey_fast.cli.benchmark import fresh_python
 
     path = table_copy / tables.TABLE_NAMES[0]
     data = bytearray(path.read_bytes())
     data[tables.HEADER_SIZE + 4 * 1_000] ^= 0x01
     path.write_bytes(bytes(data))
     run = fresh_python(
-        "import sys; from badacey_fast.cli import main; sys.exit(main(['eval', 'As 2h 3d 4c 5s']))",
+        "import sys; from badacey_fast.cli.command import main; sys.exit(main(['eval', 'As 2h 3d 4c 5s']))",
         env={"BADACEY_FAST_TABLES": str(table_copy), "BADACEY_FAST_BACKEND": "c"},
     )
     assert run.returncode == 1, run.stderr

@@ -15,7 +15,9 @@ import time
 import numpy as np
 import pytest
 
-from badacey_fast import _backend, bulk
+from badacey_fast.kernel import backend as _backend
+
+from badacey_fast.bulk import evaluate as bulk
 from badacey_fast.errors import DuplicateCardError, InvalidCardError
 
 
@@ -263,7 +265,7 @@ def test_threads_work_in_a_forked_child() -> None:
 
 
 def _logging_case(log: list, name: str, key: str = "", group: str = "g"):
-    from badacey_fast.benchmark import Case, InterleavedCase
+    from badacey_fast.cli.benchmark import Case, InterleavedCase
 
     setup = lambda: (lambda: log.append(name))  # noqa: E731
     return InterleavedCase(group, name, setup, 1, interleave=key) if key else Case(group, name, setup, 1)
@@ -275,7 +277,7 @@ def _runs(log: list) -> list[str]:
 
 
 def test_runner_alternates_interleaved_cases_and_keeps_the_order() -> None:
-    from badacey_fast import benchmark
+    from badacey_fast.cli import benchmark as benchmark
 
     log: list = []
     cases = [_logging_case(log, "plain"), _logging_case(log, "one", "t"), _logging_case(log, "two", "t"),
@@ -289,7 +291,7 @@ def test_runner_alternates_interleaved_cases_and_keeps_the_order() -> None:
 
 
 def test_runner_does_not_mix_different_keys_or_groups() -> None:
-    from badacey_fast import benchmark
+    from badacey_fast.cli import benchmark as benchmark
 
     log: list = []
     cases = [_logging_case(log, "a", "k1"), _logging_case(log, "b", "k2"), _logging_case(log, "c", "k2", "h")]

@@ -14,12 +14,12 @@ badacey_fast.errors.UnknownGameError: unknown game 'razz': expected one of badac
 
 from __future__ import annotations
 
-from .actions import Action, draw, format_action
-from .config import PRESETS, ConfigError, GameConfig
-from .state import BETTING, COMPLETE, DRAWING, Game
-from .simulate import SimulationResult, simulate
-from .table import Table
-from .view import SeatView
+from badacey_fast.game.actions import Action, draw, format_action
+from badacey_fast.game.config import PRESETS, ConfigError, GameConfig
+from badacey_fast.game.state import BETTING, COMPLETE, DRAWING, Game
+from badacey_fast.game.simulate import SimulationResult, simulate
+from badacey_fast.game.table import Table
+from badacey_fast.game.view import SeatView
 
 __all__ = [
     "Action",

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import format_cards, parse_cards
-from ..errors import IllegalActionError
+from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.errors import IllegalActionError
 
 __all__ = ["Action", "KINDS", "FOLD", "CHECK", "CALL", "BET", "RAISE", "DRAW", "draw", "format_action"]
 

@@ -13,9 +13,9 @@ badacey_fast.game.audit.InvariantError: chips not conserved: 21 in play, 20 at t
 
 from __future__ import annotations
 
-from ..errors import BadaceyError
-from .actions import BET, CALL, CHECK, DRAW, FOLD, RAISE
-from .state import BETTING, COMPLETE, DRAWING, Game
+from badacey_fast.errors import BadaceyError
+from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE
+from badacey_fast.game.state import BETTING, COMPLETE, DRAWING, Game
 
 __all__ = ["InvariantError", "audit"]
 

@@ -18,8 +18,8 @@ badacey_fast.errors.IllegalActionError: seat 1 must draw now (discard 0 to 5 car
 
 from __future__ import annotations
 
-from ..errors import IllegalActionError
-from .actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
+from badacey_fast.errors import IllegalActionError
+from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
 
 __all__ = ["GameBetting", "BETTING", "DRAWING", "COMPLETE"]
 
@@ -182,7 +182,7 @@ class GameBetting:
             stacks[winner] += won
         else:
             if not _SETTLE:  # lazy, once: the showdown module sits above the engine's imports
-                from ..pots import settle
+                from badacey_fast.pots.settlement import settle
 
                 _SETTLE.append(settle)
             hands = [None if folded[j] else tuple(self.hands[j]) for j in range(n)]

@@ -27,11 +27,11 @@ import random
 from collections.abc import Callable
 from operator import itemgetter
 
-from ..cards import card_rank
-from ..errors import IllegalActionError
-from ..reference import best_badugi
-from .actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
-from .view import SeatView
+from badacey_fast.cards import card_rank
+from badacey_fast.errors import IllegalActionError
+from badacey_fast.rules.reference import best_badugi
+from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
+from badacey_fast.game.view import SeatView
 
 __all__ = ["RandomBot", "RuleBot", "random_bot", "rule_bot", "BOTS", "keep_cards"]
 
@@ -102,7 +102,7 @@ def keep_cards(hand: tuple[int, ...], game: str, top: int = 8) -> tuple[int, ...
     ...
     badacey_fast.errors.UnknownGameError: unknown game 'poker': expected one of badacey, badeucy, badugi, a5, 27
     """
-    from .config import normalize_preset
+    from badacey_fast.game.config import normalize_preset
 
     game = normalize_preset(game)
     ace_high = game in ("badeucy", "27")

@@ -27,54 +27,22 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..errors import BadaceyError, UnknownGameError
-from ..games import normalize_game
+from badacey_fast.errors import BadaceyError
+from badacey_fast.rules.games import PRESETS as _PRESETS
+from badacey_fast.rules.games import normalize_game
+from badacey_fast.rules.odd_chips import check_odd_chip
 
 __all__ = ["ConfigError", "GameConfig", "PRESETS", "normalize_preset"]
 
-#: The canonical preset names.
-PRESETS = ("badacey", "badeucy", "badugi", "a5", "27")
-
-_PRESET_SPELLINGS = {
-    "badugi": "badugi",
-    "a5": "a5",
-    "a-5": "a5",
-    "a5td": "a5",
-    "a-5 triple draw": "a5",
-    "ace-to-five": "a5",
-    "27": "27",
-    "2-7": "27",
-    "27td": "27",
-    "2-7 triple draw": "27",
-    "deuce-to-seven": "27",
-}
-
-_ODD_CHIP = ("position", "low")
-
+#: Every game's canonical name (the presets), from the one spelling table.
+PRESETS = _PRESETS
 
 class ConfigError(BadaceyError):
     """A table rule that is out of range (a negative blind, a cap below 1, an unknown option...)."""
 
 
-def normalize_preset(game: str) -> str:
-    """The canonical preset name of ``game`` in any spelling: one of :data:`PRESETS`.
-
-    >>> normalize_preset("Badaci"), normalize_preset("deuce-to-seven")
-    ('badacey', '27')
-    >>> normalize_preset("razz")
-    Traceback (most recent call last):
-    ...
-    badacey_fast.errors.UnknownGameError: unknown game 'razz': expected one of badacey, badeucy, badugi, a5, 27
-    """
-    if not isinstance(game, str):
-        raise TypeError(f"game must be a str, not {type(game).__name__}")
-    key = game.strip().lower()
-    if key in _PRESET_SPELLINGS:
-        return _PRESET_SPELLINGS[key]
-    try:
-        return normalize_game(key)
-    except UnknownGameError:
-        raise UnknownGameError(f"unknown game {game!r}: expected one of {', '.join(PRESETS)}") from None
+#: The canonical preset name of a game in any spelling (kept for callers of the old name).
+normalize_preset = normalize_game
 
 
 def _check_int(name: str, value: object, positive: bool = False) -> None:
@@ -122,7 +90,7 @@ class GameConfig:
     odd_chip: str = "position"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "game", normalize_preset(self.game))
+        object.__setattr__(self, "game", normalize_game(self.game))
         _check_int("small_blind", self.small_blind)
         _check_int("big_blind", self.big_blind)
         _check_int("ante", self.ante)
@@ -142,8 +110,7 @@ class GameConfig:
         for name in ("heads_up_uncapped", "burn"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"{name} must be a bool, not {type(getattr(self, name)).__name__}")
-        if self.odd_chip not in _ODD_CHIP:
-            raise ConfigError(f"unknown odd_chip policy {self.odd_chip!r}: expected 'position' or 'low'")
+        check_odd_chip(self.odd_chip, ConfigError)
 
     @property
     def hand_size(self) -> int:

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import format_cards, parse_cards
-from ..errors import IllegalActionError
-from .actions import DRAW, Action
+from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.errors import IllegalActionError
+from badacey_fast.game.actions import DRAW, Action
 
 __all__ = ["GameDealing"]
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..cards import format_cards, parse_card, parse_cards
-from ..errors import BadaceyError
-from .actions import DRAW, Action
-from .config import GameConfig
-from .state import Game
+from badacey_fast.cards import format_cards, parse_card, parse_cards
+from badacey_fast.errors import BadaceyError
+from badacey_fast.game.actions import DRAW, Action
+from badacey_fast.game.config import GameConfig
+from badacey_fast.game.state import Game
 
 __all__ = ["HistoryError", "FORMAT", "history", "to_json", "from_json", "replay"]
 

@@ -34,11 +34,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..cards import format_cards, parse_card
-from .actions import BET, CALL, CHECK, DRAW, FOLD, RAISE
-from .config import GameConfig
-from .history import HistoryError
-from .state import Game
+from badacey_fast.cards import format_cards, parse_card
+from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE
+from badacey_fast.game.config import GameConfig
+from badacey_fast.game.history import HistoryError
+from badacey_fast.game.state import Game
 
 __all__ = ["to_phh", "from_phh", "replay_phh"]
 
@@ -275,7 +275,7 @@ def replay_phh(text: str) -> Game:
 
 def _replay_cc(data: dict[str, Any]) -> Game:
     """Replay where ``cc`` means check or call and ``cbr`` bet or raise, as PHH writes them."""
-    from .actions import Action
+    from badacey_fast.game.actions import Action
 
     game = Game(GameConfig(**data["config"]), data["stacks"], button=data["button"],
                 posts=data.get("posts", ()), _script=[parse_card(t) for t in data["dealt"].split()])

@@ -18,12 +18,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..errors import IllegalActionError
-from .actions import BET, CALL, CHECK, FOLD, RAISE, Action
+from badacey_fast.errors import IllegalActionError
+from badacey_fast.game.actions import BET, CALL, CHECK, FOLD, RAISE, Action
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import Game
-    from .view import SeatView
+    from badacey_fast.game.state import Game
+    from badacey_fast.game.view import SeatView
 
 __all__ = ["GameQueries"]
 
@@ -159,7 +159,7 @@ class GameQueries:
 
     def view(self, seat: int) -> "SeatView":
         """What ``seat`` may see: its own cards, public betting and draw counts; no other cards, no deck."""
-        from .view import SeatView
+        from badacey_fast.game.view import SeatView
 
         return SeatView(self, seat)
 

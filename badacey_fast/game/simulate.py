@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from types import FunctionType, MethodType
 
-from .actions import Action
-from .config import ConfigError, GameConfig
-from .state import COMPLETE, Game
-from .view import SeatView
+from badacey_fast.game.actions import Action
+from badacey_fast.game.config import ConfigError, GameConfig
+from badacey_fast.game.state import COMPLETE, Game
+from badacey_fast.game.view import SeatView
 
 __all__ = ["SimulationResult", "simulate", "play_hand", "shuffled_decks", "direct_calls"]
 

@@ -34,13 +34,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import parse_cards
-from .actions import CALL, DRAW, Action
-from . import betting as _betting
-from .betting import _AFTER, _CHECK, _FOLD, _OTHERS, BETTING, COMPLETE, DRAWING, GameBetting, _legal_set, _new
-from .config import ConfigError, GameConfig
-from .dealing import GameDealing
-from .queries import GameQueries
+from badacey_fast.cards import parse_cards
+from badacey_fast.game.actions import CALL, DRAW, Action
+from badacey_fast.game import betting as _betting
+from badacey_fast.game.betting import _AFTER, _CHECK, _FOLD, _OTHERS, BETTING, COMPLETE, DRAWING, GameBetting, _legal_set, _new
+from badacey_fast.game.config import ConfigError, GameConfig
+from badacey_fast.game.dealing import GameDealing
+from badacey_fast.game.queries import GameQueries
 
 __all__ = ["Game", "BETTING", "DRAWING", "COMPLETE"]
 

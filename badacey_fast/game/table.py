@@ -39,11 +39,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from ..errors import BadaceyError
-from .config import ConfigError, GameConfig
-from .simulate import play_hand as _play_game
-from .state import COMPLETE, Game
-from .view import SeatView
+from badacey_fast.errors import BadaceyError
+from badacey_fast.game.config import ConfigError, GameConfig
+from badacey_fast.game.simulate import play_hand as _play_game
+from badacey_fast.game.state import COMPLETE, Game
+from badacey_fast.game.view import SeatView
 
 __all__ = ["Table", "SeatError", "WAIT", "POST"]
 

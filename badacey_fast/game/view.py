@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import IllegalActionError
-from .actions import DRAW, Action
+from badacey_fast.errors import IllegalActionError
+from badacey_fast.game.actions import DRAW, Action
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .config import GameConfig
-    from .state import Game
+    from badacey_fast.game.config import GameConfig
+    from badacey_fast.game.state import Game
 
 __all__ = ["SeatView"]
 

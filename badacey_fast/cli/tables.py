@@ -2,7 +2,7 @@
 
 ``build-tables`` regenerates the perfect-hash lookup tables (from the reference rules, ~2 s) where the
 package loads them, which is the fix named by every table-integrity error.  ``bench`` runs the cases of
-:data:`badacey_fast.benchmark.PROVIDERS` side by side and prints items/s and ratios.
+:data:`badacey_fast.cli.benchmark.PROVIDERS` side by side and prints items/s and ratios.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="badacey")
@@ -25,8 +25,8 @@ import sys
 import tempfile
 import time
 
-from .. import tables
-from ..errors import BadaceyError
+from badacey_fast.tables import format as tables
+from badacey_fast.errors import BadaceyError
 
 __all__ = ["register", "bench_cases"]
 
@@ -53,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _build_tables(args: argparse.Namespace) -> int:
-    from .. import _tablegen
+    from badacey_fast.tables import generate as _tablegen
 
     start = time.perf_counter()
     try:
@@ -72,7 +72,8 @@ def _build_tables(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from .. import _backend, benchmark
+    from badacey_fast.kernel import backend as _backend
+    from badacey_fast.cli import benchmark as benchmark
 
     cases = benchmark.collect(args.quick, args.group)
     if args.group and not cases:
@@ -101,7 +102,7 @@ def _random_hands(n: int, seed: int = 2026):  # type: ignore[no-untyped-def]
 
 def _import_time(statement: str) -> float:
     """Seconds a fresh interpreter spends on ``statement`` (timed inside it, so startup is excluded)."""
-    from ..benchmark import fresh_python
+    from badacey_fast.cli.benchmark import fresh_python
 
     code = f"import time; t = time.perf_counter(); {statement}; print(time.perf_counter() - t)"
     out = fresh_python(code)
@@ -119,8 +120,12 @@ def bench_cases(quick: bool) -> list:
     >>> [c.group for c in bench_cases(quick=True)][:2]
     ['single-evaluate', 'single-evaluate']
     """
-    from .. import _backend, _tablegen, bulk, evaluator, reference
-    from ..benchmark import Case, InterleavedCase
+    from badacey_fast import evaluator
+    from badacey_fast.kernel import backend as _backend
+    from badacey_fast.tables import generate as _tablegen
+    from badacey_fast.bulk import evaluate as bulk
+    from badacey_fast.rules import reference as reference
+    from badacey_fast.cli.benchmark import Case, InterleavedCase
 
     singles = 200 if quick else 2000
     many = 100_000 if quick else 1_000_000
@@ -146,7 +151,7 @@ def bench_cases(quick: bool) -> list:
     def single_pokerkit():  # type: ignore[no-untyped-def]
         from pokerkit import BadugiHand, RegularLowHand
 
-        from ..cards import format_cards
+        from badacey_fast.cards import format_cards
 
         texts = [format_cards(h).replace(" ", "") for h in tuples(max(10, singles // 100))]
         return lambda: [(RegularLowHand(t), BadugiHand.from_game(t)) for t in texts]

@@ -11,11 +11,13 @@ import sys
 import time
 from math import comb
 
-from .. import _backend, reference
-from ..cards import format_cards, parse_cards
-from ..draw import DrawOutcomes, best_discards, draw_outcomes
-from ..equities import equity
-from ..games import GAMES, normalize_game
+from badacey_fast.kernel import backend as _backend
+
+from badacey_fast.rules import reference as reference
+from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.draw.outcomes import DrawOutcomes, best_discards, draw_outcomes
+from badacey_fast.draw.equities import equity
+from badacey_fast.rules.games import GAMES, normalize_game
 
 __all__ = ["register", "bench_cases", "Progress"]
 
@@ -172,7 +174,7 @@ def _equity(args: argparse.Namespace) -> int:
 
 
 def bench_cases(quick: bool) -> list:
-    """Benchmark cases for ``badacey bench`` (``Case`` of :mod:`badacey_fast.benchmark`): group, name, a
+    """Benchmark cases for ``badacey bench`` (``Case`` of :mod:`badacey_fast.cli.benchmark`): group, name, a
     setup returning the zero-argument callable to time, and items (outcomes or samples) per call.
 
     Groups: ``draw-outcomes`` (a five-card draw, 1,533,939 outcomes; ``quick``: a three-card draw),
@@ -180,7 +182,7 @@ def bench_cases(quick: bool) -> list:
     ``best-discards`` (all 32 choices, 2,598,960 outcomes), ``equity-exact`` (heads-up, both draw one),
     ``equity-monte-carlo`` (against an unknown hand).  Inputs are parsed in the setup, outside the timing.
     """
-    from ..benchmark import Case
+    from badacey_fast.cli.benchmark import Case
 
     hand = parse_cards("2h 4h 6h 7h Ac")  # seed 000's one-way hand
     thrown = hand if not quick else hand[:3]

@@ -27,10 +27,11 @@ from math import comb
 from operator import mul
 from typing import Union
 
-from . import _backend, reference
-from .cards import RANK_CHARS, format_cards, parse_cards
-from .errors import BadaceyError, DuplicateCardError, IllegalActionError, RankError
-from .games import BADACEY, normalize_game
+from badacey_fast.kernel import backend as _backend
+from badacey_fast.rules import reference
+from badacey_fast.cards import RANK_CHARS, format_cards, parse_cards
+from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, RankError
+from badacey_fast.rules.games import BADACEY, scale_family
 
 __all__ = ["DrawOutcomes", "DiscardChoice", "draw_outcomes", "best_discards", "OBJECTIVES"]
 
@@ -178,7 +179,7 @@ def draw_outcomes(
     ...
     badacey_fast.errors.DuplicateCardError: card 'As' is both in the hand and dead
     """
-    game = normalize_game(game)
+    game = scale_family(game)
     hand_t, discard_t, dead_t = _validate(hand, discard, dead)
     kept = tuple(c for c in hand_t if c not in discard_t)
     unseen = _unseen(hand_t, dead_t)
@@ -209,7 +210,7 @@ def best_discards(
     :class:`DrawOutcomes` and returns the score.  Ties: the better expected rank of the objective's half
     (lower is better) first, then fewer cards thrown.
     With ``opponent_discard`` the opponent draws too (after us; the order changes nothing): each share
-    is :func:`badacey_fast.equities.equity`'s, exact when the joint outcomes are few enough, else Monte
+    is :func:`badacey_fast.draw.equities.equity`'s, exact when the joint outcomes are few enough, else Monte
     Carlo with ``samples`` (default ``equity.DEFAULT_SAMPLES``) and ``seed``; the standard error is in
     ``DiscardChoice.stderr``.
 
@@ -221,7 +222,7 @@ def best_discards(
     ...
     badacey_fast.errors.BadaceyError: objective 'share' needs opponent= (a five-card hand standing pat)
     """
-    game = normalize_game(game)
+    game = scale_family(game)
     hand_t, _, dead_t = _validate(hand, (), dead)
     score = _objective(objective, hand_t, dead_t, game, target, opponent)
     if opponent is not None:
@@ -261,7 +262,7 @@ def best_discards(
 
 
 def _share_vs_drawing(hand, dead, game, opponent, opponent_discard, outcomes, samples, seed):
-    from .equities import equity  # equity builds on this module
+    from badacey_fast.draw.equities import equity  # equity builds on this module
 
     choices = []
     for o in outcomes:

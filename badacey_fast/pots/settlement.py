@@ -5,8 +5,8 @@ same five cards; each half is divided equally among its tied winners.  Ranks are
 better**.  Chips are ints in the smallest unit: every chip is paid out, none is created.
 
 This module is the settlement arithmetic.  What each game scores (:class:`Scoring`, :data:`UNSHOWN`) lives
-in :mod:`badacey_fast.halves` and the result objects with their words (``explain()``) in
-:mod:`badacey_fast.explain`; every name is re-exported here, so ``from badacey_fast.pots import ...``
+in :mod:`badacey_fast.rules.halves` and the result objects with their words (``explain()``) in
+:mod:`badacey_fast.pots.results`; every name is re-exported here, so ``from badacey_fast.pots.settlement import ...``
 works as before.
 
 >>> showdown(["As 2h 3d 4c 5s", "2c 3s 4h 5d 6c"], pot=100)            # Alma scoops Bruno
@@ -26,13 +26,15 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Sequence
 
-from . import _backend
-from .cards import format_cards, parse_cards
-from .errors import BadaceyError, DuplicateCardError, ShowdownError
-from .evaluator import Cards
-from .explain import PotResult, Settlement, ShowdownResult
-from .halves import BADUGI, LOW, ODD_CHIP_POLICIES, SCORINGS, UNSHOWN, Scoring, clockwise, scoring
-from .one_pot import settle_one_pot
+from badacey_fast.kernel import backend as _backend
+from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.errors import BadaceyError, DuplicateCardError, ShowdownError
+from badacey_fast.evaluator import Cards
+from badacey_fast.pots.results import UNSHOWN, PotResult, Settlement, ShowdownResult
+from badacey_fast.rules.games import BADUGI, LOW, SCORINGS, Scoring, scoring
+from badacey_fast.rules.odd_chips import ODD_CHIP_POLICIES, check_odd_chip, clockwise
+from badacey_fast.pots.one_pot import settle_one_pot
+from badacey_fast.pots.split import split_pot
 
 __all__ = [
     "LOW",
@@ -65,13 +67,7 @@ def _chips(value: object, what: str) -> int:
 
 
 def _odd_low(odd_chip: str) -> bool:
-    if odd_chip == "position":
-        return False
-    if odd_chip == "low":
-        return True
-    if not isinstance(odd_chip, str):
-        raise TypeError(f"odd_chip must be a str, not {type(odd_chip).__name__}")
-    raise ShowdownError(f"unknown odd_chip policy {odd_chip!r}: expected 'position' or 'low'")
+    return check_odd_chip(odd_chip) == "low"
 
 
 _CARD_IDS = frozenset(range(52))
@@ -168,41 +164,23 @@ def _evaluate(rules: Scoring, hands: list, live: list[int]) -> tuple[list, list]
     return lows, bads
 
 
-def _share(amount: int, winners: list[int], chips: list[int]) -> None:
-    # Leftover chips of an uneven split go one each to the winners first clockwise from the button;
-    # ``winners`` is already in that order.
-    q, r = divmod(amount, len(winners))
-    for i, s in enumerate(winners):
-        chips[s] += q + (i < r)
-
-
 def _split(amount: int, order: list[int], lows: list, bads: list, rules: Scoring, odd_low: bool,
            chips: list[int]) -> tuple[list[int], list[int]]:
     """Pay one pot among ``order`` (contenders clockwise from the button) into ``chips``; the winners."""
     if len(order) == 1:
         chips[order[0]] += amount
         return (order if LOW in rules.halves else []), (order if BADUGI in rules.halves else [])
-    if len(rules.halves) == 1:
-        ranks = lows if rules.halves[0] == LOW else bads
-        best = min([ranks[s] for s in order])
-        winners = [s for s in order if ranks[s] == best]
-        _share(amount, winners, chips)
-        return (winners, []) if rules.halves[0] == LOW else ([], winners)
-    ranks = [lows[s] for s in order]  # list comprehensions beat generator min() on this hot path
-    best = min(ranks)
-    low_w = [s for s, r in zip(order, ranks) if r == best]
-    ranks = [bads[s] for s in order]
-    best = min(ranks)
-    bad_w = [s for s, r in zip(order, ranks) if r == best]
-    half = amount >> 1
-    low_amount = half
-    if amount & 1:
-        if odd_low:
-            low_amount += 1
-        else:  # the worst-positioned winner of either half: first clockwise from the button
-            chips[next(s for s in order if s in low_w or s in bad_w)] += 1
-    _share(low_amount, low_w, chips)
-    _share(half, bad_w, chips)
+    low_w: list[int] = []
+    bad_w: list[int] = []
+    if LOW in rules.halves:
+        ranks = [lows[s] for s in order]  # list comprehensions beat generator min() on this hot path
+        best = min(ranks)
+        low_w = [s for s, r in zip(order, ranks) if r == best]
+    if BADUGI in rules.halves:
+        ranks = [bads[s] for s in order]
+        best = min(ranks)
+        bad_w = [s for s, r in zip(order, ranks) if r == best]
+    split_pot(amount, order, low_w, bad_w, odd_low, chips)
     return low_w, bad_w
 
 

@@ -34,8 +34,8 @@ import warnings
 from collections.abc import Iterator
 from types import ModuleType
 
-from . import _python
-from .errors import BadaceyError, TableIntegrityError
+from badacey_fast.kernel import _py as _python
+from badacey_fast.errors import BadaceyError, TableIntegrityError
 
 __all__ = ["ENV_VAR", "POLICIES", "impl", "name", "load", "using", "kernel"]
 
@@ -60,7 +60,7 @@ def load(which: str) -> ModuleType:
     if which == "python":
         return _python
     if which == "c":
-        from . import _c  # imports the compiled extension; tables are loaded lazily on first use
+        from badacey_fast.kernel import _c as _c  # imports the compiled extension; tables are loaded lazily on first use
 
         return _c
     raise BackendError(f"unknown backend {which!r}: expected 'c' or 'python'")
@@ -108,7 +108,7 @@ def using(which: str) -> Iterator[ModuleType]:
         impl, name, single = saved
 
 
-def kernel():  # -> badacey_fast._c.Kernel (not imported here: the extension may be missing)
+def kernel():  # -> badacey_fast.kernel._c.Kernel (not imported here: the extension may be missing)
     """The C kernel object: ``.ffi``, ``.lib``, ``.table(ace_high)`` (see the module docstring).
 
     Raises ``ImportError`` if the extension is not built, ``TableIntegrityError`` if the table files are
@@ -120,6 +120,6 @@ def kernel():  # -> badacey_fast._c.Kernel (not imported here: the extension may
     >>> k.lib.bd_eval5(k.table(False), 3, 3, 9, 12, 19)           # a repeated card: 0 = invalid
     0
     """
-    from . import _c
+    from badacey_fast.kernel import _c as _c
 
     return _c.KERNEL

@@ -6,7 +6,7 @@ Ranks are dense, lower is better.
 
 from __future__ import annotations
 
-from . import reference
+from badacey_fast.rules import reference as reference
 
 NAME = "python"
 

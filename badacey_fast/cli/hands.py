@@ -3,7 +3,7 @@
 Ranks are dense and lower is better (rank 1 is the nuts).  Bad input prints one line on stderr and the
 command exits with status 2 (see :mod:`badacey_fast.cli`).
 
->>> from badacey_fast.cli import main
+>>> from badacey_fast.cli.command import main
 >>> main(["eval", "As 2h 3d 4c 5s"])
 Badacey: As 2h 3d 4c 5s
   low:    5-4-3-2-A low (rank 1 of 6175, lower is better)
@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import argparse
 
-from .. import evaluator, reference
-from ..cards import format_cards, parse_cards
-from ..errors import ShowdownError
-from ..games import normalize_game
-from ..pots import SCORINGS, UNSHOWN, scoring, settle, showdown_detail
+from badacey_fast import evaluator
+
+from badacey_fast.rules import reference as reference
+from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.errors import ShowdownError
+from badacey_fast.rules.games import normalize_game
+from badacey_fast.pots.settlement import SCORINGS, UNSHOWN, scoring, settle, showdown_detail
 
 __all__ = ["register", "DEMO", "FOLD_TOKENS", "UNSHOWN_TOKENS"]
 

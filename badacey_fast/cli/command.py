@@ -1,6 +1,6 @@
 """The ``badacey`` command.
 
-Each group of subcommands lives in a module of :mod:`badacey_fast.commands` exposing
+Each group of subcommands lives in a module of :mod:`badacey_fast.cli` exposing
 ``register(subparsers)``; every handler returns an exit status.  Bad input prints one clear line on
 stderr and exits with status 2, never a traceback.
 """
@@ -12,21 +12,21 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from .errors import BadaceyError, TableIntegrityError
+from badacey_fast.errors import BadaceyError, TableIntegrityError
 
 # Order is the order of `badacey --help`.
 COMMAND_MODULES = (
-    "badacey_fast.commands.hands",  # eval, showdown, demo
-    "badacey_fast.commands.draw",  # draw, best-discard, equity
-    "badacey_fast.commands.game",  # simulate, play
-    "badacey_fast.commands.score",  # score (deal files), score --generate
-    "badacey_fast.commands.tables",  # build-tables, bench
+    "badacey_fast.cli.hands",  # eval, showdown, demo
+    "badacey_fast.cli.draw",  # draw, best-discard, equity
+    "badacey_fast.cli.game",  # simulate, play
+    "badacey_fast.cli.score",  # score (deal files), score --generate
+    "badacey_fast.cli.tables",  # build-tables, bench
 )
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered."""
-    from . import __version__
+    from badacey_fast import __version__
 
     parser = argparse.ArgumentParser(
         prog="badacey",

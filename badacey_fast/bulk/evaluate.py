@@ -24,10 +24,12 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend, _tablegen, tables
-from .cards import format_card
-from .errors import DuplicateCardError, HandSizeError, InvalidCardError
-from .games import BADACEY, normalize_game
+from badacey_fast.kernel import backend as _backend
+from badacey_fast.tables import format as tables
+from badacey_fast.tables import generate as _tablegen
+from badacey_fast.cards import format_card
+from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError
+from badacey_fast.rules.games import BADACEY, scale_family, is_ace_high
 
 __all__ = ["evaluate_many", "badugi_rank_many", "all_hands", "evaluate_all"]
 
@@ -252,7 +254,7 @@ def evaluate_many(
     ...
     badacey_fast.errors.InvalidCardError: row 0: card id 52 is outside 0..51
     """
-    ace_high = normalize_game(game) != BADACEY
+    ace_high = is_ace_high(game)
     arr = _as_cards(cards, (5,), check)
     n = arr.shape[0]
     if out is None:
@@ -353,9 +355,9 @@ def evaluate_all(game: str = BADACEY) -> tuple[np.ndarray, np.ndarray]:
     >>> evaluate_all("razz")
     Traceback (most recent call last):
     ...
-    badacey_fast.errors.UnknownGameError: unknown game 'razz': expected 'badacey' or 'badeucy' (or Badacy, Badaci, Badeucey, Baduci)
+    badacey_fast.errors.UnknownGameError: unknown game 'razz': expected one of badacey, badeucy, badugi, a5, 27
     """
-    ace_high = normalize_game(game) != BADACEY
+    ace_high = is_ace_high(game)
     if _backend.name != "c":
         entries = _tablegen.entries5(_tablegen.all_hands(), ace_high)
     else:

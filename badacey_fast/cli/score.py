@@ -1,13 +1,13 @@
 """``badacey score``: settle a file of deals (payouts and winners as CSV), or generate a random one.
 
-Formats are described in :mod:`badacey_fast.scorefile` (one deal per line: plain ``[POT [BUTTON]]
+Formats are described in :mod:`badacey_fast.files.score` (one deal per line: plain ``[POT [BUTTON]]
 HAND HAND ...`` or CSV with a ``seat0,seat1,...`` header).  A progress bar appears on stderr when a run
 lasts longer than a second.  A malformed line stops the run (exit status 2) naming its line number and
 the reason, unless ``--skip-bad`` is given: then bad lines are counted and listed on stderr.  (The bar
 shows at once for inputs of 16 MiB or more; ``--no-progress`` turns it off.)
 
 >>> import io, contextlib, os, tempfile
->>> from badacey_fast.cli import main
+>>> from badacey_fast.cli.command import main
 >>> path = os.path.join(tempfile.mkdtemp(), "deals.txt")
 >>> with open(path, "w") as f:
 ...     _ = f.write("As2h3d4c5s 2c3h4d5c6s\\n101 1 As2h3d4cKc Ac2d3h4s5s\\n")
@@ -27,8 +27,8 @@ import os
 import sys
 import time
 
-from ..errors import BadaceyError
-from ..scorefile import DEFAULT_POT, generate_deals, score_file
+from badacey_fast.errors import BadaceyError
+from badacey_fast.files.score import DEFAULT_POT, generate_deals, score_file
 
 __all__ = ["register", "bench_cases"]
 
@@ -142,9 +142,9 @@ def bench_cases(quick: bool) -> list:
 
     import numpy as np
 
-    from .. import _backend
-    from ..benchmark import Case
-    from ..scoring import showdown_many
+    from badacey_fast.kernel import backend as _backend
+    from badacey_fast.cli.benchmark import Case
+    from badacey_fast.bulk.showdown import showdown_many
 
     big = 20_000 if quick else 1_000_000
     small = 200 if quick else 2_000

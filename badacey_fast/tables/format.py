@@ -14,7 +14,7 @@ little-endian ``uint32`` entries:
 The file starts with a 32-byte header: magic ``b"BDTABLE\\0"``, then six little-endian ``uint32``:
 format version, game index, hand entries, mask entries, CRC-32 of the payload, and 0 (reserved).
 
-The tables are generated at build time by :func:`badacey_fast._tablegen.build_tables` (from the
+The tables are generated at build time by :func:`badacey_fast.tables.generate.build_tables` (from the
 reference rules) and checked at load time (size, header and CRC-32) by :func:`read_table`: a missing,
 truncated or corrupted file raises :class:`~badacey_fast.errors.TableIntegrityError` naming the file and
 the command that rebuilds it.
@@ -34,7 +34,7 @@ import struct
 import sys
 import zlib
 
-from .errors import TableIntegrityError
+from badacey_fast.errors import TableIntegrityError
 
 __all__ = [
     "HANDS5",
@@ -85,7 +85,7 @@ def data_dir() -> str:
     TypeError: data_dir() takes 0 positional arguments but 1 was given
     """
     override = os.environ.get(DIR_ENV_VAR)
-    return override if override else os.path.join(os.path.dirname(os.path.abspath(__file__)), "_data")
+    return override if override else os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "_data")
 
 
 def _check_game(game: int) -> int:
@@ -160,7 +160,7 @@ def read_table(game: int, into: memoryview, directory: str | os.PathLike[str] | 
     >>> buf = bytearray(4 * ENTRIES)
     >>> os.path.basename(read_table(0, memoryview(buf)))
     'badacey.tbl'
-    >>> from badacey_fast import reference
+    >>> from badacey_fast.rules import reference
     >>> low = int.from_bytes(buf[:4], "little") & 0xFFFF   # hand 0 = Ac Ad Ah As 2c, four aces
     >>> low == reference.low_rank((0, 1, 2, 3, 4), "badacey")
     True

@@ -14,13 +14,13 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple, TextIO
 
-from ..cards import format_cards, parse_cards
-from ..errors import BadaceyError
-from ..game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action, format_action
-from ..game.bots import BOTS, RandomBot
-from ..game.config import PRESETS, ConfigError, GameConfig
-from ..game.simulate import simulate
-from ..game.state import COMPLETE, Game
+from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.errors import BadaceyError
+from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action, format_action
+from badacey_fast.game.bots import BOTS, RandomBot
+from badacey_fast.game.config import PRESETS, ConfigError, GameConfig
+from badacey_fast.game.simulate import simulate
+from badacey_fast.game.state import COMPLETE, Game
 
 __all__ = ["register", "bench_cases", "describe_hand", "run_play"]
 
@@ -105,8 +105,8 @@ def describe_hand(cards: tuple[int, ...], game: str) -> str:
     ...
     badacey_fast.errors.HandSizeError: expected 5 cards, got 4: 'As 2c 3d 4h'
     """
-    from .. import reference
-    from ..evaluator import badugi_rank, evaluate, low_rank
+    from badacey_fast.rules import reference as reference
+    from badacey_fast.evaluator import badugi_rank, evaluate, low_rank
 
     if game == "badugi":
         r = badugi_rank(cards)
@@ -251,7 +251,7 @@ def _play(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------------------------------------ bench
 
 def bench_cases(quick: bool) -> list:
-    """Cases for ``badacey bench`` (``Case`` of :mod:`badacey_fast.benchmark`: group, name, a setup that
+    """Cases for ``badacey bench`` (``Case`` of :mod:`badacey_fast.cli.benchmark`: group, name, a setup that
     returns the zero-argument callable to time, items per call).
 
     One group, ``game-random-hands``: complete random 6-max Badacey hands through the Python API (random
@@ -262,10 +262,10 @@ def bench_cases(quick: bool) -> list:
     'badacey_fast: 200 random 6-max Badacey hands'
     """
     try:
-        from ..benchmark import Case
+        from badacey_fast.cli.benchmark import Case
     except ImportError:  # the runner module is optional for this list; same fields, same order
         Case = _Case
-    from ..game.bench import badacey_hands, pokerkit_available, pokerkit_hands
+    from badacey_fast.cli.workloads import badacey_hands, pokerkit_available, pokerkit_hands
 
     k = 200 if quick else 2000
     kp = 5 if quick else 30

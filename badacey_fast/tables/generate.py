@@ -1,7 +1,7 @@
 """Vectorised table generation from the reference rules (numpy; imported only when building or in bulk).
 
 Nothing here is a hand-typed value: every rank comes from the reference's value classes
-(:func:`~badacey_fast.reference.low_class_hands`, :func:`~badacey_fast.reference.badugi_class_hands`),
+(:func:`~badacey_fast.rules.reference.low_class_hands`, :func:`~badacey_fast.rules.reference.badugi_class_hands`),
 whose index ``i`` is rank ``i + 1`` (dense, lower is better).  The class maps turn a hand into a rank
 with a few array operations, so all 2,598,960 hands take about a second per game instead of 2.6 M
 Python-level evaluations:
@@ -33,8 +33,9 @@ from pathlib import Path
 
 import numpy as np
 
-from . import reference, tables
-from .games import GAMES
+from badacey_fast.rules import reference
+from badacey_fast.tables import format as tables
+from badacey_fast.rules.games import GAMES
 
 __all__ = ["all_hands", "colex_index", "low_lut", "badugi_lut", "badugi_ranks", "entries5", "table_payloads",
            "build_tables"]

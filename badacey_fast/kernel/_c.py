@@ -12,11 +12,11 @@ import os
 import threading
 from typing import Any
 
-from . import tables
-from ._kernel import ffi, lib  # ImportError here means the extension was never built
-from ._speedups import HandEvaluator
-from .cards import parse_cards
-from .value import VALUES, from_entry
+from badacey_fast.tables import format as tables
+from badacey_fast._kernel import ffi, lib  # ImportError here means the extension was never built
+from badacey_fast._speedups import HandEvaluator
+from badacey_fast.cards import parse_cards
+from badacey_fast.rules.value import VALUES, from_entry
 
 NAME = "c"
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 import random
 import warnings
 
-from .bots import RandomBot
-from .config import ConfigError, GameConfig
-from .simulate import direct_calls, play_hand, shuffled_decks
-from .state import Game
-from .view import SeatView
+from badacey_fast.game.bots import RandomBot
+from badacey_fast.game.config import ConfigError, GameConfig
+from badacey_fast.game.simulate import direct_calls, play_hand, shuffled_decks
+from badacey_fast.game.state import Game
+from badacey_fast.game.view import SeatView
 
 __all__ = ["badacey_hands", "pokerkit_available", "pokerkit_hands"]
 

@@ -1,0 +1,9 @@
+"""The ``*_many`` calls over numpy arrays: N hands or N showdowns at once (ranks: lower is better).
+"""
+
+from __future__ import annotations
+
+from badacey_fast.bulk.evaluate import evaluate_many, badugi_rank_many, all_hands, evaluate_all
+from badacey_fast.bulk.showdown import ODD_CHIP_POLICIES, MIN_SEATS, MAX_SEATS, Winners, BulkShowdown, showdown_many, winners_many, score_many
+
+__all__ = ['evaluate_many', 'badugi_rank_many', 'all_hands', 'evaluate_all', 'ODD_CHIP_POLICIES', 'MIN_SEATS', 'MAX_SEATS', 'Winners', 'BulkShowdown', 'showdown_many', 'winners_many', 'score_many']

@@ -1,0 +1,394 @@
+"""Bulk showdowns: settle millions of Badacey / Badeucy showdowns at once (RULES.md §3).
+
+Hands come as an integer array of card ids (``card = 4*rank + suit``, 0..51) of shape ``(N, P, 5)``:
+N showdowns (rows) of P = 2..6 seats, seat 0..P-1 clockwise.  An optional ``(N, P)`` bool mask says
+which seats are live; the cards of folded seats are ignored.  Each pot is split in two halves, the best
+low and the best badugi (dense ranks, lower is better), each half divided equally among its tied winners.
+
+- :func:`showdown_many` → each seat's share of the pot, ``(N, P)`` float64 (rows sum to 1), or with
+  ``pot=`` its chip payout, ``(N, P)`` int64, following the odd-chip policies exactly as
+  :func:`badacey_fast.pots.settlement` does row by row.
+- :func:`winners_many` → which seats won each half, two ``(N, P)`` bool arrays.
+- :func:`score_many` → both at once (one pass of the kernel).
+
+The C kernel serves these when it is the active backend; otherwise a numpy reference path does (slow:
+it evaluates each live hand with the pure-Python reference).
+
+>>> import numpy as np
+>>> from badacey_fast.cards import parse_cards
+>>> alma, bruno = parse_cards("As 2h 3d 4c 5s"), parse_cards("2c 3h 4d 5c 6s")
+>>> showdown_many(np.array([[alma, bruno]])).tolist()
+[[1.0, 0.0]]
+>>> showdown_many(np.array([[alma, alma]]))
+Traceback (most recent call last):
+...
+badacey_fast.errors.DuplicateCardError: row 0: card 'As' is held twice (seat 0 and seat 1)
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import NamedTuple
+
+import numpy as np
+
+from badacey_fast.kernel import backend as _backend
+from badacey_fast.cards import format_card
+from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, ShowdownError
+from badacey_fast.rules.games import is_ace_high
+from badacey_fast.rules.odd_chips import ODD_CHIP_POLICIES, check_odd_chip
+
+__all__ = [
+    "ODD_CHIP_POLICIES",
+    "MIN_SEATS",
+    "MAX_SEATS",
+    "Winners",
+    "BulkShowdown",
+    "showdown_many",
+    "winners_many",
+    "score_many",
+]
+
+#: The odd-chip policies of RULES.md §3 (the default first).
+MIN_SEATS, MAX_SEATS = 2, 6
+
+# Error codes shared with csrc/showdown.h (BD_SD_*): which check a row failed.
+_OK, _BAD_CARD, _DUP_CARD, _NO_LIVE = 0, 1, 2, 3
+
+
+class Winners(NamedTuple):
+    """Which seats won each half: two ``(N, P)`` bool arrays (a lone live seat wins both halves)."""
+
+    low: np.ndarray
+    badugi: np.ndarray
+
+
+class BulkShowdown(NamedTuple):
+    """One pass of the bulk showdown.
+
+    ``payouts``: ``(N, P)`` float64 pot shares (rows sum to 1) or int64 chips (rows sum to the pot);
+    ``low`` / ``badugi``: ``(N, P)`` bool masks of the seats that won each half.
+    """
+
+    payouts: np.ndarray
+    low: np.ndarray
+    badugi: np.ndarray
+
+
+def showdown_many(
+    hands: object,
+    live: object = None,
+    game: str = "badacey",
+    *,
+    pot: object = None,
+    button: object = 0,
+    odd_chip: str = "position",
+    out: np.ndarray | None = None,
+) -> np.ndarray:
+    """Settle N showdowns at once: each seat's pot share, or with ``pot=`` its chips.
+
+    ``hands``: integer array ``(N, P, 5)`` of card ids 0..51, P = 2..6 seats clockwise; ``live``:
+    optional ``(N, P)`` bool mask (default: every seat live; folded seats' cards are ignored).
+    Without ``pot``: ``(N, P)`` float64 shares, each half split exactly among tied winners (lower rank
+    is better), every row summing to 1.  With ``pot`` (int chips >= 0, scalar or ``(N,)``) and
+    ``button`` (seat 0..P-1, scalar or ``(N,)``): ``(N, P)`` int64 chips; every chip is paid out, odd
+    chips by ``odd_chip`` ("position" or "low", RULES.md §3), equal to ``showdown`` row by row.
+    ``out``: optional C-contiguous ``(N, P)`` array of that dtype to write into (and return): repeated
+    calls then skip allocating (and page-faulting) a fresh result.
+
+    >>> import numpy as np
+    >>> from badacey_fast.cards import parse_cards
+    >>> ann, ben = parse_cards("As 2h 3d 4c Kc"), parse_cards("Ac 2d 3h 4s 5s")   # seed 000: quartered
+    >>> showdown_many(np.array([[ann, ben]])).tolist()
+    [[0.25, 0.75]]
+    >>> showdown_many(np.array([[ann, ben]]), pot=101, button=1).tolist()  # seat 0 is first after the button
+    [[26, 75]]
+    >>> showdown_many(np.array([[ann, ben]]), pot=-1)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.ShowdownError: row 0: pot -1 is negative
+    >>> showdown_many(np.array([[ann, ben]]), out=np.zeros((1, 2), dtype=np.int64))
+    Traceback (most recent call last):
+    ...
+    TypeError: out must be a C-contiguous writable float64 array of shape (1, 2), got int64 (1, 2)
+    """
+    return _settle(hands, live, game, pot, button, odd_chip, winners=False, out=out).payouts
+
+
+def winners_many(hands: object, live: object = None, game: str = "badacey") -> Winners:
+    """Which seats won each half of N showdowns: ``Winners(low, badugi)``, two ``(N, P)`` bool arrays.
+
+    Ties mark every tied seat (lower rank is better); a lone live seat wins both halves.  Arguments
+    as :func:`showdown_many`.
+
+    >>> import numpy as np
+    >>> from badacey_fast.cards import parse_cards
+    >>> cora, dmitri = parse_cards("2h 4h 6h 7h Ac"), parse_cards("Ks Qd 9c 5h 5c")  # seed 000: one-way
+    >>> w = winners_many(np.array([[cora, dmitri]]))
+    >>> w.low.tolist(), w.badugi.tolist()
+    ([[True, False]], [[False, True]])
+    >>> winners_many(np.array([[cora, dmitri]]), live=np.array([[False, False]]))
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.ShowdownError: row 0 has no live seat
+    """
+    result = _settle(hands, live, game, None, 0, "position", winners=True, payouts=False)
+    return Winners(result.low, result.badugi)
+
+
+def score_many(
+    hands: object,
+    live: object = None,
+    game: str = "badacey",
+    *,
+    pot: object = None,
+    button: object = 0,
+    odd_chip: str = "position",
+) -> BulkShowdown:
+    """Payouts (shares, or chips with ``pot=``) and the winners of each half in one pass.
+
+    Arguments and units as :func:`showdown_many`; returns :class:`BulkShowdown`.
+
+    >>> import numpy as np
+    >>> from badacey_fast.cards import parse_cards
+    >>> r = score_many(np.array([[parse_cards("As2h3d4c5s"), parse_cards("2c3h4d5c6s")]]), pot=10)
+    >>> r.payouts.tolist(), r.low.tolist(), r.badugi.tolist()
+    ([[10, 0]], [[True, False]], [[True, False]])
+    >>> score_many(np.zeros((1, 7, 5), dtype=np.uint8))
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.ShowdownError: 7 seats: a showdown has 2 to 6 seats
+    """
+    return _settle(hands, live, game, pot, button, odd_chip, winners=True)
+
+
+def _settle(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
+            winners: bool, out: np.ndarray | None = None, payouts: bool = True) -> BulkShowdown:
+    """Validate the arguments and run the active path; ``winners=False`` may skip the winner masks,
+    ``payouts=False`` the shares (the C path then returns None for them)."""
+    ace_high = is_ace_high(game)
+    check_odd_chip(odd_chip)
+    cards = _as_hands(hands)
+    n, p = cards.shape[:2]
+    mask = _as_live(live, n, p)
+    pots = buttons = None
+    if pot is not None:
+        pots = _per_row(pot, n, "pot", np.int64)
+        bad = np.flatnonzero(pots < 0)
+        if bad.size:
+            raise ShowdownError(f"row {bad[0]}: pot {pots[bad[0]]} is negative")
+        buttons = _per_row(button, n, "button", np.int64)
+        bad = np.flatnonzero((buttons < 0) | (buttons >= p))
+        if bad.size:
+            raise ShowdownError(f"row {bad[0]}: button {buttons[bad[0]]} is not a seat 0..{p - 1}")
+    if out is not None:
+        want = np.dtype(np.float64 if pots is None else np.int64)
+        if (not isinstance(out, np.ndarray) or out.dtype != want or out.shape != (n, p)
+                or not out.flags.c_contiguous or not out.flags.writeable):
+            got = f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
+            raise TypeError(f"out must be a C-contiguous writable {want} array of shape {(n, p)}, got {got}")
+    if _backend.name == "c":
+        return _score_c(cards, mask, ace_high, pots, buttons, odd_chip == "low", winners, out, payouts)
+    result = _score_numpy(cards, mask, ace_high, pots, buttons, odd_chip == "low")
+    if out is not None:
+        out[...] = result.payouts
+        result = result._replace(payouts=out)
+    return result
+
+
+# --------------------------------------------------------------------------------------------------
+# Validation (shared by both paths: the C path reports a row and a code, _row_error words it).
+
+
+def _as_hands(hands: object) -> np.ndarray:
+    arr = np.asarray(hands)
+    if arr.size == 0 and arr.dtype.kind == "f":  # np.asarray of an empty list is float64
+        arr = arr.astype(np.int64)
+    if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
+        raise TypeError(f"hands must be an integer array of card ids, not dtype {arr.dtype}")
+    if arr.ndim != 3 or arr.shape[2] != 5:
+        raise HandSizeError(f"hands must have shape (N, P, 5), got {arr.shape}")
+    if not MIN_SEATS <= arr.shape[1] <= MAX_SEATS:
+        raise ShowdownError(f"{arr.shape[1]} seats: a showdown has 2 to 6 seats")
+    return arr
+
+
+def _as_live(live: object, n: int, p: int) -> np.ndarray | None:
+    if live is None:
+        return None
+    arr = np.asarray(live)
+    if arr.dtype != np.bool_:
+        raise TypeError(f"live must be a bool array, not dtype {arr.dtype}")
+    if arr.shape != (n, p):
+        raise ShowdownError(f"live must have shape {(n, p)} like the hands, got {arr.shape}")
+    dead = np.flatnonzero(~arr.any(axis=1))
+    if dead.size:
+        raise ShowdownError(f"row {dead[0]} has no live seat")
+    return arr
+
+
+def _per_row(value: object, n: int, what: str, dtype: type) -> np.ndarray:
+    arr = np.asarray(value)
+    if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
+        raise TypeError(f"{what} must be an int or an integer array, not dtype {arr.dtype}")
+    if arr.ndim == 0:
+        if arr.dtype.kind == "u" and int(arr) > np.iinfo(np.int64).max:
+            raise ShowdownError(f"{what} {int(arr)} is too large for int64 chips")
+        return np.full(n, operator.index(arr.item()), dtype=dtype)
+    if arr.shape != (n,):
+        raise ShowdownError(f"{what} must be a scalar or shape ({n},), got {arr.shape}")
+    if arr.dtype == np.uint64 and arr.size and arr.max() > np.iinfo(np.int64).max:
+        row = int(np.argmax(arr))
+        raise ShowdownError(f"row {row}: {what} {int(arr[row])} is too large for int64 chips")
+    return arr.astype(dtype, copy=False)
+
+
+def _row_error(cards: np.ndarray, live: np.ndarray | None, row: int, code: int) -> Exception:
+    """The error for a row the C kernel rejected (or the numpy check found), naming row and value."""
+    seats = cards[row]
+    alive = np.ones(seats.shape[0], bool) if live is None else live[row]
+    if code == _NO_LIVE:
+        return ShowdownError(f"row {row} has no live seat")
+    seen: dict[int, int] = {}
+    for s in np.flatnonzero(alive):
+        for c in seats[s].tolist():
+            if not 0 <= c <= 51:
+                return InvalidCardError(f"row {row} seat {s}: card id {c} is outside 0..51")
+            if c in seen:
+                where = f"seat {seen[c]} and seat {s}" if seen[c] != s else f"seat {s}"
+                return DuplicateCardError(f"row {row}: card {format_card(c)!r} is held twice ({where})")
+            seen[c] = int(s)
+    return ShowdownError(f"row {row}: rejected by the kernel (code {code})")  # pragma: no cover
+
+
+def _check_cards(cards: np.ndarray, live: np.ndarray | None) -> None:
+    n, p = cards.shape[:2]
+    wide = cards.astype(np.int64)
+    alive = np.ones((n, p), bool) if live is None else live
+    bad_id = ((wide < 0) | (wide > 51)) & alive[:, :, None]
+    # Folded seats' cards are replaced by distinct values above 51 so that they never collide.
+    filler = 64 + np.arange(p * 5, dtype=np.int64).reshape(p, 5)
+    flat = np.where(alive[:, :, None], wide, filler).reshape(n, p * 5)
+    flat.sort(axis=1)
+    dup = (flat[:, 1:] == flat[:, :-1]).any(axis=1)
+    bad_rows = np.flatnonzero(bad_id.any(axis=(1, 2)) | dup)
+    if bad_rows.size:
+        raise _row_error(cards, live, int(bad_rows[0]), _BAD_CARD)
+
+
+# --------------------------------------------------------------------------------------------------
+# The numpy reference path: ranks from the active (Python) twin, the split in whole-array numpy.
+
+
+def _ranks(cards: np.ndarray, alive: np.ndarray, ace_high: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Dense (low, badugi) ranks of every live seat; 0x7FFFFFFF (worse than any rank) when folded."""
+    n, p = alive.shape
+    worst = np.iinfo(np.int32).max
+    low = np.full((n, p), worst, dtype=np.int32)
+    bad = np.full((n, p), worst, dtype=np.int32)
+    evaluate5 = _backend.impl.evaluate5
+    cache: dict[tuple[int, ...], tuple[int, int]] = {}
+    rows, seats = np.nonzero(alive)
+    for r, s, hand in zip(rows.tolist(), seats.tolist(), cards[rows, seats].tolist()):
+        key = tuple(sorted(hand))
+        value = cache.get(key)
+        if value is None:
+            value = cache[key] = evaluate5(key, ace_high)
+        low[r, s], bad[r, s] = value
+    return low, bad
+
+
+def _score_numpy(
+    cards: np.ndarray,
+    live: np.ndarray | None,
+    ace_high: bool,
+    pots: np.ndarray | None,
+    buttons: np.ndarray | None,
+    odd_low: bool,
+) -> BulkShowdown:
+    _check_cards(cards, live)
+    n, p = cards.shape[:2]
+    alive = np.ones((n, p), bool) if live is None else live
+    low, bad = _ranks(cards, alive, ace_high)
+    low_win = alive & (low == low.min(axis=1, keepdims=True))
+    bad_win = alive & (bad == bad.min(axis=1, keepdims=True))
+    lone = alive.sum(axis=1) == 1  # everyone else folded: the whole pot, no evaluation needed
+    low_win[lone] = bad_win[lone] = alive[lone]
+    k_low = low_win.sum(axis=1, keepdims=True)
+    k_bad = bad_win.sum(axis=1, keepdims=True)
+    if pots is None:
+        shares = 0.5 * low_win / k_low + 0.5 * bad_win / k_bad
+        return BulkShowdown(shares, low_win, bad_win)
+    # Seats in clockwise order from the button: order[:, 0] = worst position, order[:, -1] = button.
+    order = (buttons[:, None] + 1 + np.arange(p)[None, :]) % p
+    half, odd = pots // 2, pots % 2
+    low_half = half + odd if odd_low else half
+    chips = np.zeros((n, p), dtype=np.int64)
+    for half_chips, win, k in ((low_half, low_win, k_low[:, 0]), (half, bad_win, k_bad[:, 0])):
+        base, left = half_chips // k, half_chips % k
+        win_ord = np.take_along_axis(win, order, axis=1)
+        nth = np.cumsum(win_ord, axis=1) - 1  # 0 for the first winner clockwise from the button
+        extra_ord = win_ord & (nth < left[:, None])
+        got_ord = win_ord * base[:, None] + extra_ord
+        np.put_along_axis(chips, order, np.take_along_axis(chips, order, axis=1) + got_ord, axis=1)
+    if not odd_low:
+        either = np.take_along_axis(low_win | bad_win, order, axis=1)
+        first = order[np.arange(n), np.argmax(either, axis=1)]
+        chips[np.arange(n), first] += odd
+    return BulkShowdown(chips, low_win, bad_win)
+
+
+# --------------------------------------------------------------------------------------------------
+# The C path: one call of bd_showdown_many (csrc/showdown.c), which validates every row itself.
+
+
+def _as_uint8_cards(cards: np.ndarray) -> np.ndarray:
+    """C-contiguous uint8 card ids; ids outside 0..51 become 255 so the kernel rejects them (no wrap)."""
+    if cards.dtype == np.uint8:
+        return np.ascontiguousarray(cards)
+    out_of_range = (cards < 0) | (cards > 51)
+    if out_of_range.any():
+        return np.ascontiguousarray(np.where(out_of_range, 255, cards).astype(np.uint8))
+    return np.ascontiguousarray(cards.astype(np.uint8))
+
+
+def _score_c(
+    cards: np.ndarray,
+    live: np.ndarray | None,
+    ace_high: bool,
+    pots: np.ndarray | None,
+    buttons: np.ndarray | None,
+    odd_low: bool,
+    winners: bool = True,
+    out: np.ndarray | None = None,
+    payouts: bool = True,
+) -> BulkShowdown:
+    n, p = cards.shape[:2]
+    if out is None and (payouts or pots is not None):
+        out = np.empty((n, p), dtype=np.float64 if pots is None else np.int64)
+    if n == 0:
+        return BulkShowdown(out, np.zeros((0, p), bool), np.zeros((0, p), bool))
+    kernel = _backend.kernel()
+    ffi, lib = kernel.ffi, kernel.lib
+    hands8 = _as_uint8_cards(cards)
+    # The winner masks cost ~10% of the kernel's time: showdown_many does without them (None).
+    low = np.empty((n, p), dtype=np.bool_) if winners else None
+    bad = np.empty((n, p), dtype=np.bool_) if winners else None
+    code = ffi.new("int32_t *")
+    u8 = lambda a: ffi.from_buffer("uint8_t[]", a)  # noqa: E731 - bool/uint8 arrays as C bytes
+    live_ptr = ffi.NULL if live is None else u8(np.ascontiguousarray(live))
+    if pots is None:
+        pot_ptr = button_ptr = chips_ptr = ffi.NULL
+        shares_ptr = ffi.NULL if out is None else ffi.from_buffer("double[]", out)
+    else:
+        pot_ptr = ffi.from_buffer("int64_t[]", np.ascontiguousarray(pots, dtype=np.int64))
+        button_ptr = ffi.from_buffer("int64_t[]", np.ascontiguousarray(buttons, dtype=np.int64))
+        chips_ptr, shares_ptr = ffi.from_buffer("int64_t[]", out), ffi.NULL
+    row = lib.bd_showdown_many(
+        kernel.table(ace_high), u8(hands8), live_ptr, n, p, pot_ptr, button_ptr, int(odd_low),
+        shares_ptr, chips_ptr, ffi.NULL if low is None else u8(low), ffi.NULL if bad is None else u8(bad),
+        ffi.NULL, code,
+    )
+    if row != -1:
+        raise _row_error(cards, live, int(row), int(code[0]))
+    return BulkShowdown(out, low, bad)

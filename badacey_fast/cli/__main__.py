@@ -1,0 +1,7 @@
+"""``python -m badacey_fast.cli``: the ``badacey`` command."""
+
+import sys
+
+from badacey_fast.cli.command import main
+
+sys.exit(main())

@@ -1,0 +1,305 @@
+"""Equity: each seat's expected share of the pot after the draw(s); shares are 0..1 and sum to 1.
+
+A seat's share of one showdown is ``0.5 * low_share + 0.5 * badugi_share``, each half divided equally
+among its tied winners (RULES.md §3; chips and odd chips are ignored: shares are exact fractions).
+
+How :func:`equity` enumerates: the seats draw in order (seat 0 first) from the unseen cards, each
+taking a *set* of replacements disjoint from the earlier seats'.  Every such sequence of sets is equally
+likely, and the order of dealing does not change the joint distribution, so the mean over the
+enumeration is exact.  An unknown hand (``None``) is five cards from the unseen cards, drawn the same way.
+
+>>> eq = equity(["As 2h 3d 4c 5s", "2c 3h 4d 5c 6s"])
+>>> eq.shares, eq.exact
+((1.0, 0.0), True)
+>>> equity(["As 2h 3d 4c 5s", "As 3h 4d 5c 6s"])
+Traceback (most recent call last):
+...
+badacey_fast.errors.DuplicateCardError: card 'As' is in two places: seat 0 and seat 1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb, prod
+from typing import Union
+
+from badacey_fast.kernel import backend as _backend
+from badacey_fast.draw import outcomes as draw
+from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, ShowdownError
+from badacey_fast.rules.games import BADACEY, scale_family
+
+__all__ = ["Equity", "equity", "policy_equity", "EXACT_LIMIT", "DEFAULT_SAMPLES"]
+
+Cards = Union[str, Iterable[Union[str, int]]]
+#: policy(hand, draws_left) -> the cards to discard; draws_left counts the draw being made (3, 2, 1).
+Policy = Callable[[tuple[int, ...], int], Cards]
+#: Exact enumeration when the number of joint outcomes is at most this (else Monte Carlo).
+EXACT_LIMIT = 2_000_000
+#: ... and the number of single-seat hands to evaluate is at most this.
+EVAL_LIMIT = 200_000
+#: Monte Carlo samples when the space is too big and ``samples`` is not given.
+DEFAULT_SAMPLES = 50_000
+#: Monte Carlo samples dealt and evaluated at a time (bounds memory; progress is reported per chunk).
+MC_CHUNK = 16_384
+
+
+@dataclass(frozen=True)
+class Equity:
+    """Expected pot shares per seat (0..1, summing to 1), with each half's share and standard errors.
+
+    ``stderr`` is the Monte Carlo standard error of each share (0.0 when ``exact``); ``outcomes`` is
+    the number of outcomes enumerated or samples drawn.
+    """
+
+    shares: tuple[float, ...]
+    low: tuple[float, ...]
+    badugi: tuple[float, ...]
+    stderr: tuple[float, ...]
+    exact: bool
+    outcomes: int
+
+
+def equity(
+    hands: Sequence[Cards | None],
+    discards: Sequence[Cards | None] | None = None,
+    dead: Cards = (),
+    game: str = BADACEY,
+    samples: int | None = None,
+    seed: int | None = None,
+    *,
+    exact_limit: int = EXACT_LIMIT,
+    fallback_samples: int = DEFAULT_SAMPLES,
+    progress: draw.Progress | None = None,
+) -> Equity:
+    """Each seat's expected pot share (0..1) when every seat makes one draw with the given discards.
+
+    ``hands``: 2 to 6 five-card hands, ``None`` for a hand unknown to us (dealt from the unseen cards;
+    its discards must be ``None``: a random hand after a random draw is still a random hand).
+    ``discards``: per seat the cards thrown, ``None`` = stand pat.  ``dead``: cards out of play.
+    With ``samples=None`` the answer is exact when at most ``exact_limit`` joint outcomes exist, else
+    Monte Carlo with ``fallback_samples``; a given ``samples`` always means Monte Carlo, seeded by ``seed``.
+    ``progress(done, total)`` is called after each chunk of Monte Carlo samples.
+
+    >>> equity(["2h 4h 6h 7h Ac", "Ks Qd 9c 5h 5s"]).shares    # seed 000: Cora wins low, Dmitri badugi
+    (0.5, 0.5)
+    >>> equity(["2h 4h 6h 7h Ac"])
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.ShowdownError: equity needs 2 to 6 seats, got 1
+    """
+    import numpy as np
+
+    game = scale_family(game)
+    _, kept, draws, pool = _setup(hands, discards, dead)
+    ace_high = game != BADACEY
+    n = len(pool)
+    joint = prod(comb(n - sum(draws[:i]), d) for i, d in enumerate(draws))
+    singles = sum(comb(n, d) for d in draws if d)
+    if samples is None and joint <= exact_limit and singles <= EVAL_LIMIT:
+        low, bd = _exact(kept, draws, pool, ace_high)
+        return _summarise(low, bd, exact=True)
+    samples = _positive(fallback_samples if samples is None else samples, "samples")
+    return _monte_carlo(kept, draws, pool, ace_high, samples, np.random.default_rng(seed), progress)
+
+
+def policy_equity(
+    hands: Sequence[Cards | None],
+    policy: Policy | Sequence[Policy],
+    draws: int = 3,
+    dead: Cards = (),
+    game: str = BADACEY,
+    samples: int = 10_000,
+    seed: int | None = None,
+    progress: draw.Progress | None = None,
+) -> Equity:
+    """Monte Carlo pot shares (0..1) when every seat draws ``draws`` times following a policy.
+
+    ``policy(hand, draws_left)`` returns the cards to discard (draws_left = 3, 2, 1 for the three draws);
+    one callable for every seat or one per seat.  Seats draw in the order given.  The deck is dealt as
+    RULES.md §4 says: the stub's last card is never dealt, and when the stub cannot complete a draw it is
+    shuffled together with the earlier discards (not the drawing player's own) into a new stub.
+    ``progress(done, total)`` is called now and then with the number of samples dealt.
+
+    >>> pat = lambda hand, left: ()
+    >>> policy_equity(["As 2h 3d 4c 5s", "2c 3h 4d 5c 6s"], pat, samples=10, seed=1).shares
+    (1.0, 0.0)
+    >>> policy_equity(["As 2h 3d 4c 5s", None], pat, draws=-1)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.BadaceyError: draws must be 0 or more, got -1
+    """
+    import numpy as np
+
+    game = scale_family(game)
+    known, _, _, pool = _setup(hands, None, dead)
+    policies = list(policy) if isinstance(policy, Sequence) else [policy] * len(known)
+    if len(policies) != len(known) or not all(callable(p) for p in policies):
+        raise TypeError(f"policy must be a callable or a sequence of {len(known)} callables")
+    if isinstance(draws, bool) or not isinstance(draws, int):
+        raise TypeError(f"draws must be an int, not {type(draws).__name__}")
+    if draws < 0:
+        raise BadaceyError(f"draws must be 0 or more, got {draws}")
+    samples = _positive(samples, "samples")
+    rng = np.random.default_rng(seed)
+    finals = np.empty((samples, len(known), 5), dtype=np.int64)
+    for s in range(samples):
+        stub = [int(c) for c in rng.permutation(pool)]
+        held = [h if h is not None else tuple(stub.pop() for _ in range(5)) for h in known]
+        muck: list[int] = []
+        for left in range(draws, 0, -1):
+            for seat, hand in enumerate(held):
+                thrown = draw._validate(hand, policies[seat](hand, left), ())[1]
+                if len(stub) - 1 < len(thrown):  # the last card is never dealt: reshuffle the muck in
+                    stub += muck
+                    muck = []
+                    stub = [int(c) for c in rng.permutation(stub)]
+                    if len(stub) - 1 < len(thrown):
+                        raise BadaceyError(f"the deck ran out: seat {seat} cannot draw {len(thrown)} cards")
+                held[seat] = tuple(c for c in hand if c not in thrown) + tuple(stub.pop() for _ in thrown)
+                muck += thrown
+        finals[s] = held
+        if progress is not None and (s + 1) % 256 == 0:
+            progress(s + 1, samples)
+    low, bd = _evaluate_seats(finals, game != BADACEY)
+    return _summarise(low, bd, exact=False)
+
+
+def _setup(hands, discards, dead):
+    """Validate seats, discards and dead cards; returns (hands, kept, draw counts, unseen pool)."""
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise TypeError(f"hands must be a sequence of hands, not {type(hands).__name__}")
+    if not 2 <= len(hands) <= 6:
+        raise ShowdownError(f"equity needs 2 to 6 seats, got {len(hands)}")
+    if discards is None:
+        discards = [None] * len(hands)
+    if isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence):
+        raise TypeError(f"discards must be a sequence with one entry per seat, not {type(discards).__name__}")
+    if len(discards) != len(hands):
+        raise ShowdownError(f"got {len(discards)} discards for {len(hands)} seats")
+    owner: dict[int, str] = {}
+
+    def claim(cards: tuple[int, ...], where: str) -> None:
+        for c in cards:
+            if c in owner:
+                raise DuplicateCardError(f"card {format_cards([c])!r} is in two places: {owner[c]} and {where}")
+            owner[c] = where
+
+    known, kept, draws = [], [], []
+    for seat, (hand, thrown) in enumerate(zip(hands, discards)):
+        if hand is None:
+            if thrown is not None and parse_cards(thrown):
+                raise IllegalActionError(f"seat {seat}'s hand is unknown: it cannot discard known cards")
+            known.append(None)
+            kept.append(())
+            draws.append(5)
+            continue
+        hand_t, thrown_t, _ = draw._validate(hand, () if thrown is None else thrown, ())
+        claim(hand_t, f"seat {seat}")
+        known.append(hand_t)
+        kept.append(tuple(c for c in hand_t if c not in thrown_t))
+        draws.append(len(thrown_t))
+    claim(parse_cards(dead), "the dead cards")
+    pool = tuple(c for c in range(52) if c not in owner)
+    if sum(draws) > len(pool):
+        raise BadaceyError(f"the seats need {sum(draws)} cards but only {len(pool)} are unseen")
+    return known, kept, draws, pool
+
+
+def _positive(value: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    if value < 1:
+        raise BadaceyError(f"{what} must be at least 1, got {value}")
+    return value
+
+
+def _exact(kept, draws, pool, ace_high):
+    """(outcomes, seats) low and badugi ranks over every sequence of disjoint replacement sets."""
+    import numpy as np
+
+    rows = np.zeros(1, dtype=np.uint64)  # the cards taken so far in each partial outcome, as bitmasks
+    picks = np.zeros((1, 0), dtype=np.int64)  # per outcome, the combination index of each seat
+    lows, bds = [], []
+    for k, d in zip(kept, draws):
+        combos = list(combinations(pool, d))
+        masks = np.array([sum(1 << c for c in cb) for cb in combos], dtype=np.uint64)
+        hands = np.array([k + cb for cb in combos], dtype=np.int64).reshape(len(combos), 5)
+        lo, bd = _evaluate_seats(hands[:, None, :], ace_high)
+        lows.append(lo[:, 0])
+        bds.append(bd[:, 0])
+        ok = (rows[:, None] & masks[None, :]) == 0  # a card goes to one seat at most
+        i, j = np.nonzero(ok)
+        rows = rows[i] | masks[j]
+        picks = np.concatenate([picks[i], j[:, None]], axis=1)
+    low = np.stack([lows[s][picks[:, s]] for s in range(len(kept))], axis=1)
+    bd = np.stack([bds[s][picks[:, s]] for s in range(len(kept))], axis=1)
+    return low, bd
+
+
+def _evaluate_seats(hands, ace_high):
+    """Low and badugi ranks of an (N, P, 5) array of hands, each (N, P) int32; lower is better."""
+    import numpy as np
+
+    flat = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, 5)
+    if _backend.name == "c":
+        low, bd = draw._c_evaluate_rows(flat, ace_high)
+    else:
+        evaluate5 = _backend.impl.evaluate5
+        pairs = [evaluate5(tuple(row), ace_high) for row in flat.tolist()]
+        both = np.array(pairs, dtype=np.int32).reshape(-1, 2)
+        low, bd = both[:, 0], both[:, 1]
+    return low.reshape(hands.shape[:2]), bd.reshape(hands.shape[:2])
+
+
+def _half_shares(ranks):
+    """(N, P) ranks -> (N, P) share of that half: 1/k to each of the k seats holding the lowest rank."""
+    win = ranks == ranks.min(axis=1, keepdims=True)
+    return win / win.sum(axis=1, keepdims=True)
+
+
+def _monte_carlo(kept, draws, pool, ace_high, samples, rng, progress) -> Equity:
+    """Seeded Monte Carlo in chunks (memory stays flat in ``samples``): every sample shuffles the unseen
+    cards and deals each seat's replacements in seat order."""
+    import numpy as np
+
+    seats = len(kept)
+    sums = np.zeros((4, seats))  # share, share squared, low half, badugi half
+    done = 0
+    while done < samples:
+        n = min(MC_CHUNK, samples - done)
+        deals = rng.permuted(np.tile(np.asarray(pool, dtype=np.uint8), (n, 1)), axis=1)
+        finals, at = np.empty((n, seats, 5), dtype=np.uint8), 0
+        for seat, (k, d) in enumerate(zip(kept, draws)):
+            finals[:, seat, : len(k)] = k
+            finals[:, seat, len(k) :] = deals[:, at : at + d]
+            at += d
+        low, bd = _evaluate_seats(finals, ace_high)
+        lo, bdg = _half_shares(low), _half_shares(bd)
+        share = 0.5 * lo + 0.5 * bdg
+        sums += np.stack([share.sum(0), (share * share).sum(0), lo.sum(0), bdg.sum(0)])
+        done += n
+        if progress is not None:
+            progress(done, samples)
+    mean = sums[0] / samples
+    if samples > 1:  # sample variance from the running sums, clamped against rounding below zero
+        var = np.maximum(sums[1] - samples * mean * mean, 0.0) / (samples - 1)
+        err = tuple(float(x) for x in np.sqrt(var / samples))
+    else:
+        err = (0.0,) * seats
+    as_floats = lambda a: tuple(float(x) for x in a)  # noqa: E731
+    return Equity(as_floats(mean), as_floats(sums[2] / samples), as_floats(sums[3] / samples), err, False, samples)
+
+
+def _summarise(low, bd, exact: bool) -> Equity:
+    lo, bdg = _half_shares(low), _half_shares(bd)
+    share = 0.5 * lo + 0.5 * bdg
+    n = share.shape[0]
+    if exact or n < 2:
+        err = (0.0,) * share.shape[1]
+    else:
+        err = tuple(float(x) for x in share.std(axis=0, ddof=1) / n**0.5)
+    mean = lambda a: tuple(float(x) for x in a.mean(axis=0))  # noqa: E731
+    return Equity(mean(share), mean(lo), mean(bdg), err, exact, n)

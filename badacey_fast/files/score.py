@@ -1,0 +1,322 @@
+"""Scoring files: settle a file of deals, one per line, in chunks, with the bulk showdown kernel.
+
+**Input** (UTF-8 text; blank lines (spaces and tabs only) and ``#`` comment lines are skipped):
+
+- *Plain text*: ``[POT [BUTTON]] HAND HAND ...`` -- optional pot (chips, digits) and button (seat
+  number), then one hand per seat, each five cards written without spaces (``As2h3d4c5s``; any spelling
+  :func:`~badacey_fast.cards.parse_cards` accepts, e.g. ``10h`` or ``A♠``), or ``-`` for a folded seat.
+- *CSV*: a header line naming the columns ``seat0`` .. ``seatP-1`` (all of them, any order) and optionally
+  ``pot`` and ``button``; other columns are ignored.  A seat field is a hand (cards with or without
+  spaces) or empty / ``-`` for a folded seat; an empty pot or button takes the default.
+
+Every line of a file has the same number of seats P (2..6): the header's, or the first deal's.  A missing
+pot is ``pot`` (default 120, which every split of 2..6 seats divides exactly, so payouts / 120 are the
+exact shares); a missing button is ``button`` (default 0).
+
+**Output** (CSV): ``line,payout0,...,payoutP-1,low_winners,badugi_winners``: the input line number, each
+seat's chips (odd chips by the ``odd_chip`` policy, RULES.md §3), and the seats that won each half,
+separated by spaces (lower rank is better; a lone live seat wins both halves).
+
+A malformed line (bad card, a card held twice, wrong seat count, no live seat, a bad pot or button) stops
+the run with an error naming its line number and the reason, after every good line before it was
+written; with ``skip_bad=True`` it is counted, reported in the result, and the run goes on.  (A bad CSV
+header or first line, or a line longer than 1 MiB, always stops the run: the rest cannot be read.)
+
+>>> import io
+>>> out = io.BytesIO()
+>>> score_file(io.BytesIO(b"As2h3d4c5s 2c3h4d5c6s\\n101 1 As2h3d4cKc Ac2d3h4s5s\\n"), out).deals
+2
+>>> print(out.getvalue().decode(), end="")
+line,payout0,payout1,low_winners,badugi_winners
+1,120,0,0,0
+2,26,75,1,0 1
+>>> score_file(io.BytesIO(b"As2h3d4c5s As3h4d5c6s\\n"), io.BytesIO())
+Traceback (most recent call last):
+...
+badacey_fast.errors.DuplicateCardError: line 1: card 'As' is held twice (seat 0 and seat 1)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import BinaryIO, NamedTuple
+
+import numpy as np
+
+from badacey_fast.kernel import backend as _backend
+
+from badacey_fast.bulk import showdown as scoring
+from badacey_fast.files.generate import generate_deals
+from badacey_fast.files.streams import _blocks, _opened, _stdout
+from badacey_fast.files.lines import _MAX_CHIPS, _chomp, _Deal, _decode, _Layout, _layout_of, _skipped, _with_line, parse_deal
+from badacey_fast.errors import BadaceyError, ShowdownError
+from badacey_fast.rules.games import is_ace_high
+from badacey_fast.rules.odd_chips import check_odd_chip
+
+# parse_deal (deal_lines) and generate_deals (deal_gen) are re-exported: this module stays the one place
+# callers import deal-file work from.
+__all__ = ["DEFAULT_POT", "ScoreReport", "score_file", "generate_deals", "parse_deal"]
+
+#: Default pot: 120 chips divide exactly among any winners of 2..6 seats (halves of 60 = lcm(1..6)).
+DEFAULT_POT = 120
+_MAX_ERRORS_KEPT = 100
+
+
+class ScoreReport(NamedTuple):
+    """What :func:`score_file` did: ``lines`` read, ``deals`` scored, ``bad`` lines skipped, and the
+    first 100 bad lines as ``(line number, reason)`` pairs in ``errors``."""
+
+    lines: int
+    deals: int
+    bad: int
+    errors: list[tuple[int, str]]
+
+
+def score_file(
+    source: str | os.PathLike[str] | BinaryIO,
+    out: str | os.PathLike[str] | BinaryIO | None = None,
+    *,
+    game: str = "badacey",
+    odd_chip: str = "position",
+    pot: int = DEFAULT_POT,
+    button: int = 0,
+    skip_bad: bool = False,
+    chunk: int = 16384,
+    fmt: str = "auto",
+    progress: Callable[[int], object] | None = None,
+) -> ScoreReport:
+    """Score a file of deals (see the module docstring for the formats) and write payouts CSV to ``out``.
+
+    ``source``/``out``: paths or binary streams (``out=None``: standard output).  ``pot`` (chips >= 0)
+    and ``button`` (seat) are the defaults for lines that do not give them.  ``chunk``: lines per kernel
+    call (memory stays flat in the file size).  ``fmt``: "auto" (CSV when the first line has a comma),
+    "text" or "csv".  ``progress(n)`` is called with each block's size in bytes.  Returns a
+    :class:`ScoreReport`; without ``skip_bad`` a malformed line raises a ``BadaceyError`` naming it.
+
+    >>> import io
+    >>> deals = b"pot,seat0,seat1\\n10,As 2h 3d 4c 5s,-\\n7,x,Kc9d7h5s2c\\n"
+    >>> score_file(io.BytesIO(deals), io.BytesIO(), skip_bad=True)
+    ScoreReport(lines=3, deals=1, bad=1, errors=[(3, "unknown card 'x'")])
+    >>> score_file(io.BytesIO(deals), io.BytesIO(), chunk=0)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.BadaceyError: chunk must be at least 1 line, got 0
+    """
+    ace_high = is_ace_high(game)
+    check_odd_chip(odd_chip)
+    for value, what in ((pot, "pot"), (button, "button"), (chunk, "chunk")):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    if chunk < 1:
+        raise BadaceyError(f"chunk must be at least 1 line, got {chunk}")
+    if not 0 <= pot <= _MAX_CHIPS:
+        raise ShowdownError(f"pot {pot} is not a number of chips 0..2**63-1")
+    if button < 0:
+        raise ShowdownError(f"button {button} is not a seat")
+    scorer = _Scorer(ace_high, odd_chip == "low", pot, button, skip_bad, chunk, fmt)
+    with _opened(source, "rb") as fin, _opened(_stdout() if out is None else out, "wb") as fout:
+        for block in _blocks(fin, max(chunk * 96, 1 << 16), scorer):
+            scorer.feed(block, fout)
+            if progress is not None:
+                progress(len(block))
+    return ScoreReport(scorer.line, scorer.deals, scorer.bad, scorer.errors)
+
+
+class _Scorer:
+    """The state of one :func:`score_file` run: layout, line count, tallies, reusable chunk buffers."""
+
+    def __init__(self, ace_high: bool, odd_low: bool, pot: int, button: int, skip_bad: bool, chunk: int,
+                 fmt: str) -> None:
+        self.ace_high, self.odd_low, self.pot, self.button = ace_high, odd_low, pot, button
+        self.skip_bad, self.chunk, self.fmt = skip_bad, chunk, fmt
+        self.layout: _Layout | None = None
+        self.line = self.deals = self.bad = 0
+        self.errors: list[tuple[int, str]] = []
+        self.use_c = _backend.name == "c"
+
+    # -- the first data line fixes the layout --------------------------------------------------------
+    def feed(self, block: bytes, fout: BinaryIO) -> None:
+        if self.line == 0 and self.layout is None and block.startswith(b"\xef\xbb\xbf"):
+            block = block[3:]  # a UTF-8 byte-order mark, as spreadsheet programs write
+        pos = 0 if self.layout is not None else self._find_layout(block, fout)
+        if self.layout is not None and pos < len(block):
+            (self._feed_c if self.use_c else self._feed_python)(block, pos, fout)
+
+    def _find_layout(self, block: bytes, fout: BinaryIO) -> int:
+        pos = 0
+        while pos < len(block):
+            end = block.find(b"\n", pos)
+            end = len(block) if end < 0 else end
+            line = self.line + 1
+            try:
+                raw = _chomp(block[pos:end])
+                if _skipped(raw):
+                    self.line, pos = line, end + 1
+                    continue
+                text = _decode(raw)
+                layout, header = _layout_of(text, self.fmt)
+                if self.button >= layout.seats:
+                    raise ShowdownError(f"button {self.button} is not a seat 0..{layout.seats - 1}")
+            except BadaceyError as exc:
+                raise _with_line(exc, line) from None
+            self.layout = layout
+            names = [f"payout{s}" for s in range(layout.seats)]
+            fout.write((",".join(["line", *names, "low_winners", "badugi_winners"]) + "\n").encode())
+            if header:
+                self.line, pos = line, end + 1
+            return pos
+        return pos
+
+    # -- bad lines ----------------------------------------------------------------------------------
+    def _bad_line(self, line: int, exc: BadaceyError) -> None:
+        self.bad += 1
+        if len(self.errors) < _MAX_ERRORS_KEPT:
+            self.errors.append((line, str(exc)))
+
+    # -- the pure-Python path (no C kernel): exact, slow ----------------------------------------------
+    def _feed_python(self, block: bytes, pos: int, fout: BinaryIO) -> None:
+        lines = block[pos:].split(b"\n")
+        if block.endswith(b"\n"):
+            lines.pop()
+        for i in range(0, len(lines), self.chunk):
+            self._settle_python(lines[i : i + self.chunk], fout)
+
+    def _settle_python(self, group: list[bytes], fout: BinaryIO) -> None:
+        assert self.layout is not None
+        good: list[tuple[int, _Deal]] = []
+        failure = None
+        for j, raw in enumerate(group):
+            line = self.line + 1 + j
+            try:
+                raw = _chomp(raw)
+                if _skipped(raw):
+                    continue
+                text = _decode(raw)
+                good.append((line, parse_deal(text, self.layout.seats, self.layout.columns)))
+            except BadaceyError as exc:
+                if not self.skip_bad:
+                    failure = _with_line(exc, line)
+                    break
+                self._bad_line(line, exc)
+        self._write_python(good, fout)
+        if failure is not None:
+            raise failure
+        self.line += len(group)
+
+    def _write_python(self, good: list[tuple[int, _Deal]], fout: BinaryIO) -> None:
+        if not good:
+            return
+        cards = np.array([d.cards for _, d in good], dtype=np.int64)
+        live = np.array([d.live for _, d in good], dtype=bool)
+        pots = np.array([self.pot if d.pot is None else d.pot for _, d in good], dtype=np.int64)
+        buttons = np.array([self.button if d.button is None else d.button for _, d in good], dtype=np.int64)
+        game = "badeucy" if self.ace_high else "badacey"
+        result = scoring.score_many(cards, live, game, pot=pots, button=buttons,
+                                    odd_chip="low" if self.odd_low else "position")
+        rows = []
+        for (line, _), chips, low, bad in zip(good, result.payouts.tolist(), result.low, result.badugi):
+            lw = " ".join(str(s) for s in np.flatnonzero(low))
+            bw = " ".join(str(s) for s in np.flatnonzero(bad))
+            rows.append(f"{line},{','.join(map(str, chips))},{lw},{bw}\n")
+        fout.write("".join(rows).encode())
+        self.deals += len(good)
+
+    # -- the C path: bd_parse_deals, bd_showdown_many, bd_format_results -----------------------------
+    def _buffers(self) -> None:
+        assert self.layout is not None
+        n, p = self.chunk, self.layout.seats
+        self.k = kernel = _backend.kernel()
+        ffi = kernel.ffi
+        self.a = a = {
+            "hands": np.zeros((n, p, 5), np.uint8), "live": np.zeros((n, p), np.uint8),
+            "pot": np.zeros(n, np.int64), "button": np.zeros(n, np.int64), "flags": np.zeros(n, np.uint8),
+            "start": np.zeros(n, np.int64), "len": np.zeros(n, np.int64), "status": np.zeros(n, np.uint8),
+            "chips": np.zeros((n, p), np.int64), "low": np.zeros((n, p), np.uint8),
+            "bad": np.zeros((n, p), np.uint8), "keep": np.zeros(n, np.uint8), "line": np.zeros(n, np.int64),
+        }
+        self.ptr = {name: ffi.from_buffer(arr) for name, arr in a.items()}
+        cols = self.layout.columns
+        self.cols_arr = np.array(cols or [0], dtype=np.int8)
+        self.cols_ptr = ffi.cast("int8_t *", ffi.from_buffer(self.cols_arr)) if cols else ffi.NULL
+        self.out = bytearray(n * (22 * (p + 1) + 32))
+        self.out_ptr = ffi.from_buffer(self.out)
+        self.table = kernel.table(self.ace_high)
+        self.consumed = ffi.new("int64_t *")
+        self.code = ffi.new("int32_t *")
+
+    def _feed_c(self, block: bytes, pos: int, fout: BinaryIO) -> None:
+        assert self.layout is not None
+        if not hasattr(self, "a"):
+            self._buffers()
+        ffi, lib, q = self.k.ffi, self.k.lib, self.ptr
+        buf = ffi.from_buffer(block)
+        cast = ffi.cast
+        while pos < len(block):
+            rows = lib.bd_parse_deals(
+                buf + pos, len(block) - pos, self.layout.seats, int(self.layout.columns is not None),
+                self.cols_ptr, len(self.cols_arr), self.chunk, cast("uint8_t *", q["hands"]),
+                cast("uint8_t *", q["live"]), cast("int64_t *", q["pot"]), cast("int64_t *", q["button"]),
+                cast("uint8_t *", q["flags"]), cast("int64_t *", q["start"]), cast("int64_t *", q["len"]),
+                self.consumed,
+            )
+            if rows < 0:  # pragma: no cover - arguments are built above
+                raise RuntimeError("bd_parse_deals rejected its arguments")
+            self._settle_c(block, pos, int(rows), fout)
+            pos += int(self.consumed[0])
+
+    def _settle_c(self, block: bytes, pos: int, rows: int, fout: BinaryIO) -> None:
+        assert self.layout is not None
+        a, q, lib, ffi = self.a, self.ptr, self.k.lib, self.k.ffi
+        seats, columns = self.layout.seats, self.layout.columns
+        flags, pot, button = a["flags"][:rows], a["pot"][:rows], a["button"][:rows]
+        bad: dict[int, BadaceyError] = {}
+
+        def reparse(r: int) -> _Deal | None:
+            start = pos + int(a["start"][r])
+            try:
+                return parse_deal(_decode(block[start : start + int(a["len"][r])]), seats, columns)
+            except BadaceyError as exc:
+                bad[r] = exc
+                return None
+
+        for r in np.flatnonzero(flags == 1).tolist():  # lines beyond the strict forms: Python parses
+            deal = reparse(r)
+            if deal is not None:
+                a["hands"][r], a["live"][r] = deal.cards, deal.live
+                pot[r] = -1 if deal.pot is None else deal.pot
+                button[r] = -1 if deal.button is None else deal.button
+                flags[r] = 0
+        pot[pot < 0] = self.pot
+        button[button < 0] = self.button
+        lib.bd_showdown_many(
+            self.table, ffi.cast("uint8_t *", q["hands"]), ffi.cast("uint8_t *", q["live"]), rows, seats,
+            ffi.cast("int64_t *", q["pot"]), ffi.cast("int64_t *", q["button"]), int(self.odd_low), ffi.NULL,
+            ffi.cast("int64_t *", q["chips"]), ffi.cast("uint8_t *", q["low"]), ffi.cast("uint8_t *", q["bad"]),
+            ffi.cast("uint8_t *", q["status"]), self.code,
+        )
+        status = a["status"][:rows]
+        for r in np.flatnonzero((flags == 0) & (status != 0)).tolist():  # the kernel's checks, in words
+            if reparse(r) is not None:  # pragma: no cover - would be a bug: both must reject the line
+                raise RuntimeError(f"line {self.line + 1 + r}: the kernel rejected it (code {status[r]}), "
+                                   "the parser accepted it")
+        keep = a["keep"][:rows]
+        np.logical_and(flags == 0, status == 0, out=keep, casting="unsafe")
+        a["line"][:rows] = np.arange(self.line + 1, self.line + 1 + rows)
+        first_bad = min(bad) if bad else rows
+        if bad and not self.skip_bad:
+            keep[first_bad:] = 0
+        size = lib.bd_format_results(
+            ffi.cast("int64_t *", q["line"]), ffi.cast("int64_t *", q["chips"]), ffi.cast("uint8_t *", q["low"]),
+            ffi.cast("uint8_t *", q["bad"]), ffi.cast("uint8_t *", q["keep"]), rows, seats, self.out_ptr,
+            len(self.out),
+        )
+        if size < 0:  # pragma: no cover - the buffer is sized for the longest rows
+            raise RuntimeError("bd_format_results: output buffer too small")
+        fout.write(memoryview(self.out)[:size])
+        self.deals += int(np.count_nonzero(keep))
+        if bad and not self.skip_bad:
+            raise _with_line(bad[first_bad], self.line + 1 + first_bad)
+        for r in sorted(bad):
+            self._bad_line(self.line + 1 + r, bad[r])
+        self.line += rows

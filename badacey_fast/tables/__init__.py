@@ -1,0 +1,9 @@
+"""Lookup tables: the file format and its integrity checks (:mod:`.format`), and their generation from
+:mod:`badacey_fast.rules` (:mod:`.generate`, numpy: imported only by the build and by bulk enumeration).
+"""
+
+from __future__ import annotations
+
+from badacey_fast.tables.format import HANDS5, BADUGI_MASKS, ENTRIES, MAGIC, FORMAT_VERSION, HEADER_SIZE, FILE_SIZE, TABLE_NAMES, REBUILD_HINT, data_dir, table_path, pack_header, read_table, check_present
+
+__all__ = ['HANDS5', 'BADUGI_MASKS', 'ENTRIES', 'MAGIC', 'FORMAT_VERSION', 'HEADER_SIZE', 'FILE_SIZE', 'TABLE_NAMES', 'REBUILD_HINT', 'data_dir', 'table_path', 'pack_header', 'read_table', 'check_present']
