@@ -2,8 +2,9 @@
 
 Importing this module imports the compiled extensions ``badacey_fast._kernel`` (cffi: the kernel) and
 ``badacey_fast._speedups`` (CPython API: the single-hand call, see ``csrc/cpython/speedups.c``) and
-checks that both table files exist with the right size (two ``stat`` calls); the tables themselves are
-read and checksummed lazily, on first use of each game.  Ranks are dense, lower is better.
+checks that both table files exist (two ``stat`` calls); the tables themselves are read and checked
+(header, size, checksum, ranges) lazily, on first use of each game, so a damaged table raises
+``TableIntegrityError`` there in every backend policy.  Ranks are dense, lower is better.
 """
 
 from __future__ import annotations
