@@ -52,4 +52,10 @@ class IllegalActionError(BadaceyError):
 
 
 class TableIntegrityError(RuntimeError):
-    """A generated lookup table is missing, truncated or corrupted (names the file and the fix)."""
+    """A generated lookup table is missing, truncated or corrupted (names the file and the fix).
+
+    ``missing`` is True when the file does not exist at all: only then does the ``auto`` backend policy
+    fall back to the pure-Python twin; a damaged table always raises.
+    """
+
+    missing: bool = False

@@ -2,8 +2,9 @@
 
 Importing this module imports the compiled extensions ``badacey_fast._kernel`` (cffi: the kernel) and
 ``badacey_fast._speedups`` (CPython API: the single-hand call, see ``csrc/cpython/speedups.c``) and
-checks that both table files exist with the right size (two ``stat`` calls); the tables themselves are
-read and checksummed lazily, on first use of each game.  Ranks are dense, lower is better.
+checks that both table files exist (two ``stat`` calls); the tables themselves are read and checked
+(header, size, checksum, ranges) lazily, on first use of each game, so a damaged table raises
+``TableIntegrityError`` there in every backend policy.  Ranks are dense, lower is better.
 """
 
 from __future__ import annotations
@@ -72,10 +73,15 @@ class Kernel:
             found = self.tables[game]
             if found is None:
                 buf = ffi.new("uint32_t[]", tables.ENTRIES)
-                tables.read_table(game, memoryview(ffi.buffer(buf)), self.directory)
+                tables.read_table(game, memoryview(ffi.buffer(buf)), self.directory, _first_bad_entry)
                 self.tables[game] = found = buf
                 self.single[game] = HandEvaluator(ffi.buffer(buf), VALUES, from_entry)
             return found
+
+
+def _first_bad_entry(game: int, payload: memoryview) -> int:
+    """The kernel's range check of a table payload (``bd_table_first_bad``): first bad entry, or -1."""
+    return lib.bd_table_first_bad(ffi.from_buffer("uint32_t[]", payload), game)
 
 
 tables.check_present()

@@ -3,7 +3,9 @@
 One environment variable, ``BADACEY_FAST_BACKEND``, governs the choice:
 
 - ``auto`` (default): the C kernel when its extension imports and its table files are present, else the
-  reference with one warning;
+  reference with one warning.  A table file that is present but damaged (size, header, checksum or
+  ranges, checked on first use) raises ``TableIntegrityError`` as in ``c``: falling back is for a
+  missing kernel, not for damaged data, which would otherwise hide behind a 100-1000x slowdown;
 - ``c``: the C kernel, or an ``ImportError`` (extension not built) / ``TableIntegrityError`` (tables
   missing or damaged, naming the file and the fix) saying why not;
 - ``python``: the pure-Python reference.
@@ -73,6 +75,8 @@ def _choose() -> ModuleType:
     try:
         return load("c")
     except (ImportError, TableIntegrityError) as exc:
+        if isinstance(exc, TableIntegrityError) and not exc.missing:
+            raise
         if policy == "c":
             if isinstance(exc, TableIntegrityError):
                 raise

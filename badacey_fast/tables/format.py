@@ -15,8 +15,9 @@ The file starts with a 32-byte header: magic ``b"BDTABLE\\0"``, then six little-
 format version, game index, hand entries, mask entries, CRC-32 of the payload, and 0 (reserved).
 
 The tables are generated at build time by :func:`badacey_fast.tables.generate.build_tables` (from the
-reference rules) and checked at load time (size, header and CRC-32) by :func:`read_table`: a missing,
-truncated or corrupted file raises :class:`~badacey_fast.errors.TableIntegrityError` naming the file and
+reference rules) and checked at load time (every header field, size, CRC-32, and every entry within its
+scale) by :func:`read_table`: a missing, truncated, corrupted or crafted file raises
+:class:`~badacey_fast.errors.TableIntegrityError` naming the file and
 the command that rebuilds it.
 
 >>> os.path.basename(table_path(1))
@@ -33,6 +34,7 @@ import os
 import struct
 import sys
 import zlib
+from collections.abc import Callable
 
 from badacey_fast.errors import TableIntegrityError
 
@@ -50,6 +52,7 @@ __all__ = [
     "table_path",
     "pack_header",
     "read_table",
+    "first_bad_entry",
     "check_present",
 ]
 
@@ -70,6 +73,10 @@ FILE_SIZE = HEADER_SIZE + 4 * ENTRIES
 TABLE_NAMES = ("badacey.tbl", "badeucy.tbl")
 #: Environment variable naming another directory to load the tables from (tests, relocated installs).
 DIR_ENV_VAR = "BADACEY_FAST_TABLES"
+#: Low ranks per game index (A-5 low for Badacey, 2-7 low for Badeucy) and badugi ranks: the scales the
+#: entries are checked against at load.
+LOW_RANKS = (6175, 7462)
+BADUGI_RANKS = 1092
 REBUILD_HINT = "rebuild it with `badacey build-tables` (or reinstall badacey_fast)"
 
 
@@ -124,14 +131,19 @@ def pack_header(game: int, payload: bytes | memoryview) -> bytes:
     return _HEADER.pack(MAGIC, FORMAT_VERSION, _check_game(game), HANDS5, BADUGI_MASKS, zlib.crc32(payload), 0)
 
 
-def _fail(path: str, problem: str) -> TableIntegrityError:
-    return TableIntegrityError(f"lookup table {path!r} {problem}: {REBUILD_HINT}")
+def _fail(path: str, problem: str, missing: bool = False) -> TableIntegrityError:
+    err = TableIntegrityError(f"lookup table {path!r} {problem}: {REBUILD_HINT}")
+    err.missing = missing
+    return err
 
 
 def check_present(directory: str | os.PathLike[str] | None = None) -> None:
-    """Cheap import-time check (two ``stat`` calls): both table files exist with the right size.
+    """Cheap import-time check (two ``stat`` calls): both table files exist.
 
-    The full check (header and CRC-32) happens when a table is first loaded by :func:`read_table`.
+    Only *missing* tables are caught here, at import, so that the ``auto`` backend policy can fall back
+    to the Python twin (a kernel installed without its data is as unusable as no kernel).  A table that
+    exists but is damaged in any way (size, header, checksum, ranges) fails when it is first loaded by
+    :func:`read_table`, in every policy: damaged data is never papered over by a silent fallback.
 
     >>> check_present()                       # the installed tables
     >>> check_present("/nonexistent")         # doctest: +ELLIPSIS
@@ -141,21 +153,63 @@ def check_present(directory: str | os.PathLike[str] | None = None) -> None:
     """
     for game in (0, 1):
         path = table_path(game, directory)
-        try:
-            size = os.stat(path).st_size
-        except OSError:
-            raise _fail(path, "is missing") from None
-        if size != FILE_SIZE:
-            raise _fail(path, f"has {size} bytes, expected {FILE_SIZE} (truncated or wrong version)")
+        if not os.path.isfile(path):
+            raise _fail(path, "is missing", missing=True)
 
 
-def read_table(game: int, into: memoryview, directory: str | os.PathLike[str] | None = None) -> str:
+def first_bad_entry(game: int, payload: bytes | bytearray | memoryview) -> int:
+    """Index of the first entry of ``payload`` outside its range for game index ``game``, or -1.
+
+    Five-card entries need a low rank in ``1..LOW_RANKS[game]`` and a badugi rank in ``1..1092``; the
+    entry of a rank mask with 1 to 4 bits needs a badugi rank in ``1..1092`` and a zero low half; every
+    other mask's entry must be 0.  This is the numpy twin of the kernel's ``bd_table_first_bad``
+    (``csrc/tablecheck.c``), which the C twin passes to :func:`read_table`.
+
+    >>> payload = bytearray(4 * ENTRIES)
+    >>> first_bad_entry(0, payload)           # all zero: hand 0 has low rank 0
+    0
+    """
+    import numpy as np
+
+    entries = np.frombuffer(payload, dtype="<u4")
+    if entries.size != ENTRIES:
+        raise ValueError(f"payload holds {entries.size} entries, expected {ENTRIES}")
+    five = entries[:HANDS5]
+    # uint32 wrap-around: rank 0 becomes 2**32 - 1, as out of range as a rank past the scale.
+    bad = ((five & 0xFFFF) - np.uint32(1) >= LOW_RANKS[game]) | ((five >> 16) - np.uint32(1) >= BADUGI_RANKS)
+    found = np.flatnonzero(bad)
+    if found.size:
+        return int(found[0])
+    masks = entries[HANDS5:]
+    bits = np.array([bin(m).count("1") for m in range(BADUGI_MASKS)])
+    badugi = (bits >= 1) & (bits <= 4)
+    bad = np.where(badugi, ((masks & 0xFFFF) != 0) | ((masks >> 16) - np.uint32(1) >= BADUGI_RANKS), masks != 0)
+    found = np.flatnonzero(bad)
+    return HANDS5 + int(found[0]) if found.size else -1
+
+
+def _describe_entry(game: int, index: int, entry: int) -> str:
+    if index < HANDS5:
+        return (f"hand {index} holds low rank {entry & 0xFFFF} (expected 1..{LOW_RANKS[game]}) and "
+                f"badugi rank {entry >> 16} (expected 1..{BADUGI_RANKS})")
+    mask = index - HANDS5
+    bits = bin(mask).count("1")
+    expected = f"badugi rank 1..{BADUGI_RANKS} << 16" if 1 <= bits <= 4 else "0"
+    return f"rank mask {mask:#06x} ({bits} ranks) holds {entry:#010x}, expected {expected}"
+
+
+def read_table(game: int, into: memoryview, directory: str | os.PathLike[str] | None = None,
+               first_bad: Callable[[int, memoryview], int] | None = None) -> str:
     """Read and verify the table of game index ``game`` into the writable buffer ``into``.
 
     ``into`` must hold exactly ``4 * ENTRIES`` bytes; the payload is copied there (read once, no
     memory map, so replacing the file later cannot change a running process).  Returns the path read.
-    Raises :class:`TableIntegrityError` (naming the file and the fix) if the file is missing, has the
-    wrong size, a bad header or a bad checksum.
+    Raises :class:`TableIntegrityError` (naming the file, what is wrong and the fix) if the file is
+    missing, has a bad header (magic; version, game, hand count, mask count or reserved field other than
+    expected), the wrong size, a bad checksum, or an entry outside its range (see
+    :func:`first_bad_entry`; a crafted file can carry a valid checksum).  ``first_bad``: the range check
+    to use, ``f(game, payload) -> index or -1``; the kernel passes its own (0.6 ms, where numpy's costs
+    2 ms plus ~50 ms to import numpy, which ``import badacey_fast`` and a first evaluate never do).
 
     >>> buf = bytearray(4 * ENTRIES)
     >>> os.path.basename(read_table(0, memoryview(buf)))
@@ -177,22 +231,39 @@ def read_table(game: int, into: memoryview, directory: str | os.PathLike[str] | 
         raise TableIntegrityError("the lookup tables are little-endian; this machine is big-endian")
     try:
         with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
             head = f.read(HEADER_SIZE)
             got = f.readinto(into) if len(head) == HEADER_SIZE else 0
             extra = f.read(1)
     except FileNotFoundError:
-        raise _fail(path, "is missing") from None
+        raise _fail(path, "is missing", missing=True) from None
     except OSError as exc:
         raise _fail(path, f"cannot be read ({exc.strerror})") from None
-    if len(head) < HEADER_SIZE or got != into.nbytes or extra:
-        raise _fail(path, "has the wrong size (truncated or wrong version)")
-    magic, version, file_game, hands, masks, crc, _ = _HEADER.unpack(head)
+    wrong_size = f"has the wrong size ({size} bytes, expected {FILE_SIZE}: truncated, or not a table)"
+    if len(head) < HEADER_SIZE:
+        raise _fail(path, wrong_size)
+    # The header first, field by field: a file of another format version has another size too, and
+    # "format version 2" says more than "wrong size".
+    magic, version, file_game, hands, masks, crc, reserved = _HEADER.unpack(head)
     if magic != MAGIC:
-        raise _fail(path, "is not a badacey_fast table (bad magic)")
-    if version != FORMAT_VERSION or hands != HANDS5 or masks != BADUGI_MASKS:
+        raise _fail(path, f"is not a badacey_fast table (bad magic {magic!r}, expected {MAGIC!r})")
+    if version != FORMAT_VERSION:
         raise _fail(path, f"has format version {version}, expected {FORMAT_VERSION}")
     if file_game != game:
         raise _fail(path, f"holds game {file_game}, expected {game}")
-    if zlib.crc32(into) != crc:
-        raise _fail(path, "is corrupted (checksum mismatch)")
+    if hands != HANDS5:
+        raise _fail(path, f"has hand count {hands} in its header, expected {HANDS5}")
+    if masks != BADUGI_MASKS:
+        raise _fail(path, f"has mask count {masks} in its header, expected {BADUGI_MASKS}")
+    if reserved != 0:
+        raise _fail(path, f"has reserved header field {reserved}, expected 0")
+    if got != into.nbytes or extra:
+        raise _fail(path, wrong_size)
+    actual = zlib.crc32(into)
+    if actual != crc:
+        raise _fail(path, f"is corrupted (checksum mismatch: header says {crc:#010x}, payload has {actual:#010x})")
+    bad = (first_bad or first_bad_entry)(game, into)
+    if bad >= 0:
+        entry = int.from_bytes(into[4 * bad : 4 * bad + 4], "little")
+        raise _fail(path, f"has an out-of-range entry: {_describe_entry(game, bad, entry)}")
     return path
