@@ -18,6 +18,7 @@ badacey_fast.errors.DuplicateCardError: row 0: card '4c' is given twice
 
 from __future__ import annotations
 
+import operator
 import os
 import threading
 from typing import Any
@@ -26,7 +27,7 @@ import numpy as np
 
 from . import _backend, _tablegen, tables
 from .cards import format_card
-from .errors import DuplicateCardError, HandSizeError, InvalidCardError
+from .errors import BadaceyError, DuplicateCardError, HandSizeError, InvalidCardError
 from .games import BADACEY, normalize_game
 
 __all__ = ["evaluate_many", "badugi_rank_many", "all_hands", "evaluate_all"]
@@ -90,11 +91,14 @@ def _out16(out: Any, n: int, what: str) -> np.ndarray:
 
 
 def _threads(threads: Any, n: int) -> int:
-    if isinstance(threads, bool) or not isinstance(threads, int):
+    # Any integer, numpy's too (as pot= and button= take them: a count computed with numpy is one);
+    # bool is an int to Python but never a count.
+    if isinstance(threads, (bool, np.bool_)) or not hasattr(threads, "__index__"):
         raise TypeError(f"threads must be an int, not {type(threads).__name__}")
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
-    return max(1, min(threads, n // 65536 or 1))  # tiny batches are not worth a thread
+    count = operator.index(threads)
+    if count < 1:
+        raise BadaceyError(f"threads must be at least 1, got {count}")
+    return max(1, min(count, n // 65536 or 1))  # tiny batches are not worth a thread
 
 
 def _chunk(n: int, threads: int) -> int:
@@ -239,9 +243,10 @@ def evaluate_many(
     low 1..6175, ace-low badugi 1..1092) or ``"badeucy"`` (2-7 low 1..7462, ace-high badugi).
     ``check=False`` skips validation for callers who validated already (bad rows then give meaningless
     ranks, never a crash).  ``out=(low, badugi)``: preallocated uint16 arrays to fill and return.
-    ``threads``: split the batch across that many threads, this one included (the C kernel releases
-    the GIL; the others are persistent helper threads; the threads claim small chunks of the batch as
-    they go, so a core that is busy with something else simply does fewer of them).
+    ``threads``: an integer >= 1 (numpy integers too, not bool): split the batch across that many
+    threads, this one included (the C kernel releases the GIL; the others are persistent helper
+    threads; the threads claim small chunks of the batch as they go, so a core that is busy with
+    something else simply does fewer of them).
 
     >>> import numpy as np
     >>> low, bad = evaluate_many(np.array([[3, 6, 9, 12, 19]], dtype=np.int64), game="badeucy")
