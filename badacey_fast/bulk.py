@@ -77,17 +77,25 @@ def _first_bad_row(arr: np.ndarray) -> int:
     return int(rows[0]) if rows.size else -1
 
 
-def _out16(out: Any, n: int, what: str) -> np.ndarray:
-    if out is None:
-        return np.empty(n, dtype=np.uint16)
+def _check_out(out: Any, dtype: Any, shape: tuple[int, ...], what: str) -> np.ndarray:
+    """``out`` if it is an array the caller may fill in place, else the error of every ``out=``.
+
+    One rule wherever ``out=`` exists: not an ndarray at all is a ``TypeError``; an ndarray of the wrong
+    dtype, shape or layout, or read-only, is a :class:`BadaceyError` (a ``ValueError``): the argument is
+    the right kind of thing, only not one this result can be written into.
+    """
+    want = f"a writable C-contiguous {np.dtype(dtype)} array of shape {shape}"
     if not isinstance(out, np.ndarray):
-        raise TypeError(f"{what} must be a numpy array, not {type(out).__name__}")
-    if out.dtype != np.uint16 or out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError(
-            f"{what} must be a writable C-contiguous uint16 array of shape ({n},), "
-            f"got {out.dtype} {out.shape}"
-        )
+        raise TypeError(f"{what} must be {want}, not {type(out).__name__}")
+    if out.dtype != dtype or out.shape != shape or not out.flags.c_contiguous or not out.flags.writeable:
+        got = [f"dtype {out.dtype}", f"shape {out.shape}"]
+        got += ["read-only"] * (not out.flags.writeable) + ["not C-contiguous"] * (not out.flags.c_contiguous)
+        raise BadaceyError(f"{what} must be {want}, got {', '.join(got)}")
     return out
+
+
+def _out16(out: Any, n: int, what: str) -> np.ndarray:
+    return np.empty(n, dtype=np.uint16) if out is None else _check_out(out, np.uint16, (n,), what)
 
 
 def _threads(threads: Any, n: int) -> int:
@@ -242,7 +250,10 @@ def evaluate_many(
     ``cards``: any integer dtype, any strides (uint8 is read in place).  ``game``: ``"badacey"`` (A-5
     low 1..6175, ace-low badugi 1..1092) or ``"badeucy"`` (2-7 low 1..7462, ace-high badugi).
     ``check=False`` skips validation for callers who validated already (bad rows then give meaningless
-    ranks, never a crash).  ``out=(low, badugi)``: preallocated uint16 arrays to fill and return.
+    ranks, never a crash).  ``out=(low, badugi)``: preallocated writable C-contiguous uint16 arrays of
+    shape ``(N,)`` to fill and return; not a tuple of two ndarrays is a ``TypeError``, an array of another
+    dtype, shape or layout, or read-only, a :class:`~badacey_fast.errors.BadaceyError` (as in
+    :func:`badacey_fast.scoring.showdown_many`).
     ``threads``: an integer >= 1 (numpy integers too, not bool): split the batch across that many
     threads, this one included (the C kernel releases the GIL; the others are persistent helper
     threads; the threads claim small chunks of the batch as they go, so a core that is busy with

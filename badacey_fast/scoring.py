@@ -93,8 +93,10 @@ def showdown_many(
     is better), every row summing to 1.  With ``pot`` (int chips >= 0, scalar or ``(N,)``) and
     ``button`` (seat 0..P-1, scalar or ``(N,)``): ``(N, P)`` int64 chips; every chip is paid out, odd
     chips by ``odd_chip`` ("position" or "low", RULES.md §3), equal to ``showdown`` row by row.
-    ``out``: optional C-contiguous ``(N, P)`` array of that dtype to write into (and return): repeated
-    calls then skip allocating (and page-faulting) a fresh result.
+    ``out``: optional writable C-contiguous ``(N, P)`` array of that dtype to write into (and return):
+    repeated calls then skip allocating (and page-faulting) a fresh result.  Not an ndarray is a
+    ``TypeError``; another dtype, shape or layout, or read-only, a :class:`~badacey_fast.errors.BadaceyError`
+    (as in :func:`badacey_fast.bulk.evaluate_many`).
 
     >>> import numpy as np
     >>> from badacey_fast.cards import parse_cards
@@ -110,7 +112,7 @@ def showdown_many(
     >>> showdown_many(np.array([[ann, ben]]), out=np.zeros((1, 2), dtype=np.int64))
     Traceback (most recent call last):
     ...
-    TypeError: out must be a C-contiguous writable float64 array of shape (1, 2), got int64 (1, 2)
+    badacey_fast.errors.BadaceyError: out must be a writable C-contiguous float64 array of shape (1, 2), got dtype int64, shape (1, 2)
     """
     return _settle(hands, live, game, pot, button, odd_chip, winners=False, out=out).payouts
 
@@ -183,11 +185,9 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
         if bad.size:
             raise ShowdownError(f"row {bad[0]}: button {buttons[bad[0]]} is not a seat 0..{p - 1}")
     if out is not None:
-        want = np.dtype(np.float64 if pots is None else np.int64)
-        if (not isinstance(out, np.ndarray) or out.dtype != want or out.shape != (n, p)
-                or not out.flags.c_contiguous or not out.flags.writeable):
-            got = f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
-            raise TypeError(f"out must be a C-contiguous writable {want} array of shape {(n, p)}, got {got}")
+        from .bulk import _check_out  # the out= rule of every bulk call; bulk loads on first use
+
+        _check_out(out, np.float64 if pots is None else np.int64, (n, p), "out")
     if _backend.name == "c":
         return _score_c(cards, mask, ace_high, pots, buttons, odd_chip == "low", winners, out, payouts)
     result = _score_numpy(cards, mask, ace_high, pots, buttons, odd_chip == "low")
