@@ -377,3 +377,19 @@ def test_folded_seats_of_zeros_and_repeats_change_nothing(backend: str, seats: i
     np.testing.assert_array_equal(showdown_many(junk, live, pot=31, button=1),
                                   showdown_many(good, live, pot=31, button=1))
     np.testing.assert_array_equal(showdown_many(junk, live), showdown_many(good, live))
+
+
+def test_button_without_pot_is_an_error_not_ignored(backend: str) -> None:
+    cards = deal(np.random.default_rng(14), 5, 3)
+    for call in (showdown_many, score_many):
+        with pytest.raises(ShowdownError, match=r"button 99 given without pot="):
+            call(cards, button=99)
+        with pytest.raises(ShowdownError, match=r"button 0 given without pot="):  # in range, still meaningless
+            call(cards, button=np.int64(0))
+        with pytest.raises(ShowdownError, match=r"button array of shape \(5,\) given without pot="):
+            call(cards, button=np.zeros(5, np.int64))
+        with pytest.raises(ShowdownError, match=r"row 0: button 99 is not a seat 0\.\.2"):
+            call(cards, pot=10, button=99)
+    # pot= alone keeps its default button 0 (seat 1 is first after it), and shares need no button.
+    np.testing.assert_array_equal(showdown_many(cards, pot=101), showdown_many(cards, pot=101, button=0))
+    np.testing.assert_array_equal(score_many(cards).payouts, showdown_many(cards))
