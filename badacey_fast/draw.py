@@ -35,7 +35,9 @@ from .games import BADACEY, normalize_game
 __all__ = ["DrawOutcomes", "DiscardChoice", "draw_outcomes", "best_discards", "OBJECTIVES"]
 
 Cards = Union[str, Iterable[Union[str, int]]]
-#: progress(done, total) is called now and then during a long enumeration (counts of outcomes).
+#: progress(done, total) is called now and then during a long enumeration (counts of outcomes, done
+#: never decreasing) and always last with (total, total).  The C twin enumerates in one kernel call,
+#: so it makes only that last call.
 Progress = Callable[[int, int], None]
 #: Objectives :func:`best_discards` knows by name (a callable on :class:`DrawOutcomes` also works).
 OBJECTIVES = ("badugi", "low", "share")
@@ -169,6 +171,9 @@ def draw_outcomes(
     ``dead`` are cards known to be out of the deck (other players' hands, seen discards).  Every set of
     replacements from the 52 - 5 - len(dead) unseen cards is counted once: C(unseen, len(discard))
     outcomes, up to C(47, 5) = 1,533,939.  Ranks in the result are dense, lower is better.
+    ``progress(done, total)``: called with outcome counts as they are enumerated (the Python twin every
+    4096 outcomes) and always last with ``(total, total)`` -- on the C twin, which enumerates in one
+    kernel call, only that last time.
 
     >>> out = draw_outcomes("As 2h 3d 4c Kd", discard="Kd")
     >>> out.total, out.low_counts[0]                  # 47 cards, four fives make the wheel
@@ -211,7 +216,8 @@ def best_discards(
     With ``opponent_discard`` the opponent draws too (after us; the order changes nothing): each share
     is :func:`badacey_fast.equities.equity`'s, exact when the joint outcomes are few enough, else Monte
     Carlo with ``samples`` (default ``equity.DEFAULT_SAMPLES``) and ``seed``; the standard error is in
-    ``DiscardChoice.stderr``.
+    ``DiscardChoice.stderr``.  ``progress(done, total)`` as in :func:`draw_outcomes`, counting the
+    replacements of all 32 discards together.
 
     >>> best = best_discards("2h 4h 6h 7h Ac")                 # seed 000's one-way hand
     >>> len(best), format_cards(best[0].discard)
@@ -245,6 +251,8 @@ def best_discards(
     if outcomes is None:
         outcomes = [step(d) for d in discards]
     else:
+        if progress is not None:  # all 32 in one kernel call: report its end, as step() would have
+            progress(need, need)
         outcomes = [DrawOutcomes(game, hand_t, d, dead_t, comb(len(unseen), len(d)), lo, bd)
                     for d, (lo, bd) in zip(discards, outcomes)]
     if objective == "share" and opponent_discard is not None and parse_cards(opponent_discard):
@@ -339,7 +347,11 @@ def _enumerate(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Histograms (low, badugi) over every k-card replacement, by the serving twin."""
     if _backend.name == "c":
-        return _c_histograms(kept, unseen, game)
+        histograms = _c_histograms(kept, unseen, game)
+        if progress is not None:  # one kernel call, no midway counts: only the Python twin's last report
+            total = comb(len(unseen), k)
+            progress(total, total)
+        return histograms
     return _python_histograms(kept, unseen, k, game, progress)
 
 
