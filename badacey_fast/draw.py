@@ -210,7 +210,8 @@ def best_discards(
 
     Objectives: ``"badugi"`` = P(four-card badugi); ``"low"`` = P(low at least as good as ``target``, a
     five-card hand or a low rank, default the hand's own low); ``"share"`` = expected pot share 0..1
-    against ``opponent``, a known hand standing pat (its cards are dead to us).  A callable receives each
+    against ``opponent``, a known hand standing pat (its cards are dead to us; one that is also in our
+    hand or dead is a :class:`~badacey_fast.errors.DuplicateCardError` saying so).  A callable receives each
     :class:`DrawOutcomes` and returns the score.  Ties: the better expected rank of the objective's half
     (lower is better) first, then fewer cards thrown.
     With ``opponent_discard`` the opponent draws too (after us; the order changes nothing): each share
@@ -231,7 +232,7 @@ def best_discards(
     hand_t, _, dead_t = _validate(hand, (), dead)
     score = _objective(objective, hand_t, dead_t, game, target, opponent)
     if opponent is not None:
-        dead_t = _validate(hand_t, (), dead_t + parse_cards(opponent, count=5))[2]
+        dead_t = dead_t + _opponent_cards(hand_t, dead_t, opponent)  # its cards are dead to us
     unseen = _unseen(hand_t, dead_t)
     discards = [d for k in range(6) for d in combinations(hand_t, k)]
     need = sum(comb(len(unseen), len(d)) for d in discards)
@@ -298,8 +299,7 @@ def _objective(objective, hand, dead, game, target, opponent) -> Callable[[DrawO
     if objective == "share":
         if opponent is None:
             raise BadaceyError("objective 'share' needs opponent= (a five-card hand standing pat)")
-        opp = parse_cards(opponent, count=5)
-        _validate(hand, (), dead + opp)  # names any card shared with our hand or the dead cards
+        opp = _opponent_cards(hand, dead, opponent)
         lo, bd = reference.low_rank(opp, game), reference.badugi_rank(opp, game != BADACEY)
         return lambda o: o.pat_share(lo, bd)
     raise BadaceyError(f"unknown objective {objective!r}: expected one of {', '.join(OBJECTIVES)} or a callable")
@@ -319,6 +319,18 @@ def _validate(hand: Cards, discard: Cards, dead: Cards) -> tuple[tuple[int, ...]
         if c in hand_t:
             raise DuplicateCardError(f"card {format_cards([c])!r} is both in the hand and dead")
     return hand_t, discard_t, dead_t
+
+
+def _opponent_cards(hand: tuple[int, ...], dead: tuple[int, ...], opponent: Cards) -> tuple[int, ...]:
+    """The opponent's five cards, none of them in our hand or dead (the error says which it is in)."""
+    opp = parse_cards(opponent, count=5)
+    for c in opp:
+        # Named for where it is: the opponent's cards become dead to us only once they are checked.
+        if c in hand:
+            raise DuplicateCardError(f"card {format_cards([c])!r} is in our hand and in the opponent's hand")
+        if c in dead:
+            raise DuplicateCardError(f"card {format_cards([c])!r} is in the opponent's hand and dead")
+    return opp
 
 
 def _unseen(hand: Sequence[int], dead: Sequence[int]) -> tuple[int, ...]:

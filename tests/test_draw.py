@@ -411,3 +411,14 @@ def test_best_discards_reports_progress_on_both_backends(backend):
     assert calls and calls[-1] == (need, need)
     assert all(total == need and 0 < done <= total for done, total in calls)
     assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+
+
+@pytest.mark.parametrize("objective", ["share", "badugi"])
+def test_best_discards_names_a_card_shared_with_the_opponent(backend, objective):
+    # A card in both hands is a duplicate between the two hands, not a "dead" card of ours.
+    with pytest.raises(DuplicateCardError, match=r"card 'As' is in our hand and in the opponent's hand"):
+        best_discards("As 2h 3d 4c Kd", objective=objective, opponent="As 3h 4d 5c 6s")
+    with pytest.raises(DuplicateCardError, match=r"card '6s' is in the opponent's hand and dead"):
+        best_discards("As 2h 3d 4c Kd", dead="Qc 6s", objective=objective, opponent="Ks 3h 4d 5c 6s")
+    with pytest.raises(DuplicateCardError, match=r"card 'Qc' is both in the hand and dead"):  # unchanged
+        best_discards("As 2h 3d 4c Qc", dead="Qc 6s", objective=objective, opponent="Ks 3h 4d 5c 6s")
