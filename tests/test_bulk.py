@@ -223,3 +223,25 @@ def test_import_does_not_load_numpy() -> None:
     code = "import sys, badacey_fast; print('numpy' in sys.modules)"
     out = fresh_python(code)  # the same badacey_fast as this process, not a checkout in the cwd
     assert out.stdout.strip() == "False", out.stderr
+
+
+@pytest.mark.parametrize("count", [np.int64(2), np.int32(2), np.uint8(2)])
+def test_threads_take_numpy_integers_like_pot_and_button(backend: str, count) -> None:
+    # Big enough that two threads really split the batch (a thread per 65536 rows at most).
+    hands = _random_hands(140_000, seed=8)
+    one = bf.evaluate_many(hands, threads=1)
+    two = bf.evaluate_many(hands, threads=count)
+    np.testing.assert_array_equal(two[0], one[0])
+    np.testing.assert_array_equal(two[1], one[1])
+    np.testing.assert_array_equal(bf.badugi_rank_many(hands[:, :4], threads=count),
+                                  bf.badugi_rank_many(hands[:, :4]))
+
+
+def test_bad_thread_counts_name_the_value(backend: str) -> None:
+    hands = _random_hands(4)
+    for bad in (0, np.int64(-3)):
+        with pytest.raises(bf.BadaceyError, match=rf"threads must be at least 1, got {int(bad)}"):
+            bf.evaluate_many(hands, threads=bad)
+    for wrong in (True, np.bool_(True), 2.0, "2", np.float64(2)):
+        with pytest.raises(TypeError, match=rf"threads must be an int, not {type(wrong).__name__}"):
+            bf.evaluate_many(hands, threads=wrong)

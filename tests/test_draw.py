@@ -391,3 +391,36 @@ def test_bench_cases_run_and_count_their_outcomes(backend):
     got = exact.setup()()
     assert got.exact and got.outcomes == exact.items
     assert by["best_discards all 32 discards"].items == comb(52, 5) == sum(comb(5, k) * comb(47, k) for k in range(6))
+
+
+@pytest.mark.parametrize("discard", ["", "Kd", "Kc Kd", "3d Kc Kd"])
+def test_draw_outcomes_reports_progress_on_both_backends(backend, discard):
+    # The contract of the Python enumerator, now the C one's too: progress(done, total) with the
+    # outcome counts, done never decreasing, and a last call (total, total) once every outcome is counted.
+    calls = []
+    out = draw_outcomes("As 2h 3d Kc Kd", discard, progress=lambda done, total: calls.append((done, total)))
+    assert calls and calls[-1] == (out.total, out.total) == (comb(47, len(parse_cards(discard))),) * 2
+    assert all(total == out.total and 0 < done <= total for done, total in calls)
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+
+
+def test_best_discards_reports_progress_on_both_backends(backend):
+    hand = parse_cards("As 2h 3d Kc Kd")
+    dead = [c for c in range(52) if c not in hand][:40]  # 7 unseen cards: quick on the Python twin too
+    calls = []
+    best_discards(hand, dead, progress=lambda done, total: calls.append((done, total)))
+    need = sum(comb(5, k) * comb(7, k) for k in range(6))  # every replacement of every discard
+    assert calls and calls[-1] == (need, need)
+    assert all(total == need and 0 < done <= total for done, total in calls)
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+
+
+@pytest.mark.parametrize("objective", ["share", "badugi"])
+def test_best_discards_names_a_card_shared_with_the_opponent(backend, objective):
+    # A card in both hands is a duplicate between the two hands, not a "dead" card of ours.
+    with pytest.raises(DuplicateCardError, match=r"card 'As' is in our hand and in the opponent's hand"):
+        best_discards("As 2h 3d 4c Kd", objective=objective, opponent="As 3h 4d 5c 6s")
+    with pytest.raises(DuplicateCardError, match=r"card '6s' is in the opponent's hand and dead"):
+        best_discards("As 2h 3d 4c Kd", dead="Qc 6s", objective=objective, opponent="Ks 3h 4d 5c 6s")
+    with pytest.raises(DuplicateCardError, match=r"card 'Qc' is both in the hand and dead"):  # unchanged
+        best_discards("As 2h 3d 4c Qc", dead="Qc 6s", objective=objective, opponent="Ks 3h 4d 5c 6s")

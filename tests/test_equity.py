@@ -190,3 +190,25 @@ def test_policy_reshuffles_without_ever_dealing_a_card_twice():
 def test_bad_input(backend, call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_bad_seeds_are_named_by_our_errors(backend):
+    import numpy as np
+
+    hands = ["As 2h 3d 4c Kd", "2c 3h 4d 8c 9s"]
+    pat = lambda hand, left: ()  # noqa: E731
+    calls = [
+        lambda seed: equity(hands, ["Kd", "8c 9s"], samples=50, seed=seed),   # Monte Carlo
+        lambda seed: equity(hands, seed=seed),                                  # exact: the seed is still checked
+        lambda seed: policy_equity(hands, pat, samples=5, seed=seed),
+    ]
+    for call in calls:
+        for bad in (-1, np.int64(-7)):
+            with pytest.raises(BadaceyError, match=rf"seed {int(bad)} is negative: expected None or an integer 0 or more"):
+                call(bad)
+        for wrong in (True, 1.5, "1"):
+            with pytest.raises(TypeError, match=rf"seed must be None or an int, not {type(wrong).__name__}"):
+                call(wrong)
+    # numpy integers are seeds like ints: the same samples.
+    assert calls[0](np.int64(3)) == calls[0](3)
+    assert calls[2](np.uint8(3)) == calls[2](3)

@@ -289,13 +289,47 @@ def test_out_buffer_is_filled_and_returned(backend: str) -> None:
     chips = np.full((40, 3), -1, dtype=np.int64)
     assert showdown_many(cards, pot=77, button=1, out=chips) is chips
     np.testing.assert_array_equal(chips, showdown_many(cards, pot=77, button=1))
-    for bad in (np.zeros((40, 3)), np.zeros((40, 3), dtype=np.int64)[:, ::-1], np.zeros((3, 40), dtype=np.int64)):
-        with pytest.raises(TypeError, match="out must be a C-contiguous writable int64 array of shape"):
-            showdown_many(cards, pot=77, out=bad)
-    frozen = np.zeros((40, 3))
-    frozen.flags.writeable = False
-    with pytest.raises(TypeError, match="float64"):
-        showdown_many(cards, out=frozen)
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
+
+
+# The same out= mistakes, one per kind, for both bulk functions that take out=: (the bad array for a
+# batch of 40 rows, what the message must say was given).
+_OUT_MISTAKES = {
+    "dtype": (lambda want, shape: np.zeros(shape, np.float32), "dtype float32"),
+    "shape": (lambda want, shape: np.zeros((41,) + shape[1:], want), "shape (41"),
+    "layout": (lambda want, shape: np.zeros(shape + (2,), want)[..., 0], "not C-contiguous"),
+    "read-only": (lambda want, shape: _frozen(np.zeros(shape, want)), "read-only"),
+}
+
+
+@pytest.mark.parametrize("mistake", sorted(_OUT_MISTAKES))
+@pytest.mark.parametrize("call", ["evaluate_many", "showdown_many shares", "showdown_many chips"])
+def test_out_mistakes_raise_the_same_errors_everywhere(backend: str, call: str, mistake: str) -> None:
+    from badacey_fast.bulk import evaluate_many
+    from badacey_fast.errors import BadaceyError
+
+    cards = deal(np.random.default_rng(13), 40, 3)
+    if call == "evaluate_many":
+        want, shape, expected = np.uint16, (40,), r"out\[0\] must be a writable C-contiguous uint16 array of shape \(40,\)"
+        run = lambda out: evaluate_many(cards[:, 0], out=(out, np.zeros(40, np.uint16)))  # noqa: E731
+        as_list = lambda: evaluate_many(cards[:, 0], out=([0] * 40, np.zeros(40, np.uint16)))  # noqa: E731
+    else:
+        chips = call.endswith("chips")
+        want, shape = (np.int64 if chips else np.float64), (40, 3)
+        expected = rf"out must be a writable C-contiguous {np.dtype(want)} array of shape \(40, 3\)"
+        extra = {"pot": 77, "button": 1} if chips else {}
+        run = lambda out: showdown_many(cards, out=out, **extra)  # noqa: E731
+        as_list = lambda: showdown_many(cards, out=np.zeros(shape, want).tolist(), **extra)  # noqa: E731
+    make, given = _OUT_MISTAKES[mistake]
+    with pytest.raises(BadaceyError, match=expected) as info:
+        run(make(want, shape))
+    assert given in str(info.value)
+    with pytest.raises(TypeError, match=expected + ", not list"):  # not an array at all: a type error
+        as_list()
 
 
 def test_winners_many_equals_the_masks_of_score_many(backend: str) -> None:
@@ -343,3 +377,19 @@ def test_folded_seats_of_zeros_and_repeats_change_nothing(backend: str, seats: i
     np.testing.assert_array_equal(showdown_many(junk, live, pot=31, button=1),
                                   showdown_many(good, live, pot=31, button=1))
     np.testing.assert_array_equal(showdown_many(junk, live), showdown_many(good, live))
+
+
+def test_button_without_pot_is_an_error_not_ignored(backend: str) -> None:
+    cards = deal(np.random.default_rng(14), 5, 3)
+    for call in (showdown_many, score_many):
+        with pytest.raises(ShowdownError, match=r"button 99 given without pot="):
+            call(cards, button=99)
+        with pytest.raises(ShowdownError, match=r"button 0 given without pot="):  # in range, still meaningless
+            call(cards, button=np.int64(0))
+        with pytest.raises(ShowdownError, match=r"button array of shape \(5,\) given without pot="):
+            call(cards, button=np.zeros(5, np.int64))
+        with pytest.raises(ShowdownError, match=r"row 0: button 99 is not a seat 0\.\.2"):
+            call(cards, pot=10, button=99)
+    # pot= alone keeps its default button 0 (seat 1 is first after it), and shares need no button.
+    np.testing.assert_array_equal(showdown_many(cards, pot=101), showdown_many(cards, pot=101, button=0))
+    np.testing.assert_array_equal(score_many(cards).payouts, showdown_many(cards))

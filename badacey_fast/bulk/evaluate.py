@@ -18,6 +18,7 @@ badacey_fast.errors.DuplicateCardError: row 0: card '4c' is given twice
 
 from __future__ import annotations
 
+import operator
 import os
 import threading
 from typing import Any
@@ -28,7 +29,7 @@ from badacey_fast.kernel import backend as _backend
 from badacey_fast.tables import format as tables
 from badacey_fast.tables import generate as _tablegen
 from badacey_fast.cards import format_card
-from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError
+from badacey_fast.errors import BadaceyError, DuplicateCardError, HandSizeError, InvalidCardError
 from badacey_fast.rules.games import BADACEY, scale_family, is_ace_high
 
 __all__ = ["evaluate_many", "badugi_rank_many", "all_hands", "evaluate_all"]
@@ -78,25 +79,36 @@ def _first_bad_row(arr: np.ndarray) -> int:
     return int(rows[0]) if rows.size else -1
 
 
-def _out16(out: Any, n: int, what: str) -> np.ndarray:
-    if out is None:
-        return np.empty(n, dtype=np.uint16)
+def _check_out(out: Any, dtype: Any, shape: tuple[int, ...], what: str) -> np.ndarray:
+    """``out`` if it is an array the caller may fill in place, else the error of every ``out=``.
+
+    One rule wherever ``out=`` exists: not an ndarray at all is a ``TypeError``; an ndarray of the wrong
+    dtype, shape or layout, or read-only, is a :class:`BadaceyError` (a ``ValueError``): the argument is
+    the right kind of thing, only not one this result can be written into.
+    """
+    want = f"a writable C-contiguous {np.dtype(dtype)} array of shape {shape}"
     if not isinstance(out, np.ndarray):
-        raise TypeError(f"{what} must be a numpy array, not {type(out).__name__}")
-    if out.dtype != np.uint16 or out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError(
-            f"{what} must be a writable C-contiguous uint16 array of shape ({n},), "
-            f"got {out.dtype} {out.shape}"
-        )
+        raise TypeError(f"{what} must be {want}, not {type(out).__name__}")
+    if out.dtype != dtype or out.shape != shape or not out.flags.c_contiguous or not out.flags.writeable:
+        got = [f"dtype {out.dtype}", f"shape {out.shape}"]
+        got += ["read-only"] * (not out.flags.writeable) + ["not C-contiguous"] * (not out.flags.c_contiguous)
+        raise BadaceyError(f"{what} must be {want}, got {', '.join(got)}")
     return out
 
 
+def _out16(out: Any, n: int, what: str) -> np.ndarray:
+    return np.empty(n, dtype=np.uint16) if out is None else _check_out(out, np.uint16, (n,), what)
+
+
 def _threads(threads: Any, n: int) -> int:
-    if isinstance(threads, bool) or not isinstance(threads, int):
+    # Any integer, numpy's too (as pot= and button= take them: a count computed with numpy is one);
+    # bool is an int to Python but never a count.
+    if isinstance(threads, (bool, np.bool_)) or not hasattr(threads, "__index__"):
         raise TypeError(f"threads must be an int, not {type(threads).__name__}")
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
-    return max(1, min(threads, n // 65536 or 1))  # tiny batches are not worth a thread
+    count = operator.index(threads)
+    if count < 1:
+        raise BadaceyError(f"threads must be at least 1, got {count}")
+    return max(1, min(count, n // 65536 or 1))  # tiny batches are not worth a thread
 
 
 def _chunk(n: int, threads: int) -> int:
@@ -240,10 +252,14 @@ def evaluate_many(
     ``cards``: any integer dtype, any strides (uint8 is read in place).  ``game``: ``"badacey"`` (A-5
     low 1..6175, ace-low badugi 1..1092) or ``"badeucy"`` (2-7 low 1..7462, ace-high badugi).
     ``check=False`` skips validation for callers who validated already (bad rows then give meaningless
-    ranks, never a crash).  ``out=(low, badugi)``: preallocated uint16 arrays to fill and return.
-    ``threads``: split the batch across that many threads, this one included (the C kernel releases
-    the GIL; the others are persistent helper threads; the threads claim small chunks of the batch as
-    they go, so a core that is busy with something else simply does fewer of them).
+    ranks, never a crash).  ``out=(low, badugi)``: preallocated writable C-contiguous uint16 arrays of
+    shape ``(N,)`` to fill and return; not a tuple of two ndarrays is a ``TypeError``, an array of another
+    dtype, shape or layout, or read-only, a :class:`~badacey_fast.errors.BadaceyError` (as in
+    :func:`badacey_fast.scoring.showdown_many`).
+    ``threads``: an integer >= 1 (numpy integers too, not bool): split the batch across that many
+    threads, this one included (the C kernel releases the GIL; the others are persistent helper
+    threads; the threads claim small chunks of the batch as they go, so a core that is busy with
+    something else simply does fewer of them).
 
     >>> import numpy as np
     >>> low, bad = evaluate_many(np.array([[3, 6, 9, 12, 19]], dtype=np.int64), game="badeucy")

@@ -81,7 +81,7 @@ def showdown_many(
     game: str = "badacey",
     *,
     pot: object = None,
-    button: object = 0,
+    button: object = None,
     odd_chip: str = "position",
     out: np.ndarray | None = None,
 ) -> np.ndarray:
@@ -91,10 +91,14 @@ def showdown_many(
     optional ``(N, P)`` bool mask (default: every seat live; folded seats' cards are ignored).
     Without ``pot``: ``(N, P)`` float64 shares, each half split exactly among tied winners (lower rank
     is better), every row summing to 1.  With ``pot`` (int chips >= 0, scalar or ``(N,)``) and
-    ``button`` (seat 0..P-1, scalar or ``(N,)``): ``(N, P)`` int64 chips; every chip is paid out, odd
-    chips by ``odd_chip`` ("position" or "low", RULES.md §3), equal to ``showdown`` row by row.
-    ``out``: optional C-contiguous ``(N, P)`` array of that dtype to write into (and return): repeated
-    calls then skip allocating (and page-faulting) a fresh result.
+    ``button`` (seat 0..P-1, scalar or ``(N,)``, default 0): ``(N, P)`` int64 chips; every chip is paid
+    out, odd chips by ``odd_chip`` ("position" or "low", RULES.md §3), equal to ``showdown`` row by row.
+    ``button`` without ``pot`` is a :class:`~badacey_fast.errors.ShowdownError`: the button only places
+    odd chips, and shares have none.
+    ``out``: optional writable C-contiguous ``(N, P)`` array of that dtype to write into (and return):
+    repeated calls then skip allocating (and page-faulting) a fresh result.  Not an ndarray is a
+    ``TypeError``; another dtype, shape or layout, or read-only, a :class:`~badacey_fast.errors.BadaceyError`
+    (as in :func:`badacey_fast.bulk.evaluate_many`).
 
     >>> import numpy as np
     >>> from badacey_fast.cards import parse_cards
@@ -103,6 +107,10 @@ def showdown_many(
     [[0.25, 0.75]]
     >>> showdown_many(np.array([[ann, ben]]), pot=101, button=1).tolist()  # seat 0 is first after the button
     [[26, 75]]
+    >>> showdown_many(np.array([[ann, ben]]), button=1)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.ShowdownError: button 1 given without pot=: the button only places odd chips, and pot shares have none
     >>> showdown_many(np.array([[ann, ben]]), pot=-1)
     Traceback (most recent call last):
     ...
@@ -110,7 +118,7 @@ def showdown_many(
     >>> showdown_many(np.array([[ann, ben]]), out=np.zeros((1, 2), dtype=np.int64))
     Traceback (most recent call last):
     ...
-    TypeError: out must be a C-contiguous writable float64 array of shape (1, 2), got int64 (1, 2)
+    badacey_fast.errors.BadaceyError: out must be a writable C-contiguous float64 array of shape (1, 2), got dtype int64, shape (1, 2)
     """
     return _settle(hands, live, game, pot, button, odd_chip, winners=False, out=out).payouts
 
@@ -132,7 +140,7 @@ def winners_many(hands: object, live: object = None, game: str = "badacey") -> W
     ...
     badacey_fast.errors.ShowdownError: row 0 has no live seat
     """
-    result = _settle(hands, live, game, None, 0, "position", winners=True, payouts=False)
+    result = _settle(hands, live, game, None, None, "position", winners=True, payouts=False)
     return Winners(result.low, result.badugi)
 
 
@@ -142,7 +150,7 @@ def score_many(
     game: str = "badacey",
     *,
     pot: object = None,
-    button: object = 0,
+    button: object = None,
     odd_chip: str = "position",
 ) -> BulkShowdown:
     """Payouts (shares, or chips with ``pot=``) and the winners of each half in one pass.
@@ -172,21 +180,24 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
     n, p = cards.shape[:2]
     mask = _as_live(live, n, p)
     pots = buttons = None
+    if pot is None and button is not None:  # silently ignoring it would hide a forgotten pot=
+        shown = np.asarray(button)
+        shown = shown.item() if shown.ndim == 0 else f"array of shape {shown.shape}"
+        raise ShowdownError(f"button {shown} given without pot=: the button only places odd chips, "
+                            "and pot shares have none")
     if pot is not None:
         pots = _per_row(pot, n, "pot", np.int64)
         bad = np.flatnonzero(pots < 0)
         if bad.size:
             raise ShowdownError(f"row {bad[0]}: pot {pots[bad[0]]} is negative")
-        buttons = _per_row(button, n, "button", np.int64)
+        buttons = _per_row(0 if button is None else button, n, "button", np.int64)
         bad = np.flatnonzero((buttons < 0) | (buttons >= p))
         if bad.size:
             raise ShowdownError(f"row {bad[0]}: button {buttons[bad[0]]} is not a seat 0..{p - 1}")
     if out is not None:
-        want = np.dtype(np.float64 if pots is None else np.int64)
-        if (not isinstance(out, np.ndarray) or out.dtype != want or out.shape != (n, p)
-                or not out.flags.c_contiguous or not out.flags.writeable):
-            got = f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
-            raise TypeError(f"out must be a C-contiguous writable {want} array of shape {(n, p)}, got {got}")
+        from badacey_fast.bulk.evaluate import _check_out  # the out= rule of every bulk call
+
+        _check_out(out, np.float64 if pots is None else np.int64, (n, p), "out")
     if _backend.name == "c":
         return _score_c(cards, mask, ace_high, pots, buttons, odd_chip == "low", winners, out, payouts)
     result = _score_numpy(cards, mask, ace_high, pots, buttons, odd_chip == "low")

@@ -19,6 +19,7 @@ badacey_fast.errors.DuplicateCardError: card 'As' is in two places: seat 0 and s
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -80,7 +81,9 @@ def equity(
     its discards must be ``None``: a random hand after a random draw is still a random hand).
     ``discards``: per seat the cards thrown, ``None`` = stand pat.  ``dead``: cards out of play.
     With ``samples=None`` the answer is exact when at most ``exact_limit`` joint outcomes exist, else
-    Monte Carlo with ``fallback_samples``; a given ``samples`` always means Monte Carlo, seeded by ``seed``.
+    Monte Carlo with ``fallback_samples``; a given ``samples`` always means Monte Carlo, seeded by ``seed``
+    (None or an integer >= 0, numpy's too; a negative one is a :class:`~badacey_fast.errors.BadaceyError`,
+    checked even when the answer is exact).
     ``progress(done, total)`` is called after each chunk of Monte Carlo samples.
 
     >>> equity(["2h 4h 6h 7h Ac", "Ks Qd 9c 5h 5s"]).shares    # seed 000: Cora wins low, Dmitri badugi
@@ -93,6 +96,7 @@ def equity(
     import numpy as np
 
     game = scale_family(game)
+    seed = _seed(seed)
     _, kept, draws, pool = _setup(hands, discards, dead)
     ace_high = game != BADACEY
     n = len(pool)
@@ -121,7 +125,8 @@ def policy_equity(
     one callable for every seat or one per seat.  Seats draw in the order given.  The deck is dealt as
     RULES.md §4 says: the stub's last card is never dealt, and when the stub cannot complete a draw it is
     shuffled together with the earlier discards (not the drawing player's own) into a new stub.
-    ``progress(done, total)`` is called now and then with the number of samples dealt.
+    ``seed``: as in :func:`equity`.  ``progress(done, total)`` is called now and then with the number of
+    samples dealt.
 
     >>> pat = lambda hand, left: ()
     >>> policy_equity(["As 2h 3d 4c 5s", "2c 3h 4d 5c 6s"], pat, samples=10, seed=1).shares
@@ -143,7 +148,7 @@ def policy_equity(
     if draws < 0:
         raise BadaceyError(f"draws must be 0 or more, got {draws}")
     samples = _positive(samples, "samples")
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(_seed(seed))
     finals = np.empty((samples, len(known), 5), dtype=np.int64)
     for s in range(samples):
         stub = [int(c) for c in rng.permutation(pool)]
@@ -213,6 +218,21 @@ def _positive(value: int, what: str) -> int:
         raise TypeError(f"{what} must be an int, not {type(value).__name__}")
     if value < 1:
         raise BadaceyError(f"{what} must be at least 1, got {value}")
+    return value
+
+
+def _seed(seed: object) -> int | None:
+    """None or an integer >= 0 (numpy's too, not bool): the seeds numpy's generator takes, checked here so
+    that a bad one is named by our error rather than by numpy's bare "expected non-negative integer"."""
+    import numpy as np
+
+    if seed is None:
+        return None
+    if isinstance(seed, (bool, np.bool_)) or not hasattr(seed, "__index__"):
+        raise TypeError(f"seed must be None or an int, not {type(seed).__name__}")
+    value = operator.index(seed)
+    if value < 0:
+        raise BadaceyError(f"seed {value} is negative: expected None or an integer 0 or more")
     return value
 
 

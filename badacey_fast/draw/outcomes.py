@@ -36,7 +36,9 @@ from badacey_fast.rules.games import BADACEY, scale_family
 __all__ = ["DrawOutcomes", "DiscardChoice", "draw_outcomes", "best_discards", "OBJECTIVES"]
 
 Cards = Union[str, Iterable[Union[str, int]]]
-#: progress(done, total) is called now and then during a long enumeration (counts of outcomes).
+#: progress(done, total) is called now and then during a long enumeration (counts of outcomes, done
+#: never decreasing) and always last with (total, total).  The C twin enumerates in one kernel call,
+#: so it makes only that last call.
 Progress = Callable[[int, int], None]
 #: Objectives :func:`best_discards` knows by name (a callable on :class:`DrawOutcomes` also works).
 OBJECTIVES = ("badugi", "low", "share")
@@ -170,6 +172,9 @@ def draw_outcomes(
     ``dead`` are cards known to be out of the deck (other players' hands, seen discards).  Every set of
     replacements from the 52 - 5 - len(dead) unseen cards is counted once: C(unseen, len(discard))
     outcomes, up to C(47, 5) = 1,533,939.  Ranks in the result are dense, lower is better.
+    ``progress(done, total)``: called with outcome counts as they are enumerated (the Python twin every
+    4096 outcomes) and always last with ``(total, total)`` -- on the C twin, which enumerates in one
+    kernel call, only that last time.
 
     >>> out = draw_outcomes("As 2h 3d 4c Kd", discard="Kd")
     >>> out.total, out.low_counts[0]                  # 47 cards, four fives make the wheel
@@ -206,13 +211,15 @@ def best_discards(
 
     Objectives: ``"badugi"`` = P(four-card badugi); ``"low"`` = P(low at least as good as ``target``, a
     five-card hand or a low rank, default the hand's own low); ``"share"`` = expected pot share 0..1
-    against ``opponent``, a known hand standing pat (its cards are dead to us).  A callable receives each
+    against ``opponent``, a known hand standing pat (its cards are dead to us; one that is also in our
+    hand or dead is a :class:`~badacey_fast.errors.DuplicateCardError` saying so).  A callable receives each
     :class:`DrawOutcomes` and returns the score.  Ties: the better expected rank of the objective's half
     (lower is better) first, then fewer cards thrown.
     With ``opponent_discard`` the opponent draws too (after us; the order changes nothing): each share
     is :func:`badacey_fast.draw.equities.equity`'s, exact when the joint outcomes are few enough, else Monte
     Carlo with ``samples`` (default ``equity.DEFAULT_SAMPLES``) and ``seed``; the standard error is in
-    ``DiscardChoice.stderr``.
+    ``DiscardChoice.stderr``.  ``progress(done, total)`` as in :func:`draw_outcomes`, counting the
+    replacements of all 32 discards together.
 
     >>> best = best_discards("2h 4h 6h 7h Ac")                 # seed 000's one-way hand
     >>> len(best), format_cards(best[0].discard)
@@ -226,7 +233,7 @@ def best_discards(
     hand_t, _, dead_t = _validate(hand, (), dead)
     score = _objective(objective, hand_t, dead_t, game, target, opponent)
     if opponent is not None:
-        dead_t = _validate(hand_t, (), dead_t + parse_cards(opponent, count=5))[2]
+        dead_t = dead_t + _opponent_cards(hand_t, dead_t, opponent)  # its cards are dead to us
     unseen = _unseen(hand_t, dead_t)
     discards = [d for k in range(6) for d in combinations(hand_t, k)]
     need = sum(comb(len(unseen), len(d)) for d in discards)
@@ -246,6 +253,8 @@ def best_discards(
     if outcomes is None:
         outcomes = [step(d) for d in discards]
     else:
+        if progress is not None:  # all 32 in one kernel call: report its end, as step() would have
+            progress(need, need)
         outcomes = [DrawOutcomes(game, hand_t, d, dead_t, comb(len(unseen), len(d)), lo, bd)
                     for d, (lo, bd) in zip(discards, outcomes)]
     if objective == "share" and opponent_discard is not None and parse_cards(opponent_discard):
@@ -291,8 +300,7 @@ def _objective(objective, hand, dead, game, target, opponent) -> Callable[[DrawO
     if objective == "share":
         if opponent is None:
             raise BadaceyError("objective 'share' needs opponent= (a five-card hand standing pat)")
-        opp = parse_cards(opponent, count=5)
-        _validate(hand, (), dead + opp)  # names any card shared with our hand or the dead cards
+        opp = _opponent_cards(hand, dead, opponent)
         lo, bd = reference.low_rank(opp, game), reference.badugi_rank(opp, game != BADACEY)
         return lambda o: o.pat_share(lo, bd)
     raise BadaceyError(f"unknown objective {objective!r}: expected one of {', '.join(OBJECTIVES)} or a callable")
@@ -312,6 +320,18 @@ def _validate(hand: Cards, discard: Cards, dead: Cards) -> tuple[tuple[int, ...]
         if c in hand_t:
             raise DuplicateCardError(f"card {format_cards([c])!r} is both in the hand and dead")
     return hand_t, discard_t, dead_t
+
+
+def _opponent_cards(hand: tuple[int, ...], dead: tuple[int, ...], opponent: Cards) -> tuple[int, ...]:
+    """The opponent's five cards, none of them in our hand or dead (the error says which it is in)."""
+    opp = parse_cards(opponent, count=5)
+    for c in opp:
+        # Named for where it is: the opponent's cards become dead to us only once they are checked.
+        if c in hand:
+            raise DuplicateCardError(f"card {format_cards([c])!r} is in our hand and in the opponent's hand")
+        if c in dead:
+            raise DuplicateCardError(f"card {format_cards([c])!r} is in the opponent's hand and dead")
+    return opp
 
 
 def _unseen(hand: Sequence[int], dead: Sequence[int]) -> tuple[int, ...]:
@@ -340,7 +360,11 @@ def _enumerate(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Histograms (low, badugi) over every k-card replacement, by the serving twin."""
     if _backend.name == "c":
-        return _c_histograms(kept, unseen, game)
+        histograms = _c_histograms(kept, unseen, game)
+        if progress is not None:  # one kernel call, no midway counts: only the Python twin's last report
+            total = comb(len(unseen), k)
+            progress(total, total)
+        return histograms
     return _python_histograms(kept, unseen, k, game, progress)
 
 
