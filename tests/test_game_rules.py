@@ -442,3 +442,26 @@ def test_heads_up_raise_allowed_with_one_chip_behind_refused_against_all_in():
     assert kinds(g) == ["fold", "call"]
     with pytest.raises(IllegalActionError, match="cannot raise"):
         g.apply(Action("raise", 4))
+
+
+# ------------------------------------------------------------------------------------------ draws
+
+def test_discarding_a_card_twice_is_the_same_error_in_every_form():
+    from badacey_fast.cards import format_card
+
+    g = Game(stacks=[30, 30], seed=1).apply("call").apply("check")
+    i = g.to_act
+    c, d = g.hands[i][0], g.hands[i][1]
+    text = f"{format_card(c)} {format_card(d)} {format_card(c)}"
+    forms = [(c, d, c), [c, d, c], text, text.split(), tuple(text.split()), [format_card(c), d, c]]
+    before = g.snapshot()
+    messages = set()
+    for cards in forms:
+        for seat in (None, i):  # the unchecked fast path and the checked path
+            with pytest.raises(IllegalActionError) as exc:
+                g.apply(Action("draw", cards=cards), seat=seat)
+            assert type(exc.value) is IllegalActionError, (cards, type(exc.value))
+            assert format_card(c) in str(exc.value)
+            messages.add(str(exc.value))
+            assert g.snapshot() == before
+    assert messages == {f"seat {i} discards {format_card(c)} twice"}

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import format_cards, parse_cards
-from ..errors import IllegalActionError
+from ..cards import _parse_text, format_card, format_cards, parse_card, parse_cards
+from ..errors import DuplicateCardError, IllegalActionError
 from .actions import DRAW, Action
 
 __all__ = ["GameDealing"]
@@ -129,13 +129,19 @@ class GameDealing:
         if cards is None:
             cards = ()
         elif type(cards) is not tuple or not all(type(c) is int for c in cards):
-            cards = parse_cards(cards)
+            try:
+                cards = parse_cards(cards)
+            except DuplicateCardError:
+                # parse_cards refuses a repeat itself; parse card by card so the repeat is refused below,
+                # as among ids: every form of the same discards gets the same IllegalActionError.
+                cards = _parse_text(cards) if isinstance(cards, str) else tuple(map(parse_card, cards))
         for c in cards:
             if c not in hand:
                 raise IllegalActionError(f"seat {i} cannot discard {format_cards([c]) if 0 <= c < 52 else c}: "
                                          "it does not hold that card")
         if len(set(cards)) != len(cards):
-            raise IllegalActionError(f"seat {i} discards the same card twice: {cards}")
+            twice = next(c for k, c in enumerate(cards) if c in cards[:k])
+            raise IllegalActionError(f"seat {i} discards {format_card(twice)} twice")
         self._serve(i, _new(Action, (DRAW, None, cards)), cards, [c for c in hand if c not in cards])
 
     def _serve(self, i: int, action: Action, cards: tuple[int, ...], hand: list[int]) -> None:
