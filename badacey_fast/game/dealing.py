@@ -39,11 +39,11 @@ class GameDealing:
         script = self._script
         if script is not None and self._spos < len(script):
             c = script[self._spos]
-            self._spos += 1
             try:
                 i = stub.index(c)
             except ValueError:
                 raise IllegalActionError(f"scripted card {format_cards([c])} is not in the stub") from None
+            self._spos += 1
         elif self._deckmode:
             c = stub.pop()
             self.dealt.append(c)
@@ -144,8 +144,27 @@ class GameDealing:
             raise IllegalActionError(f"seat {i} discards {format_card(twice)} twice")
         self._serve(i, _new(Action, (DRAW, None, cards)), cards, [c for c in hand if c not in cards])
 
+    def _check_script(self, k: int) -> None:
+        """Refuse, before anything changes, a scripted replay whose next ``k`` cards (reshuffling as
+        _serve would) are not all in the stub: a tampered history must not leave a half-served draw."""
+        script, pos = self._script, self._spos
+        stub, muck = set(self.stub), self.muck  # the served seat's discards join the muck only afterwards
+        for _ in range(k):
+            if len(stub) <= 1:
+                stub.update(muck)
+                muck = ()
+            if pos >= len(script):  # the script is over: the rest is dealt at random
+                return
+            c = script[pos]
+            if c not in stub:
+                raise IllegalActionError(f"scripted card {format_cards([c])} is not in the stub")
+            stub.discard(c)
+            pos += 1
+
     def _serve(self, i: int, action: Action, cards: tuple[int, ...], hand: list[int]) -> None:
         """Mutate for a validated draw: deal the replacements (reshuffling if needed), then move on."""
+        if self._script is not None:
+            self._check_script(len(cards))
         self._legal = None
         self.log.append((i, action))
         self.hands[i] = hand
