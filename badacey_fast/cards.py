@@ -34,7 +34,7 @@ __all__ = [
     "parse_cards",
     "format_card",
     "format_cards",
-]
+"card_ids_of_text"]
 
 #: Rank characters indexed by rank (0 = ace ... 12 = king).
 RANK_CHARS = "A23456789TJQK"
@@ -212,6 +212,20 @@ def format_cards(cards: Iterable[int | str] | str, symbols: bool = False) -> str
     except TypeError:
         raise TypeError(f"cards must be a sequence of card ids, not {type(cards).__name__}") from None
     return " ".join(table[parse_card(c) if isinstance(c, str) else _check_id(c)] for c in items)
+
+
+def card_ids_of_text(text: str) -> tuple[int, ...]:
+    """The card ids of a card text in order, repeats kept: no count or duplicate check (for callers that
+    word a repeated card in their own terms, as the engine does for a discard named twice).
+
+    >>> card_ids_of_text("7h 7h 2c")
+    (26, 26, 4)
+    >>> card_ids_of_text("7x")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.InvalidCardError: unknown card '7x'
+    """
+    return _parse_text(text)
 
 
 def _parse_text(text: str) -> tuple[int, ...]:

@@ -11,7 +11,8 @@ import pytest
 from pokerkit import Automation, HandHistory
 
 from badacey_fast.errors import IllegalActionError
-from badacey_fast.game import Game, GameConfig
+from badacey_fast.cards import parse_card, parse_cards
+from badacey_fast.game import Action, Game, GameConfig
 from badacey_fast.game.bots import RandomBot, RuleBot
 from badacey_fast.game.history import HistoryError, from_json, replay, to_json
 from badacey_fast.game.phh import from_phh, replay_phh, to_phh
@@ -103,3 +104,30 @@ def test_pokerkit_replays_our_phh_to_the_same_chips(backend, game):
         compared += 1
         showdowns += g.showdown
     assert compared > 100 and showdowns > 20
+
+
+def test_a_refused_draw_in_a_scripted_replay_changes_nothing():
+    # Tamper with a recorded hand: the first replacement card becomes one a player holds.  Replaying,
+    # that draw is refused (the scripted card is not in the stub) and the hand is exactly as before it.
+    g = Game(stacks=[30, 30], seed=4)
+    g.apply("call").apply("check")
+    while g.phase == "drawing":
+        g.apply(Action("draw", cards=tuple(g.hands[g.to_act][:2])))
+    data = from_json(to_json(g))
+    dealt = data["dealt"].split()
+    dealt[10] = dealt[0]  # cards 0..9 are the deal; 10 is the first replacement
+    data["dealt"] = " ".join(dealt)
+    r = Game(GameConfig(**data["config"]), data["stacks"], button=data["button"],
+             _script=[parse_card(t) for t in dealt])
+    seat_actions = [(e[0], Action(e[1], None, parse_cards(e[2])) if e[1] == "draw" else Action(e[1], *e[2:]))
+                    for e in data["actions"]]
+    for seat, action in seat_actions[:2]:
+        r.apply(action, seat=seat)
+    draw_seat, draw_action = seat_actions[2]
+    for seat in (draw_seat, None):  # the checked path (as replay) and the fast path
+        before, state = r.snapshot(), to_json(r)
+        with pytest.raises(IllegalActionError, match=f"scripted card {dealt[0]} is not in the stub"):
+            r.apply(draw_action, seat=seat)
+        assert r.snapshot() == before and to_json(r) == state
+    with pytest.raises(IllegalActionError, match="not in the stub"):
+        replay(data)

@@ -121,3 +121,33 @@ def test_same_seed_same_actions_same_hand():
         a = play_hand(Game(stacks=[40] * 6, seed=seed), [RandomBot(seed=seed)] * 6)
         b = play_hand(Game(stacks=[40] * 6, seed=seed), [RandomBot(seed=seed)] * 6)
         assert a.snapshot() == b.snapshot()
+
+
+def test_no_raise_is_ever_legal_that_no_other_live_seat_could_call():
+    # RULES.md §4 over random short-stack hands: whenever every other live seat is all-in or would be
+    # all-in calling the current bet, neither bet nor raise is offered, and one forced in is refused
+    # naming the rule with the state unchanged; whenever a raise is offered, someone could call it.
+    rng = random.Random(10)
+    bot = RandomBot(seed=10)
+    blocked = offered = 0
+    for _ in range(2500):
+        n = rng.randint(2, 6)
+        stacks = [rng.randint(1, 14) for _ in range(n)]
+        g = Game(stacks=stacks, button=rng.randrange(n), seed=rng.randrange(10**9))
+        while not g.is_over:
+            if g.phase == "betting":
+                i = g.to_act
+                callable_ = any(g.stacks[j] > g.level - g.sbet[j] for j in range(n) if j != i and not g.folded[j])
+                raises = [a for a in g.legal_actions() if a.kind in ("bet", "raise")]
+                if raises:
+                    offered += 1
+                    assert callable_, (g.log, g.stacks, g.sbet)
+                elif not callable_ and g.stacks[i] > g.level - g.sbet[i]:
+                    blocked += 1
+                    before = g.snapshot()
+                    why = "no other live seat could call it|every other live seat is all-in"
+                    with pytest.raises(IllegalActionError, match=why):
+                        g.apply(Action("raise" if g.level else "bet"))
+                    assert g.snapshot() == before
+            g.apply(bot(g.view(g.to_act)))
+    assert blocked > 50 and offered > 1000  # both sides of the rule were exercised

@@ -371,3 +371,97 @@ def test_unfinished_hand_replays_to_the_same_state():
                 x.discard_counts, x.legal_actions())
 
     assert state(again) == state(g)
+
+
+# ------------------------------------------------------------------------------------------ no raise nobody can call
+
+def _stand_pat_to_first_bet(g: Game) -> Game:
+    while g.phase == "drawing":
+        play(g, draw())
+    return g
+
+
+def test_no_raise_when_every_other_live_seat_is_or_would_be_all_in():
+    # The hand: stacks 100/3/4, blinds 1/2.  Everyone calls, stands pat; after the draw seat 1
+    # (1 chip left) checks, seat 2 bets its last 2 chips.  Seat 1 would be all-in calling 2 and seat 2
+    # is all-in: nobody could call a raise, so seat 0 may only call or fold.
+    g = Game(stacks=[100, 3, 4], button=0, seed=1)
+    _stand_pat_to_first_bet(play(g, "call", "call", "check"))
+    play(g, "check", "bet")
+    assert g.stacks == [98, 1, 0] and g.to_act == 0
+    assert kinds(g) == ["fold", "call"]
+    before = g.snapshot()
+    for bad in (Action("raise"), Action("raise", 4), "raise"):
+        with pytest.raises(IllegalActionError, match="seat 0 cannot raise: no other live seat could call it"):
+            g.apply(bad)
+        assert g.snapshot() == before
+    play(g, "call", "call")                  # seat 1 calls all-in for 1: the round ends, the hand goes on
+    assert g.phase == "drawing" and g.contrib == [4, 3, 4]
+
+
+def test_no_raise_pre_draw_when_both_blinds_are_short():
+    # Seat 1 posts 1 of its 2 chips (calling the big blind puts it all-in), seat 2 posts its only 2.
+    g = Game(stacks=[100, 2, 2], button=0, seed=1)
+    assert kinds(g) == ["fold", "call"]
+    with pytest.raises(IllegalActionError, match="no other live seat could call it"):
+        g.apply(Action("raise", 4))
+
+
+def test_raise_allowed_when_a_seat_yet_to_act_has_chips_beyond_the_call():
+    # Seat 1 would be all-in calling the big blind, but the big blind (2 chips behind, not acted yet)
+    # could still put in more: seat 0 may raise, and the big blind may call the raise all-in.
+    g = Game(stacks=[100, 2, 4], button=0, seed=1)
+    assert g.legal_actions()[-1] == Action("raise", 4)
+    play(g, Action("raise", 4), "call")
+    assert g.to_act == 2 and kinds(g) == ["fold", "call"]   # nobody left who could call a re-raise
+    play(g, "call")
+    assert g.phase == "drawing" and g.contrib == [4, 2, 4]
+
+
+def test_raise_allowed_when_one_other_live_seat_has_chips_left():
+    # Four seats: after the draw seat 1 (1 chip) checks and seat 2 bets all-in; seat 3 and seat 0 have
+    # chips, so each may still raise: someone could call it.
+    g = Game(stacks=[100, 3, 4, 100], button=0, seed=1)
+    _stand_pat_to_first_bet(play(g, "call", "call", "call", "check"))
+    play(g, "check", "bet")
+    assert g.to_act == 3 and g.legal_actions()[-1] == Action("raise", 4)
+    play(g, "call")
+    assert g.to_act == 0 and g.legal_actions()[-1] == Action("raise", 4)
+    play(g, Action("raise", 4))
+    assert g.to_act == 1 and kinds(g) == ["fold", "call"]    # seat 1 has 1 chip: all-in to call
+    play(g, "call")
+    assert g.to_act == 3 and kinds(g) == ["fold", "call", "raise"]   # seat 0 could call a re-raise
+
+
+def test_heads_up_raise_allowed_with_one_chip_behind_refused_against_all_in():
+    # Heads-up the big blind keeps 1 chip behind: a raise to 4 can be called (all-in for 1) -> allowed.
+    g = Game(stacks=[100, 3], button=0, seed=1)
+    assert g.legal_actions()[-1] == Action("raise", 4)
+    # The big blind posted its whole stack: nobody can call a raise.
+    g = Game(stacks=[100, 2], button=0, seed=1)
+    assert kinds(g) == ["fold", "call"]
+    with pytest.raises(IllegalActionError, match="cannot raise"):
+        g.apply(Action("raise", 4))
+
+
+# ------------------------------------------------------------------------------------------ draws
+
+def test_discarding_a_card_twice_is_the_same_error_in_every_form():
+    from badacey_fast.cards import format_card
+
+    g = Game(stacks=[30, 30], seed=1).apply("call").apply("check")
+    i = g.to_act
+    c, d = g.hands[i][0], g.hands[i][1]
+    text = f"{format_card(c)} {format_card(d)} {format_card(c)}"
+    forms = [(c, d, c), [c, d, c], text, text.split(), tuple(text.split()), [format_card(c), d, c]]
+    before = g.snapshot()
+    messages = set()
+    for cards in forms:
+        for seat in (None, i):  # the unchecked fast path and the checked path
+            with pytest.raises(IllegalActionError) as exc:
+                g.apply(Action("draw", cards=cards), seat=seat)
+            assert type(exc.value) is IllegalActionError, (cards, type(exc.value))
+            assert format_card(c) in str(exc.value)
+            messages.add(str(exc.value))
+            assert g.snapshot() == before
+    assert messages == {f"seat {i} discards {format_card(c)} twice"}

@@ -94,3 +94,8 @@ def _audit_actions(game: Game) -> None:
                 _fail(f"raise to {a[1]} outside ({game.level}, {game.sbet[i] + game.stacks[i]}]")
             if a[1] != game.full_level + game.bet_size and a[1] != game.sbet[i] + game.stacks[i]:
                 _fail(f"raise to {a[1]} is neither a full limit raise nor all-in")
+            # RULES.md §4: no raise that nobody can call.
+            if not any(game.stacks[j] > game.level - game.sbet[j]
+                       for j in range(game.n) if j != i and not game.folded[j]):
+                _fail(f"{a[0]} to {a[1]} offered but every other live seat is all-in or all-in calling "
+                      f"{game.level}")

@@ -82,6 +82,11 @@ class GameBetting:
         else:
             active = [not folded[i] and stacks[i] > 0 for i in range(n)]
         self.nactive = nactive = sum(active)
+        # Chips a seat can have in this round (stack + bet so far) only move from stack to bet, so the
+        # smallest stack with chips bounds them all from below for the whole round: while the bet is
+        # under it, every seat with chips could call a raise (legal_actions skips _raise_callable).
+        low = min(stacks)
+        self._tmin = low if low else min([s for s in stacks if s], default=0)
         self.pending = active
         self.can_raise = active[:]
         if street == 0 and self.bb_seat >= 0:
@@ -126,6 +131,15 @@ class GameBetting:
             self.to_act = self.draw_queue.pop()
         else:
             self._finish()
+
+    def _raise_callable(self, i: int) -> bool:
+        """True when some live seat other than ``i`` could put in more than the current bet, i.e. is
+        neither all-in nor all-in by calling it: only then may ``i`` bet or raise (RULES.md §4)."""
+        level, stacks, sbet, folded = self.level, self.stacks, self.sbet, self.folded
+        for j in _OTHERS[self.n][i]:
+            if not folded[j] and stacks[j] + sbet[j] > level:
+                return True
+        return False
 
     def _capped(self) -> bool:
         if self.nbets < self._cap:

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from badacey_fast.cards import format_cards, parse_cards
-from badacey_fast.errors import IllegalActionError
+from badacey_fast.cards import card_ids_of_text, format_card, format_cards, parse_card, parse_cards
+from badacey_fast.errors import DuplicateCardError, IllegalActionError
 from badacey_fast.game.actions import DRAW, Action
 
 __all__ = ["GameDealing"]
@@ -39,11 +39,11 @@ class GameDealing:
         script = self._script
         if script is not None and self._spos < len(script):
             c = script[self._spos]
-            self._spos += 1
             try:
                 i = stub.index(c)
             except ValueError:
                 raise IllegalActionError(f"scripted card {format_cards([c])} is not in the stub") from None
+            self._spos += 1
         elif self._deckmode:
             c = stub.pop()
             self.dealt.append(c)
@@ -129,17 +129,42 @@ class GameDealing:
         if cards is None:
             cards = ()
         elif type(cards) is not tuple or not all(type(c) is int for c in cards):
-            cards = parse_cards(cards)
+            try:
+                cards = parse_cards(cards)
+            except DuplicateCardError:
+                # parse_cards refuses a repeat itself; parse card by card so the repeat is refused below,
+                # as among ids: every form of the same discards gets the same IllegalActionError.
+                cards = card_ids_of_text(cards) if isinstance(cards, str) else tuple(map(parse_card, cards))
         for c in cards:
             if c not in hand:
                 raise IllegalActionError(f"seat {i} cannot discard {format_cards([c]) if 0 <= c < 52 else c}: "
                                          "it does not hold that card")
         if len(set(cards)) != len(cards):
-            raise IllegalActionError(f"seat {i} discards the same card twice: {cards}")
+            twice = next(c for k, c in enumerate(cards) if c in cards[:k])
+            raise IllegalActionError(f"seat {i} discards {format_card(twice)} twice")
         self._serve(i, _new(Action, (DRAW, None, cards)), cards, [c for c in hand if c not in cards])
+
+    def _check_script(self, k: int) -> None:
+        """Refuse, before anything changes, a scripted replay whose next ``k`` cards (reshuffling as
+        _serve would) are not all in the stub: a tampered history must not leave a half-served draw."""
+        script, pos = self._script, self._spos
+        stub, muck = set(self.stub), self.muck  # the served seat's discards join the muck only afterwards
+        for _ in range(k):
+            if len(stub) <= 1:
+                stub.update(muck)
+                muck = ()
+            if pos >= len(script):  # the script is over: the rest is dealt at random
+                return
+            c = script[pos]
+            if c not in stub:
+                raise IllegalActionError(f"scripted card {format_cards([c])} is not in the stub")
+            stub.discard(c)
+            pos += 1
 
     def _serve(self, i: int, action: Action, cards: tuple[int, ...], hand: list[int]) -> None:
         """Mutate for a validated draw: deal the replacements (reshuffling if needed), then move on."""
+        if self._script is not None:
+            self._check_script(len(cards))
         self._legal = None
         self.log.append((i, action))
         self.hands[i] = hand

@@ -93,6 +93,11 @@ class GameQueries:
             raise IllegalActionError(f"seat {i} cannot {kind}: {why}; use {want}")
         if self.nactive <= 1:
             raise IllegalActionError(f"seat {i} cannot {kind}: every other live seat is all-in")
+        if not self._raise_callable(i):
+            raise IllegalActionError(
+                f"seat {i} cannot {kind}: no other live seat could call it (each is all-in or would be "
+                f"all-in calling the bet of {self.level})"
+            )
         if stack <= to_call:
             raise IllegalActionError(f"seat {i} cannot {kind}: {stack} chips do not cover more than the {to_call} to call")
         if self._capped():

@@ -78,6 +78,7 @@ class Game(GameBetting, GameDealing, GameQueries):
         "street", "phase", "to_act", "level", "full_level", "nbets", "bet_size", "pending", "can_raise",
         "nlive", "nactive", "draw_queue", "discard_counts", "log", "payouts", "returned", "seed",
         "sb_seat", "bb_seat", "_deckmode", "settlement", "_legal", "_cap", "_hu_uncapped",
+        "_tmin",  # a lower bound of what any seat with chips can put in this round (see _start_round)
         "posts",  # extra big-blind posts (joiners of a running table, see _post_forced_bets)
     )
 
@@ -242,6 +243,10 @@ class Game(GameBetting, GameDealing, GameQueries):
                 and stack > to_call
                 and self.nactive > 1
                 and (self.nbets < self._cap or (self._hu_uncapped and self.nlive == 2))
+                # No raise that nobody can call (RULES.md §4): some other live seat must be able to put
+                # in more than the current bet.  Below _tmin every seat with chips can, so the scan of
+                # the seats only runs once the betting reaches a short stack.
+                and (level < self._tmin or self._raise_callable(i))
             ):
                 target = self.full_level + self.bet_size
                 if target > sb + stack:
