@@ -39,12 +39,46 @@ def _stdout() -> BinaryIO:
     return buffer  # type: ignore[no-any-return]
 
 
+class _NamedSink:
+    """An output stream whose write errors name it: a failed write (a full disk, a closed pipe) raises an
+    OSError without a file name, and the command's one error line must say which file it was."""
+
+    def __init__(self, stream: BinaryIO, name: object) -> None:
+        self.stream, self.name = stream, name
+
+    def _named(self, exc: OSError) -> OSError:
+        if exc.filename is None and self.name is not None:
+            exc.filename = self.name
+        return exc
+
+    def write(self, data: bytes | memoryview) -> int:
+        try:
+            return self.stream.write(data)
+        except OSError as exc:
+            raise self._named(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as exc:
+            raise self._named(exc) from None
+
+    def close(self) -> None:
+        try:
+            self.stream.close()
+        except OSError as exc:
+            raise self._named(exc) from None
+
+
 class _opened:
-    """Open a path, or use a given stream (left open), as a context manager."""
+    """Open a path, or use a given stream (left open), as a context manager; an output's errors name it."""
 
     def __init__(self, target: object, mode: str) -> None:
         self.own = isinstance(target, (str, bytes, os.PathLike))
         self.stream = open(target, mode) if self.own else target  # type: ignore[arg-type]
+        if "w" in mode:
+            name = os.fsdecode(target) if self.own else getattr(target, "name", None)  # type: ignore[arg-type]
+            self.stream = _NamedSink(self.stream, name if isinstance(name, str) else None)
 
     def __enter__(self):  # type: ignore[no-untyped-def]
         return self.stream

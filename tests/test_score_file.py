@@ -302,3 +302,37 @@ def test_fuzzed_lines_c_parser_agrees_with_python(fmt: str) -> None:
     assert results["c"] == results["python"]
     report = results["c"][0]
     assert 0 < report.bad < report.lines and report.deals > 100  # both kinds of line really occurred
+
+
+# --------------------------------------------------------------------------------------------------
+# Line ends, the line limit, bytes in ignored columns, and the command's failures (issue 10)
+
+
+@pytest.mark.parametrize("target", ["dir", "missing", "/dev/full"])
+@pytest.mark.parametrize("generate", [True, False])
+def test_cli_unwritable_output_is_one_error_line(tmp_path, capsys, target: str, generate: bool) -> None:
+    if target == "/dev/full" and not os.path.exists("/dev/full"):
+        pytest.fail("this test needs Linux's /dev/full")
+    path = {"dir": str(tmp_path), "missing": str(tmp_path / "missing" / "dir" / "f"), "/dev/full": "/dev/full"}[target]
+    deals = tmp_path / "deals.txt"
+    generate_deals(3000, deals, seats=2, seed=1)  # output larger than any stream buffer
+    args = ["score", "--generate", "3000"] if generate else ["score", str(deals), "--no-progress"]
+    assert main([*args, "-o", path, "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and err.startswith("badacey score: error: ") and path in err, err
+
+
+@pytest.mark.parametrize("generate", [True, False])
+def test_cli_closed_stdout_is_a_normal_end(tmp_path, generate: bool) -> None:
+    deals = tmp_path / "deals.txt"
+    generate_deals(200_000, deals, seats=2, seed=3)  # ~4 MB of output: far more than a pipe holds
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    args = ["--generate", "200000"] if generate else [str(deals), "--no-progress"]
+    with subprocess.Popen([sys.executable, "-m", "badacey_fast.cli", "score", *args, "--quiet"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        first = proc.stdout.readline()
+        proc.stdout.close()  # like `| head -1`
+        err = proc.stderr.read()
+        assert proc.wait(timeout=60) == 0, err
+    assert first.startswith(b"line,payout0" if not generate else b"") and first and err == b""

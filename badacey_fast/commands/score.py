@@ -23,6 +23,7 @@ line,payout0,payout1,low_winners,badugi_winners
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -76,7 +77,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _score(args: argparse.Namespace) -> int:
     if args.generate is not None:
         fmt = "text" if args.format == "auto" else args.format
-        written = generate_deals(args.generate, args.output or None, seats=args.seats, seed=args.seed, fmt=fmt)
+        with _io_errors():
+            written = generate_deals(args.generate, args.output or None, seats=args.seats, seed=args.seed,
+                                     fmt=fmt)
         if not args.quiet:
             print(f"badacey score: wrote {args.generate:,} deals ({written:,} bytes)", file=sys.stderr)
         return 0
@@ -115,13 +118,24 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, source: object, bar: object):  # type: ignore[no-untyped-def]
-    try:
+    with _io_errors():
         return score_file(
             source, args.output, game=args.game, odd_chip=args.odd_chip, pot=args.pot, button=args.button,
             skip_bad=args.skip_bad, chunk=args.chunk, fmt=args.format,
             progress=None if bar is None else bar.update,  # type: ignore[attr-defined]
         )
-    except OSError as exc:  # an unreadable input or unwritable output: one line, no traceback
+
+
+@contextlib.contextmanager
+def _io_errors():  # type: ignore[no-untyped-def]
+    """An unreadable input or unwritable output (a directory, a missing folder, a full disk) becomes one
+    error line naming the file, no traceback.  A closed pipe is not an error: it goes on to the command's
+    handler, which ends quietly as `badacey ... | head` expects."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
         raise BadaceyError(f"{exc.filename or 'I/O'}: {exc.strerror or exc}") from None
 
 
