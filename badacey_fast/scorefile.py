@@ -58,6 +58,9 @@ __all__ = ["DEFAULT_POT", "ScoreReport", "score_file", "generate_deals", "parse_
 #: Default pot: 120 chips divide exactly among any winners of 2..6 seats (halves of 60 = lcm(1..6)).
 DEFAULT_POT = 120
 _MAX_ERRORS_KEPT = 100
+#: Lines per kernel call at most: the chunk buffers are sized by it, so a larger ``chunk`` would only
+#: ask for memory (a billion lines: hundreds of GB) without making the run faster.
+_MAX_CHUNK = 1 << 16
 
 
 class ScoreReport(NamedTuple):
@@ -87,9 +90,10 @@ def score_file(
 
     ``source``/``out``: paths or binary streams (``out=None``: standard output).  ``pot`` (chips >= 0)
     and ``button`` (seat) are the defaults for lines that do not give them.  ``chunk``: lines per kernel
-    call (memory stays flat in the file size).  ``fmt``: "auto" (CSV when the first line has a comma),
-    "text" or "csv".  ``progress(n)`` is called with each block's size in bytes.  Returns a
-    :class:`ScoreReport`; without ``skip_bad`` a malformed line raises a ``BadaceyError`` naming it.
+    call (memory stays flat in the file size; at most 65,536 are used, as a larger value would only ask for
+    more memory).  ``fmt``: "auto" (CSV when the first line has a comma), "text" or "csv".  ``progress(n)``
+    is called with each block's size in bytes.  Returns a :class:`ScoreReport`; without ``skip_bad`` a
+    malformed line raises a ``BadaceyError`` naming it.
 
     >>> import io
     >>> deals = b"pot,seat0,seat1\\n10,As 2h 3d 4c 5s,-\\n7,x,Kc9d7h5s2c\\n"
@@ -112,6 +116,7 @@ def score_file(
         raise ShowdownError(f"pot {pot} is not a number of chips 0..2**63-1")
     if button < 0:
         raise ShowdownError(f"button {button} is not a seat")
+    chunk = min(chunk, _MAX_CHUNK)
     scorer = _Scorer(ace_high, odd_chip == "low", pot, button, skip_bad, chunk, fmt)
     with _opened(source, "rb") as fin, _opened(_stdout() if out is None else out, "wb") as fout:
         for block in _blocks(fin, max(chunk * 96, 1 << 16), scorer):

@@ -322,6 +322,20 @@ def test_cli_unwritable_output_is_one_error_line(tmp_path, capsys, target: str, 
     assert len(err.splitlines()) == 1 and err.startswith("badacey score: error: ") and path in err, err
 
 
+@pytest.mark.parametrize("chunk", [10**9, 2**62])
+def test_huge_chunk_does_not_size_buffers(backend: str, tmp_path, chunk: int) -> None:
+    deals = tmp_path / "deals.txt"
+    generate_deals(500, deals, seats=6, seed=2)
+    expected = io.BytesIO()
+    score_file(deals, expected)
+    out = io.BytesIO()
+    assert score_file(deals, out, chunk=chunk).deals == 500
+    assert out.getvalue() == expected.getvalue()
+    assert main(["score", str(deals), "--chunk", str(chunk), "-o", str(tmp_path / "o.csv"), "--no-progress",
+                 "--quiet"]) == 0
+    assert (tmp_path / "o.csv").read_bytes() == expected.getvalue()
+
+
 @pytest.mark.parametrize("generate", [True, False])
 def test_cli_closed_stdout_is_a_normal_end(tmp_path, generate: bool) -> None:
     deals = tmp_path / "deals.txt"

@@ -63,7 +63,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help=f"pot (chips) of lines without one (default {DEFAULT_POT}: every split is exact)")
     p.add_argument("--button", type=int, default=0, help="button seat of lines without one (default 0)")
     p.add_argument("--skip-bad", action="store_true", help="skip and count malformed lines instead of stopping")
-    p.add_argument("--chunk", type=int, default=16384, help="deals per kernel call (default 16384)")
+    p.add_argument("--chunk", type=int, default=16384,
+                   help="deals per kernel call (default 16384; at most 65536 are used)")
     p.add_argument("--format", default="auto", choices=("auto", "text", "csv"),
                    help="input format (auto: CSV when the first line has a comma); with --generate: text or csv")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
