@@ -1,6 +1,7 @@
 """Scoring files: settle a file of deals, one per line, in chunks, with the bulk showdown kernel.
 
-**Input** (UTF-8 text; blank lines (spaces and tabs only) and ``#`` comment lines are skipped):
+**Input** (UTF-8 text; a line ends with ``\\n``, ``\\r\\n`` or a lone ``\\r``; blank lines (spaces and
+tabs only) and ``#`` comment lines are skipped):
 
 - *Plain text*: ``[POT [BUTTON]] HAND HAND ...`` -- optional pot (chips, digits) and button (seat
   number), then one hand per seat, each five cards written without spaces (``As2h3d4c5s``; any spelling
@@ -46,8 +47,9 @@ import numpy as np
 
 from . import _backend, scoring
 from .deal_gen import generate_deals
-from .deal_io import _blocks, _opened, _stdout
-from .deal_lines import _MAX_CHIPS, _chomp, _Deal, _decode, _Layout, _layout_of, _skipped, _with_line, parse_deal
+from .deal_io import _MAX_LINE, _blocks, _opened, _stdout, _too_long
+from .deal_lines import (_LINE_END, _MAX_CHIPS, _Deal, _decode, _Layout, _layout_of, _lines, _skipped, _with_line,
+                         parse_deal)
 from .errors import BadaceyError, ShowdownError
 from .games import is_ace_high
 
@@ -149,13 +151,15 @@ class _Scorer:
     def _find_layout(self, block: bytes, fout: BinaryIO) -> int:
         pos = 0
         while pos < len(block):
-            end = block.find(b"\n", pos)
-            end = len(block) if end < 0 else end
+            m = _LINE_END.search(block, pos)
+            end, after = (m.start(), m.end()) if m else (len(block), len(block))
             line = self.line + 1
+            if end - pos > _MAX_LINE:
+                raise _too_long(line)
             try:
-                raw = _chomp(block[pos:end])
+                raw = block[pos:end]
                 if _skipped(raw):
-                    self.line, pos = line, end + 1
+                    self.line, pos = line, after
                     continue
                 text = _decode(raw)
                 layout, header = _layout_of(text, self.fmt)
@@ -167,7 +171,7 @@ class _Scorer:
             names = [f"payout{s}" for s in range(layout.seats)]
             fout.write((",".join(["line", *names, "low_winners", "badugi_winners"]) + "\n").encode())
             if header:
-                self.line, pos = line, end + 1
+                self.line, pos = line, after
             return pos
         return pos
 
@@ -179,9 +183,7 @@ class _Scorer:
 
     # -- the pure-Python path (no C kernel): exact, slow ----------------------------------------------
     def _feed_python(self, block: bytes, pos: int, fout: BinaryIO) -> None:
-        lines = block[pos:].split(b"\n")
-        if block.endswith(b"\n"):
-            lines.pop()
+        lines = _lines(block[pos:])
         for i in range(0, len(lines), self.chunk):
             self._settle_python(lines[i : i + self.chunk], fout)
 
@@ -191,8 +193,10 @@ class _Scorer:
         failure = None
         for j, raw in enumerate(group):
             line = self.line + 1 + j
+            if len(raw) > _MAX_LINE:  # stops the run even with skip_bad: see the module docstring
+                failure = _too_long(line)
+                break
             try:
-                raw = _chomp(raw)
                 if _skipped(raw):
                     continue
                 text = _decode(raw)
@@ -265,7 +269,13 @@ class _Scorer:
             )
             if rows < 0:  # pragma: no cover - arguments are built above
                 raise RuntimeError("bd_parse_deals rejected its arguments")
-            self._settle_c(block, pos, int(rows), fout)
+            rows = int(rows)
+            lengths = self.a["len"][:rows]
+            if lengths.max() > _MAX_LINE:  # settle the lines before it, as the Python path does, then stop
+                over = int(np.argmax(lengths > _MAX_LINE))
+                self._settle_c(block, pos, over, fout)
+                raise _too_long(self.line + 1)
+            self._settle_c(block, pos, rows, fout)
             pos += int(self.consumed[0])
 
     def _settle_c(self, block: bytes, pos: int, rows: int, fout: BinaryIO) -> None:

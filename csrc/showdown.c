@@ -473,10 +473,14 @@ int64_t bd_parse_deals(const char *buf, int64_t len, int32_t seats, int32_t csv,
         return -1;
     int64_t pos = 0, row = 0;
     while (pos < len && row < max_rows) {
+        /* A line ends at "\n", "\r\n" or a lone "\r" (universal newlines, as the Python path splits). */
         const char *nl = memchr(buf + pos, '\n', (size_t)(len - pos));
         int64_t end = nl ? nl - buf : len, next = nl ? end + 1 : len;
-        if (end > pos && buf[end - 1] == '\r')
-            end--;
+        const char *cr = memchr(buf + pos, '\r', (size_t)(end - pos));
+        if (cr) {
+            end = cr - buf;
+            next = end + 1 < len && buf[end + 1] == '\n' ? end + 2 : end + 1;
+        }
         const char *p = buf + pos;
         int64_t n = end - pos, k = 0;
         line_start[row] = pos;

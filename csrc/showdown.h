@@ -43,10 +43,10 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
                          double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win,
                          uint8_t *status, int32_t *code);
 
-/* Deal-file fast path: parse the complete lines of buf[0..len) (each ends with '\n'; the last one may
- * end at len), at most max_rows of them.  For line i: flags[i] = 0 parsed, 1 "let Python parse it"
- * (anything but the strict forms below, so Python alone words errors), 2 blank or '#' comment;
- * line_start[i] / line_len[i] locate it (without "\r\n").  Parsed lines fill hands[i*seats*5..],
+/* Deal-file fast path: parse the complete lines of buf[0..len) (each ends with "\n", "\r\n" or a lone
+ * "\r"; the last one may end at len), at most max_rows of them.  For line i: flags[i] = 0 parsed, 1 "let
+ * Python parse it" (anything but the strict forms below, so Python alone words errors), 2 blank or '#'
+ * comment; line_start[i] / line_len[i] locate it (without its line end).  Parsed lines fill hands[i*seats*5..],
  * live[i*seats..], pot[i] and button[i] (-1 when the line does not give them).
  * csv == 0: whitespace-separated tokens: up to two leading digit tokens (pot, then button), then
  *   exactly `seats` hands, each 10 characters of rank+suit pairs (A23456789TJQK any case, cdhs any case)

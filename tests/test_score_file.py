@@ -307,6 +307,67 @@ def test_fuzzed_lines_c_parser_agrees_with_python(fmt: str) -> None:
 # --------------------------------------------------------------------------------------------------
 # Line ends, the line limit, bytes in ignored columns, and the command's failures (issue 10)
 
+MAX_LINE = 1 << 20  # the documented 1 MiB line limit (bytes of a line, not counting its line end)
+
+
+def test_lone_carriage_returns_end_lines_like_newlines(backend: str) -> None:
+    text = ["As2h3d4c5s 2c3h4d5c6s", "# note", "2c3h4d5c6s As2h3d4c5s", "As2h3d4c5s", "", "7 1 - Kd9c7h5s2c"]
+    lf = ("\n".join(text) + "\n").encode()
+    expected, lf_report = score_bytes(lf, skip_bad=True)
+    assert lf_report.errors == [(4, "expected 2 hands, got 1")]
+    for ending in (b"\r", b"\r\n"):
+        rows, report = score_bytes(lf.replace(b"\n", ending), skip_bad=True)
+        assert (rows, report) == (expected, lf_report), ending
+    mixed = b"As2h3d4c5s 2c3h4d5c6s\r# note\r\n2c3h4d5c6s As2h3d4c5s\nAs2h3d4c5s\r\r7 1 - Kd9c7h5s2c"
+    assert score_bytes(mixed, skip_bad=True) == (expected, lf_report)
+    with pytest.raises(ShowdownError, match="^line 4: expected 2 hands, got 1"):
+        score_file(io.BytesIO(lf.replace(b"\n", b"\r")), io.BytesIO())
+    # CSV: a header ended by a lone CR, then deals
+    csv = b"seat0,seat1\rAs2h3d4c5s,2c3h4d5c6s\r2c3h4d5c6s,As2h3d4c5s\r"
+    assert [r[0] for r in score_bytes(csv)[0][1:]] == ["2", "3"]
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 5, 100])
+def test_carriage_returns_across_reads(backend: str, chunk: int) -> None:
+    """A CR at the end of one read and the LF at the start of the next are one line end, not two."""
+    body = "\n".join(MIXED * 2)
+    expected, _ = score_bytes(body.encode(), skip_bad=True)
+    for ending in ("\r\n", "\r"):
+        data = body.replace("\n", ending).encode()
+        for step in (1, 2, 3, 7, 64):
+            out = io.BytesIO()
+            report = score_file(Trickle(data, step=step), out, skip_bad=True, chunk=chunk)
+            assert out.getvalue().decode().splitlines() == [",".join(r) for r in expected], (ending, step)
+            assert report.lines == 2 * len(MIXED)
+
+
+def _long_line(kind: str, size: int) -> bytes:
+    """A line of exactly `size` bytes: a deal padded with spaces, or a comment."""
+    base = b"# " if kind == "comment" else GOOD.encode() + b" "
+    return base + b" " * (size - len(base))
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 16384, 1_000_000])
+@pytest.mark.parametrize("kind", ["deal", "comment"])
+def test_line_limit_holds_everywhere(backend: str, chunk: int, kind: str) -> None:
+    head = [GOOD.encode()] * 5
+    for where in (0, 1, 3, 5):  # first line, after one line, mid-file, last line (no newline after it)
+        for ending in (b"\n", b"\r\n"):
+            for size, fits in ((MAX_LINE, True), (MAX_LINE + 1, False)):
+                lines = head[:where] + [_long_line(kind, size)] + head[where:]
+                data = ending.join(lines) + (ending if where < 5 else b"")
+                out = io.BytesIO()
+                label = (where, ending, size)
+                if fits:
+                    report = score_file(io.BytesIO(data), out, chunk=chunk)
+                    assert report.lines == 6 and report.deals == (6 if kind == "deal" else 5), label
+                    continue
+                with pytest.raises(ShowdownError, match=f"^line {where + 1}: longer than {MAX_LINE} bytes"):
+                    score_file(io.BytesIO(data), out, chunk=chunk, skip_bad=True)
+                # every line before the long one was written; none after it
+                assert [r.split(",")[0] for r in out.getvalue().decode().splitlines()[1:]] == \
+                    [str(n) for n in range(1, where + 1)], label
+
 
 @pytest.mark.parametrize("target", ["dir", "missing", "/dev/full"])
 @pytest.mark.parametrize("generate", [True, False])
