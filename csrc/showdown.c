@@ -455,6 +455,12 @@ static int sd_csv_line(const char *p, int64_t len, int32_t seats, const int8_t *
             *(kind == 6 ? pot : button) = v;
         } else if (kind != -1) {
             return 0;
+        } else {
+            /* An ignored column is not read, but the line must still be UTF-8 text: a non-ASCII byte
+             * sends the line to Python, which decodes the whole line (and words the error if it fails). */
+            for (int64_t k = pos; k < end; k++)
+                if ((unsigned char)p[k] >= 0x80)
+                    return 0;
         }
         if (end >= len)
             break;

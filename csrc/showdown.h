@@ -53,7 +53,8 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
  *   or "-" for a folded seat.
  * csv != 0: exactly ncolumns comma-separated fields, column kinds in columns[]: 0..5 that seat, 6 pot,
  *   7 button, -1 ignored; fields are trimmed of spaces; a seat field is one 10-character hand, or empty /
- *   "-" (folded); a pot or button field is digits or empty (not given); a '"' sends the line to Python.
+ *   "-" (folded); a pot or button field is digits or empty (not given); a '"', or a non-ASCII byte in an
+ *   ignored field, sends the line to Python.
  * Returns the number of lines scanned; *consumed = bytes consumed.  Returns -1 on bad arguments. */
 int64_t bd_parse_deals(const char *buf, int64_t len, int32_t seats, int32_t csv, const int8_t *columns,
                        int32_t ncolumns, int64_t max_rows, uint8_t *hands, uint8_t *live, int64_t *pot,

@@ -369,6 +369,15 @@ def test_line_limit_holds_everywhere(backend: str, chunk: int, kind: str) -> Non
                     [str(n) for n in range(1, where + 1)], label
 
 
+def test_bad_utf8_in_an_ignored_csv_column_is_rejected(backend: str) -> None:
+    data = b"seat0,note,seat1\nAs2h3d4c5s,ok,2c3h4d5c6s\nAs2h3d4c5s,\xff\xfe,2c3h4d5c6s\nAs2h3d4c5s,\xc3\xa9,2c3h4d5c6s\n"
+    with pytest.raises(ShowdownError, match="^line 3: not UTF-8 text"):
+        score_file(io.BytesIO(data), io.BytesIO())
+    rows, report = score_bytes(data, skip_bad=True)
+    assert [r[0] for r in rows[1:]] == ["2", "4"]  # valid UTF-8 ("é") in an ignored column is fine
+    assert report.errors == [(3, "not UTF-8 text")]
+
+
 @pytest.mark.parametrize("target", ["dir", "missing", "/dev/full"])
 @pytest.mark.parametrize("generate", [True, False])
 def test_cli_unwritable_output_is_one_error_line(tmp_path, capsys, target: str, generate: bool) -> None:
