@@ -455,6 +455,12 @@ static int sd_csv_line(const char *p, int64_t len, int32_t seats, const int8_t *
             *(kind == 6 ? pot : button) = v;
         } else if (kind != -1) {
             return 0;
+        } else {
+            /* An ignored column is not read, but the line must still be UTF-8 text: a non-ASCII byte
+             * sends the line to Python, which decodes the whole line (and words the error if it fails). */
+            for (int64_t k = pos; k < end; k++)
+                if ((unsigned char)p[k] >= 0x80)
+                    return 0;
         }
         if (end >= len)
             break;
@@ -473,10 +479,14 @@ int64_t bd_parse_deals(const char *buf, int64_t len, int32_t seats, int32_t csv,
         return -1;
     int64_t pos = 0, row = 0;
     while (pos < len && row < max_rows) {
+        /* A line ends at "\n", "\r\n" or a lone "\r" (universal newlines, as the Python path splits). */
         const char *nl = memchr(buf + pos, '\n', (size_t)(len - pos));
         int64_t end = nl ? nl - buf : len, next = nl ? end + 1 : len;
-        if (end > pos && buf[end - 1] == '\r')
-            end--;
+        const char *cr = memchr(buf + pos, '\r', (size_t)(end - pos));
+        if (cr) {
+            end = cr - buf;
+            next = end + 1 < len && buf[end + 1] == '\n' ? end + 2 : end + 1;
+        }
         const char *p = buf + pos;
         int64_t n = end - pos, k = 0;
         line_start[row] = pos;

@@ -43,17 +43,18 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
                          double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win,
                          uint8_t *status, int32_t *code);
 
-/* Deal-file fast path: parse the complete lines of buf[0..len) (each ends with '\n'; the last one may
- * end at len), at most max_rows of them.  For line i: flags[i] = 0 parsed, 1 "let Python parse it"
- * (anything but the strict forms below, so Python alone words errors), 2 blank or '#' comment;
- * line_start[i] / line_len[i] locate it (without "\r\n").  Parsed lines fill hands[i*seats*5..],
+/* Deal-file fast path: parse the complete lines of buf[0..len) (each ends with "\n", "\r\n" or a lone
+ * "\r"; the last one may end at len), at most max_rows of them.  For line i: flags[i] = 0 parsed, 1 "let
+ * Python parse it" (anything but the strict forms below, so Python alone words errors), 2 blank or '#'
+ * comment; line_start[i] / line_len[i] locate it (without its line end).  Parsed lines fill hands[i*seats*5..],
  * live[i*seats..], pot[i] and button[i] (-1 when the line does not give them).
  * csv == 0: whitespace-separated tokens: up to two leading digit tokens (pot, then button), then
  *   exactly `seats` hands, each 10 characters of rank+suit pairs (A23456789TJQK any case, cdhs any case)
  *   or "-" for a folded seat.
  * csv != 0: exactly ncolumns comma-separated fields, column kinds in columns[]: 0..5 that seat, 6 pot,
  *   7 button, -1 ignored; fields are trimmed of spaces; a seat field is one 10-character hand, or empty /
- *   "-" (folded); a pot or button field is digits or empty (not given); a '"' sends the line to Python.
+ *   "-" (folded); a pot or button field is digits or empty (not given); a '"', or a non-ASCII byte in an
+ *   ignored field, sends the line to Python.
  * Returns the number of lines scanned; *consumed = bytes consumed.  Returns -1 on bad arguments. */
 int64_t bd_parse_deals(const char *buf, int64_t len, int32_t seats, int32_t csv, const int8_t *columns,
                        int32_t ncolumns, int64_t max_rows, uint8_t *hands, uint8_t *live, int64_t *pot,

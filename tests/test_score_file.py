@@ -302,3 +302,121 @@ def test_fuzzed_lines_c_parser_agrees_with_python(fmt: str) -> None:
     assert results["c"] == results["python"]
     report = results["c"][0]
     assert 0 < report.bad < report.lines and report.deals > 100  # both kinds of line really occurred
+
+
+# --------------------------------------------------------------------------------------------------
+# Line ends, the line limit, bytes in ignored columns, and the command's failures (issue 10)
+
+MAX_LINE = 1 << 20  # the documented 1 MiB line limit (bytes of a line, not counting its line end)
+
+
+def test_lone_carriage_returns_end_lines_like_newlines(backend: str) -> None:
+    text = ["As2h3d4c5s 2c3h4d5c6s", "# note", "2c3h4d5c6s As2h3d4c5s", "As2h3d4c5s", "", "7 1 - Kd9c7h5s2c"]
+    lf = ("\n".join(text) + "\n").encode()
+    expected, lf_report = score_bytes(lf, skip_bad=True)
+    assert lf_report.errors == [(4, "expected 2 hands, got 1")]
+    for ending in (b"\r", b"\r\n"):
+        rows, report = score_bytes(lf.replace(b"\n", ending), skip_bad=True)
+        assert (rows, report) == (expected, lf_report), ending
+    mixed = b"As2h3d4c5s 2c3h4d5c6s\r# note\r\n2c3h4d5c6s As2h3d4c5s\nAs2h3d4c5s\r\r7 1 - Kd9c7h5s2c"
+    assert score_bytes(mixed, skip_bad=True) == (expected, lf_report)
+    with pytest.raises(ShowdownError, match="^line 4: expected 2 hands, got 1"):
+        score_file(io.BytesIO(lf.replace(b"\n", b"\r")), io.BytesIO())
+    # CSV: a header ended by a lone CR, then deals
+    csv = b"seat0,seat1\rAs2h3d4c5s,2c3h4d5c6s\r2c3h4d5c6s,As2h3d4c5s\r"
+    assert [r[0] for r in score_bytes(csv)[0][1:]] == ["2", "3"]
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 5, 100])
+def test_carriage_returns_across_reads(backend: str, chunk: int) -> None:
+    """A CR at the end of one read and the LF at the start of the next are one line end, not two."""
+    body = "\n".join(MIXED * 2)
+    expected, _ = score_bytes(body.encode(), skip_bad=True)
+    for ending in ("\r\n", "\r"):
+        data = body.replace("\n", ending).encode()
+        for step in (1, 2, 3, 7, 64):
+            out = io.BytesIO()
+            report = score_file(Trickle(data, step=step), out, skip_bad=True, chunk=chunk)
+            assert out.getvalue().decode().splitlines() == [",".join(r) for r in expected], (ending, step)
+            assert report.lines == 2 * len(MIXED)
+
+
+def _long_line(kind: str, size: int) -> bytes:
+    """A line of exactly `size` bytes: a deal padded with spaces, or a comment."""
+    base = b"# " if kind == "comment" else GOOD.encode() + b" "
+    return base + b" " * (size - len(base))
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 16384, 1_000_000])
+@pytest.mark.parametrize("kind", ["deal", "comment"])
+def test_line_limit_holds_everywhere(backend: str, chunk: int, kind: str) -> None:
+    head = [GOOD.encode()] * 5
+    for where in (0, 1, 3, 5):  # first line, after one line, mid-file, last line (no newline after it)
+        for ending in (b"\n", b"\r\n"):
+            for size, fits in ((MAX_LINE, True), (MAX_LINE + 1, False)):
+                lines = head[:where] + [_long_line(kind, size)] + head[where:]
+                data = ending.join(lines) + (ending if where < 5 else b"")
+                out = io.BytesIO()
+                label = (where, ending, size)
+                if fits:
+                    report = score_file(io.BytesIO(data), out, chunk=chunk)
+                    assert report.lines == 6 and report.deals == (6 if kind == "deal" else 5), label
+                    continue
+                with pytest.raises(ShowdownError, match=f"^line {where + 1}: longer than {MAX_LINE} bytes"):
+                    score_file(io.BytesIO(data), out, chunk=chunk, skip_bad=True)
+                # every line before the long one was written; none after it
+                assert [r.split(",")[0] for r in out.getvalue().decode().splitlines()[1:]] == \
+                    [str(n) for n in range(1, where + 1)], label
+
+
+def test_bad_utf8_in_an_ignored_csv_column_is_rejected(backend: str) -> None:
+    data = b"seat0,note,seat1\nAs2h3d4c5s,ok,2c3h4d5c6s\nAs2h3d4c5s,\xff\xfe,2c3h4d5c6s\nAs2h3d4c5s,\xc3\xa9,2c3h4d5c6s\n"
+    with pytest.raises(ShowdownError, match="^line 3: not UTF-8 text"):
+        score_file(io.BytesIO(data), io.BytesIO())
+    rows, report = score_bytes(data, skip_bad=True)
+    assert [r[0] for r in rows[1:]] == ["2", "4"]  # valid UTF-8 ("é") in an ignored column is fine
+    assert report.errors == [(3, "not UTF-8 text")]
+
+
+@pytest.mark.parametrize("target", ["dir", "missing", "/dev/full"])
+@pytest.mark.parametrize("generate", [True, False])
+def test_cli_unwritable_output_is_one_error_line(tmp_path, capsys, target: str, generate: bool) -> None:
+    if target == "/dev/full" and not os.path.exists("/dev/full"):
+        pytest.fail("this test needs Linux's /dev/full")
+    path = {"dir": str(tmp_path), "missing": str(tmp_path / "missing" / "dir" / "f"), "/dev/full": "/dev/full"}[target]
+    deals = tmp_path / "deals.txt"
+    generate_deals(3000, deals, seats=2, seed=1)  # output larger than any stream buffer
+    args = ["score", "--generate", "3000"] if generate else ["score", str(deals), "--no-progress"]
+    assert main([*args, "-o", path, "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and err.startswith("badacey score: error: ") and path in err, err
+
+
+@pytest.mark.parametrize("chunk", [10**9, 2**62])
+def test_huge_chunk_does_not_size_buffers(backend: str, tmp_path, chunk: int) -> None:
+    deals = tmp_path / "deals.txt"
+    generate_deals(500, deals, seats=6, seed=2)
+    expected = io.BytesIO()
+    score_file(deals, expected)
+    out = io.BytesIO()
+    assert score_file(deals, out, chunk=chunk).deals == 500
+    assert out.getvalue() == expected.getvalue()
+    assert main(["score", str(deals), "--chunk", str(chunk), "-o", str(tmp_path / "o.csv"), "--no-progress",
+                 "--quiet"]) == 0
+    assert (tmp_path / "o.csv").read_bytes() == expected.getvalue()
+
+
+@pytest.mark.parametrize("generate", [True, False])
+def test_cli_closed_stdout_is_a_normal_end(tmp_path, generate: bool) -> None:
+    deals = tmp_path / "deals.txt"
+    generate_deals(200_000, deals, seats=2, seed=3)  # ~4 MB of output: far more than a pipe holds
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    args = ["--generate", "200000"] if generate else [str(deals), "--no-progress"]
+    with subprocess.Popen([sys.executable, "-m", "badacey_fast.cli", "score", *args, "--quiet"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        first = proc.stdout.readline()
+        proc.stdout.close()  # like `| head -1`
+        err = proc.stderr.read()
+        assert proc.wait(timeout=60) == 0, err
+    assert first.startswith(b"line,payout0" if not generate else b"") and first and err == b""

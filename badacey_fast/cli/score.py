@@ -23,6 +23,7 @@ line,payout0,payout1,low_winners,badugi_winners
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -62,7 +63,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help=f"pot (chips) of lines without one (default {DEFAULT_POT}: every split is exact)")
     p.add_argument("--button", type=int, default=0, help="button seat of lines without one (default 0)")
     p.add_argument("--skip-bad", action="store_true", help="skip and count malformed lines instead of stopping")
-    p.add_argument("--chunk", type=int, default=16384, help="deals per kernel call (default 16384)")
+    p.add_argument("--chunk", type=int, default=16384,
+                   help="deals per kernel call (default 16384; at most 65536 are used)")
     p.add_argument("--format", default="auto", choices=("auto", "text", "csv"),
                    help="input format (auto: CSV when the first line has a comma); with --generate: text or csv")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -76,7 +78,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _score(args: argparse.Namespace) -> int:
     if args.generate is not None:
         fmt = "text" if args.format == "auto" else args.format
-        written = generate_deals(args.generate, args.output or None, seats=args.seats, seed=args.seed, fmt=fmt)
+        with _io_errors():
+            written = generate_deals(args.generate, args.output or None, seats=args.seats, seed=args.seed,
+                                     fmt=fmt)
         if not args.quiet:
             print(f"badacey score: wrote {args.generate:,} deals ({written:,} bytes)", file=sys.stderr)
         return 0
@@ -115,13 +119,24 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, source: object, bar: object):  # type: ignore[no-untyped-def]
-    try:
+    with _io_errors():
         return score_file(
             source, args.output, game=args.game, odd_chip=args.odd_chip, pot=args.pot, button=args.button,
             skip_bad=args.skip_bad, chunk=args.chunk, fmt=args.format,
             progress=None if bar is None else bar.update,  # type: ignore[attr-defined]
         )
-    except OSError as exc:  # an unreadable input or unwritable output: one line, no traceback
+
+
+@contextlib.contextmanager
+def _io_errors():  # type: ignore[no-untyped-def]
+    """An unreadable input or unwritable output (a directory, a missing folder, a full disk) becomes one
+    error line naming the file, no traceback.  A closed pipe is not an error: it goes on to the command's
+    handler, which ends quietly as `badacey ... | head` expects."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
         raise BadaceyError(f"{exc.filename or 'I/O'}: {exc.strerror or exc}") from None
 
 

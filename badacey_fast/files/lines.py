@@ -136,9 +136,17 @@ def _layout_of(first: str, fmt: str) -> tuple[_Layout, bool]:
     return _Layout(len(hands), None), False
 
 
-def _chomp(raw: bytes) -> bytes:
-    """The line without its "\r" of a "\r\n" ending (exactly one, as bd_parse_deals does)."""
-    return raw[:-1] if raw.endswith(b"\r") else raw
+# A line ends at "\r\n", "\n" or a lone "\r" (as universal newlines and bd_parse_deals read them): a file
+# written with old Mac line ends is one deal a line, not one wide deal.
+_LINE_END = re.compile(rb"\r\n|\r|\n")
+
+
+def _lines(data: bytes) -> list[bytes]:
+    """The lines of a block of whole lines, without their line ends."""
+    lines = _LINE_END.split(data)
+    if not lines[-1]:  # the empty "line" after the last line end
+        lines.pop()
+    return lines
 
 
 def _skipped(raw: bytes) -> bool:

@@ -1,6 +1,7 @@
 """Scoring files: settle a file of deals, one per line, in chunks, with the bulk showdown kernel.
 
-**Input** (UTF-8 text; blank lines (spaces and tabs only) and ``#`` comment lines are skipped):
+**Input** (UTF-8 text; a line ends with ``\\n``, ``\\r\\n`` or a lone ``\\r``; blank lines (spaces and
+tabs only) and ``#`` comment lines are skipped):
 
 - *Plain text*: ``[POT [BUTTON]] HAND HAND ...`` -- optional pot (chips, digits) and button (seat
   number), then one hand per seat, each five cards written without spaces (``As2h3d4c5s``; any spelling
@@ -44,13 +45,13 @@ from typing import BinaryIO, NamedTuple
 
 import numpy as np
 
-from badacey_fast.kernel import backend as _backend
-
 from badacey_fast.bulk import showdown as scoring
-from badacey_fast.files.generate import generate_deals
-from badacey_fast.files.streams import _blocks, _opened, _stdout
-from badacey_fast.files.lines import _MAX_CHIPS, _chomp, _Deal, _decode, _Layout, _layout_of, _skipped, _with_line, parse_deal
 from badacey_fast.errors import BadaceyError, ShowdownError
+from badacey_fast.files.generate import generate_deals
+from badacey_fast.files.lines import (_LINE_END, _MAX_CHIPS, _Deal, _decode, _Layout, _layout_of, _lines, _skipped,
+                                      _with_line, parse_deal)
+from badacey_fast.files.streams import _MAX_LINE, _blocks, _opened, _stdout, _too_long
+from badacey_fast.kernel import backend as _backend
 from badacey_fast.rules.games import is_ace_high
 from badacey_fast.rules.odd_chips import check_odd_chip
 
@@ -61,6 +62,9 @@ __all__ = ["DEFAULT_POT", "ScoreReport", "score_file", "generate_deals", "parse_
 #: Default pot: 120 chips divide exactly among any winners of 2..6 seats (halves of 60 = lcm(1..6)).
 DEFAULT_POT = 120
 _MAX_ERRORS_KEPT = 100
+#: Lines per kernel call at most: the chunk buffers are sized by it, so a larger ``chunk`` would only
+#: ask for memory (a billion lines: hundreds of GB) without making the run faster.
+_MAX_CHUNK = 1 << 16
 
 
 class ScoreReport(NamedTuple):
@@ -90,9 +94,10 @@ def score_file(
 
     ``source``/``out``: paths or binary streams (``out=None``: standard output).  ``pot`` (chips >= 0)
     and ``button`` (seat) are the defaults for lines that do not give them.  ``chunk``: lines per kernel
-    call (memory stays flat in the file size).  ``fmt``: "auto" (CSV when the first line has a comma),
-    "text" or "csv".  ``progress(n)`` is called with each block's size in bytes.  Returns a
-    :class:`ScoreReport`; without ``skip_bad`` a malformed line raises a ``BadaceyError`` naming it.
+    call (memory stays flat in the file size; at most 65,536 are used, as a larger value would only ask for
+    more memory).  ``fmt``: "auto" (CSV when the first line has a comma), "text" or "csv".  ``progress(n)``
+    is called with each block's size in bytes.  Returns a :class:`ScoreReport`; without ``skip_bad`` a
+    malformed line raises a ``BadaceyError`` naming it.
 
     >>> import io
     >>> deals = b"pot,seat0,seat1\\n10,As 2h 3d 4c 5s,-\\n7,x,Kc9d7h5s2c\\n"
@@ -114,6 +119,7 @@ def score_file(
         raise ShowdownError(f"pot {pot} is not a number of chips 0..2**63-1")
     if button < 0:
         raise ShowdownError(f"button {button} is not a seat")
+    chunk = min(chunk, _MAX_CHUNK)
     scorer = _Scorer(ace_high, odd_chip == "low", pot, button, skip_bad, chunk, fmt)
     with _opened(source, "rb") as fin, _opened(_stdout() if out is None else out, "wb") as fout:
         for block in _blocks(fin, max(chunk * 96, 1 << 16), scorer):
@@ -146,13 +152,15 @@ class _Scorer:
     def _find_layout(self, block: bytes, fout: BinaryIO) -> int:
         pos = 0
         while pos < len(block):
-            end = block.find(b"\n", pos)
-            end = len(block) if end < 0 else end
+            m = _LINE_END.search(block, pos)
+            end, after = (m.start(), m.end()) if m else (len(block), len(block))
             line = self.line + 1
+            if end - pos > _MAX_LINE:
+                raise _too_long(line)
             try:
-                raw = _chomp(block[pos:end])
+                raw = block[pos:end]
                 if _skipped(raw):
-                    self.line, pos = line, end + 1
+                    self.line, pos = line, after
                     continue
                 text = _decode(raw)
                 layout, header = _layout_of(text, self.fmt)
@@ -164,7 +172,7 @@ class _Scorer:
             names = [f"payout{s}" for s in range(layout.seats)]
             fout.write((",".join(["line", *names, "low_winners", "badugi_winners"]) + "\n").encode())
             if header:
-                self.line, pos = line, end + 1
+                self.line, pos = line, after
             return pos
         return pos
 
@@ -176,9 +184,7 @@ class _Scorer:
 
     # -- the pure-Python path (no C kernel): exact, slow ----------------------------------------------
     def _feed_python(self, block: bytes, pos: int, fout: BinaryIO) -> None:
-        lines = block[pos:].split(b"\n")
-        if block.endswith(b"\n"):
-            lines.pop()
+        lines = _lines(block[pos:])
         for i in range(0, len(lines), self.chunk):
             self._settle_python(lines[i : i + self.chunk], fout)
 
@@ -188,8 +194,10 @@ class _Scorer:
         failure = None
         for j, raw in enumerate(group):
             line = self.line + 1 + j
+            if len(raw) > _MAX_LINE:  # stops the run even with skip_bad: see the module docstring
+                failure = _too_long(line)
+                break
             try:
-                raw = _chomp(raw)
                 if _skipped(raw):
                     continue
                 text = _decode(raw)
@@ -262,7 +270,13 @@ class _Scorer:
             )
             if rows < 0:  # pragma: no cover - arguments are built above
                 raise RuntimeError("bd_parse_deals rejected its arguments")
-            self._settle_c(block, pos, int(rows), fout)
+            rows = int(rows)
+            lengths = self.a["len"][:rows]
+            if lengths.max() > _MAX_LINE:  # settle the lines before it, as the Python path does, then stop
+                over = int(np.argmax(lengths > _MAX_LINE))
+                self._settle_c(block, pos, over, fout)
+                raise _too_long(self.line + 1)
+            self._settle_c(block, pos, rows, fout)
             pos += int(self.consumed[0])
 
     def _settle_c(self, block: bytes, pos: int, rows: int, fout: BinaryIO) -> None:

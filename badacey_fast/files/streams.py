@@ -18,6 +18,11 @@ if TYPE_CHECKING:
 _MAX_LINE = 1 << 20  # a "line" longer than 1 MiB is not a deal: refuse it instead of buffering forever
 
 
+def _too_long(line: int) -> ShowdownError:
+    """The error for a line over the limit (its bytes without the line end), wherever it stands."""
+    return ShowdownError(f"line {line}: longer than {_MAX_LINE} bytes")
+
+
 class _TextSink:
     """Bytes written to a text stream that has no binary buffer (doctest's, an IDE's stdout)."""
 
@@ -39,12 +44,46 @@ def _stdout() -> BinaryIO:
     return buffer  # type: ignore[no-any-return]
 
 
+class _NamedSink:
+    """An output stream whose write errors name it: a failed write (a full disk, a closed pipe) raises an
+    OSError without a file name, and the command's one error line must say which file it was."""
+
+    def __init__(self, stream: BinaryIO, name: object) -> None:
+        self.stream, self.name = stream, name
+
+    def _named(self, exc: OSError) -> OSError:
+        if exc.filename is None and self.name is not None:
+            exc.filename = self.name
+        return exc
+
+    def write(self, data: bytes | memoryview) -> int:
+        try:
+            return self.stream.write(data)
+        except OSError as exc:
+            raise self._named(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as exc:
+            raise self._named(exc) from None
+
+    def close(self) -> None:
+        try:
+            self.stream.close()
+        except OSError as exc:
+            raise self._named(exc) from None
+
+
 class _opened:
-    """Open a path, or use a given stream (left open), as a context manager."""
+    """Open a path, or use a given stream (left open), as a context manager; an output's errors name it."""
 
     def __init__(self, target: object, mode: str) -> None:
         self.own = isinstance(target, (str, bytes, os.PathLike))
         self.stream = open(target, mode) if self.own else target  # type: ignore[arg-type]
+        if "w" in mode:
+            name = os.fsdecode(target) if self.own else getattr(target, "name", None)  # type: ignore[arg-type]
+            self.stream = _NamedSink(self.stream, name if isinstance(name, str) else None)
 
     def __enter__(self):  # type: ignore[no-untyped-def]
         return self.stream
@@ -57,7 +96,9 @@ class _opened:
 
 
 def _blocks(fin: BinaryIO, size: int, scorer: "_Scorer"):  # type: ignore[no-untyped-def]
-    """Blocks of complete lines (each ends with a newline, except perhaps the file's last)."""
+    """Blocks of complete lines (each ends with "\\n", "\\r\\n" or a lone "\\r", except perhaps the file's
+    last).  Each line is checked against the limit where it is parsed; here only the unfinished line
+    carried from read to read is, so that it is refused instead of buffered without end."""
     carry = b""
     while True:
         data = fin.read(size)
@@ -68,10 +109,13 @@ def _blocks(fin: BinaryIO, size: int, scorer: "_Scorer"):  # type: ignore[no-unt
                 yield carry
             return
         data = carry + data if carry else data
-        cut = data.rfind(b"\n") + 1
+        # A CR at the very end may be the first half of a CRLF whose LF comes with the next read: until
+        # then it does not end a line.
+        limit = len(data) - 1 if data.endswith(b"\r") else len(data)
+        cut = max(data.rfind(b"\n", 0, limit), data.rfind(b"\r", 0, limit)) + 1
         if cut == 0:
-            if len(data) > _MAX_LINE:
-                raise ShowdownError(f"line {scorer.line + 1}: longer than {_MAX_LINE} bytes")
+            if limit > _MAX_LINE:
+                raise _too_long(scorer.line + 1)
             carry = data
             continue
         carry = data[cut:]
