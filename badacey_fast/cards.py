@@ -19,10 +19,12 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Iterable
+from typing import Union
 
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError
 
 __all__ = [
+    "Cards",
     "RANK_CHARS",
     "SUIT_CHARS",
     "SUIT_SYMBOLS",
@@ -35,6 +37,10 @@ __all__ = [
     "format_card",
     "format_cards",
 "card_ids_of_text"]
+
+#: Anything :func:`parse_cards` accepts: text like ``"As 2h 3d 4c 5s"``, or a sequence of card ids or
+#: card texts.  The one alias every module's signatures use.
+Cards = Union[str, Iterable[Union[str, int]]]
 
 #: Rank characters indexed by rank (0 = ace ... 12 = king).
 RANK_CHARS = "A23456789TJQK"

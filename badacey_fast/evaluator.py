@@ -12,13 +12,12 @@ badacey_fast.errors.HandSizeError: expected 5 cards, got 4: 'As 2h 3d 4c'
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from badacey_fast.kernel import backend as _backend
 
 from badacey_fast.rules import reference as reference
-from badacey_fast.cards import parse_cards
+from badacey_fast.cards import Cards, parse_cards
 from badacey_fast.rules.games import BADACEY, BADEUCY, scale_family, is_ace_high
 from badacey_fast.rules.value import Value
 
@@ -34,8 +33,6 @@ __all__ = [
     "compare",
 ]
 
-#: Anything :func:`badacey_fast.parse_cards` accepts: text like ``"As 2h 3d 4c 5s"`` or card ids.
-Cards = Union[str, Iterable[Union[str, int]]]
 
 
 class Description(NamedTuple):

@@ -1,10 +1,17 @@
-"""Deal files: text and CSV layouts, streams, random generation, and scoring a file.
+"""Deal files: one deal per line (text or CSV), scored in bulk.
+
+- :mod:`.lines`: one line's layout and parsing (``parse_deal``);
+- :mod:`.streams`: reading and writing streams in blocks of lines (the 1 MiB line limit, line ends);
+- :mod:`.generate`: random deal files (``generate_deals``);
+- :mod:`.score`: scoring a whole file (``score_file``), the C fast path and the reference path.
+
+Payouts are ints (chips); lower rank is better wherever a rank is involved.
 """
 
 from __future__ import annotations
 
-from badacey_fast.files.lines import parse_deal
 from badacey_fast.files.generate import generate_deals
-from badacey_fast.files.score import DEFAULT_POT, ScoreReport, score_file, generate_deals, parse_deal
+from badacey_fast.files.lines import parse_deal
+from badacey_fast.files.score import DEFAULT_POT, ScoreReport, score_file
 
-__all__ = ['parse_deal', 'generate_deals', 'DEFAULT_POT', 'ScoreReport', 'score_file']
+__all__ = ["DEFAULT_POT", "ScoreReport", "score_file", "generate_deals", "parse_deal"]
