@@ -110,14 +110,17 @@ def low_rank(cards: Cards, game: str = BADACEY) -> int:
     return _backend.impl.low_rank5(_five(cards), ace_high)
 
 
-def badugi_rank(cards: Cards, ace_high: bool = False) -> int:
+def badugi_rank(cards: Cards, ace_high: bool = False, *, game: str | None = None) -> int:
     """Dense badugi rank of the best badugi in 1 to 5 cards, 1..1092, lower is better.
 
     ``ace_high=False`` is Badacey's (and Badugi's) ace-low badugi; ``ace_high=True`` is Badeucy's.
-    Works for four-card Badugi hands as well as five-card hands.
+    ``game``, when given, names the scale instead, like every other call (any game, any spelling:
+    ace-high for Badeucy and 2-7).  Works for four-card Badugi hands as well as five-card hands.
 
     >>> badugi_rank("As 2c 3d 4h")
     1
+    >>> badugi_rank("As 2c 3d 4h", game="Baduci") > 1                 # the ace plays high
+    True
     >>> badugi_rank("2s 4c 5d 6h") < badugi_rank("As 2c 3d 7h")        # highest card first
     True
     >>> badugi_rank("")
@@ -125,7 +128,9 @@ def badugi_rank(cards: Cards, ace_high: bool = False) -> int:
     ...
     badacey_fast.errors.HandSizeError: expected 1 to 5 cards, got 0: ''
     """
-    if not isinstance(ace_high, bool):
+    if game is not None:
+        ace_high = is_ace_high(game)
+    elif not isinstance(ace_high, bool):
         raise TypeError(f"ace_high must be a bool, not {type(ace_high).__name__}")
     ids = parse_cards(cards, count=(1, 2, 3, 4, 5))
     return _backend.impl.badugi_rank(ids, ace_high)
