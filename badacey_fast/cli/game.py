@@ -107,17 +107,17 @@ def describe_hand(cards: tuple[int, ...], game: str) -> str:
     """
     from badacey_fast.rules import reference as reference
     from badacey_fast.evaluator import badugi_rank, evaluate, low_rank
+    from badacey_fast.rules.games import is_ace_high
 
     if game == "badugi":
         r = badugi_rank(cards)
         return f"badugi {reference.describe_badugi_rank(r)} (rank {r})"
     if game in ("a5", "27"):
-        g = "badacey" if game == "a5" else "badeucy"
-        r = low_rank(cards, g)
-        return f"low {reference.describe_low_rank(r, g)} (rank {r})"
+        r = low_rank(cards, game)
+        return f"low {reference.describe_low_rank(r, game)} (rank {r})"
     v = evaluate(cards, game)
     return (f"low {reference.describe_low_rank(v.low, game)} (rank {v.low}), "
-            f"badugi {reference.describe_badugi_rank(v.badugi, game == 'badeucy')} (rank {v.badugi})")
+            f"badugi {reference.describe_badugi_rank(v.badugi, is_ace_high(game))} (rank {v.badugi})")
 
 
 def _table(g: Game, me: int, names: list[str], out: TextIO) -> None:

@@ -31,7 +31,7 @@ from badacey_fast import evaluator
 from badacey_fast.rules import reference as reference
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import ShowdownError
-from badacey_fast.rules.games import normalize_game
+from badacey_fast.rules.games import normalize_game, scale_family
 from badacey_fast.pots.settlement import SCORINGS, UNSHOWN, scoring, settle, showdown_detail
 
 __all__ = ["register", "DEMO", "FOLD_TOKENS", "UNSHOWN_TOKENS"]
@@ -107,7 +107,7 @@ def _eval(args: argparse.Namespace) -> int:
     rules = scoring(args.game)
     cards = parse_cards(" ".join(args.cards), count=rules.hand_size)
     print(f"{rules.title.split(':')[0]}: {format_cards(cards)}")
-    low_game = "badeucy" if rules.ace_high else "badacey"
+    low_game = scale_family(args.game)
     for half in rules.halves:
         if half == "low":
             rank = evaluator.low_rank(cards, game=low_game)

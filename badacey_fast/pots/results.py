@@ -24,7 +24,6 @@ from badacey_fast.rules import reference
 from badacey_fast.cards import format_cards
 from badacey_fast.errors import ShowdownError
 from badacey_fast.evaluator import Description, Value
-from badacey_fast.rules.games import BADACEY, BADEUCY
 from badacey_fast.rules.games import BADUGI, LOW, SCORINGS, Scoring, scoring
 from badacey_fast.rules.odd_chips import clockwise
 
@@ -112,7 +111,7 @@ class _Described:
     def descriptions(self) -> tuple[Description | None, ...]:
         """Each seat's halves in the seeds' words (None for a folded/unshown seat or a half not played)."""
         rules = SCORINGS[self.game]
-        low_game = BADEUCY if rules.ace_high else BADACEY
+        low_game = self.game  # the rules read any game on its scale family
         return tuple(
             None if v is None else Description(
                 None if v.low is None else reference.describe_low_rank(v.low, low_game),
