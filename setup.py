@@ -37,7 +37,7 @@ from build_ffi import compile_args  # noqa: E402  (csrc/ is not a package)
 
 SPEEDUPS = Extension(
     "badacey_fast._speedups",
-    sources=["csrc/cpython/speedups.c", "csrc/badacey.c"],
+    sources=["csrc/cpython/speedups.c", "csrc/cpython/lookup.c"],  # lookup.c: badacey.c, own object file
     include_dirs=["csrc"],
     extra_compile_args=compile_args(),
 )
