@@ -96,7 +96,7 @@ def play(rng: random.Random, illegal_rate: float, check_history: bool) -> int:
 
 @pytest.mark.parametrize("twin", ["python", "c"])
 def test_illegal_actions_leave_the_state_identical(twin):
-    from badacey_fast._backend import using
+    from badacey_fast.kernel import using
 
     rng = random.Random(f"engine-{twin}")
     refused = 0
@@ -108,7 +108,7 @@ def test_illegal_actions_leave_the_state_identical(twin):
 
 @pytest.mark.parametrize("twin", ["python", "c"])
 def test_legal_random_hands_replay_from_json_and_phh(twin):
-    from badacey_fast._backend import using
+    from badacey_fast.kernel import using
 
     rng = random.Random(f"replay-{twin}")
     with using(twin):

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import badacey_fast as bf
-from badacey_fast._backend import using
+from badacey_fast.kernel import using
 
 BASE = settings.default.max_examples  # 100 in the "ci" profile, 20,000 in "soak"
 
