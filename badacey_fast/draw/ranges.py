@@ -56,7 +56,7 @@ import numpy as np
 from badacey_fast import evaluator
 from badacey_fast.bulk import all_hands, badugi_rank_many, evaluate_all
 from badacey_fast.cards import RANK_CHARS, Cards, format_cards, parse_cards
-from badacey_fast.errors import BadaceyError, InvalidCardError, RangeError
+from badacey_fast.errors import BadaceyError, DuplicateCardError, InvalidCardError, RangeError
 from badacey_fast.kernel import backend as _backend
 from badacey_fast.rules import reference
 from badacey_fast.rules.games import GAMES, scoring
@@ -377,6 +377,8 @@ class _Parser:
         for w in words:
             try:
                 got = parse_cards(w.text)
+            except DuplicateCardError as e:
+                raise self.fail(w, f"a hand with a card given twice ({e})") from None
             except InvalidCardError:
                 if len(words) == 1:
                     raise self.fail(w, "unknown term") from None
