@@ -467,6 +467,23 @@ def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray | None, np.ndarray]:
     return found
 
 
+_FREE: dict[tuple[int, int], np.ndarray] = {}
+
+
+def _free(size: int, blocked: int) -> np.ndarray:
+    """Rows of :func:`_hands` holding no card of the 52-bit mask ``blocked``; the last few are kept (the
+    ranges of one equity call, and a CLI's several ``--vs``, share hero's and the dead cards)."""
+    key = (size, blocked)
+    found = _FREE.get(key)
+    if found is None:
+        found = (_masks(size) & np.uint64(blocked)) == 0
+        found.setflags(write=False)
+        if len(_FREE) >= 4:
+            _FREE.pop(next(iter(_FREE)))
+        _FREE[key] = found
+    return found
+
+
 def _colex(cards: tuple[int, ...]) -> int:
     return sum(comb(c, i + 1) for i, c in enumerate(sorted(cards)))
 
@@ -518,12 +535,19 @@ def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
                 return acc if is_or else np.zeros_like(acc)
             return np.maximum(acc.astype(np.float32), np.float32(s)) if is_or else acc * np.float32(s)
         return acc
-    acc = arrays[0].astype(np.float32)
     op = np.maximum if is_or else np.minimum
-    for a in arrays[1:]:
-        acc = op(acc, a.astype(np.float32, copy=False))
+    bools = [a for a in arrays if a.dtype == bool]
+    floats = [a for a in arrays if a.dtype != bool]
+    acc = floats[0].copy()  # the operands may be cached arrays: never write into them
+    for a in floats[1:]:
+        op(acc, a, out=acc)
+    if bools:  # 0/1 operands: combined as bools first (cheap), then once into the weights
+        both = bools[0]
+        for a in bools[1:]:
+            both = (both | a) if is_or else (both & a)
+        op(acc, both, out=acc)
     for s in scalars:
-        acc = op(acc, np.float32(s))
+        op(acc, np.float32(s), out=acc)
     return acc
 
 
@@ -581,9 +605,7 @@ class Range:
         no card in the 52-bit mask ``blocked``; ``weights`` the range's weight of every row (a float or an
         array over all rows)."""
         v = self._weights()
-        free = None
-        if blocked:
-            free = (_masks(self._size) & np.uint64(blocked)) == 0
+        free = _free(self._size, blocked) if blocked else None
         if isinstance(v, float):
             if v <= 0:
                 return np.zeros(comb(52, self._size), dtype=bool), v
