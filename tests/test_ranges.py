@@ -389,3 +389,41 @@ def test_argument_errors():
         range_equity("As 2h 3d 4c Kd", 5)
     with pytest.raises(BadaceyError, match="samples must be at least 1"):
         range_equity("As 2h 3d 4c Kd", "any", samples=0)
+
+
+# ---------------------------------------------------------------------------------------------------
+# CLI
+
+
+def _cli(capsys, *argv):
+    from badacey_fast.cli.command import main
+
+    status = main(list(argv))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_cli_equity_vs_ranges(capsys):
+    status, out, _ = _cli(capsys, "equity", "As 2h 3d 4c Kd", "--vs", "8low+, 9badugi+")
+    assert status == 0 and "exact over 86,891 combos" in out and "seat 0: share 0.6458" in out
+    assert "+/-" not in out.replace("+/- one standard error where sampled", "")
+    status, out, _ = _cli(capsys, "equity", "As 2h 3d 4c Kd", "--vs", "8low+", "--vs", "9badugi+",
+                          "--draws", "1", "--samples", "500", "--seed", "1", "--discard", "Kd")
+    assert status == 0 and "Monte Carlo, 500 samples, seed 1" in out and out.count("+/-") == 4
+    status, out, _ = _cli(capsys, "equity", "As 2h 3d 4c", "--game", "badugi", "--vs", "9badugi+")
+    assert status == 0 and "half" not in out.split("\n", 1)[1]
+    status, _, err = _cli(capsys, "equity", "As 2h 3d 4c Kd", "--vs", "8low+ 9badugi+")
+    assert status == 2 and "unexpected token: '9badugi+' at column 6" in err and "Traceback" not in err
+    status, _, err = _cli(capsys, "equity", "As 2h 3d 4c Kd", "2c 3d 4h 5s 6c", "--vs", "any")
+    assert status == 2 and "hero's hand alone" in err
+
+
+def test_bench_cases_run():
+    from badacey_fast.cli.benchmark import PROVIDERS
+    from badacey_fast.cli.ranges import bench_cases
+
+    assert "badacey_fast.cli.ranges" in PROVIDERS
+    cases = bench_cases(quick=True)
+    assert [c.group for c in cases] == ["range-equity", "range-parse", "range-parse"]
+    assert cases[0].setup()().outcomes == cases[0].items == 1_533_939
+    assert len(cases[1].setup()()[0]) == cases[1].items

@@ -226,5 +226,4 @@ def bench_cases(quick: bool) -> list:
         Case("best-discards", "best_discards all 32 discards", best_case, comb(52, 5)),
         Case("equity-exact", "equity heads-up, both draw one (exact)", exact_case, 42 * 41),
         Case("equity-monte-carlo", "equity vs an unknown hand (Monte Carlo)", mc_case, samples),
-        *__import__("badacey_fast.cli.ranges", fromlist=["bench_cases"]).bench_cases(quick),
     ]
