@@ -20,6 +20,7 @@ from badacey_fast.errors import (
     InvalidCardError,
     RankError,
     ShowdownError,
+    RangeError,
     TableIntegrityError,
     UnknownGameError,
 )
@@ -50,7 +51,8 @@ _LAZY_NAMES = {"showdown_many": "bulk", "winners_many": "bulk", "score_many": "b
                "showdown": "pots", "showdown_detail": "pots", "settle": "pots", "ShowdownResult": "pots",
                "Settlement": "pots", "PotResult": "pots", "UNSHOWN": "pots",
                "draw_outcomes": "draw", "best_discards": "draw", "DrawOutcomes": "draw", "DiscardChoice": "draw",
-               "equity": "draw", "policy_equity": "draw", "Equity": "draw"}
+               "equity": "draw", "policy_equity": "draw", "Equity": "draw",
+               "Range": "draw", "range_equity": "draw"}
 
 
 def __dir__() -> list[str]:
@@ -124,6 +126,8 @@ __all__ = [
     "equity",
     "policy_equity",
     "Equity",
+    "Range",
+    "range_equity",
     "Game",
     "GameConfig",
     "Action",
@@ -138,4 +142,5 @@ __all__ = [
     "ShowdownError",
     "IllegalActionError",
     "TableIntegrityError",
+    "RangeError",
 ]

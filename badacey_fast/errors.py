@@ -16,6 +16,7 @@ __all__ = [
     "ShowdownError",
     "IllegalActionError",
     "TableIntegrityError",
+    "RangeError",
 ]
 
 
@@ -49,6 +50,18 @@ class ShowdownError(BadaceyError):
 
 class IllegalActionError(BadaceyError):
     """An action the rules do not allow at this point of a hand (names the rule broken)."""
+
+
+class RangeError(BadaceyError):
+    """Bad range text (``badacey_fast.draw.ranges``): names the token and its 0-based column.
+
+    ``token`` is the offending text (``""`` at the end of the text) and ``column`` its 0-based position.
+    """
+
+    def __init__(self, message: str, token: str = "", column: int = -1) -> None:
+        super().__init__(message)
+        self.token = token
+        self.column = column
 
 
 class TableIntegrityError(RuntimeError):

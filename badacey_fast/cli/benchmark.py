@@ -46,6 +46,7 @@ PROVIDERS = (
     "badacey_fast.cli.tables",  # single-evaluate, evaluate-many, enumerate-all, table-build, import
     "badacey_fast.cli.score",
     "badacey_fast.cli.draw",
+    "badacey_fast.cli.ranges",  # range-equity, range-parse
     "badacey_fast.cli.game",
 )
 

@@ -77,12 +77,15 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("equity", help="each seat's expected pot share after one draw",
                               description="Pot shares after every seat draws once: exact when the outcomes are "
                               "few enough, else seeded Monte Carlo with its standard error.")
-    p.add_argument("hands", nargs="+", help='2 to 6 hands; "?" for a hand unknown to us')
+    p.add_argument("hands", nargs="+", help='2 to 6 hands; "?" for a hand unknown to us; with --vs, hero\'s hand alone')
     p.add_argument("--discard", action="append", default=None,
                    help='one per seat in order, "-" to stand pat (default: everyone stands pat)')
     _common(p)
     p.add_argument("--samples", type=int, default=None, help="Monte Carlo samples (forces Monte Carlo)")
     p.add_argument("--seed", type=int, default=None, help="Monte Carlo seed")
+    p.add_argument("--vs", action="append", default=None, metavar="RANGE",
+                   help='a villain\'s range, e.g. "8low+, 9badugi+" (repeat for more villains)')
+    p.add_argument("--draws", type=int, default=0, help="with --vs: draws before the showdown, 0 to 3 (default 0)")
     p.set_defaults(handler=_equity)
 
 
@@ -153,6 +156,10 @@ def _best(args: argparse.Namespace) -> int:
 
 
 def _equity(args: argparse.Namespace) -> int:
+    if args.vs is not None:
+        from badacey_fast.cli.ranges import equity_vs_ranges
+
+        return equity_vs_ranges(args, Progress)
     hands = [None if h.strip() in ("?", "") else h for h in args.hands]
     discards = None
     if args.discard is not None:

@@ -1,0 +1,381 @@
+"""Equity against ranges: each seat's expected share of the pot, hero against one or more ranges.
+
+A seat's share of one showdown is the mean over the game's halves (both for Badacey and Badeucy, one for
+the single-pot games) of its share of that half, each half divided equally among its tied winners
+(RULES.md §3; chips ignored).  Lower ranks are better.  Card removal: a villain combo holding one of
+hero's or the dead cards is out, and the villains' combos never share a card.
+
+``draws=0`` (showdown now)
+  *heads-up*: exact, one pass over the villain's combos in the whole-deck rank table the kernel serves
+  (no sampling);
+  *multiway*: exact when the product of the ranges' sizes is at most ``exact_limit`` (1,000,000): every
+  conflict-free tuple of combos, weighted by the product of their weights; otherwise seeded Monte Carlo.
+``draws=1..3``
+  seeded Monte Carlo: hero draws first, then the villains in the order given, for each of the draws;
+  hero throws ``hero_discard`` in the first draw (None: the top choice of
+  :func:`~badacey_fast.draw.outcomes.best_discards` — objective P(four-card badugi) for games with a
+  badugi half, P(8-high low or better) for A-5 and 2-7; Badugi hands follow the rule of thumb) and
+  follows ``policy`` after; each villain combo draws by ``policy`` (default: the rule-of-thumb bot's
+  :func:`~badacey_fast.game.bots.keep_cards`: keep the badugi cards and distinct low cards up to 8,
+  throw the rest).  Replacements come from the unseen cards (not hero's, the dead cards or any
+  villain's) as RULES.md §4 deals them: the stub's last card is never dealt, and a stub that cannot
+  finish a draw is shuffled with the earlier discards (not the served player's own) into a new one.
+  Dead cards are out of play: never dealt, never reshuffled.
+
+Monte Carlo samples the villains' combos jointly by rejection: each villain's combo is drawn
+independently with probability proportional to its weight and a tuple whose combos share a card is
+thrown away, so an accepted tuple has probability proportional to the product of its weights among all
+conflict-free tuples — exactly the weighted joint distribution the exact enumeration averages over
+(unbiased; only the acceptance rate depends on the overlap of the ranges).  Standard errors are those of
+the per-sample shares.
+
+>>> eq = range_equity("As 2h 3d 4c 5s", "any")
+>>> eq.exact, round(eq.shares[0], 4), eq.outcomes
+(True, 0.9999, 1533939)
+>>> range_equity("As 2h 3d 4c 5s", "As2c3c4c5c")
+Traceback (most recent call last):
+...
+badacey_fast.errors.BadaceyError: range 'As2c3c4c5c' has no hand left once hero's and the dead cards are removed
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from math import prod
+from typing import Any, Union
+
+import numpy as np
+
+from badacey_fast import evaluator
+from badacey_fast.bulk import badugi_rank_many, evaluate_many
+from badacey_fast.cards import Cards, format_cards, parse_cards
+from badacey_fast.draw import ranges as _ranges
+from badacey_fast.draw.equities import Equity, _half_shares, _seed
+from badacey_fast.draw.ranges import Range
+from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, ShowdownError
+from badacey_fast.rules.games import GAMES, LOW, scoring
+
+__all__ = ["range_equity", "rule_policy", "EXACT_LIMIT", "DEFAULT_SAMPLES", "DEFAULT_DRAW_SAMPLES"]
+
+#: Multiway showdowns are enumerated exactly when the product of the ranges' sizes is at most this.
+EXACT_LIMIT = 1_000_000
+#: Monte Carlo samples at showdown (multiway beyond the exact limit) when ``samples`` is None.
+DEFAULT_SAMPLES = 200_000
+#: Monte Carlo samples with draws when ``samples`` is None.
+DEFAULT_DRAW_SAMPLES = 10_000
+
+Policy = Callable[[tuple[int, ...], int], Cards]
+RangeLike = Union[str, Range]
+
+
+def rule_policy(game: str) -> Policy:
+    """The rule-of-thumb bot's draw (:func:`badacey_fast.game.bots.keep_cards`) as a policy
+    ``(hand, draws_left) -> discards``: keep the badugi cards and distinct low cards up to 8.
+
+    >>> from badacey_fast import format_cards, parse_cards
+    >>> format_cards(rule_policy("badacey")(parse_cards("As 2h 3h Kd Ks"), 1))
+    'Kd Ks'
+    """
+    from badacey_fast.game.bots import keep_cards
+
+    cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def policy(hand: tuple[int, ...], draws_left: int) -> tuple[int, ...]:
+        found = cache.get(hand)
+        if found is None:
+            keep = keep_cards(hand, game)
+            found = cache[hand] = tuple(c for c in hand if c not in keep)
+        return found
+
+    return policy
+
+
+def range_equity(
+    hero: Cards,
+    villains: RangeLike | Sequence[RangeLike],
+    dead: Cards = (),
+    game: str = "badacey",
+    draws: int = 0,
+    hero_discard: Cards | Policy | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    *,
+    policy: Policy | None = None,
+    exact_limit: int = EXACT_LIMIT,
+    progress: Callable[[int, int], None] | None = None,
+) -> Equity:
+    """Each seat's expected pot share (hero first, then each villain) against one or more ranges.
+
+    ``hero``: hero's hand (five cards; four for Badugi).  ``villains``: a :class:`Range` or range text
+    (read in ``game``), or a sequence of them (1 to 5).  ``dead``: cards out of play.  ``draws``: 0 to
+    3 draws before the showdown.  ``hero_discard``: hero's first-draw discard (cards), or a policy
+    ``(hand, draws_left) -> discards`` for every draw.  ``samples``: Monte Carlo samples (given, the
+    answer is always sampled); ``seed``: None or an int >= 0.  ``policy``: the villains' (and hero's
+    later draws') policy, default :func:`rule_policy`.  Returns an
+    :class:`~badacey_fast.draw.equities.Equity` (``low``/``badugi``: each half's share; for single-pot
+    games the half not played is 0; ``stderr`` 0 when exact; ``outcomes``: combos, tuples or samples).
+
+    >>> eq = range_equity("As 2h 3d 4c Kd", ["8low+", "9badugi+"], samples=20_000, seed=1)
+    >>> eq.exact, len(eq.shares), abs(sum(eq.shares) - 1) < 1e-9
+    (False, 3, True)
+    >>> range_equity("As 2h 3d 4c Kd", "any", draws=4)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.BadaceyError: draws must be 0 to 3, got 4
+    """
+    sc = scoring(game)
+    size, ace_high = sc.hand_size, sc.ace_high
+    hero_t = parse_cards(hero, count=size)
+    dead_t = parse_cards(dead)
+    for c in dead_t:
+        if c in hero_t:
+            raise DuplicateCardError(f"card {format_cards([c])!r} is both in hero's hand and dead")
+    if isinstance(villains, (str, Range)):
+        villains = [villains]
+    if not isinstance(villains, Sequence) or not villains:
+        raise TypeError("villains must be a range (text or Range) or a non-empty sequence of them")
+    if len(villains) > 5:
+        raise ShowdownError(f"at most 5 villains (6 seats), got {len(villains)}")
+    rngs = [_as_range(v, sc.game) for v in villains]
+    if isinstance(draws, bool) or not isinstance(draws, int):
+        raise TypeError(f"draws must be an int, not {type(draws).__name__}")
+    if not 0 <= draws <= 3:
+        raise BadaceyError(f"draws must be 0 to 3, got {draws}")
+    if draws == 0 and hero_discard is not None:
+        raise BadaceyError("hero_discard needs draws=1 or more")
+    if samples is not None:
+        if isinstance(samples, bool) or not isinstance(samples, int):
+            raise TypeError(f"samples must be an int, not {type(samples).__name__}")
+        if samples < 1:
+            raise BadaceyError(f"samples must be at least 1, got {samples}")
+    seed = _seed(seed)
+    blocked = sum(1 << c for c in hero_t + dead_t)
+    sel = [_Selection(r, blocked) for r in rngs]
+    tables = _ranges._ranks(size, ace_high)
+    halves = [(h, tables[0] if h == LOW else tables[1]) for h in sc.halves]
+    if draws == 0:
+        if size == 5:
+            v = evaluator.evaluate(hero_t, GAMES[ace_high])
+            hero_ranks = {LOW: v.low, "badugi": v.badugi}
+        else:
+            hero_ranks = {"badugi": evaluator.badugi_rank(hero_t, ace_high)}
+        if samples is None and len(sel) == 1:
+            return _heads_up(sel[0], halves, hero_ranks, sc.halves)
+        if samples is None and prod(len(s.idx) for s in sel) <= exact_limit:
+            return _exact_multiway(sel, halves, hero_ranks, sc.halves, size)
+        rng = np.random.default_rng(seed)
+        n = DEFAULT_SAMPLES if samples is None else samples
+        picks = _sample_joint(sel, n, rng, size)
+        per_half = {}
+        for name, table in halves:
+            ranks = np.empty((n, 1 + len(sel)), dtype=np.int32)
+            ranks[:, 0] = hero_ranks[name]
+            for j, s in enumerate(sel):
+                ranks[:, 1 + j] = table[s.idx[picks[:, j]]]
+            per_half[name] = _half_shares(ranks)
+        return _sampled(per_half, sc.halves)
+    rng = np.random.default_rng(seed)
+    n = DEFAULT_DRAW_SAMPLES if samples is None else samples
+    villain_policy = policy if policy is not None else rule_policy(sc.game)
+    first, later = _hero_policies(hero_t, dead_t, sc, hero_discard, villain_policy)
+    picks = _sample_joint(sel, n, rng, size)
+    rows = [_ranges._padded(size)[s.idx[picks[:, j]]].view(np.uint8).reshape(n, 8)[:, :size]
+            for j, s in enumerate(sel)]
+    pool = [c for c in range(52) if not (blocked >> c) & 1]
+    finals = np.empty((n, 1 + len(sel), size), dtype=np.uint8)
+    vrows = [r.tolist() for r in rows]
+    for i in range(n):
+        held = [hero_t] + [tuple(vr[i]) for vr in vrows]
+        taken = set().union(*held[1:])
+        stub = [c for c in pool if c not in taken]
+        rng.shuffle(stub)
+        muck: list[int] = []
+        for left in range(draws, 0, -1):
+            for seat, hand in enumerate(held):
+                if seat == 0:
+                    pol = first if left == draws else later
+                else:
+                    pol = villain_policy
+                thrown = _discards(hand, pol(hand, left), seat)
+                held[seat] = _deal_draws(stub, muck, hand, thrown, rng)
+        finals[i] = held
+        if progress is not None and ((i + 1) % 512 == 0 or i + 1 == n):
+            progress(i + 1, n)
+    flat = finals.reshape(-1, size)
+    if size == 5:
+        low, bd = evaluate_many(flat, GAMES[ace_high], check=False)
+        got = {LOW: low, "badugi": bd}
+    else:
+        got = {"badugi": badugi_rank_many(flat, ace_high, check=False)}
+    per_half = {name: _half_shares(got[name].reshape(n, -1).astype(np.int32)) for name in sc.halves}
+    return _sampled(per_half, sc.halves)
+
+
+def _deal_draws(stub: list[int], muck: list[int], hand: tuple[int, ...], thrown: tuple[int, ...],
+                rng: np.random.Generator) -> tuple[int, ...]:
+    """Serve one player's draw as RULES.md §4 deals it; returns the new hand.
+
+    ``stub`` (the top card is the end of the list) and ``muck`` (every card discarded so far, in any
+    order) are updated in place.  Replacements come off the stub down to, not including, its last card;
+    when that card is all that is left and cards are still owed, it is shuffled together with the muck
+    (which does not yet hold this player's discards of this draw) into a new stub, and dealing goes on —
+    as often as needed.  This player's discards join the muck afterwards.  A deck that cannot serve the
+    draw even so is a :class:`~badacey_fast.errors.BadaceyError`.
+    """
+    new: list[int] = []
+    need = len(thrown)
+    while need:
+        if len(stub) > 1:
+            new.append(stub.pop())
+            need -= 1
+            continue
+        if not muck:
+            raise BadaceyError(f"the deck ran out: {need} more cards are owed and nothing is left to reshuffle")
+        stub.extend(muck)
+        muck.clear()
+        rng.shuffle(stub)
+    muck.extend(thrown)
+    return tuple(c for c in hand if c not in thrown) + tuple(new)
+
+
+def _discards(hand: tuple[int, ...], thrown: Cards, seat: int) -> tuple[int, ...]:
+    got = parse_cards(thrown)
+    for c in got:
+        if c not in hand:
+            who = "hero" if seat == 0 else f"villain {seat}"
+            raise IllegalActionError(f"{who} cannot discard {format_cards([c])!r}: it is not in {format_cards(hand)!r}")
+    return got
+
+
+def _hero_policies(hero_t, dead_t, sc, hero_discard, villain_policy) -> tuple[Policy, Policy]:
+    """Hero's policy for the first draw and for the later ones."""
+    if callable(hero_discard):
+        return hero_discard, hero_discard
+    if hero_discard is not None:
+        fixed = _discards(hero_t, hero_discard, 0)
+        return (lambda hand, left: fixed), villain_policy
+    if sc.hand_size != 5:
+        return villain_policy, villain_policy
+    from badacey_fast.draw.outcomes import best_discards
+
+    family = GAMES[sc.ace_high]
+    if "badugi" in sc.halves:
+        best = best_discards(hero_t, dead_t, family, "badugi")
+    else:
+        target = _ranges.low_interval((7,), family)[1]  # the worst 8-high low
+        best = best_discards(hero_t, dead_t, family, "low", target=target)
+    fixed = best[0].discard
+    return (lambda hand, left: fixed), villain_policy
+
+
+def _as_range(v: Any, game: str) -> Range:
+    if isinstance(v, Range):
+        if v.game != game:
+            raise BadaceyError(f"range {v.text!r} is a {v.game} range, not {game}")
+        return v
+    if isinstance(v, str):
+        return Range(v, game)
+    raise TypeError(f"a villain must be range text or a Range, not {type(v).__name__}")
+
+
+class _Selection:
+    """One villain's combos once hero's and the dead cards are removed: row indices and weights."""
+
+    def __init__(self, r: Range, blocked: int) -> None:
+        keep, v = r._select(blocked)
+        self.range = r
+        self.keep = keep
+        self.idx = np.flatnonzero(keep) if keep is not None else np.arange(len(_ranges._masks(r.hand_size)))
+        self.const = isinstance(v, float)
+        self.w = None if self.const else v[self.idx].astype(np.float64)
+        self.total = float(len(self.idx) * v) if self.const else float(self.w.sum())
+        if not len(self.idx) or self.total <= 0:
+            raise BadaceyError(f"range {r.text!r} has no hand left once hero's and the dead cards are removed")
+        self.masks = _ranges._masks(r.hand_size)[self.idx]
+
+
+def _heads_up(s: _Selection, halves, hero_ranks, names) -> Equity:
+    """Exact heads-up: hero's share of each half is P(villain worse) + P(tie) / 2 over the weighted combos."""
+    got = {}
+    for name, table in halves:
+        h = hero_ranks[name]
+        if s.const:
+            worse = np.count_nonzero(s.keep & (table > h))
+            ties = np.count_nonzero(s.keep & (table == h))
+            share = (worse + 0.5 * ties) / len(s.idx)
+        else:
+            ranks = table[s.idx]
+            share = (float(s.w[ranks > h].sum()) + 0.5 * float(s.w[ranks == h].sum())) / s.total
+        got[name] = (float(share), 1.0 - float(share))
+    return _exact_result(got, names, 2, len(s.idx))
+
+
+def _exact_multiway(sel, halves, hero_ranks, names, size) -> Equity:
+    """Every conflict-free tuple of combos, weighted by the product of the combos' weights."""
+    rows = np.zeros(1, dtype=np.uint64)
+    picks = np.zeros((1, 0), dtype=np.int64)
+    weight = np.ones(1)
+    for s in sel:
+        ok = (rows[:, None] & s.masks[None, :]) == 0
+        i, j = np.nonzero(ok)
+        rows = rows[i] | s.masks[j]
+        picks = np.concatenate([picks[i], j[:, None]], axis=1)
+        weight = weight[i] * (1.0 if s.const else s.w[j])
+    if not len(rows) or weight.sum() <= 0:
+        raise BadaceyError("the ranges cannot all be held at once: every tuple of their hands shares a card")
+    weight = weight / weight.sum()
+    got = {}
+    for name, table in halves:
+        ranks = np.empty((len(rows), 1 + len(sel)), dtype=np.int32)
+        ranks[:, 0] = hero_ranks[name]
+        for j, s in enumerate(sel):
+            ranks[:, 1 + j] = table[s.idx[picks[:, j]]]
+        got[name] = tuple(float(x) for x in weight @ _half_shares(ranks))
+    return _exact_result(got, names, 1 + len(sel), len(rows))
+
+
+def _exact_result(got, names, seats, outcomes) -> Equity:
+    zero = (0.0,) * seats
+    shares = tuple(sum(got[h][i] for h in names) / len(names) for i in range(seats))
+    return Equity(shares, got.get(LOW, zero), got.get("badugi", zero), zero, True, outcomes)
+
+
+def _sample_joint(sel, n: int, rng: np.random.Generator, size: int) -> np.ndarray:
+    """(n, villains) positions into each selection's ``idx``: combos drawn by weight, conflicts rejected."""
+    cums = [None if s.const else np.cumsum(s.w) for s in sel]
+    out, got, tried = [], 0, 0
+    while got < n:
+        m = max(2 * (n - got), 4096)
+        cols = []
+        for s, c in zip(sel, cums):
+            if c is None:
+                cols.append(rng.integers(0, len(s.idx), m))
+            else:
+                cols.append(np.minimum(np.searchsorted(c, rng.random(m) * c[-1], side="right"), len(c) - 1))
+        ok = np.ones(m, dtype=bool)
+        used = np.zeros(m, dtype=np.uint64)
+        for s, col in zip(sel, cols):
+            mk = s.masks[col]
+            ok &= (used & mk) == 0
+            used |= mk
+        block = np.stack(cols, axis=1)[ok]
+        out.append(block)
+        got += len(block)
+        tried += m
+        if got == 0 and tried >= 1000 * max(n, 4096):
+            raise BadaceyError("the ranges cannot all be held at once: no sampled tuple of hands is free of "
+                               "shared cards")
+    return np.concatenate(out)[:n]
+
+
+def _sampled(per_half: dict, names) -> Equity:
+    """Mean shares and standard errors from (n, seats) per-half share arrays."""
+    share = sum(per_half[h] for h in names) / len(names)
+    n, seats = share.shape
+    mean = share.mean(axis=0)
+    err = share.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(seats)
+    zero = (0.0,) * seats
+    as_t = lambda a: tuple(float(x) for x in a)  # noqa: E731
+    low = as_t(per_half[LOW].mean(axis=0)) if LOW in per_half else zero
+    bd = as_t(per_half["badugi"].mean(axis=0)) if "badugi" in per_half else zero
+    return Equity(as_t(mean), low, bd, as_t(err), False, n)

@@ -1,0 +1,667 @@
+"""Ranges for draw games: what an opponent can hold, in one grammar for every game.
+
+A range is text naming a weighted set of hands ("combos") of the game's size (five cards; four for
+Badugi).  Ranks are dense and **lower is better** (RULES.md §2); every threshold below is derived from
+the evaluators, never typed in.
+
+Terms
+  ``any``            every hand of the game's size (from the cards not dead)
+  ``As2h3d4c5s``     one explicit hand (``As 2h 3d 4c 5s`` too: adjacent card words join)
+  ``8low+``          a low at least as good as the worst 8-high no-pair low on the game's low scale
+                     (A-5 for Badacey and A-5, 2-7 for Badeucy and 2-7): ``low rank <= rank(8-7-6-5-4)``
+                     on A-5, ``<= rank(8-7-6-5-3)`` on 2-7 (8-7-6-5-4 is a straight there)
+  ``86low+``         at least as good as the worst no-pair low starting 8-6; ``8654low+`` likewise,
+                     compared from the top card down (up to five ranks: ``86532low+``)
+  ``8low``, ``86low``  exactly: no-pair lows (on 2-7: not straights or flushes) starting 8, or 8-6
+  ``badugi``         the best badugi has four cards (any four-card badugi)
+  ``9badugi+``       a four-card badugi whose highest card is 9 or lower (``96badugi+``: at least as
+                     good as the worst four-card badugi starting 9-6); ``9badugi``: exactly 9-high
+  ``3badugi``        the best badugi has exactly three cards; ``3badugi+``: three or four cards
+  ``7-3badugi+``     the best badugi has exactly three cards and is 7-high or better (three-card hands
+                     only: four-card hands are not included); ``7-3badugi``: exactly 7-high three-card
+A single digit 1-4 before ``badugi`` is a card count; a highest card is 5 or above (or a longer run
+like ``432A``).  Badugi terms use the game's badugi scale (ace-high for Badeucy and 2-7, ace-low
+otherwise); ``A`` in a run is the lowest card on ace-low scales and the highest on ace-high ones.
+Low terms need five-card hands (not Badugi).
+
+Combinations, loosest binding first: ``a, b`` (either), ``a & b`` (both), ``!a`` (not) and ``0.5*a``
+(weight 0..1), parentheses.  Each combo's weight: a term gives 1 to its hands; ``w*a`` multiplies;
+``a, b`` takes the largest weight; ``a & b`` the smallest; ``!a`` gives 1 to the hands ``a`` leaves out.
+
+>>> r = Range("8low+, 9badugi+")
+>>> r
+Range('8low+, 9badugi+', game='badacey')
+>>> len(r), len(Range("any"))
+(158816, 2598960)
+>>> cards, weights = Range("0.5*(As2h3d4c5s, 2c3d4h5s6c)").combos(dead="As")
+>>> cards.tolist(), weights.tolist()
+([[4, 9, 14, 19, 20]], [0.5])
+>>> Range("8low+ & 9badugi+ | 3badugi")
+Traceback (most recent call last):
+...
+badacey_fast.errors.RangeError: unexpected character '|' at column 17
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from math import comb
+from typing import Any, Union
+
+import numpy as np
+
+from badacey_fast import evaluator
+from badacey_fast.bulk import all_hands, badugi_rank_many, evaluate_all
+from badacey_fast.cards import RANK_CHARS, Cards, format_cards, parse_cards
+from badacey_fast.errors import BadaceyError, DuplicateCardError, InvalidCardError, RangeError
+from badacey_fast.kernel import backend as _backend
+from badacey_fast.rules import reference
+from badacey_fast.rules.games import GAMES, scoring
+
+__all__ = ["Range", "parse_range", "low_interval", "badugi_interval"]
+
+# ---------------------------------------------------------------------------------------------------
+# Tokens
+
+_TOKEN = re.compile(r"\s*(?:(?P<op>[(),&!*])|(?P<word>[A-Za-z0-9+\-.\u2663\u2666\u2665\u2660]+))")
+_NUMBER = re.compile(r"^(?:\d+\.?\d*|\.\d+)$")
+_LOW = re.compile(r"^(?P<run>[2-9tjqka]{1,5})low(?P<plus>\+?)$", re.IGNORECASE)
+_BADUGI = re.compile(
+    r"^(?:(?P<run>[2-9tjqka]{1,4})-(?P<size>[1-4])|(?P<count>[1-4])|(?P<top>[2-9tjqka]{1,4}))?"
+    r"badugi(?P<plus>\+?)$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class _Tok:
+    kind: str  # "op", "word" or "end"
+    text: str
+    col: int
+
+
+def _tokenize(text: str) -> list[_Tok]:
+    toks, pos = [], 0
+    while True:
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if pos == len(text):
+            toks.append(_Tok("end", "", pos))
+            return toks
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise RangeError(f"unexpected character {text[pos]!r} at column {pos}", text[pos], pos)
+        kind = "op" if m.group("op") else "word"
+        toks.append(_Tok(kind, m.group(kind), m.start(kind)))
+        pos = m.end()
+
+
+# ---------------------------------------------------------------------------------------------------
+# Thresholds, derived from the evaluators (lower is better)
+
+
+def _run_values(run: str, ace_high: bool) -> tuple[int, ...]:
+    """Card ranks (0=A..12=K) of a run of rank characters."""
+    return tuple(RANK_CHARS.index(ch.upper()) for ch in run)
+
+
+def _strength(rank: int, ace_high: bool) -> int:
+    return 14 if ace_high and rank == 0 else rank + 1
+
+
+def _check_run(ranks: tuple[int, ...], ace_high: bool, what: str) -> None:
+    values = [_strength(r, ace_high) for r in ranks]
+    if any(a <= b for a, b in zip(values, values[1:])):
+        scale = "ace-high" if ace_high else "ace-low"
+        raise ValueError(f"the cards of {what} must go from the highest down, all different ({scale} scale)")
+
+
+def _run_text(ranks: tuple[int, ...]) -> str:
+    return "".join(RANK_CHARS[r] for r in ranks)
+
+
+@lru_cache(maxsize=None)
+def low_interval(run: tuple[int, ...], game: str) -> tuple[int, int]:
+    """(best, worst) low ranks of the no-pair lows whose cards start with ``run`` (ranks 0=A..12=K, the
+    highest first), on ``game``'s low scale.  On 2-7 straights and flushes are not no-pair lows.
+
+    They are a contiguous block of ranks: no-pair lows are ordered from the top card down.
+
+    >>> low_interval((7,), "badacey")                # 8-high: 8-4-3-2-A .. 8-7-6-5-4
+    (22, 56)
+    >>> from badacey_fast.rules.reference import describe_low_rank
+    >>> describe_low_rank(low_interval((7,), "badeucy")[1], "badeucy")
+    '8-7-6-5-3 low'
+    """
+    sc = scoring(game)
+    if not sc.hand_size == 5 or sc.game == "badugi":
+        raise BadaceyError(f"{game} has no five-card low")
+    ace_high = sc.ace_high
+    family = GAMES[ace_high]
+    _check_run(run, ace_high, "a low")
+    below = [r for r in range(13) if _strength(r, ace_high) < _strength(run[-1], ace_high) and r not in run]
+    found = []
+    for rest in combinations(below, 5 - len(run)):
+        ranks = run + rest
+        hand = tuple(4 * r + s for r, s in zip(ranks, (0, 1, 2, 3, 0)))  # never a flush
+        if reference.low_key(hand, family)[0] == 0:  # category "no pair" (not a straight on 2-7)
+            found.append(evaluator.low_rank(hand, family))
+    if not found:
+        scale = "2-7" if ace_high else "A-5"
+        raise ValueError(f"no {scale} no-pair low starts {'-'.join(RANK_CHARS[r] for r in run)}")
+    return min(found), max(found)
+
+
+@lru_cache(maxsize=None)
+def badugi_interval(run: tuple[int, ...], size: int, ace_high: bool) -> tuple[int, int]:
+    """(best, worst) badugi ranks of the ``size``-card badugis whose cards start with ``run`` (ranks,
+    the highest first; empty: every ``size``-card badugi), on the ace-low or ace-high badugi scale.
+
+    >>> badugi_interval((), 4, False), badugi_interval((), 3, False)   # the card-count blocks
+    ((1, 715), (716, 1001))
+    >>> from badacey_fast.rules.reference import describe_badugi_rank
+    >>> describe_badugi_rank(badugi_interval((8,), 4, False)[1])
+    '9-8-7-6 badugi'
+    """
+    _check_run(run, ace_high, "a badugi")
+    if len(run) > size:
+        raise ValueError(f"a {size}-card badugi has no {len(run)}-card start")
+    top = _strength(run[-1], ace_high) if run else 99
+    below = [r for r in range(13) if _strength(r, ace_high) < top and r not in run]
+    found = []
+    for rest in combinations(below, size - len(run)):
+        hand = tuple(4 * r + s for s, r in enumerate(run + rest))  # all suits different
+        found.append(evaluator.badugi_rank(hand, ace_high))
+    if not found:
+        raise ValueError(f"no {size}-card badugi starts {'-'.join(RANK_CHARS[r] for r in run)}")
+    return min(found), max(found)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The expression tree: each node knows its canonical text and its precedence (1 = ',', 2 = '&', 3 = unary)
+
+
+@dataclass(frozen=True)
+class _Any:
+    prec = 4
+
+    def text(self) -> str:
+        return "any"
+
+
+@dataclass(frozen=True)
+class _Hand:
+    cards: tuple[int, ...]  # ascending
+    prec = 4
+
+    def text(self) -> str:
+        return format_cards(self.cards).replace(" ", "")
+
+
+@dataclass(frozen=True)
+class _Interval:
+    half: str  # "low" or "badugi"
+    canonical: str
+    lo: int
+    hi: int
+    prec = 4
+
+    def text(self) -> str:
+        return self.canonical
+
+
+@dataclass(frozen=True)
+class _Not:
+    arg: Any
+    prec = 3
+
+    def text(self) -> str:
+        return "!" + _wrap(self.arg, 3)
+
+
+@dataclass(frozen=True)
+class _Weight:
+    weight: float
+    arg: Any
+    prec = 3
+
+    def text(self) -> str:
+        return f"{self.weight:g}*" + _wrap(self.arg, 3)
+
+
+@dataclass(frozen=True)
+class _And:
+    args: tuple
+    prec = 2
+
+    def text(self) -> str:
+        return " & ".join(_wrap(a, 2) for a in self.args)
+
+
+@dataclass(frozen=True)
+class _Or:
+    args: tuple
+    prec = 1
+
+    def text(self) -> str:
+        return ", ".join(_wrap(a, 1) for a in self.args)
+
+
+Node = Union[_Any, _Hand, _Interval, _Not, _Weight, _And, _Or]
+
+
+def _wrap(node: Node, prec: int) -> str:
+    return node.text() if node.prec > prec or (node.prec == prec and prec == 3) else f"({node.text()})"
+
+
+class _Parser:
+    """Recursive descent: or := and (',' and)* ; and := unary ('&' unary)* ;
+    unary := '!' unary | NUMBER '*' unary | '(' or ')' | term."""
+
+    def __init__(self, text: str, game: str) -> None:
+        self.toks = _tokenize(text)
+        self.i = 0
+        sc = scoring(game)
+        self.game, self.size, self.ace_high = sc.game, sc.hand_size, sc.ace_high
+
+    def peek(self) -> _Tok:
+        return self.toks[self.i]
+
+    def take(self) -> _Tok:
+        tok = self.toks[self.i]
+        self.i += 1
+        return tok
+
+    def fail(self, tok: _Tok, message: str) -> RangeError:
+        where = "the end of the range" if tok.kind == "end" else repr(tok.text)
+        return RangeError(f"{message}: {where} at column {tok.col}", tok.text, tok.col)
+
+    def parse(self) -> Node:
+        if self.peek().kind == "end":
+            raise self.fail(self.peek(), "empty range: expected a term")
+        node = self.parse_or()
+        tok = self.peek()
+        if tok.kind != "end":
+            raise self.fail(tok, "unexpected token" if tok.text != ")" else "unmatched ')'")
+        return node
+
+    def parse_or(self) -> Node:
+        args = [self.parse_and()]
+        while self.peek().text == ",":
+            self.take()
+            args.append(self.parse_and())
+        return args[0] if len(args) == 1 else _Or(tuple(args))
+
+    def parse_and(self) -> Node:
+        args = [self.parse_unary()]
+        while self.peek().text == "&":
+            self.take()
+            args.append(self.parse_unary())
+        return args[0] if len(args) == 1 else _And(tuple(args))
+
+    def parse_unary(self) -> Node:
+        tok = self.take()
+        if tok.kind == "end":
+            raise self.fail(tok, "expected a term")
+        if tok.text == "!":
+            return _Not(self.parse_unary())
+        if tok.text == "(":
+            node = self.parse_or()
+            close = self.take()
+            if close.text != ")":
+                raise self.fail(close, f"expected ')' for the '(' at column {tok.col}")
+            return node
+        if tok.kind == "op":
+            raise self.fail(tok, "expected a term")
+        if _NUMBER.match(tok.text):
+            star = self.take()
+            if star.text != "*":
+                raise self.fail(tok, "a weight must be followed by '*' and a term")
+            weight = float(tok.text)
+            if not 0.0 < weight <= 1.0:
+                raise self.fail(tok, "a weight must be above 0 and at most 1")
+            return _Weight(weight, self.parse_unary())
+        return self.term(tok)
+
+    def term(self, tok: _Tok) -> Node:
+        word = tok.text
+        if word.lower() == "any":
+            return _Any()
+        m = _LOW.match(word)
+        if m:
+            if self.size != 5:
+                raise self.fail(tok, f"{self.game} hands have no five-card low")
+            run = _run_values(m.group("run"), self.ace_high)
+            try:
+                lo, hi = low_interval(run, self.game)
+            except ValueError as e:
+                raise self.fail(tok, f"{e}") from None
+            plus = m.group("plus") == "+"
+            return _Interval("low", f"{_run_text(run)}low{'+' if plus else ''}", 1 if plus else lo, hi)
+        m = _BADUGI.match(word)
+        if m:
+            return self.badugi(tok, m)
+        return self.hand(tok)
+
+    def badugi(self, tok: _Tok, m: re.Match) -> Node:
+        plus = m.group("plus") == "+"
+        try:
+            if m.group("count"):  # 3badugi: exactly 3 cards; 3badugi+: 3 cards or more
+                size = int(m.group("count"))
+                lo, hi = badugi_interval((), size, self.ace_high)
+                return _Interval("badugi", f"{size}badugi{'+' if plus else ''}", 1 if plus else lo, hi)
+            if m.group("size"):  # 7-3badugi+: exactly 3 cards, 7-high or better
+                size = int(m.group("size"))
+                run = _run_values(m.group("run"), self.ace_high)
+                lo, hi = badugi_interval(run, size, self.ace_high)
+                best = badugi_interval((), size, self.ace_high)[0]
+                text = f"{_run_text(run)}-{size}badugi{'+' if plus else ''}"
+                return _Interval("badugi", text, best if plus else lo, hi)
+            if m.group("top"):  # 9badugi+: four cards, 9-high or better
+                run = _run_values(m.group("top"), self.ace_high)
+                lo, hi = badugi_interval(run, 4, self.ace_high)
+                return _Interval("badugi", f"{_run_text(run)}badugi{'+' if plus else ''}", 1 if plus else lo, hi)
+            lo, hi = badugi_interval((), 4, self.ace_high)
+            return _Interval("badugi", "badugi", lo, hi)
+        except ValueError as e:
+            raise self.fail(tok, f"{e}") from None
+
+    def hand(self, tok: _Tok) -> Node:
+        words = [tok]
+        while self.peek().kind == "word" and not _is_term_word(self.peek().text):
+            words.append(self.take())
+        cards: list[int] = []
+        for w in words:
+            try:
+                got = parse_cards(w.text)
+            except DuplicateCardError as e:
+                raise self.fail(w, f"a hand with a card given twice ({e})") from None
+            except InvalidCardError:
+                if len(words) == 1:
+                    raise self.fail(w, "unknown term") from None
+                raise self.fail(w, "not a card") from None
+            for c in got:
+                if c in cards:
+                    raise self.fail(w, f"card {format_cards([c])!r} is given twice in the hand")
+                cards.append(c)
+        if len(cards) != self.size:
+            text = " ".join(w.text for w in words)
+            raise RangeError(f"a {self.game} hand has {self.size} cards, got {len(cards)}: {text!r} at column "
+                             f"{tok.col}", text, tok.col)
+        return _Hand(tuple(sorted(cards)))
+
+
+def _is_term_word(word: str) -> bool:
+    return bool(word.lower() == "any" or _NUMBER.match(word) or _LOW.match(word) or _BADUGI.match(word))
+
+
+def parse_range(text: str, game: str = "badacey") -> Node:
+    """The expression tree of range text (see the module's grammar); ``RangeError`` names a bad token."""
+    if not isinstance(text, str):
+        raise TypeError(f"range text must be a str, not {type(text).__name__}")
+    return _Parser(text, game).parse()
+
+
+# ---------------------------------------------------------------------------------------------------
+# Every hand of a size, its card mask and its ranks (cached: computed once per process and backend)
+
+
+@lru_cache(maxsize=None)
+def _hands(size: int) -> np.ndarray:
+    """Every ``size``-card hand (5 or 4) as uint8 rows in colex order (row i has colex index i)."""
+    if size == 5:
+        hands = all_hands()
+    else:
+        level = np.arange(52, dtype=np.uint8)[:, None]
+        for k in range(2, size + 1):
+            level = np.vstack([np.hstack([level[: comb(m, k - 1)], np.full((comb(m, k - 1), 1), m, np.uint8)])
+                               for m in range(k - 1, 52)])
+        hands = level
+    hands.setflags(write=False)
+    return hands
+
+
+@lru_cache(maxsize=None)
+def _padded(size: int) -> np.ndarray:
+    """:func:`_hands` padded to 8 bytes a row, viewed as one uint64 per row: a gather of rows is then one
+    8-byte load each (5x faster than gathering 5-byte rows)."""
+    hands = _hands(size)
+    padded = np.zeros((len(hands), 8), dtype=np.uint8)
+    padded[:, :size] = hands
+    rows = padded.view(np.uint64).ravel()
+    rows.setflags(write=False)
+    return rows
+
+
+@lru_cache(maxsize=None)
+def _masks(size: int) -> np.ndarray:
+    """The 52-bit card mask of every row of :func:`_hands`."""
+    hands = _hands(size)
+    masks = np.zeros(len(hands), dtype=np.uint64)
+    for col in range(size):
+        masks |= np.left_shift(np.uint64(1), hands[:, col].astype(np.uint64))
+    masks.setflags(write=False)
+    return masks
+
+
+_RANKS: dict[tuple[str, int, bool], tuple[np.ndarray | None, np.ndarray]] = {}
+
+
+def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray | None, np.ndarray]:
+    """(low, badugi) uint16 ranks of every row of :func:`_hands` on a scale (low None for four cards),
+    computed by the active backend and cached per backend."""
+    key = (_backend.name, size, ace_high)
+    found = _RANKS.get(key)
+    if found is None:
+        if size == 5:
+            low, bd = evaluate_all(GAMES[ace_high])
+        else:
+            low, bd = None, badugi_rank_many(_hands(4), ace_high, check=False)
+        for a in (low, bd):
+            if a is not None:
+                a.setflags(write=False)
+        found = _RANKS[key] = (low, bd)
+    return found
+
+
+_FREE: dict[tuple[int, int], np.ndarray] = {}
+
+
+def _free(size: int, blocked: int) -> np.ndarray:
+    """Rows of :func:`_hands` holding no card of the 52-bit mask ``blocked``; the last few are kept (the
+    ranges of one equity call, and a CLI's several ``--vs``, share hero's and the dead cards)."""
+    key = (size, blocked)
+    found = _FREE.get(key)
+    if found is None:
+        found = (_masks(size) & np.uint64(blocked)) == 0
+        found.setflags(write=False)
+        if len(_FREE) >= 4:
+            _FREE.pop(next(iter(_FREE)))
+        _FREE[key] = found
+    return found
+
+
+def _colex(cards: tuple[int, ...]) -> int:
+    return sum(comb(c, i + 1) for i, c in enumerate(sorted(cards)))
+
+
+def _card_mask(cards: tuple[int, ...]) -> np.uint64:
+    return np.uint64(sum(1 << c for c in cards))
+
+
+def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
+    """The weight of every row: a float (the same for all), a bool array (weights 0/1) or a float32 array."""
+    if isinstance(node, _Any):
+        return 1.0
+    if isinstance(node, _Hand):
+        out = np.zeros(comb(52, size), dtype=bool)
+        out[_colex(node.cards)] = True
+        return out
+    if isinstance(node, _Interval):
+        low, bd = _ranks(size, ace_high)
+        ranks = low if node.half == "low" else bd
+        if node.lo <= 1:
+            return ranks <= node.hi
+        return (ranks >= node.lo) & (ranks <= node.hi)
+    if isinstance(node, _Not):
+        v = _evaluate(node.arg, size, ace_high)
+        if isinstance(v, float):
+            return 0.0 if v > 0 else 1.0
+        return ~v if v.dtype == bool else v == 0
+    if isinstance(node, _Weight):
+        v = _evaluate(node.arg, size, ace_high)
+        if isinstance(v, float):
+            return v * node.weight
+        return v * np.float32(node.weight)
+    values = [_evaluate(a, size, ace_high) for a in node.args]
+    scalars = [v for v in values if isinstance(v, float)]
+    arrays = [v for v in values if not isinstance(v, float)]
+    is_or = isinstance(node, _Or)
+    pick = max if is_or else min
+    if not arrays:
+        return pick(scalars)
+    if all(a.dtype == bool for a in arrays):
+        acc = arrays[0]
+        for a in arrays[1:]:
+            acc = (acc | a) if is_or else (acc & a)
+        if scalars:  # a constant 0/1 or a weight mixed with 0/1 arrays
+            s = pick(scalars)
+            if s >= 1.0:
+                return np.ones_like(acc) if is_or else acc
+            if s <= 0.0:
+                return acc if is_or else np.zeros_like(acc)
+            return np.maximum(acc.astype(np.float32), np.float32(s)) if is_or else acc * np.float32(s)
+        return acc
+    op = np.maximum if is_or else np.minimum
+    bools = [a for a in arrays if a.dtype == bool]
+    floats = [a for a in arrays if a.dtype != bool]
+    acc = floats[0].copy()  # the operands may be cached arrays: never write into them
+    for a in floats[1:]:
+        op(acc, a, out=acc)
+    if bools:  # 0/1 operands: combined as bools first (cheap), then once into the weights
+        both = bools[0]
+        for a in bools[1:]:
+            both = (both | a) if is_or else (both & a)
+        op(acc, both, out=acc)
+    for s in scalars:
+        op(acc, np.float32(s), out=acc)
+    return acc
+
+
+# ---------------------------------------------------------------------------------------------------
+
+
+class Range:
+    """A weighted set of hands of ``game``'s size, from range text (see the module's grammar).
+
+    ``combos(dead=...)`` gives the hands and weights with every hand holding a dead card removed;
+    ``len()`` counts the hands (weight above 0) with no card dead; two ranges are ``==`` when they hold
+    the same hands with the same weights in the same game; ``repr`` shows the canonical text, which
+    parses back to an equal range.
+
+    >>> Range("9BADUGI+ , ( 86low+ )", game="Baduci")
+    Range('9badugi+, 86low+', game='badeucy')
+    >>> Range("8low+", "badeucy") == Range("8low+, 8low", "badeucy"), len(Range("2badugi", game="badugi"))
+    (True, 96252)
+    """
+
+    __slots__ = ("_node", "_game", "_size", "_ace_high", "_value", "_len")
+
+    def __init__(self, text: str, game: str = "badacey") -> None:
+        sc = scoring(game)
+        self._node = parse_range(text, sc.game)
+        self._game, self._size, self._ace_high = sc.game, sc.hand_size, sc.ace_high
+        self._value: Any = None
+        self._len: int | None = None
+
+    @property
+    def text(self) -> str:
+        """The canonical text (parses back to an equal range)."""
+        return self._node.text()
+
+    @property
+    def game(self) -> str:
+        """The game's canonical name."""
+        return self._game
+
+    @property
+    def hand_size(self) -> int:
+        """Cards per hand: 5, or 4 for Badugi."""
+        return self._size
+
+    def _weights(self) -> Any:
+        if self._value is None:
+            v = _evaluate(self._node, self._size, self._ace_high)
+            if isinstance(v, np.ndarray):
+                v.setflags(write=False)
+            self._value = v
+        return self._value
+
+    def _select(self, blocked: int) -> tuple[np.ndarray | None, Any]:
+        """(keep, weights): ``keep`` a bool row mask (None: every row) of the rows with weight above 0 and
+        no card in the 52-bit mask ``blocked``; ``weights`` the range's weight of every row (a float or an
+        array over all rows)."""
+        v = self._weights()
+        free = _free(self._size, blocked) if blocked else None
+        if isinstance(v, float):
+            if v <= 0:
+                return np.zeros(comb(52, self._size), dtype=bool), v
+            return free, v
+        inside = v if v.dtype == bool else v > 0
+        return (inside if free is None else inside & free), v
+
+    def combos(self, dead: Cards = ()) -> tuple[np.ndarray, np.ndarray]:
+        """The range's hands without a dead card: an (N, k) uint8 card array (rows ascending, colex order;
+        a view whose rows are 8 bytes apart: ``np.ascontiguousarray`` it if you need it packed) and their
+        float64 weights (0 < w <= 1).
+
+        >>> cards, w = Range("9-4badugi", game="badugi").combos(dead="As Ac")
+        >>> cards.shape, float(w.sum())
+        ((1092, 4), 1092.0)
+        """
+        keep, v = self._select(int(_card_mask(parse_cards(dead))))
+        if keep is None:
+            idx = None
+            rows = _padded(self._size).copy()
+        else:
+            idx = np.flatnonzero(keep)
+            rows = _padded(self._size)[idx]
+        cards = rows.view(np.uint8).reshape(-1, 8)[:, : self._size]
+        if isinstance(v, float):
+            weights = np.full(len(cards), v, dtype=np.float64)
+        else:
+            weights = (v if idx is None else v[idx]).astype(np.float64)
+        return cards, weights
+
+    def __len__(self) -> int:
+        if self._len is None:
+            keep, v = self._select(0)
+            self._len = comb(52, self._size) if keep is None else int(np.count_nonzero(keep))
+        return self._len
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Range):
+            return NotImplemented
+        if self._game != other._game:
+            return False
+        if self.text == other.text:
+            return True
+        a, b = self._weights(), other._weights()
+        if isinstance(a, float) and isinstance(b, float):
+            return a == b
+        if isinstance(a, float) or isinstance(b, float):
+            arr, s = (b, a) if isinstance(a, float) else (a, b)
+            return bool(np.all(arr.astype(np.float32) == np.float32(s)))
+        return bool(np.array_equal(a.astype(np.float32), b.astype(np.float32)))
+
+    def __hash__(self) -> int:
+        return hash((self._game, len(self)))
+
+    def __repr__(self) -> str:
+        return f"Range({self.text!r}, game={self._game!r})"
+
+    def __str__(self) -> str:
+        return self.text

@@ -1,0 +1,429 @@
+"""Ranges (badacey_fast.draw.ranges) and equity against them (badacey_fast.draw.range_equity).
+
+Combo counts are checked against an independent numpy brute force over every hand (ranks, suits and
+subsets counted directly, no rank table); equities against a brute force with the reference evaluator.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+
+import numpy as np
+import pytest
+
+from badacey_fast import RangeError, parse_cards
+from badacey_fast.draw import Range, range_equity
+from badacey_fast.draw.range_equity import _deal_draws, rule_policy
+from badacey_fast.draw.ranges import _hands
+from badacey_fast.errors import BadaceyError, DuplicateCardError
+from badacey_fast.rules import reference
+from badacey_fast.rules.games import scoring
+
+# ---------------------------------------------------------------------------------------------------
+# Independent brute force: features of every hand straight from its cards
+
+
+def _values(hands: np.ndarray, ace_high: bool) -> np.ndarray:
+    v = (hands >> 2).astype(np.int64) + 1
+    if ace_high:
+        v[v == 1] = 14
+    return v
+
+
+def _lex_le(a: np.ndarray, run: tuple[int, ...]) -> np.ndarray:
+    """Rows of a (N, L) array lexicographically <= run."""
+    less = np.zeros(len(a), dtype=bool)
+    equal = np.ones(len(a), dtype=bool)
+    for i, r in enumerate(run):
+        less |= equal & (a[:, i] < r)
+        equal &= a[:, i] == r
+    return less | equal
+
+
+def _low_brute(hands: np.ndarray, ace_high: bool):
+    v = -np.sort(-_values(hands, ace_high), axis=1)
+    distinct = np.all(v[:, :-1] != v[:, 1:], axis=1)
+    nopair = distinct
+    if ace_high:
+        straight = distinct & (v[:, 0] - v[:, 4] == 4)
+        flush = np.all((hands & 3) == (hands[:, :1] & 3), axis=1)
+        nopair = distinct & ~straight & ~flush
+    return nopair, v
+
+
+def _badugi_brute(hands: np.ndarray, ace_high: bool):
+    """(best size, the best badugi's values highest first padded with 0) of every row."""
+    vals = _values(hands, ace_high)
+    suits = hands & 3
+    n, k = hands.shape
+    size = np.zeros(n, dtype=np.int64)
+    best = np.zeros((n, 4), dtype=np.int64)
+    for s in range(1, min(4, k) + 1):
+        keys = []
+        for sub in combinations(range(k), s):
+            sv, ss = vals[:, sub], suits[:, sub]
+            ok = np.ones(n, dtype=bool)
+            for i, j in combinations(range(s), 2):
+                ok &= (sv[:, i] != sv[:, j]) & (ss[:, i] != ss[:, j])
+            desc = -np.sort(-sv, axis=1)
+            key = np.zeros(n, dtype=np.int64)
+            for i in range(s):
+                key = key * 15 + desc[:, i]
+            keys.append(np.where(ok, key, np.iinfo(np.int64).max))
+        low = np.min(np.stack(keys), axis=0)
+        has = low < np.iinfo(np.int64).max
+        size = np.where(has, s, size)
+        for i in range(s):
+            digit = (low // 15 ** (s - 1 - i)) % 15
+            best[:, i] = np.where(has, digit, best[:, i])
+        best[has, s:] = 0
+    return size, best
+
+
+_R = {ch: i for i, ch in enumerate("A23456789TJQK")}
+
+
+def _run(text: str, ace_high: bool) -> tuple[int, ...]:
+    return tuple(14 if ace_high and ch == "A" else _R[ch] + 1 for ch in text)
+
+
+@pytest.fixture(scope="module")
+def brute():
+    out = {}
+    for k in (5, 4):
+        hands = _hands(k)
+        for ace_high in (False, True):
+            low = _low_brute(hands, ace_high) if k == 5 else None
+            out[k, ace_high] = (low, _badugi_brute(hands, ace_high))
+    return out
+
+
+def _expected(term: str, game: str, brute) -> np.ndarray:
+    sc = scoring(game)
+    (low, (size, best)) = brute[sc.hand_size, sc.ace_high]
+    if term.endswith(("low", "low+")):
+        plus = term.endswith("+")
+        run = _run(term.replace("low", "").rstrip("+"), sc.ace_high)
+        nopair, v = low
+        head = v[:, : len(run)]
+        return nopair & (_lex_le(head, run) if plus else np.all(head == run, axis=1))
+    plus = term.endswith("+")
+    body = term.rstrip("+").replace("badugi", "")
+    if body == "":
+        return size == 4
+    if body in ("1", "2", "3", "4"):
+        return size >= int(body) if plus else size == int(body)
+    if "-" in body:
+        run_text, n = body.split("-")
+        n = int(n)
+    else:
+        run_text, n = body, 4
+    run = _run(run_text, sc.ace_high)
+    head = best[:, : len(run)]
+    return (size == n) & (_lex_le(head, run) if plus else np.all(head == run, axis=1))
+
+
+TERMS = {
+    "badacey": ["8low+", "8low", "86low+", "86low", "8654low+", "65432low+", "5432Alow", "Klow", "badugi",
+                "9badugi+", "9badugi", "96badugi+", "3badugi", "3badugi+", "7-3badugi+", "7-3badugi",
+                "T7-3badugi+", "2badugi", "1badugi", "K-2badugi+"],
+    "badeucy": ["8low+", "8low", "86low+", "8654low+", "7low", "Alow+", "AKQJ9low", "badugi", "9badugi+",
+                "5badugi+", "3badugi", "3badugi+", "7-3badugi+", "T-1badugi+"],
+    "badugi": ["badugi", "9badugi+", "9badugi", "4badugi", "3badugi", "3badugi+", "7-3badugi+", "2badugi+"],
+    "a5": ["8low+", "9badugi+"],
+    "27": ["8low+", "7low", "3badugi+"],
+}
+
+
+@pytest.mark.parametrize("game,term", [(g, t) for g, ts in TERMS.items() for t in ts])
+def test_term_counts_match_brute_force(game, term, brute):
+    r = Range(term, game)
+    expected = _expected(term, game, brute)
+    assert len(r) == int(expected.sum()) > 0
+    cards, weights = r.combos()
+    assert np.array_equal(cards, _hands(r.hand_size)[expected])
+    assert np.all(weights == 1.0)
+
+
+def test_counts_by_formula():
+    assert len(Range("any")) == 2598960 and len(Range("any", "badugi")) == 270725
+    assert len(Range("8low+")) == 56 * 4**5  # five distinct ranks from A..8
+    assert len(Range("badugi", "badugi")) == 715 * 24
+    assert len(Range("As2h3d4c5s")) == 1
+
+
+def test_thresholds_follow_the_reference():
+    from badacey_fast.draw.ranges import low_interval
+
+    assert reference.describe_low_rank(low_interval((7,), "badacey")[1], "badacey") == "8-7-6-5-4 low"
+    assert reference.describe_low_rank(low_interval((7,), "badeucy")[1], "badeucy") == "8-7-6-5-3 low"
+    assert reference.describe_low_rank(low_interval((7, 5), "badacey")[1], "badacey") == "8-6-5-4-3 low"
+
+
+def test_combinations_weights_and_card_removal(brute):
+    r = Range("0.5*8low+, 9badugi+ & !86low+", "badacey")
+    a, b, c = (_expected(t, "badacey", brute) for t in ("8low+", "9badugi+", "86low+"))
+    w = np.maximum(np.where(a, 0.5, 0.0), (b & ~c).astype(float))
+    cards, weights = r.combos()
+    assert np.array_equal(cards, _hands(5)[w > 0]) and np.array_equal(weights, w[w > 0])
+    dead = parse_cards("As 2h 8c")
+    cards, weights = r.combos(dead="As 2h 8c")
+    free = ~np.isin(_hands(5), dead).any(axis=1)
+    assert np.array_equal(cards, _hands(5)[(w > 0) & free]) and np.array_equal(weights, w[(w > 0) & free])
+    assert not np.isin(cards, dead).any()
+    # "&" takes the smallest weight, a constant mixes in
+    assert np.all(Range("0.5*8low+ & 0.25*any").combos()[1] == 0.25)
+    assert len(Range("!any")) == 0 and len(Range("!!any")) == 2598960
+    assert len(Range("As 2h 3d 4c 5s, 2c3d4h5s6c")) == 2
+
+
+@pytest.mark.parametrize("text,canonical", [
+    ("8LOW+,9Badugi+", "8low+, 9badugi+"),
+    ("(8low+ , 9badugi+) & !(3badugi)", "(8low+, 9badugi+) & !3badugi"),
+    ("0.50 * (86low+ & badugi+)", "0.5*(86low+ & badugi)"),
+    ("!0.5*any", "!0.5*any"),
+    ("5s 4h 3d 2c As", "As2c3d4h5s"),
+    ("t9-3badugi+, ((7low))", "T9-3badugi+, 7low"),
+    ("a, b" .replace("a", "8low").replace("b", "any"), "8low, any"),
+])
+def test_canonical_text_round_trips(text, canonical):
+    r = Range(text, "badacey")
+    assert r.text == canonical and repr(r) == f"Range({canonical!r}, game='badacey')"
+    assert eval(repr(r), {"Range": Range}) == r
+
+
+def test_equality():
+    assert Range("8low+") == Range("8low+, 7low")
+    assert Range("8low+") != Range("8low+", "a5")
+    assert Range("0.5*8low+") != Range("8low+")
+    assert Range("any") == Range("!(!any)") and hash(Range("any")) == hash(Range("!!any"))
+
+
+@pytest.mark.parametrize("text,game,token,column,words", [
+    ("", "badacey", "", 0, "empty range"),
+    ("8low+ |", "badacey", "|", 6, "unexpected character"),
+    ("8low+ 9badugi+", "badacey", "9badugi+", 6, "unexpected token"),
+    ("8low+,", "badacey", "", 6, "expected a term"),
+    ("(8low+", "badacey", "", 6, "expected ')' for the '(' at column 0"),
+    ("8low+)", "badacey", ")", 5, "unmatched ')'"),
+    ("8low+ & ,", "badacey", ",", 8, "expected a term"),
+    ("foo", "badacey", "foo", 0, "unknown term"),
+    ("any, 8lowx", "badacey", "8lowx", 5, "unknown term"),
+    ("68low+", "badacey", "68low+", 0, "from the highest down"),
+    ("88low+", "badacey", "88low+", 0, "from the highest down"),
+    ("87654low+", "badeucy", "87654low+", 0, "no 2-7 no-pair low starts 8-7-6-5-4"),
+    ("A8low", "badacey", "A8low", 0, "from the highest down"),
+    ("8low+", "badugi", "8low+", 0, "no five-card low"),
+    ("32badugi", "badacey", "32badugi", 0, "no 4-card badugi starts 3-2"),
+    ("9876-3badugi", "badacey", "9876-3badugi", 0, "no 4-card start"),
+    ("0.5 8low+", "badacey", "0.5", 0, "followed by '*'"),
+    ("1.5*8low+", "badacey", "1.5", 0, "at most 1"),
+    ("0*8low+", "badacey", "0", 0, "above 0"),
+    ("As2h3d4c", "badacey", "As2h3d4c", 0, "has 5 cards, got 4"),
+    ("As2h3d4c5s", "badugi", "As2h3d4c5s", 0, "has 4 cards, got 5"),
+    ("any, As 2h 3d 4c Xx", "badacey", "Xx", 17, "not a card"),
+    ("As2h3d4cAs", "badacey", "As2h3d4cAs", 0, "given twice"),
+    ("any & (!)", "badacey", ")", 8, "expected a term"),
+])
+def test_errors_name_token_and_column(text, game, token, column, words):
+    with pytest.raises(RangeError, match=None) as info:
+        Range(text, game)
+    e = info.value
+    assert isinstance(e, ValueError)
+    assert (e.token, e.column) == (token, column), str(e)
+    assert words in str(e) and f"column {column}" in str(e)
+
+
+def test_type_errors():
+    with pytest.raises(TypeError):
+        Range(5)
+    with pytest.raises(BadaceyError, match="unknown game"):
+        Range("any", "razz")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Equity
+
+
+def _ref_ranks(hand, sc):
+    fam = "badeucy" if sc.ace_high else "badacey"
+    return {"low": reference.low_rank(hand, fam) if sc.hand_size == 5 else None,
+            "badugi": reference.badugi_rank(hand, sc.ace_high)}
+
+
+def _brute_equity(hero, villains, game, dead=()):
+    """Weighted mean of per-deal shares over every conflict-free tuple of combos, with the reference."""
+    sc = scoring(game)
+    hero = parse_cards(hero)
+    lists = [list(zip(*(lambda cw: (cw[0].tolist(), cw[1].tolist()))(Range(v, game).combos(dead=hero + parse_cards(dead)))))
+             for v in villains]
+    total, acc = 0.0, np.zeros(1 + len(villains))
+    cache = {}
+    for tup in product(*lists):
+        cards = [c for hand, _ in tup for c in hand]
+        if len(set(cards)) != len(cards):
+            continue
+        w = float(np.prod([wt for _, wt in tup]))
+        hands = [tuple(hero)] + [tuple(h) for h, _ in tup]
+        share = np.zeros(len(hands))
+        for half in sc.halves:
+            ranks = []
+            for h in hands:
+                if h not in cache:
+                    cache[h] = _ref_ranks(h, sc)
+                ranks.append(cache[h][half])
+            best = min(ranks)
+            winners = [i for i, r in enumerate(ranks) if r == best]
+            for i in winners:
+                share[i] += 1 / len(winners) / len(sc.halves)
+        acc += w * share
+        total += w
+    return acc / total
+
+
+@pytest.mark.parametrize("game,hero,villains", [
+    ("badacey", "As 2h 3d 4c Kd", ["6low+, 0.5*7-3badugi+ & 9low"]),
+    ("badeucy", "7s 5h 4d 3c 2s", ["7low, 5badugi+"]),
+    ("badugi", "As 2h 3d Kc", ["6badugi+, 0.3*4-3badugi+"]),
+    ("a5", "As 2h 3d 4c 7s", ["6low+"]),
+    ("27", "8s 5h 4d 3c 2s", ["7low"]),
+    ("badacey", "As 2h 3d 4c Kd", ["5432Alow, 2c3d4h5s6c", "0.5*6543Alow, Ac2d3h4s5c"]),
+    ("badeucy", "8s 5h 4d 3c 2s", ["7643low", "As2c3d4h5s, 8c6d4s3h2c", "75432low & !7c5d4h3s2c"]),
+])
+def test_exact_equity_matches_brute_force(game, hero, villains, backend):
+    eq = range_equity(hero, villains, game=game, dead="Qs")
+    want = _brute_equity(hero, villains, game, dead="Qs")
+    assert eq.exact
+    assert np.allclose(eq.shares, want, atol=1e-12), (eq.shares, want)
+    assert abs(sum(eq.shares) - 1) < 1e-9
+
+
+def test_heads_up_against_any_both_backends(backend):
+    eq = range_equity("As 2h 3d 4c Kd", "any", game="badugi" if False else "badacey")
+    assert eq.exact and eq.outcomes == 1533939
+    from badacey_fast.kernel import backend as b
+    with b.using("c"):
+        ref = range_equity("As 2h 3d 4c Kd", "any")
+    assert eq.shares == ref.shares
+
+
+def test_monte_carlo_within_three_standard_errors():
+    exact = range_equity("As 2h 3d 4c Kd", "8low+, 9badugi+")
+    mc = range_equity("As 2h 3d 4c Kd", "8low+, 9badugi+", samples=20_000, seed=3)
+    assert not mc.exact and mc.outcomes == 20_000
+    assert abs(mc.shares[0] - exact.shares[0]) < 3 * mc.stderr[0]
+    villains = ["5432Alow, 2c3d4h5s6c", "0.5*6543Alow, Ac2d3h4s5c"]
+    exact = range_equity("As 2h 3d 4c Kd", villains)
+    mc = range_equity("As 2h 3d 4c Kd", villains, samples=20_000, seed=4)
+    for i in range(3):
+        assert abs(mc.shares[i] - exact.shares[i]) < 3 * mc.stderr[i] + 1e-12
+    assert mc == range_equity("As 2h 3d 4c Kd", villains, samples=20_000, seed=4)  # reproducible
+
+
+def test_multiway_sampled_beyond_the_exact_limit():
+    eq = range_equity("As 2h 3d 4c Kd", ["8low+", "9badugi+"], samples=5_000, seed=1)
+    assert not eq.exact and len(eq.shares) == 3 and abs(sum(eq.shares) - 1) < 1e-9
+    assert all(e > 0 for e in eq.stderr)
+
+
+def test_card_removal_between_villains():
+    # both villains want the same two hands: they must hold different ones
+    eq = range_equity("Kc Kd Ks Qc Qd", ["As2h3d4c5s, Ac2d3h4s5c", "As2h3d4c5s, Ac2d3h4s5c"])
+    assert eq.exact and eq.outcomes == 2 and eq.shares == (0.0, 0.5, 0.5)
+    with pytest.raises(BadaceyError, match="cannot all be held"):
+        range_equity("Kc Kd Ks Qc Qd", ["As2h3d4c5s", "As2h3d4c5s"])
+    with pytest.raises(BadaceyError, match="cannot all be held"):
+        range_equity("Kc Kd Ks Qc Qd", ["As2h3d4c5s", "As2h3d4c5s"], samples=10, seed=1)
+    with pytest.raises(BadaceyError, match="no hand left"):
+        range_equity("As 2h 3d 4c Kd", "5432Alow & As2c3c4c5c")
+    with pytest.raises(DuplicateCardError):
+        range_equity("As 2h 3d 4c Kd", "any", dead="As")
+
+
+def test_draws_match_exact_equity_of_known_hands():
+    from badacey_fast.draw.equities import equity
+
+    villain = "2c 3s 4h 5d Kc"
+    thrown = rule_policy("badacey")(parse_cards(villain), 1)
+    exact = equity(["As 2h 3d Kc Kd".replace("Kc", "Qc"), villain], discards=["Qc Kd", thrown])
+    mc = range_equity("As 2h 3d Qc Kd", villain.replace(" ", ""), draws=1, hero_discard="Qc Kd",
+                      samples=20_000, seed=5)
+    assert exact.exact and not mc.exact
+    assert abs(mc.shares[0] - exact.shares[0]) < 3 * mc.stderr[0]
+
+
+def test_draws_reproducible_and_default_hero_discard():
+    a = range_equity("As 2h 3d 4c Kd", ["8low+, 9badugi+", "3badugi+"], draws=3, samples=300, seed=7)
+    b = range_equity("As 2h 3d 4c Kd", ["8low+, 9badugi+", "3badugi+"], draws=3, samples=300, seed=7)
+    assert a == b and not a.exact and abs(sum(a.shares) - 1) < 1e-9
+    for game, hero in (("badugi", "As 2h 3d Kc"), ("27", "7s 5h 4d 3c Kc"), ("badeucy", "2s 3h 4d 5c Kc")):
+        eq = range_equity(hero, "any", game=game, draws=2, samples=200, seed=1)
+        assert len(eq.shares) == 2 and abs(sum(eq.shares) - 1) < 1e-9
+    pat = lambda hand, left: ()  # noqa: E731
+    eq = range_equity("As 2h 3d 4c 5s", "8low", draws=1, hero_discard=pat, policy=pat, samples=4000, seed=1)
+    now = range_equity("As 2h 3d 4c 5s", "8low")  # everyone pat: the showdown now
+    assert abs(eq.shares[0] - now.shares[0]) < 3 * eq.stderr[0]
+
+
+def test_deal_draws_reshuffles_as_rules_section_4():
+    rng = np.random.default_rng(0)
+    stub, muck = [40, 41], [30, 31, 32]
+    hand = (1, 2, 3, 4, 5)
+    new = _deal_draws(stub, muck, hand, (1, 2, 3), rng)
+    # 41 comes off the stub; then 40 (the last card) is shuffled with the muck, not with 1, 2, 3
+    assert new[:2] == (4, 5) and new[2] == 41
+    assert set(new[3:]) <= {40, 30, 31, 32} and len(set(new[3:])) == 2
+    assert sorted(stub + list(new[3:])) == [30, 31, 32, 40] and set(muck) == {1, 2, 3}
+    with pytest.raises(BadaceyError, match="deck ran out"):
+        _deal_draws([7], [], (1, 2, 3, 4, 5), (1,), rng)
+
+
+def test_argument_errors():
+    with pytest.raises(BadaceyError, match="draws must be 0 to 3"):
+        range_equity("As 2h 3d 4c Kd", "any", draws=4)
+    with pytest.raises(BadaceyError, match="hero_discard needs"):
+        range_equity("As 2h 3d 4c Kd", "any", hero_discard="Kd")
+    with pytest.raises(BadaceyError, match="badugi range, not badacey"):
+        range_equity("As 2h 3d 4c Kd", Range("any", "badugi"))
+    with pytest.raises(TypeError):
+        range_equity("As 2h 3d 4c Kd", 5)
+    with pytest.raises(BadaceyError, match="samples must be at least 1"):
+        range_equity("As 2h 3d 4c Kd", "any", samples=0)
+
+
+# ---------------------------------------------------------------------------------------------------
+# CLI
+
+
+def _cli(capsys, *argv):
+    from badacey_fast.cli.command import main
+
+    status = main(list(argv))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_cli_equity_vs_ranges(capsys):
+    status, out, _ = _cli(capsys, "equity", "As 2h 3d 4c Kd", "--vs", "8low+, 9badugi+")
+    assert status == 0 and "exact over 86,891 combos" in out and "seat 0: share 0.6458" in out
+    assert "+/-" not in out.replace("+/- one standard error where sampled", "")
+    status, out, _ = _cli(capsys, "equity", "As 2h 3d 4c Kd", "--vs", "8low+", "--vs", "9badugi+",
+                          "--draws", "1", "--samples", "500", "--seed", "1", "--discard", "Kd")
+    assert status == 0 and "Monte Carlo, 500 samples, seed 1" in out and out.count("+/-") == 4
+    status, out, _ = _cli(capsys, "equity", "As 2h 3d 4c", "--game", "badugi", "--vs", "9badugi+")
+    assert status == 0 and "half" not in out.split("\n", 1)[1]
+    status, _, err = _cli(capsys, "equity", "As 2h 3d 4c Kd", "--vs", "8low+ 9badugi+")
+    assert status == 2 and "unexpected token: '9badugi+' at column 6" in err and "Traceback" not in err
+    status, _, err = _cli(capsys, "equity", "As 2h 3d 4c Kd", "2c 3d 4h 5s 6c", "--vs", "any")
+    assert status == 2 and "hero's hand alone" in err
+
+
+def test_bench_cases_run():
+    from badacey_fast.cli.benchmark import PROVIDERS
+    from badacey_fast.cli.ranges import bench_cases
+
+    assert "badacey_fast.cli.ranges" in PROVIDERS
+    cases = bench_cases(quick=True)
+    assert [c.group for c in cases] == ["range-equity", "range-parse", "range-parse"]
+    assert cases[0].setup()().outcomes == cases[0].items == 1_533_939
+    assert len(cases[1].setup()()[0]) == cases[1].items
