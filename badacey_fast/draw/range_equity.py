@@ -16,7 +16,7 @@ hero's or the dead cards is out, and the villains' combos never share a card.
   :func:`~badacey_fast.draw.outcomes.best_discards` — objective P(four-card badugi) for games with a
   badugi half, P(8-high low or better) for A-5 and 2-7; Badugi hands follow the rule of thumb) and
   follows ``policy`` after; each villain combo draws by ``policy`` (default: the rule-of-thumb bot's
-  :func:`~badacey_fast.game.bots.keep_cards`: keep the badugi cards and distinct low cards up to 8,
+  :func:`~badacey_fast.draw.policy.keep_cards`: keep the badugi cards and distinct low cards up to 8,
   throw the rest).  Replacements come from the unseen cards (not hero's, the dead cards or any
   villain's) as RULES.md §4 deals them: the stub's last card is never dealt, and a stub that cannot
   finish a draw is shuffled with the earlier discards (not the served player's own) into a new one.
@@ -69,14 +69,14 @@ RangeLike = Union[str, Range]
 
 
 def rule_policy(game: str) -> Policy:
-    """The rule-of-thumb bot's draw (:func:`badacey_fast.game.bots.keep_cards`) as a policy
+    """The rule-of-thumb bot's draw (:func:`badacey_fast.draw.policy.keep_cards`) as a policy
     ``(hand, draws_left) -> discards``: keep the badugi cards and distinct low cards up to 8.
 
     >>> from badacey_fast import format_cards, parse_cards
     >>> format_cards(rule_policy("badacey")(parse_cards("As 2h 3h Kd Ks"), 1))
     'Kd Ks'
     """
-    from badacey_fast.game.bots import keep_cards
+    from badacey_fast.draw.policy import keep_cards
 
     cache: dict[tuple[int, ...], tuple[int, ...]] = {}
 

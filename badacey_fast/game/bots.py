@@ -27,9 +27,8 @@ import random
 from collections.abc import Callable
 from operator import itemgetter
 
-from badacey_fast.cards import card_rank
 from badacey_fast.errors import IllegalActionError
-from badacey_fast.rules.reference import best_badugi
+from badacey_fast.draw.policy import keep_cards
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
 from badacey_fast.game.view import SeatView
 
@@ -82,43 +81,6 @@ class RandomBot:
             hand = a[2]
             return _new(Action, (DRAW, None, _SUBSETS[len(hand)][self._bits(len(hand))](hand)))
         return a
-
-
-def _value(card: int, ace_high: bool) -> int:
-    r = card_rank(card) + 1  # A=1 .. K=13
-    return 14 if ace_high and r == 1 else r
-
-
-def keep_cards(hand: tuple[int, ...], game: str, top: int = 8) -> tuple[int, ...]:
-    """The cards a rule-of-thumb drawer keeps: its badugi cards and distinct low cards of value <= ``top``.
-
-    Values: ace 1 (ace-low games) or 14 (Badeucy, 2-7), deuce 2 ... king 13.
-
-    >>> from badacey_fast import parse_cards, format_cards
-    >>> format_cards(keep_cards(parse_cards("As 2h 3h Kd Ks"), "badacey"))
-    'As 2h 3h'
-    >>> keep_cards(parse_cards("As 2h 3h Kd Ks"), "poker")
-    Traceback (most recent call last):
-    ...
-    badacey_fast.errors.UnknownGameError: unknown game 'poker': expected one of badacey, badeucy, badugi, a5, 27
-    """
-    from badacey_fast.game.config import normalize_preset
-
-    game = normalize_preset(game)
-    ace_high = game in ("badeucy", "27")
-    keep: list[int] = []
-    ranks: set[int] = set()
-    if game in ("badacey", "badeucy", "badugi"):
-        for c in best_badugi(tuple(hand), ace_high):
-            if _value(c, ace_high) <= top + 1:
-                keep.append(c)
-                ranks.add(card_rank(c))
-    if game != "badugi":
-        for c in sorted(hand, key=lambda c: _value(c, ace_high)):
-            if card_rank(c) not in ranks and _value(c, ace_high) <= top:
-                keep.append(c)
-                ranks.add(card_rank(c))
-    return tuple(c for c in hand if c in keep)
 
 
 class RuleBot:
