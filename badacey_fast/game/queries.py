@@ -17,17 +17,16 @@ badacey_fast.errors.IllegalActionError: seat 5 is not at this table (seats 0..2)
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from badacey_fast.errors import IllegalActionError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from badacey_fast.game.state import Game
-    from badacey_fast.game.view import SeatView
+from badacey_fast.game.view import SeatView
 
 __all__ = ["GameQueries"]
 
 BETTING, COMPLETE = "betting", "complete"
+
+_G = TypeVar("_G", bound="GameQueries")
 
 
 class GameQueries:
@@ -80,7 +79,7 @@ class GameQueries:
         """True when the hand ended at a showdown (more than one live seat after the last round)."""
         return self.phase == COMPLETE and self.nlive > 1
 
-    def copy(self) -> "Game":
+    def copy(self: _G) -> _G:
         """An independent copy of this state (lists copied, the RNG state duplicated).
 
         >>> from badacey_fast.game import Game
@@ -113,10 +112,8 @@ class GameQueries:
         out.append(self._rng.getstate())
         return tuple(out)
 
-    def view(self, seat: int) -> "SeatView":
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: its own cards, public betting and draw counts; no other cards, no deck."""
-        from badacey_fast.game.view import SeatView
-
         return SeatView(self, seat)
 
     def __repr__(self) -> str:
