@@ -1,8 +1,9 @@
 """Betting rounds of a hand, mixed into :class:`~badacey_fast.game.state.Game`: who acts next, when a
-round ends (then the draw, or the showdown), the slow checked path of an action, and paying the pot.
+round ends (then the draw, or the showdown), and paying the pot.
 
 The hot betting mutation itself stays inline in :meth:`Game.apply` and the legal set in
-:meth:`Game.legal_actions` (state.py); the shared pieces they use live here: the interned actions (one
+:meth:`Game.legal_actions` (state.py); the rule of each action, with its refusal's wording, in
+:mod:`~badacey_fast.game.verify`.  The shared pieces they use live here: the interned actions (one
 object per legal shape, so a bot's choice is found by identity) and the prebuilt clockwise seat orders.
 The mixin holds no state of its own (empty ``__slots__``).
 
@@ -18,8 +19,7 @@ badacey_fast.errors.IllegalActionError: seat 1 must draw now (discard 0 to 5 car
 
 from __future__ import annotations
 
-from badacey_fast.errors import IllegalActionError
-from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
+from badacey_fast.game.actions import BET, CALL, CHECK, FOLD, RAISE, Action
 
 __all__ = ["GameBetting", "BETTING", "DRAWING", "COMPLETE"]
 
@@ -68,7 +68,7 @@ def _legal_set(call: int, target: int, raising: bool) -> tuple[Action, ...]:
 
 
 class GameBetting:
-    """Betting rounds, the checked action path and the end of a hand of a :class:`~badacey_fast.game.state.Game`."""
+    """Betting rounds and the end of a hand of a :class:`~badacey_fast.game.state.Game`."""
 
     __slots__ = ()
 
@@ -84,7 +84,7 @@ class GameBetting:
         self.nactive = nactive = sum(active)
         # Chips a seat can have in this round (stack + bet so far) only move from stack to bet, so the
         # smallest stack with chips bounds them all from below for the whole round: while the bet is
-        # under it, every seat with chips could call a raise (legal_actions skips _raise_callable).
+        # under it, every seat with chips could call a raise (legal_actions skips verify's _raise_callable).
         low = min(stacks)
         self._tmin = low if low else min([s for s in stacks if s], default=0)
         self.pending = active
@@ -131,51 +131,6 @@ class GameBetting:
             self.to_act = self.draw_queue.pop()
         else:
             self._finish()
-
-    def _raise_callable(self, i: int) -> bool:
-        """True when some live seat other than ``i`` could put in more than the current bet, i.e. is
-        neither all-in nor all-in by calling it: only then may ``i`` bet or raise (RULES.md §4)."""
-        level, stacks, sbet, folded = self.level, self.stacks, self.sbet, self.folded
-        for j in _OTHERS[self.n][i]:
-            if not folded[j] and stacks[j] + sbet[j] > level:
-                return True
-        return False
-
-    def _capped(self) -> bool:
-        if self.nbets < self._cap:
-            return False
-        return not (self._hu_uncapped and self.nlive == 2)
-
-    def _validate(self, action: object, seat: int | None) -> Action | None:
-        """The slow path of :meth:`apply`: check everything, apply a draw (returns None) or return the
-        legal betting Action that ``action`` stands for; raise IllegalActionError naming the rule."""
-        phase = self.phase
-        if phase == COMPLETE:
-            raise IllegalActionError("the hand is over: no action is allowed after it ended")
-        if type(action) is not Action:
-            if isinstance(action, str):
-                action = Action(action)
-            elif not isinstance(action, Action):
-                raise TypeError(f"action must be an Action or an action kind, not {type(action).__name__}")
-        i = self.to_act
-        if seat is not None and seat != i:
-            raise IllegalActionError(f"out of turn: seat {seat} acted but it is seat {i}'s turn")
-        kind = action[0]
-        if phase == DRAWING:
-            if kind != DRAW:
-                raise IllegalActionError(
-                    f"seat {i} must draw now (discard 0 to {self.config.hand_size} cards), not {kind}"
-                )
-            self._draw(i, action)
-            return None
-        if kind == DRAW:
-            raise IllegalActionError(f"seat {i} must bet now: this is betting round {self.street + 1}, not a draw")
-        amount = action[1]
-        for a in self.legal_actions():
-            if a[0] == kind and (amount is None or amount == a[1]):
-                return a
-        self._reject(i, action)
-        raise AssertionError("unreachable: _reject always raises")  # pragma: no cover
 
     def _finish(self) -> None:
         n, contrib, stacks = self.n, self.contrib, self.stacks

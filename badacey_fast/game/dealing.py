@@ -1,6 +1,6 @@
 """Dealing and drawing, mixed into :class:`~badacey_fast.game.state.Game`: the stub (a lazy Fisher-Yates
 shuffle, a given deck dealt from the top, or a scripted replay), burn cards, reshuffles of the muck, and
-serving a seat's discards.
+serving a seat's discards (checked by :func:`badacey_fast.game.verify.verify_draw`).
 
 Every dealt card is logged in ``dealt`` (reshuffle points in ``reshuffles``) so a hand replays exactly.
 The mixin holds no state of its own (empty ``__slots__``).
@@ -20,13 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from badacey_fast.cards import card_ids_of_text, format_card, format_cards, parse_card, parse_cards
-from badacey_fast.errors import DuplicateCardError, IllegalActionError
-from badacey_fast.game.actions import DRAW, Action
+from badacey_fast.cards import format_cards
+from badacey_fast.errors import IllegalActionError
+from badacey_fast.game.actions import Action
 
 __all__ = ["GameDealing"]
-
-_new = tuple.__new__
 
 
 class GameDealing:
@@ -107,42 +105,6 @@ class GameDealing:
         self._deckmode = False  # a given deck's order ends here; the new stub is dealt in random order
         if len(stub) <= 1:
             raise IllegalActionError("the deck ran out: no cards left to complete the draw")
-
-    def _draw(self, i: int, action: Action) -> None:
-        cards = action[2]
-        if type(cards) is tuple:
-            for c in cards:
-                if type(c) is not int:
-                    break
-            else:
-                hand = self.hands[i]
-                keep = [c for c in hand if c not in cards]
-                if len(keep) + len(cards) == len(hand):  # every discard held, none twice
-                    self._serve(i, action, cards, keep)
-                    return
-        self._draw_slow(i, action)
-
-    def _draw_slow(self, i: int, action: Action) -> None:
-        """Validate an unusual discard set (text, lists, bad cards) and name the rule it breaks."""
-        cards = action[2]
-        hand = self.hands[i]
-        if cards is None:
-            cards = ()
-        elif type(cards) is not tuple or not all(type(c) is int for c in cards):
-            try:
-                cards = parse_cards(cards)
-            except DuplicateCardError:
-                # parse_cards refuses a repeat itself; parse card by card so the repeat is refused below,
-                # as among ids: every form of the same discards gets the same IllegalActionError.
-                cards = card_ids_of_text(cards) if isinstance(cards, str) else tuple(map(parse_card, cards))
-        for c in cards:
-            if c not in hand:
-                raise IllegalActionError(f"seat {i} cannot discard {format_cards([c]) if 0 <= c < 52 else c}: "
-                                         "it does not hold that card")
-        if len(set(cards)) != len(cards):
-            twice = next(c for k, c in enumerate(cards) if c in cards[:k])
-            raise IllegalActionError(f"seat {i} discards {format_card(twice)} twice")
-        self._serve(i, _new(Action, (DRAW, None, cards)), cards, [c for c in hand if c not in cards])
 
     def _check_script(self, k: int) -> None:
         """Refuse, before anything changes, a scripted replay whose next ``k`` cards (reshuffling as

@@ -1,4 +1,5 @@
-"""The read-only side of a hand and the messages of refused actions, mixed into :class:`Game`.
+"""The read-only side of a hand, mixed into :class:`Game` (the rules of actions and the wording of
+refusals live in :mod:`badacey_fast.game.verify`).
 
 Kept apart from :mod:`badacey_fast.game.state` (the mutating hot path) so each file stays small; the
 mixin holds no state of its own (empty ``__slots__``).
@@ -16,22 +17,20 @@ badacey_fast.errors.IllegalActionError: seat 5 is not at this table (seats 0..2)
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from badacey_fast.errors import IllegalActionError
-from badacey_fast.game.actions import BET, CALL, CHECK, FOLD, RAISE, Action
-
-if TYPE_CHECKING:  # pragma: no cover
-    from badacey_fast.game.state import Game
-    from badacey_fast.game.view import SeatView
+from badacey_fast.game.view import SeatView
 
 __all__ = ["GameQueries"]
 
 BETTING, COMPLETE = "betting", "complete"
 
+_G = TypeVar("_G", bound="GameQueries")
+
 
 class GameQueries:
-    """Queries, results, copies and rule-naming refusals of a :class:`~badacey_fast.game.state.Game`."""
+    """Queries, results, copies and seat views of a :class:`~badacey_fast.game.state.Game`."""
 
     __slots__ = ()
 
@@ -65,55 +64,6 @@ class GameQueries:
             return 0
         return max(0, min(self.level - self.sbet[i], self.stacks[i]))
 
-    def _reject(self, i: int, action: Action) -> None:
-        """Raise the IllegalActionError naming the rule that ``action`` of seat ``i`` breaks."""
-        kind = action[0]
-        sb = self.sbet[i]
-        to_call = self.level - sb
-        stack = self.stacks[i]
-        amount = action[1]
-        if kind == FOLD or kind == CHECK:
-            if amount is not None:
-                raise IllegalActionError(f"illegal amount: {kind} takes no amount, got {amount}")
-            if kind == FOLD:
-                if to_call <= 0:
-                    raise IllegalActionError(f"seat {i} may check: folding is only allowed when facing a bet")
-            if to_call > 0:
-                raise IllegalActionError(f"seat {i} faces a bet of {to_call}: check is not allowed (call, raise or fold)")
-        if kind == CALL:
-            if to_call <= 0:
-                raise IllegalActionError(f"seat {i} has nothing to call: check instead")
-            pay = to_call if to_call < stack else stack
-            if amount is not None and amount != pay:
-                raise IllegalActionError(f"illegal amount: seat {i} calls {pay}, not {amount}")
-        # bet or raise
-        want = RAISE if self.level else BET
-        if kind != want:
-            why = "there is a bet to raise" if want == RAISE else "there is no bet yet"
-            raise IllegalActionError(f"seat {i} cannot {kind}: {why}; use {want}")
-        if self.nactive <= 1:
-            raise IllegalActionError(f"seat {i} cannot {kind}: every other live seat is all-in")
-        if not self._raise_callable(i):
-            raise IllegalActionError(
-                f"seat {i} cannot {kind}: no other live seat could call it (each is all-in or would be "
-                f"all-in calling the bet of {self.level})"
-            )
-        if stack <= to_call:
-            raise IllegalActionError(f"seat {i} cannot {kind}: {stack} chips do not cover more than the {to_call} to call")
-        if self._capped():
-            raise IllegalActionError(f"seat {i} cannot {kind}: the betting is capped at {self.config.cap} bets this round")
-        if not self.can_raise[i]:
-            raise IllegalActionError(
-                f"seat {i} cannot {kind}: the betting was not reopened (an all-in raise of less than half a bet "
-                "does not reopen the betting for seats that already acted)"
-            )
-        target = self.full_level + self.bet_size
-        if target > sb + stack:
-            target = sb + stack  # all-in for less
-        if amount is not None and amount != target:
-            raise IllegalActionError(f"illegal amount: seat {i} may {kind} to {target} (limit), not {amount}")
-        raise IllegalActionError(f"seat {i} cannot {kind} now")  # pragma: no cover - every case is named above
-
     @property
     def winnings(self) -> list[int]:
         """Net chips won (+) or lost (-) by each seat this hand (final stack minus starting stack).
@@ -129,7 +79,7 @@ class GameQueries:
         """True when the hand ended at a showdown (more than one live seat after the last round)."""
         return self.phase == COMPLETE and self.nlive > 1
 
-    def copy(self) -> "Game":
+    def copy(self: _G) -> _G:
         """An independent copy of this state (lists copied, the RNG state duplicated).
 
         >>> from badacey_fast.game import Game
@@ -162,10 +112,8 @@ class GameQueries:
         out.append(self._rng.getstate())
         return tuple(out)
 
-    def view(self, seat: int) -> "SeatView":
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: its own cards, public betting and draw counts; no other cards, no deck."""
-        from badacey_fast.game.view import SeatView
-
         return SeatView(self, seat)
 
     def __repr__(self) -> str:

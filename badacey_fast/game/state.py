@@ -23,10 +23,12 @@ Design choices (documented, tested):
   (its discards of earlier draws are ordinary muck), and the draw continues (this can repeat).
 - **Showdown** through :func:`badacey_fast.pots.settle` after uncalled chips went back to their owner.
 
-The rules are split by concept into mixins: :mod:`~badacey_fast.game.betting` (rounds, the checked
-action path, paying the pot), :mod:`~badacey_fast.game.dealing` (stub, deal, draws, reshuffles) and
-:mod:`~badacey_fast.game.queries` (read-only side).  The hottest methods stay here, on the class itself:
-:meth:`Game.apply` and :meth:`Game.legal_actions`.
+The rules are split by concept into mixins: :mod:`~badacey_fast.game.betting` (rounds, paying the
+pot), :mod:`~badacey_fast.game.dealing` (stub, deal, draws, reshuffles) and
+:mod:`~badacey_fast.game.queries` (read-only side); the rule of each action, with the wording of its
+refusal, is stated once in :mod:`~badacey_fast.game.verify` (apply's checked path).  The hottest methods
+stay here, on the class itself: :meth:`Game.apply` and :meth:`Game.legal_actions`, which keep a fast
+form of those rules (held equal to them by ``tests/test_game_verify.py``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from badacey_fast.game.betting import _AFTER, _CHECK, _FOLD, _OTHERS, BETTING, C
 from badacey_fast.game.config import ConfigError, GameConfig
 from badacey_fast.game.dealing import GameDealing
 from badacey_fast.game.queries import GameQueries
+from badacey_fast.game.verify import _raise_callable, verify_action
 
 __all__ = ["Game", "BETTING", "DRAWING", "COMPLETE"]
 
@@ -246,7 +249,7 @@ class Game(GameBetting, GameDealing, GameQueries):
                 # No raise that nobody can call (RULES.md §4): some other live seat must be able to put
                 # in more than the current bet.  Below _tmin every seat with chips can, so the scan of
                 # the seats only runs once the betting reaches a short stack.
-                and (level < self._tmin or self._raise_callable(i))
+                and (level < self._tmin or _raise_callable(self, i))
             ):
                 target = self.full_level + self.bet_size
                 if target > sb + stack:
@@ -268,6 +271,16 @@ class Game(GameBetting, GameDealing, GameQueries):
         return ()
 
     # ----------------------------------------------------------------------------------------- actions
+    def _validate(self, action: object, seat: int | None) -> Action | None:
+        """The checked path of :meth:`apply`: :func:`~badacey_fast.game.verify.verify_action` checks the
+        action (raising IllegalActionError naming the rule, nothing changed); a draw is applied here
+        (returns None), a betting action is returned for apply to carry out."""
+        a, keep = verify_action(self, action, seat)
+        if keep is None:
+            return a
+        self._serve(self.to_act, a, a[2], keep)
+        return None
+
     def apply(self, action: Action | str, seat: int | None = None) -> "Game":
         """Apply one action of the seat to act and return this (updated) game.
 
@@ -293,7 +306,8 @@ class Game(GameBetting, GameDealing, GameQueries):
                 else:
                     a = self._validate(action, None)
             elif phase == DRAWING and type(action) is Action and action[0] == DRAW:
-                # _draw, inlined: int card ids, every discard held and none twice, is served at once.
+                # verify_draw's fast form, inlined: int card ids, every discard held and none twice, is
+                # served at once; anything else is checked (and any refusal worded) by verify_draw.
                 i = self.to_act
                 cards = action[2]
                 if type(cards) is tuple and _INT_TYPES.issuperset(map(type, cards)):
@@ -302,8 +316,7 @@ class Game(GameBetting, GameDealing, GameQueries):
                     if len(keep) + len(cards) == len(hand):
                         self._serve(i, action, cards, keep)
                         return self
-                self._draw_slow(i, action)
-                return self
+                a = self._validate(action, None)
             else:
                 a = self._validate(action, None)
         else:

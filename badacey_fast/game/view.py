@@ -26,7 +26,10 @@ from badacey_fast.game.actions import DRAW, Action
 
 if TYPE_CHECKING:  # pragma: no cover
     from badacey_fast.game.config import GameConfig
-    from badacey_fast.game.state import Game
+
+#: The hand a view reads: a :class:`~badacey_fast.game.state.Game` (not imported here: the game's
+#: ``view()`` builds SeatViews, so the import runs one way, from the game to this module).
+Game = Any
 
 __all__ = ["SeatView"]
 
