@@ -116,23 +116,25 @@ def test_legal_random_hands_replay_from_json_and_phh(twin):
             play(rng, illegal_rate=0.0, check_history=True)
 
 
-@pytest.mark.xfail(reason="DEFECT: apply() accepts Action('draw', amount=<anything>) and logs the amount; the "
-                          "JSON/PHH replay logs amount=None, so the replayed log differs", strict=True)
 def test_hands_with_stray_actions_replay_from_json_and_phh():
     rng = random.Random("replay-stray")
     for _ in range(max(1, HANDS // 10)):
         play(rng, illegal_rate=0.3, check_history=True)
 
 
-@pytest.mark.xfail(reason="DEFECT: a draw with an amount is accepted (and logged) instead of refused", strict=True)
 def test_a_draw_with_an_amount_is_refused():
+    # Found by this fuzzer: Action("draw", 4, cards) was applied and logged with amount 4, which a JSON or
+    # PHH replay (amount None) could never reproduce.
     g = Game(stacks=[20, 20], seed=1)
     while g.phase != "drawing":
         g.apply("check" if g.to_call() == 0 else "call")
     cards = g.legal_actions()[0].cards[:1]
     before = g.snapshot()
-    with pytest.raises(bf.IllegalActionError):
+    with pytest.raises(bf.IllegalActionError, match="a draw takes no amount, got 4"):
         g.apply(Action("draw", 4, cards))
+    assert g.snapshot() == before
+    with pytest.raises(bf.IllegalActionError, match="a draw takes no amount"):
+        g.apply(Action("draw", 0, cards), seat=g.to_act)  # the checked path too
     assert g.snapshot() == before
 
 

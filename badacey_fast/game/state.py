@@ -305,7 +305,7 @@ class Game(GameBetting, GameDealing, GameQueries):
                     a = legal[legal.index(action)]
                 else:
                     a = self._validate(action, None)
-            elif phase == DRAWING and type(action) is Action and action[0] == DRAW:
+            elif phase == DRAWING and type(action) is Action and action[0] == DRAW and action[1] is None:
                 # verify_draw's fast form, inlined: int card ids, every discard held and none twice, is
                 # served at once; anything else is checked (and any refusal worded) by verify_draw.
                 i = self.to_act

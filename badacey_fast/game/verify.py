@@ -233,6 +233,8 @@ def verify_action(game: "Game", action: object, seat: int | None = None) -> tupl
     if kind == DRAW:
         given = action[2]
         cards, keep = verify_draw(game, given, seat)
+        if action[1] is not None:  # a draw names its discards only: an amount would be logged, not replayed
+            raise IllegalActionError(f"a draw takes no amount, got {action[1]!r}: it names the discards only")
         return (action if cards is given else _new(Action, (DRAW, None, cards))), keep
     check = _BY_KIND.get(kind)
     if check is None:  # only a hand-built tuple gets here (Action() refuses unknown kinds): worded as a raise
