@@ -293,9 +293,10 @@ def _card_problems(cards: np.ndarray, live: np.ndarray | None, rows: np.ndarray)
             for c in hand:
                 if not 0 <= c <= 51:
                     problem = InvalidCardError(f"seat {s}: card id {c} is outside 0..51")
+                elif c in owner and owner[c] == s:  # as parse_cards words it for one hand
+                    problem = DuplicateCardError(f"seat {s}: card {format_card(c)!r} is given twice")
                 elif c in owner:
-                    where = f"seat {owner[c]} and seat {s}" if owner[c] != s else f"seat {s}"
-                    problem = DuplicateCardError(f"card {format_card(c)!r} is held twice ({where})")
+                    problem = DuplicateCardError(f"card {format_card(c)!r} is held twice (seat {owner[c]} and seat {s})")
                 if problem is not None:
                     break
                 owner[c] = s
