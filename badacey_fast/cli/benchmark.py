@@ -47,6 +47,7 @@ PROVIDERS = (
     "badacey_fast.cli.score",
     "badacey_fast.cli.draw",
     "badacey_fast.cli.game",
+    "badacey_fast.cli.columnar",  # parquet-score, dask-score, dask-overhead (with the [dask] extra)
 )
 
 

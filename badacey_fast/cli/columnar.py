@@ -18,9 +18,11 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
+
 from badacey_fast.errors import BadaceyError
 
-__all__ = ["add_dask_arguments", "wants_columnar", "run_columnar", "dask_client"]
+__all__ = ["add_dask_arguments", "wants_columnar", "run_columnar", "dask_client", "bench_cases"]
 
 _SHOWN_ERRORS = 10
 
@@ -148,3 +150,102 @@ def _run_dask(args: argparse.Namespace) -> tuple[Any, str]:
         where = f"{len(client.scheduler_info().get('workers', {}))} workers" if client is not None \
             else f"Dask {args.local_scheduler} scheduler"
     return result.report, f", {result.partitions} partitions on {where}"
+
+
+def bench_cases(quick: bool) -> list:
+    """Benchmark cases for ``badacey bench`` (none without pyarrow and dask installed).
+
+    Groups: ``parquet-score`` (the kernel alone on decoded deals against ``score_parquet`` end to end from
+    Parquet and from memory-mapped Arrow IPC, interleaved), ``dask-score`` (one process against Dask's
+    synchronous scheduler and a 2-worker LocalCluster on the same dataset) and ``dask-overhead`` (empty
+    tasks per second: 1 / the per-task cost).
+    """
+    try:
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return []
+    import atexit
+    import io
+    import shutil
+    import tempfile
+
+    import pyarrow.parquet as pq
+
+    from badacey_fast import dask as bdask
+    from badacey_fast.bulk.showdown import showdown_many
+    from badacey_fast.cli.benchmark import Case, InterleavedCase
+    from badacey_fast.files import arrow
+
+    n = 50_000 if quick else 4_000_000
+    part = 25_000 if quick else 1_000_000
+    root = tempfile.mkdtemp(prefix="badacey-bench-")
+    atexit.register(shutil.rmtree, root, True)
+    state: dict[str, Any] = {}
+
+    def files() -> str:
+        if "pq" not in state:
+            arrow.generate_parquet(n, os.path.join(root, "deals.parquet"), seed=2026, row_group=part)
+            arrow.generate_parquet(n, os.path.join(root, "deals.arrow"), seed=2026, row_group=part)
+            state["pq"] = os.path.join(root, "deals.parquet")
+        return state["pq"]
+
+    def kernel():  # type: ignore[no-untyped-def]
+        t = pq.read_table(files())
+        cards = np.frombuffer(t["cards"].combine_chunks().buffers()[1], np.uint8, count=n * 30).reshape(n, 6, 5)
+        pot, button = t["pot"].to_numpy(), t["button"].to_numpy().astype(np.int64)
+        return lambda: showdown_many(cards, pot=pot, button=button)
+
+    def end_to_end(name: str):  # type: ignore[no-untyped-def]
+        def setup():  # type: ignore[no-untyped-def]
+            files()
+            src, dst = os.path.join(root, name), os.path.join(root, "payouts-" + name)
+            return lambda: arrow.score_parquet(src, dst)
+
+        return setup
+
+    def client():  # type: ignore[no-untyped-def]
+        if "client" not in state:
+            state["cm"] = cm = bdask.local_client(2)
+            state["client"] = cm.__enter__()
+            atexit.register(cm.__exit__, None, None, None)
+        return state["client"]
+
+    def one_process():  # type: ignore[no-untyped-def]
+        src = files()
+        return lambda: arrow.score_parquet(src, io.BytesIO(), threads=False)
+
+    def dataset(scheduler: str | None):  # type: ignore[no-untyped-def]
+        def setup():  # type: ignore[no-untyped-def]
+            src, c = files(), client() if scheduler is None else None
+            out = os.path.join(root, f"out-{scheduler}")
+            return lambda: bdask.score_dataset(src, out, client=c, scheduler=scheduler, partition_rows=part)
+
+        return setup
+
+    def empty_tasks(k: int):  # type: ignore[no-untyped-def]
+        def setup():  # type: ignore[no-untyped-def]
+            import dask as _dask
+
+            c = client()
+            return lambda: c.gather(c.compute([_dask.delayed(int, pure=False)(i) for i in range(k)]))
+
+        return setup
+
+    tasks = 50 if quick else 500
+    return [
+        InterleavedCase("parquet-score", "showdown_many 6 seats, chips, kernel only (decoded deals)", kernel, n,
+                        interleave="parquet"),
+        InterleavedCase("parquet-score", "score_parquet end to end, Parquet zstd -> Parquet", end_to_end("deals.parquet"),
+                        n, interleave="parquet"),
+        InterleavedCase("parquet-score", "score_parquet end to end, Arrow IPC mmap -> Arrow", end_to_end("deals.arrow"),
+                        n, interleave="parquet"),
+        InterleavedCase("dask-score", "score_parquet, one process, no helper threads (payouts discarded)",
+                        one_process, n, interleave="dask"),
+        InterleavedCase("dask-score", "score_dataset, Dask synchronous scheduler", dataset("sync"), n,
+                        interleave="dask"),
+        InterleavedCase("dask-score", "score_dataset, LocalCluster 2 workers x 1 thread", dataset(None), n,
+                        interleave="dask"),
+        Case("dask-overhead", f"empty tasks on the 2-worker LocalCluster ({tasks} a call)", empty_tasks(tasks), tasks),
+    ]
