@@ -511,7 +511,7 @@ def score_parquet(
     skip_bad: bool = False,
     fmt: str | None = None,
     out_fmt: str | None = None,
-    batch_rows: int = ROW_GROUP,
+    batch_rows: int = 1 << 18,
     progress: Callable[[int], object] | None = None,
     totals: list[int] | None = None,
     threads: bool = True,
@@ -544,8 +544,8 @@ the kernel (False: all in the calling thread).  Returns a :class:`ScoreReport` (
     writer = _Writer(dst, out_fmt)
     # Reading (pyarrow decodes without the GIL) and writing run in their own threads, a batch or two
     # ahead and behind the kernel: on two cores the end-to-end rate approaches the kernel's own.
-    reader = _Ahead(batches, depth=2) if threads else batches
-    back = _Behind(writer.write, depth=2) if threads else None
+    reader = _Ahead(batches, depth=1) if threads else batches
+    back = _Behind(writer.write, depth=1) if threads else None
     try:
         for batch in reader:
             out, failure = run.score(batch)
