@@ -20,6 +20,7 @@ from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Actio
 from badacey_fast.game.bots import BOTS, RandomBot
 from badacey_fast.game.config import PRESETS, ConfigError, GameConfig
 from badacey_fast.game.simulate import simulate
+from badacey_fast.cli.columnar import add_dask_arguments, dask_client
 from badacey_fast.game.state import COMPLETE, Game
 
 __all__ = ["register", "bench_cases", "describe_hand", "run_play"]
@@ -39,6 +40,8 @@ def register(subparsers) -> None:
                    help="comma-separated bots, one per seat (2 to 6): " + ", ".join(BOTS))
     _common(p)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_dask_arguments(p, "play the hands in partitions (seeds derived from --seed: same result on any workers)")
+    p.add_argument("--partition-hands", type=int, default=10_000, help="with --dask: hands per partition")
     p.set_defaults(handler=_simulate)
 
     p = subparsers.add_parser("play", help="play against bots in the terminal",
@@ -84,8 +87,16 @@ def _simulate(args: argparse.Namespace) -> int:
     bots = _bots(args.bots)
     config = GameConfig(game=args.game)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
-    bar = None if args.quiet else _Bar(args.hands, sys.stderr)
-    result = simulate(bots, hands=args.hands, seed=seed, config=config, stack=args.stack, progress=bar)
+    if args.dask:  # badacey_fast.dask: partitions of --partition-hands hands (cli/columnar.py)
+        from badacey_fast.dask import simulate as simulate_dask
+
+        with dask_client(args) as client:
+            result = simulate_dask(bots, args.hands, seed, config, args.stack, client=client,
+                                   scheduler=args.local_scheduler, partition_hands=args.partition_hands,
+                                   progress=not args.quiet)
+    else:
+        bar = None if args.quiet else _Bar(args.hands, sys.stderr)
+        result = simulate(bots, hands=args.hands, seed=seed, config=config, stack=args.stack, progress=bar)
     print(f"{_TITLES[config.game]}, {len(bots)} seats, seed {seed}")
     print(result.table())
     return 0

@@ -28,6 +28,7 @@ import os
 import sys
 import time
 
+from badacey_fast.cli.columnar import add_dask_arguments, run_columnar, wants_columnar
 from badacey_fast.errors import BadaceyError
 from badacey_fast.files.score import DEFAULT_POT, generate_deals, score_file
 
@@ -65,17 +66,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--skip-bad", action="store_true", help="skip and count malformed lines instead of stopping")
     p.add_argument("--chunk", type=int, default=16384,
                    help="deals per kernel call (default 16384; at most 65536 are used)")
-    p.add_argument("--format", default="auto", choices=("auto", "text", "csv"),
-                   help="input format (auto: CSV when the first line has a comma); with --generate: text or csv")
+    p.add_argument("--format", default="auto", choices=("auto", "text", "csv", "parquet", "arrow"),
+                   help="input format (auto: from the extension, .parquet/.arrow, else CSV when the first line has "
+                   "a comma); with --generate: the output's. Payouts: Parquet/Arrow/CSV from -o's extension")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line on stderr")
     p.add_argument("--generate", type=int, metavar="N", help="instead: write N random deals to -o (or stdout)")
     p.add_argument("--seats", type=int, default=6, help="seats per generated deal (2..6, default 6)")
     p.add_argument("--seed", type=int, default=None, help="random seed for --generate")
+    add_dask_arguments(p, "score a Parquet dataset (a directory or glob) partition by partition")
     p.set_defaults(handler=_score)
 
 
 def _score(args: argparse.Namespace) -> int:
+    if wants_columnar(args):  # Parquet / Arrow files, Dask (cli/columnar.py)
+        with _io_errors():
+            return run_columnar(args)
     if args.generate is not None:
         fmt = "text" if args.format == "auto" else args.format
         with _io_errors():

@@ -1,0 +1,251 @@
+"""``badacey score`` on Parquet / Arrow deal files and datasets, and the ``--dask`` options.
+
+``badacey score deals.parquet -o payouts.parquet`` (formats from the extensions, or ``--format``),
+``badacey score --generate N -o deals.parquet`` (seeded with ``--seed``), and
+``badacey score DATASET -o OUTDIR --dask [--workers N | --scheduler ADDRESS]``: a directory or glob of
+Parquet files scored partition by partition on Dask (``--workers N`` starts a LocalCluster of N processes
+on 127.0.0.1; ``--scheduler`` joins a running ``dask-scheduler``; neither runs Dask's threaded scheduler
+in this process).  ``badacey simulate --dask`` shards the hands the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from badacey_fast.errors import BadaceyError
+
+__all__ = ["add_dask_arguments", "wants_columnar", "run_columnar", "dask_client", "bench_cases"]
+
+_SHOWN_ERRORS = 10
+
+
+def add_dask_arguments(p: argparse.ArgumentParser, what: str) -> None:
+    """``--dask``, ``--workers N``, ``--scheduler ADDRESS`` and ``--local-scheduler``."""
+    p.add_argument("--dask", action="store_true", help=f"{what} on Dask (pip install 'badacey_fast[dask]')")
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="with --dask: start a local cluster of N worker processes on 127.0.0.1")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="with --dask: a running dask-scheduler, e.g. tcp://10.0.0.5:8786")
+    p.add_argument("--local-scheduler", default="threads", choices=("threads", "sync", "processes"),
+                   help="with --dask and neither --workers nor --scheduler: Dask's local scheduler (default threads)")
+
+
+@contextlib.contextmanager
+def dask_client(args: argparse.Namespace) -> Iterator[Any]:
+    """The ``distributed.Client`` the arguments ask for (None: Dask's local scheduler in this process)."""
+    if args.workers is not None and args.scheduler is not None:
+        raise BadaceyError("give --workers N (a local cluster) or --scheduler ADDRESS, not both")
+    if args.workers is not None:
+        if args.workers < 1:
+            raise BadaceyError(f"--workers must be at least 1, got {args.workers}")
+        from badacey_fast.dask import local_client
+
+        with local_client(args.workers) as client:
+            yield client
+    elif args.scheduler is not None:
+        from badacey_fast.dask import _require_dask
+
+        _require_dask()
+        from distributed import Client
+
+        with Client(args.scheduler) as client:
+            yield client
+    else:
+        yield None
+
+
+def _out_format(args: argparse.Namespace) -> str | None:
+    from badacey_fast.files.arrow import file_format
+
+    return file_format(args.output) if args.output else None
+
+
+def wants_columnar(args: argparse.Namespace) -> bool:
+    """Whether this ``badacey score`` run reads or writes Arrow / Parquet (or runs on Dask)."""
+    from badacey_fast.files.arrow import file_format
+
+    if args.generate is not None:
+        return args.format in ("parquet", "arrow") or (args.format == "auto" and _out_format(args) in ("parquet", "arrow"))
+    if args.dask:
+        return True
+    if args.file is None or args.file == "-":
+        return False
+    fmt = file_format(args.file, None if args.format == "auto" else args.format)
+    if fmt in ("text", "csv") and _out_format(args) in ("parquet", "arrow"):
+        raise BadaceyError(f"{args.output!r}: payouts of a text or CSV deal file are written as CSV; "
+                           "score a Parquet or Arrow deal file to write Parquet or Arrow payouts")
+    return fmt in ("parquet", "arrow")
+
+
+def run_columnar(args: argparse.Namespace) -> int:
+    from badacey_fast.files import arrow
+
+    if args.generate is not None:
+        if not args.output:
+            raise BadaceyError("--generate with Parquet or Arrow needs -o FILE")
+        fmt = args.format if args.format in ("parquet", "arrow") else None
+        rows = arrow.generate_parquet(args.generate, args.output, seats=args.seats, seed=args.seed, fmt=fmt)
+        if not args.quiet:
+            size = os.path.getsize(args.output)
+            print(f"badacey score: wrote {rows:,} deals ({size:,} bytes)", file=sys.stderr)
+        return 0
+    if args.file is None:
+        raise BadaceyError("give a deal FILE or dataset, or --generate N")
+    start = time.perf_counter()
+    if args.dask:
+        report, extra = _run_dask(args)
+    else:
+        report, extra = _run_file(args)
+    seconds = time.perf_counter() - start
+    for row, reason in report.errors[:_SHOWN_ERRORS]:
+        print(f"badacey score: skipped row {row}: {reason}", file=sys.stderr)
+    if report.bad > _SHOWN_ERRORS:
+        print(f"badacey score: ... and {report.bad - _SHOWN_ERRORS:,} more bad rows", file=sys.stderr)
+    if not args.quiet:
+        rate = report.deals / seconds / 1e6 if seconds > 0 else 0.0
+        print(f"badacey score: {report.deals:,} deals from {report.lines:,} rows in {seconds:.2f} s "
+              f"({rate:.2f} M deals/s){extra}; {report.bad:,} bad rows skipped", file=sys.stderr)
+    return 0
+
+
+def _run_file(args: argparse.Namespace) -> tuple[Any, str]:
+    from badacey_fast.files import arrow
+
+    fmt = None if args.format == "auto" else args.format
+    total = arrow.count_rows(args.file, fmt)
+    bar = None
+    if not args.no_progress:
+        from tqdm import tqdm
+
+        big = total is not None and total >= 200_000
+        bar = tqdm(total=total, unit=" deals", unit_scale=True, delay=0.0 if big else 1.0, file=sys.stderr,
+                   desc="scoring", leave=big)
+    try:
+        report = arrow.score_parquet(args.file, args.output or None, game=args.game, odd_chip=args.odd_chip,
+                                     pot=args.pot, button=args.button, skip_bad=args.skip_bad, fmt=fmt,
+                                     progress=None if bar is None else bar.update)
+    finally:
+        if bar is not None:
+            bar.close()
+    return report, ""
+
+
+def _run_dask(args: argparse.Namespace) -> tuple[Any, str]:
+    from badacey_fast import dask as bdask
+
+    if not args.output:
+        raise BadaceyError("--dask writes one payout file per partition: give -o DIRECTORY")
+    with dask_client(args) as client:
+        result = bdask.score_dataset(args.file, args.output, game=args.game, odd_chip=args.odd_chip, pot=args.pot,
+                                     button=args.button, skip_bad=args.skip_bad, client=client,
+                                     scheduler=args.local_scheduler, progress=not args.no_progress)
+        where = f"{len(client.scheduler_info().get('workers', {}))} workers" if client is not None \
+            else f"Dask {args.local_scheduler} scheduler"
+    return result.report, f", {result.partitions} partitions on {where}"
+
+
+def bench_cases(quick: bool) -> list:
+    """Benchmark cases for ``badacey bench`` (none without pyarrow and dask installed).
+
+    Groups: ``parquet-score`` (the kernel alone on decoded deals against ``score_parquet`` end to end from
+    Parquet and from memory-mapped Arrow IPC, interleaved), ``dask-score`` (one process against Dask's
+    synchronous scheduler and a 2-worker LocalCluster on the same dataset) and ``dask-overhead`` (empty
+    tasks per second: 1 / the per-task cost).
+    """
+    try:
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return []
+    import atexit
+    import io
+    import shutil
+    import tempfile
+
+    import pyarrow.parquet as pq
+
+    from badacey_fast import dask as bdask
+    from badacey_fast.bulk.showdown import showdown_many
+    from badacey_fast.cli.benchmark import Case, InterleavedCase
+    from badacey_fast.files import arrow
+
+    n = 50_000 if quick else 4_000_000
+    part = 25_000 if quick else 1_000_000
+    root = tempfile.mkdtemp(prefix="badacey-bench-")
+    atexit.register(shutil.rmtree, root, True)
+    state: dict[str, Any] = {}
+
+    def files() -> str:
+        if "pq" not in state:
+            arrow.generate_parquet(n, os.path.join(root, "deals.parquet"), seed=2026, row_group=part)
+            arrow.generate_parquet(n, os.path.join(root, "deals.arrow"), seed=2026, row_group=part)
+            state["pq"] = os.path.join(root, "deals.parquet")
+        return state["pq"]
+
+    def kernel():  # type: ignore[no-untyped-def]
+        t = pq.read_table(files())
+        cards = np.frombuffer(t["cards"].combine_chunks().buffers()[1], np.uint8, count=n * 30).reshape(n, 6, 5)
+        pot, button = t["pot"].to_numpy(), t["button"].to_numpy().astype(np.int64)
+        return lambda: showdown_many(cards, pot=pot, button=button)
+
+    def end_to_end(name: str):  # type: ignore[no-untyped-def]
+        def setup():  # type: ignore[no-untyped-def]
+            files()
+            src, dst = os.path.join(root, name), os.path.join(root, "payouts-" + name)
+            return lambda: arrow.score_parquet(src, dst)
+
+        return setup
+
+    def client():  # type: ignore[no-untyped-def]
+        if "client" not in state:
+            state["cm"] = cm = bdask.local_client(2)
+            state["client"] = cm.__enter__()
+            atexit.register(cm.__exit__, None, None, None)
+        return state["client"]
+
+    def one_process():  # type: ignore[no-untyped-def]
+        src = files()
+        return lambda: arrow.score_parquet(src, io.BytesIO(), threads=False)
+
+    def dataset(scheduler: str | None):  # type: ignore[no-untyped-def]
+        def setup():  # type: ignore[no-untyped-def]
+            src, c = files(), client() if scheduler is None else None
+            out = os.path.join(root, f"out-{scheduler}")
+            return lambda: bdask.score_dataset(src, out, client=c, scheduler=scheduler, partition_rows=part)
+
+        return setup
+
+    def empty_tasks(k: int):  # type: ignore[no-untyped-def]
+        def setup():  # type: ignore[no-untyped-def]
+            import dask as _dask
+
+            c = client()
+            return lambda: c.gather(c.compute([_dask.delayed(int, pure=False)(i) for i in range(k)]))
+
+        return setup
+
+    tasks = 50 if quick else 500
+    return [
+        InterleavedCase("parquet-score", "showdown_many 6 seats, chips, kernel only (decoded deals)", kernel, n,
+                        interleave="parquet"),
+        InterleavedCase("parquet-score", "score_parquet end to end, Parquet zstd -> Parquet", end_to_end("deals.parquet"),
+                        n, interleave="parquet"),
+        InterleavedCase("parquet-score", "score_parquet end to end, Arrow IPC mmap -> Arrow", end_to_end("deals.arrow"),
+                        n, interleave="parquet"),
+        InterleavedCase("dask-score", "score_parquet, one process, no helper threads (payouts discarded)",
+                        one_process, n, interleave="dask"),
+        InterleavedCase("dask-score", "score_dataset, Dask synchronous scheduler", dataset("sync"), n,
+                        interleave="dask"),
+        InterleavedCase("dask-score", "score_dataset, LocalCluster 2 workers x 1 thread", dataset(None), n,
+                        interleave="dask"),
+        Case("dask-overhead", f"empty tasks on the 2-worker LocalCluster ({tasks} a call)", empty_tasks(tasks), tasks),
+    ]

@@ -1,0 +1,112 @@
+"""badacey_fast.dask: the same payouts, simulation and equity on the synchronous scheduler, the threaded
+one and a 2-worker LocalCluster on 127.0.0.1 (small datasets: the whole file runs in seconds)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pyarrow")
+pytest.importorskip("distributed")
+import pyarrow.parquet as pq  # noqa: E402
+
+from badacey_fast import dask as bdask  # noqa: E402
+from badacey_fast.cli.command import main  # noqa: E402
+from badacey_fast.errors import DuplicateCardError  # noqa: E402
+from badacey_fast.files import arrow  # noqa: E402
+from badacey_fast.game.bots import RandomBot, RuleBot  # noqa: E402
+
+N_A, N_B = 12_000, 8_000
+
+
+@pytest.fixture(scope="module")
+def dataset(tmp_path_factory):
+    root = tmp_path_factory.mktemp("ds")
+    (root / "deals").mkdir()
+    arrow.generate_parquet(N_A, root / "deals" / "a.parquet", seed=1, row_group=4_000)
+    arrow.generate_parquet(N_B, root / "deals" / "b.parquet", seed=2, row_group=4_000)
+    expected = []
+    for name in ("a", "b"):  # the one-process Parquet path, file by file
+        arrow.score_parquet(root / "deals" / f"{name}.parquet", root / f"{name}-payouts.parquet")
+        expected += _payouts(pq.read_table(root / f"{name}-payouts.parquet"))
+    return root, expected
+
+
+@pytest.fixture(scope="module")
+def client():
+    with bdask.local_client(2) as c:
+        yield c
+
+
+def _payouts(table) -> list[list[int]]:
+    return np.column_stack([table[f"payout_{s}"].to_numpy() for s in range(6)]).tolist()
+
+
+def _written(result) -> list[list[int]]:
+    return [row for path in result.outputs for row in _payouts(pq.read_table(path))]
+
+
+def _check(result, expected, tmp_path) -> None:
+    assert result.report.deals == result.report.lines == N_A + N_B and result.report.bad == 0
+    assert result.partitions == 3  # 8,000-row partitions of whole 4,000-row groups: a.parquet in 2, b in 1
+    assert _written(result) == expected
+    assert list(result.totals) == np.asarray(expected).sum(axis=0).tolist()
+
+
+@pytest.mark.parametrize("scheduler", ["sync", "threads"])
+def test_local_schedulers_match_the_parquet_path(dataset, scheduler, tmp_path) -> None:
+    root, expected = dataset
+    result = bdask.score_dataset(root / "deals", tmp_path / "out", scheduler=scheduler, partition_rows=8_000)
+    _check(result, expected, tmp_path)
+    glob = bdask.score_dataset(str(root / "deals" / "*.parquet"), None, scheduler=scheduler, partition_rows=8_000)
+    assert glob.totals == result.totals and glob.outputs == ()
+
+
+def test_local_cluster_matches(dataset, client, tmp_path) -> None:
+    root, expected = dataset
+    result = bdask.score_dataset(root / "deals", tmp_path / "out", client=client, partition_rows=8_000)
+    _check(result, expected, tmp_path)
+
+
+def test_bad_rows_are_numbered_across_the_dataset(tmp_path) -> None:
+    rows = np.zeros((6, 2, 5), np.uint8)
+    rows[:, 0], rows[:, 1] = [3, 6, 9, 12, 19], [4, 10, 13, 16, 23]
+    rows[4, 1, 0] = 3  # row 5 of the dataset (row 2 of b.parquet) holds As twice
+    (tmp_path / "d").mkdir()
+    pq.write_table(arrow.deals_table(rows[:3]), tmp_path / "d" / "a.parquet")
+    pq.write_table(arrow.deals_table(rows[3:]), tmp_path / "d" / "b.parquet")
+    with pytest.raises(DuplicateCardError, match=r"^row 5: card 'As' is held twice \(seat 0 and seat 1\)$"):
+        bdask.score_dataset(tmp_path / "d", tmp_path / "o", scheduler="sync")
+    result = bdask.score_dataset(tmp_path / "d", tmp_path / "o", scheduler="sync", skip_bad=True)
+    assert (result.report.lines, result.report.deals, result.report.bad) == (6, 5, 1)
+    assert result.report.errors[0][0] == 5
+    assert [pq.read_table(p)["row"].to_pylist() for p in result.outputs] == [[1, 2, 3], [4, 6]]
+
+
+def test_simulate_and_equity_same_on_one_and_two_workers(client) -> None:
+    bots = [RuleBot(), RandomBot(), RandomBot()]
+    one = bdask.simulate(bots, hands=600, seed=9, partition_hands=200, scheduler="sync")
+    assert one == bdask.simulate(bots, hands=600, seed=9, partition_hands=200, client=client)
+    assert one == bdask.simulate(bots, hands=600, seed=9, partition_hands=200, scheduler="threads")
+    assert one.hands == 600 and sum(one.totals) == 0
+    assert one != bdask.simulate(bots, hands=600, seed=10, partition_hands=200, scheduler="sync")
+    hands, discards = ["As 2h 3d Kc Kd", "2c 3s 4h 5d 6c"], ["Kc Kd", None]
+    eq = bdask.equity(hands, discards, samples=30_000, partition_samples=10_000, scheduler="sync")
+    assert eq == bdask.equity(hands, discards, samples=30_000, partition_samples=10_000, client=client)
+    assert abs(eq.shares[0] - 0.0645) < 4 * eq.stderr[0] and eq.outcomes == 30_000  # exact: 0.0645
+
+
+def test_cli_dask_paths(dataset, tmp_path, capsys) -> None:
+    root, expected = dataset
+    args = ["score", str(root / "deals"), "-o", str(tmp_path / "o"), "--dask", "--no-progress", "-q"]
+    assert main([*args, "--local-scheduler", "sync"]) == 0
+    got = [row for p in sorted((tmp_path / "o").iterdir()) for row in _payouts(pq.read_table(p))]
+    assert got == expected
+    assert main(["simulate", "--dask", "--hands", "300", "--seed", "4", "--partition-hands", "100",
+                 "--bots", "rule,random", "--quiet", "--local-scheduler", "sync"]) == 0
+    first = capsys.readouterr().out
+    assert main(["simulate", "--dask", "--hands", "300", "--seed", "4", "--partition-hands", "100",
+                 "--bots", "rule,random", "--quiet"]) == 0
+    assert capsys.readouterr().out == first
+    assert main([*args, "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    assert "not both" in capsys.readouterr().err
