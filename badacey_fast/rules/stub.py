@@ -15,20 +15,25 @@ argument), which is exactly how they stay out of the new stub of their own draw.
 
 A stub is dealt in one of three ways:
 
-- a **given deck** (``Stub(deck)``): from the top, in order.  A reshuffle shuffles the new stub with
-  ``shuffle`` (default: ``rng.shuffle``), and the new stub is dealt from its top in turn;
-- **at random** (``Stub()``, the 52 cards): each card drawn uniformly from the stub with ``rng.random``
-  (a lazy Fisher-Yates shuffle: the same distribution as shuffling first, without its cost).  A reshuffle
-  puts the muck in the stub, and the cards keep being drawn uniformly (that is the shuffle);
+- a **given deck** (``Stub(deck)``): from the top, in order, until the first reshuffle;
+- **at random** (``Stub()``, the 52 cards): each card drawn uniformly from the stub with ``rng.random()``
+  (a lazy Fisher-Yates shuffle: the same distribution as shuffling first, without its cost);
 - a **script** (``Stub(script=cards)``, a replay): the given cards, in order, each taken from wherever it
   is in the stub (a card not in the stub is refused); once the script is over, at random.
+
+The reshuffle is the same in all three: the last card and the muck form the new stub (``cards``: the last
+card, then the muck in the order it was mucked), and from then on every card is drawn uniformly from the
+stub with ``rng.random()`` -- that is the shuffle, done lazily.  So a given deck and a given random
+source (a seeded :class:`random.Random`, numpy's ``Generator``, or a scripted one) determine every card.
 
 Dealing methods check first and then change the stub: a refused call (:class:`IllegalActionError`) leaves
 it as it was.  Card ids as in :mod:`badacey_fast.cards` (``As`` = 3, ``2s`` = 7, ...).
 
 >>> from badacey_fast.cards import format_cards as fc, parse_cards
->>> keep = lambda cards: None      # a "shuffle" that keeps the order: the muck goes on top, in order
->>> s = Stub("As 2s 3s 4s 5s 6s 7s 8s", shuffle=keep)
+>>> class Latest:              # a scripted random source: always the stub's end, i.e. the latest mucked
+...     def random(self):
+...         return 0.999
+>>> s = Stub("As 2s 3s 4s 5s 6s 7s 8s", rng=Latest())
 >>> [fc(h) for h in s.deal_round(2, 2)]                # one card at a time, two seats, two cards each
 ['As 3s', '2s 4s']
 >>> fc(s.draw(parse_cards("As 3s")))                   # seat 0 throws both: 5s 6s; 7s and 8s are left
@@ -46,7 +51,7 @@ badacey_fast.errors.IllegalActionError: the deck ran out: 5 cards are owed, 3 ca
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import IllegalActionError
@@ -61,10 +66,9 @@ class Stub:
     ``deck``: the cards dealt from the top, first card first (text or ids; any number of distinct cards,
     e.g. the unseen cards of an equity); ``None``: the 52 cards, dealt at random.  ``script``: cards to
     deal in this order from a 52-card stub (a replay), at random afterwards; not with ``deck``.
-    ``rng``: the random source (a :class:`random.Random`, or anything with ``random()`` and ``shuffle()``);
-    default a new unseeded one.  ``shuffle(cards)``: shuffles a list in place at a reshuffle of a given
-    deck (default ``rng.shuffle``), e.g. numpy's ``Generator.shuffle`` or a scripted one.
-    ``check=False`` skips checking ``deck`` (callers passing a trusted list of distinct ids 0..51).
+    ``rng``: the random source, anything whose ``random()`` returns a float in [0, 1) (a
+    :class:`random.Random`, numpy's ``Generator``); default a new unseeded :class:`random.Random`, made
+    when first needed (a given deck needs none until it reshuffles).  ``check=False`` skips checking ``deck`` (callers passing a trusted list of distinct ids 0..51).
 
     ``cards`` is the stub bottom first: in a given deck its last item is the next card dealt; ``order`` is
     the stub top first.
@@ -77,15 +81,13 @@ class Stub:
     TypeError: give a deck or a script, not both
     """
 
-    __slots__ = ("cards", "muck", "dealt", "reshuffles", "burned", "_rng", "_rnd", "_shuffle", "_ordered",
-                 "_script", "_spos")
+    __slots__ = ("cards", "muck", "dealt", "reshuffles", "burned", "_rng", "_ordered", "_script", "_spos")
 
     def __init__(
         self,
         deck: str | Iterable[int | str] | None = None,
         *,
         rng: random.Random | None = None,
-        shuffle: Callable[[list[int]], None] | None = None,
         script: Sequence[int] | None = None,
         check: bool = True,
     ) -> None:
@@ -96,15 +98,12 @@ class Stub:
                 deck = parse_cards(deck)
             self.cards = deck[::-1] if type(deck) is list else list(deck)[::-1]  # the top at the end
             self._ordered = True
-            self._rnd = None
         else:
             self.cards = list(range(52))
             self._ordered = False
             if rng is None:
                 rng = random.Random()
-            self._rnd = rng.random
         self._rng = rng
-        self._shuffle = shuffle
         self._script = None if script is None else list(script)
         self._spos = 0
         self.muck: list[int] = []
@@ -122,13 +121,15 @@ class Stub:
         """
         return self.draw((), n)
 
-    def deal_round(self, seats: int, per_seat: int) -> list[list[int]]:
-        """The initial deal: ``per_seat`` cards to each of ``seats`` places, one card at a time around;
-        place ``p`` (0 = the first served, left of the button) gets cards ``p, p + seats, ...`` dealt.
+    def deal_round(self, seats: int, per_seat: int, first: int = 0) -> list[list[int]]:
+        """The initial deal: ``per_seat`` cards to each of ``seats`` seats, one card at a time clockwise
+        from seat ``first`` (the seat left of the button); returns the hands by seat.
 
         >>> from badacey_fast.cards import format_cards as fc
         >>> [fc(h) for h in Stub("Ks Qs Js Ts 9s 8s 7s").deal_round(3, 2)]
         ['Ks Ts', 'Qs 9s', 'Js 8s']
+        >>> [fc(h) for h in Stub("Ks Qs Js Ts 9s 8s 7s").deal_round(3, 2, first=1)]
+        ['Js 8s', 'Ks Ts', 'Qs 9s']
         """
         m = seats * per_seat
         cards = self.cards
@@ -139,7 +140,7 @@ class Stub:
             else:
                 # A partial Fisher-Yates shuffle moving each dealt card to the tail of the stub, in dealing
                 # order (the hot path of every simulated hand; the same distribution as shuffling first).
-                rnd = self._rnd
+                rnd = self._rng.random
                 k = len(cards)
                 end = k - m
                 while k > end:
@@ -156,7 +157,9 @@ class Stub:
                 self.dealt = top
         else:
             top = self.deal(m)
-        return [top[p::seats] for p in range(seats)]
+        if first:  # seat s is place (s - first) % seats: gets cards (s - first) % seats + k * seats
+            return [top[(s - first) % seats::seats] for s in range(seats)]
+        return [top[s::seats] for s in range(seats)]
 
     def burn(self) -> int:
         """Deal one card face down to the muck (the optional burn card before a draw's replacements).
@@ -180,13 +183,13 @@ class Stub:
         when a script names a card not in the stub.
 
         >>> from badacey_fast.cards import format_cards as fc, parse_cards
-        >>> s = Stub("Ks Qs Js Ts", shuffle=lambda cards: None)
+        >>> s = Stub("Ks Qs Js Ts", rng=random.Random(3))
         >>> fc(s.draw(parse_cards("2d 3d"))), fc(s.muck)     # 2d 3d: cards held, not in the stub
         ('Ks Qs', '2d 3d')
         >>> fc(s.draw(parse_cards("Ks"))), s.reshuffles      # Js: only Ts, the last card, is left
         ('Js', [])
-        >>> fc(s.draw(parse_cards("Qs"))), s.reshuffles, fc(s.muck)   # Ts + 2d 3d Ks form the new stub
-        ('Ks', [3], 'Qs')
+        >>> fc(s.draw(parse_cards("Qs"))), s.reshuffles, fc(s.muck)  # a card of Ts + the muck 2d 3d Ks
+        ('Ts', [3], 'Qs')
         """
         if n is None:
             k = len(discards)
@@ -204,7 +207,7 @@ class Stub:
             else:
                 # Each card drawn uniformly from the stub is swapped to its tail; the k tail cards are then
                 # dealt in order in one slice.
-                rnd = self._rnd
+                rnd = self._rng.random
                 m = len(cards)
                 end = m - k
                 while m > end:
@@ -254,18 +257,14 @@ class Stub:
 
     def _reshuffle(self) -> None:
         """The stub's last card and the muck form the new stub (the served player's discards of this
-        draw are not in the muck yet); a given deck's new stub is shuffled and dealt from its top."""
-        cards = self.cards
-        cards += self.muck
+        draw are not in the muck yet), dealt at random from now on."""
+        self.cards += self.muck
         self.muck = []
         self.reshuffles.append(len(self.dealt))
-        if self._ordered:
-            shuffle = self._shuffle
-            if shuffle is None:
-                if self._rng is None:
-                    self._rng = random.Random()
-                shuffle = self._rng.shuffle
-            shuffle(cards)
+        if self._ordered:  # a given deck's order ends here
+            self._ordered = False
+            if self._rng is None:
+                self._rng = random.Random()
 
     def _one(self) -> int:
         """One card off the stub (already checked: the stub has more than its last card)."""
@@ -279,9 +278,7 @@ class Stub:
                 i = cards.index(c)
                 self._spos += 1
             else:
-                if self._rnd is None:  # pragma: no cover - a random stub always has its source
-                    raise RuntimeError("no random source")
-                i = int(self._rnd() * len(cards))
+                i = int(self._rng.random() * len(cards))
                 c = cards[i]
             cards[i] = cards[-1]
             cards.pop()
@@ -303,13 +300,9 @@ class Stub:
         new = Stub.__new__(Stub)
         for name in ("cards", "muck", "dealt", "reshuffles", "burned"):
             setattr(new, name, getattr(self, name)[:])
-        new._ordered, new._shuffle, new._spos = self._ordered, self._shuffle, self._spos
+        new._ordered, new._spos = self._ordered, self._spos
         new._script = self._script  # never changed: shared
-        if rng is None:
-            new._rng, new._rnd = self._rng, self._rnd
-        else:
-            new._rng = rng
-            new._rnd = None if self._rnd is None else rng.random
+        new._rng = self._rng if rng is None else rng
         return new
 
     def state(self) -> tuple:
