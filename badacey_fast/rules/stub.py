@@ -50,13 +50,23 @@ badacey_fast.errors.IllegalActionError: the deck ran out: 5 cards are owed, 3 ca
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import IllegalActionError
 
+if TYPE_CHECKING:
+    import random
+
 __all__ = ["Stub"]
+
+
+def _new_rng() -> "random.Random":
+    """A new unseeded random source, imported on first use (``import badacey_fast`` stays light)."""
+    import random
+
+    return random.Random()
 
 
 class Stub:
@@ -73,6 +83,7 @@ class Stub:
     ``cards`` is the stub bottom first: in a given deck its last item is the next card dealt; ``order`` is
     the stub top first.
 
+    >>> import random
     >>> s = Stub(rng=random.Random(1)); len(s), len(s.deal(5)), len(s)
     (52, 5, 47)
     >>> Stub("As 2s", script=[3])
@@ -102,7 +113,7 @@ class Stub:
             self.cards = list(range(52))
             self._ordered = False
             if rng is None:
-                rng = random.Random()
+                rng = _new_rng()
         self._rng = rng
         self._script = None if script is None else list(script)
         self._spos = 0
@@ -183,6 +194,7 @@ class Stub:
         when a script names a card not in the stub.
 
         >>> from badacey_fast.cards import format_cards as fc, parse_cards
+        >>> import random
         >>> s = Stub("Ks Qs Js Ts", rng=random.Random(3))
         >>> fc(s.draw(parse_cards("2d 3d"))), fc(s.muck)     # 2d 3d: cards held, not in the stub
         ('Ks Qs', '2d 3d')
@@ -264,7 +276,7 @@ class Stub:
         if self._ordered:  # a given deck's order ends here
             self._ordered = False
             if self._rng is None:
-                self._rng = random.Random()
+                self._rng = _new_rng()
 
     def _one(self) -> int:
         """One card off the stub (already checked: the stub has more than its last card)."""
