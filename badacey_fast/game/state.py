@@ -313,7 +313,7 @@ class Game(GameBetting, GameDealing, GameQueries):
             self.folded[i] = True
             self.nlive -= 1
             self.nactive -= 1  # a seat facing a bet always has chips behind
-            self.muck.extend(self.hands[i])
+            self._stub.muck += self.hands[i]  # the folded hand into the muck (no property call)
             if self.nlive == 1:
                 self._finish()
                 return self
