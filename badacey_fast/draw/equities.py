@@ -31,8 +31,9 @@ from badacey_fast.draw import outcomes as draw
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, ShowdownError
 from badacey_fast.rules.games import BADACEY, scale_family
+from badacey_fast.rules.stub import Stub
 
-__all__ = ["Equity", "equity", "policy_equity", "EXACT_LIMIT", "DEFAULT_SAMPLES"]
+__all__ = ["Equity", "equity", "policy_equity", "deal_draws", "EXACT_LIMIT", "DEFAULT_SAMPLES"]
 
 Cards = Union[str, Iterable[Union[str, int]]]
 #: policy(hand, draws_left) -> the cards to discard; draws_left counts the draw being made (3, 2, 1).
@@ -122,9 +123,11 @@ def policy_equity(
     """Monte Carlo pot shares (0..1) when every seat draws ``draws`` times following a policy.
 
     ``policy(hand, draws_left)`` returns the cards to discard (draws_left = 3, 2, 1 for the three draws);
-    one callable for every seat or one per seat.  Seats draw in the order given.  The deck is dealt as
-    RULES.md §4 says: the stub's last card is never dealt, and when the stub cannot complete a draw it is
-    shuffled together with the earlier discards (not the drawing player's own) into a new stub.
+    one callable for every seat or one per seat.  Seats draw in the order given (seat 0 first, as the
+    seat left of the button).  Each sample deals the unseen cards, shuffled, through a
+    :class:`~badacey_fast.rules.stub.Stub` by :func:`deal_draws`, as the engine deals (RULES.md §4): the
+    stub's last card is never dealt; when only it is left and a seat is still owed cards, it is shuffled
+    with everything mucked so far (not the drawing seat's own discards of this draw) into a new stub.
     ``seed``: as in :func:`equity`.  ``progress(done, total)`` is called now and then with the number of
     samples dealt.
 
@@ -151,25 +154,56 @@ def policy_equity(
     rng = np.random.default_rng(_seed(seed))
     finals = np.empty((samples, len(known), 5), dtype=np.int64)
     for s in range(samples):
-        stub = [int(c) for c in rng.permutation(pool)]
-        held = [h if h is not None else tuple(stub.pop() for _ in range(5)) for h in known]
-        muck: list[int] = []
-        for left in range(draws, 0, -1):
-            for seat, hand in enumerate(held):
-                thrown = draw._validate(hand, policies[seat](hand, left), ())[1]
-                if len(stub) - 1 < len(thrown):  # the last card is never dealt: reshuffle the muck in
-                    stub += muck
-                    muck = []
-                    stub = [int(c) for c in rng.permutation(stub)]
-                    if len(stub) - 1 < len(thrown):
-                        raise BadaceyError(f"the deck ran out: seat {seat} cannot draw {len(thrown)} cards")
-                held[seat] = tuple(c for c in hand if c not in thrown) + tuple(stub.pop() for _ in thrown)
-                muck += thrown
-        finals[s] = held
+        # The unseen cards in a random order, dealt from the top; reshuffles draw from the same generator.
+        finals[s] = deal_draws(Stub(rng.permutation(pool).tolist(), rng=rng, check=False), known, policies, draws)
         if progress is not None and (s + 1) % 256 == 0:
             progress(s + 1, samples)
     low, bd = _evaluate_seats(finals, game != BADACEY)
     return _summarise(low, bd, exact=False)
+
+
+def deal_draws(
+    stub: Stub,
+    hands: Sequence[tuple[int, ...] | None],
+    policies: Sequence[Policy],
+    draws: int = 3,
+) -> list[tuple[int, ...]]:
+    """Deal one simulated hand through ``stub`` exactly as the engine deals it (RULES.md §4): the unknown
+    hands (``None``) first, one card at a time around in seat order; then ``draws`` draws, in each of
+    which every seat in seat order discards what ``policies[seat](hand, draws_left)`` returns and is
+    served by :meth:`Stub.draw <badacey_fast.rules.stub.Stub.draw>` before the next seat chooses.  Returns
+    the final hands (kept cards first, then the replacements in the order dealt).  Seat 0 plays the seat
+    left of the button: with every hand unknown, a :class:`~badacey_fast.game.Game` dealt the same deck
+    with the same random source and the same discards gives every seat the same cards.
+    :func:`policy_equity` deals each sample with it.
+
+    >>> import random
+    >>> from badacey_fast.cards import format_cards as fc
+    >>> from badacey_fast.rules.stub import Stub
+    >>> deck = "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks 2h 3h 4h"     # 16 cards: the stub runs out
+    >>> throw_all = lambda hand, left: hand
+    >>> stub = Stub(deck, rng=random.Random(1))
+    >>> [fc(h) for h in deal_draws(stub, [None, None], [throw_all] * 2, draws=1)]
+    ['Js Qs Ks 2h 3h', '4h 7s 5s 9s 3s']
+    >>> stub.reshuffles    # 4h was the last card: seat 1 drew from it and seat 0's discards, not its own
+    [15]
+    >>> deal_draws(Stub(deck[:-3], rng=random.Random(1)), [None, None], [throw_all] * 2, draws=1)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.IllegalActionError: the deck ran out: 5 cards are owed, 4 can be dealt (the stub's 5 but its last card, and the muck's 0)
+    """
+    held = list(hands)
+    unknown = [seat for seat, hand in enumerate(held) if hand is None]
+    if unknown:
+        for seat, cards in zip(unknown, stub.deal_round(len(unknown), 5)):
+            held[seat] = tuple(cards)
+    validate = draw._validate
+    for left in range(draws, 0, -1):
+        for seat, hand in enumerate(held):
+            thrown = validate(hand, policies[seat](hand, left), ())[1]
+            if thrown:
+                held[seat] = tuple(c for c in hand if c not in thrown) + tuple(stub.draw(thrown))
+    return held
 
 
 def _setup(hands, discards, dead):

@@ -7,8 +7,9 @@ Design choices (documented, tested):
   state").  A rejected action raises :class:`~badacey_fast.errors.IllegalActionError` naming the rule
   broken and leaves the state unchanged.  :meth:`Game.copy` gives an independent state when needed.
 - Plain lists and ints with ``__slots__``: a hand is cheap enough for millions of simulated hands.
-- **Dealing.**  A seeded deck is dealt lazily: each card is drawn uniformly from the stub (a lazy
-  Fisher-Yates shuffle, the same distribution as shuffling up front, without its cost).  A given
+- **Dealing.**  The cards are one :class:`~badacey_fast.rules.stub.Stub`, the object every part of the
+  library deals draws through.  A seeded deck is dealt lazily: each card is drawn uniformly from the stub
+  (a lazy Fisher-Yates shuffle, the same distribution as shuffling up front, without its cost).  A given
   ``deck`` is dealt from the top in order (by slices; simulations pass decks shuffled in bulk).  Every
   dealt card is logged (``dealt``), so a hand replays from its history with a *scripted* dealer even
   across reshuffles.
@@ -44,6 +45,7 @@ from badacey_fast.game.config import ConfigError, GameConfig
 from badacey_fast.game.dealing import GameDealing
 from badacey_fast.game.queries import GameQueries
 from badacey_fast.game.verify import _raise_callable, verify_action
+from badacey_fast.rules.stub import Stub
 
 __all__ = ["Game", "BETTING", "DRAWING", "COMPLETE"]
 
@@ -77,10 +79,10 @@ class Game(GameBetting, GameDealing, GameQueries):
 
     __slots__ = (
         "config", "n", "button", "starting_stacks", "stacks", "contrib", "sbet", "folded", "hands",
-        "stub", "muck", "dealt", "reshuffles", "burned", "_rnd", "_rng", "_script", "_spos",
+        "_stub", "_rnd", "_rng",  # the cards: a rules.Stub (stub, muck, dealt, ... are read through it)
         "street", "phase", "to_act", "level", "full_level", "nbets", "bet_size", "pending", "can_raise",
         "nlive", "nactive", "draw_queue", "discard_counts", "log", "payouts", "returned", "seed",
-        "sb_seat", "bb_seat", "_deckmode", "settlement", "_legal", "_cap", "_hu_uncapped",
+        "sb_seat", "bb_seat", "settlement", "_legal", "_cap", "_hu_uncapped",
         "_tmin",  # a lower bound of what any seat with chips can put in this round (see _start_round)
         "posts",  # extra big-blind posts (joiners of a running table, see _post_forced_bets)
     )
@@ -127,10 +129,6 @@ class Game(GameBetting, GameDealing, GameQueries):
         self.contrib = [0] * n
         self.sbet = [0] * n
         self.folded = [False] * n
-        self.muck: list[int] = []
-        self.dealt: list[int] = []
-        self.reshuffles: list[int] = []  # index into ``dealt`` where each reshuffle happened
-        self.burned: list[int] = []
         self.seed = seed
         self.posts = tuple(posts)
         if rng is None:
@@ -139,22 +137,15 @@ class Game(GameBetting, GameDealing, GameQueries):
             raise TypeError("give seed or rng, not both")
         self._rng = rng
         self._rnd = rng.random
-        self._script = None
-        self._spos = 0
-        self._deckmode = False
         if _script is not None:
-            self.stub = list(range(52))
-            self._script = list(_script)
+            self._stub = Stub(rng=rng, script=_script)
         elif deck is not None or _shuffled is not None:
-            # A deck is dealt from the top until a reshuffle; the stub keeps its top at the END of the
-            # list so that dealing is a slice.  ``_shuffled``: a trusted permutation (simulations).
-            order = _shuffled if _shuffled is not None else parse_cards(deck, count=52)
-            self.stub = order[::-1] if type(order) is list else list(order)[::-1]
-            self._deckmode = True
+            # A deck is dealt from the top until a reshuffle.  ``_shuffled``: a trusted permutation
+            # (simulations); a ``deck`` is checked here.
+            self._stub = Stub(_shuffled if _shuffled is not None else parse_cards(deck, count=52), rng=rng,
+                              check=False)
         else:
-            self.stub = list(range(52))
-        # A given deck deals each hand as one slice (_deal_hands); otherwise cards are appended one by one.
-        self.hands: list[list[int]] = [None] * n if self._deckmode else [[] for _ in range(n)]
+            self._stub = Stub(rng=rng)
         self.log: list[tuple[int, Action]] = []
         self.payouts: list[int] | None = None
         self.settlement = None  # the showdown's Settlement (None for a fold win), for explanations
@@ -335,7 +326,7 @@ class Game(GameBetting, GameDealing, GameQueries):
             self.folded[i] = True
             self.nlive -= 1
             self.nactive -= 1  # a seat facing a bet always has chips behind
-            self.muck.extend(self.hands[i])
+            self._stub.muck += self.hands[i]  # the folded hand into the muck (no property call)
             if self.nlive == 1:
                 self._finish()
                 return self

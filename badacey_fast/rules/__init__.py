@@ -16,10 +16,11 @@ from badacey_fast.rules.odd_chips import ODD_CHIP_POLICIES, check_odd_chip, cloc
 from badacey_fast.rules.reference import (BADUGI_CLASS_COUNT, LOW_CLASS_COUNTS, BadugiValue, LowValue, badugi_class_hands,
                                           badugi_key, badugi_rank, badugi_value, best_badugi, describe_badugi_rank,
                                           describe_low_rank, low_class_hands, low_key, low_rank, low_value)
+from badacey_fast.rules.stub import Stub
 from badacey_fast.rules.value import VALUES, Value, from_entry
 
 __all__ = ["BADACEY", "BADEUCY", "GAMES", "PRESETS", "SPELLINGS", "LOW", "BADUGI", "Scoring", "SCORINGS", "scoring",
            "normalize_game", "is_ace_high", "ODD_CHIP_POLICIES", "check_odd_chip", "clockwise", "LOW_CLASS_COUNTS",
            "BADUGI_CLASS_COUNT", "LowValue", "BadugiValue", "low_key", "badugi_key", "low_rank", "badugi_rank",
            "best_badugi", "low_value", "badugi_value", "describe_low_rank", "describe_badugi_rank",
-           "low_class_hands", "badugi_class_hands", "Value", "VALUES", "from_entry"]
+           "low_class_hands", "badugi_class_hands", "Value", "VALUES", "from_entry", "Stub"]

@@ -1,0 +1,331 @@
+"""The stub: the cards not yet dealt, the muck, and the one reshuffle procedure of RULES.md §4.
+
+Every part of the library that deals draws (the rules engine :class:`~badacey_fast.game.Game`, the
+multi-draw equity :func:`~badacey_fast.draw.equities.policy_equity`, the simulations built on them)
+deals through a :class:`Stub`, so they all follow the same rule:
+
+- the last card of the stub is never dealt;
+- the player being served gets cards from the stub down to (not including) its last card; when that card
+  is all that is left and the player is still owed cards, it is shuffled together with every card
+  already discarded, folded or burned -- except the discards of the player being served in this draw --
+  into a new stub, and the draw continues.  This can happen more than once in a hand.
+
+A player's discards join the muck only once the player is served (:meth:`Stub.draw` takes them as its
+argument), which is exactly how they stay out of the new stub of their own draw.
+
+A stub is dealt in one of three ways:
+
+- a **given deck** (``Stub(deck)``): from the top, in order, until the first reshuffle;
+- **at random** (``Stub()``, the 52 cards): each card drawn uniformly from the stub with ``rng.random()``
+  (a lazy Fisher-Yates shuffle: the same distribution as shuffling first, without its cost);
+- a **script** (``Stub(script=cards)``, a replay): the given cards, in order, each taken from wherever it
+  is in the stub (a card not in the stub is refused); once the script is over, at random.
+
+The reshuffle is the same in all three: the last card and the muck form the new stub (``cards``: the last
+card, then the muck in the order it was mucked), and from then on every card is drawn uniformly from the
+stub with ``rng.random()`` -- that is the shuffle, done lazily.  So a given deck and a given random
+source (a seeded :class:`random.Random`, numpy's ``Generator``, or a scripted one) determine every card.
+
+Dealing methods check first and then change the stub: a refused call (:class:`IllegalActionError`) leaves
+it as it was.  Card ids as in :mod:`badacey_fast.cards` (``As`` = 3, ``2s`` = 7, ...).
+
+>>> from badacey_fast.cards import format_cards as fc, parse_cards
+>>> class Latest:              # a scripted random source: always the stub's end, i.e. the latest mucked
+...     def random(self):
+...         return 0.999
+>>> s = Stub("As 2s 3s 4s 5s 6s 7s 8s", rng=Latest())
+>>> [fc(h) for h in s.deal_round(2, 2)]                # one card at a time, two seats, two cards each
+['As 3s', '2s 4s']
+>>> fc(s.draw(parse_cards("As 3s")))                   # seat 0 throws both: 5s 6s; 7s and 8s are left
+'5s 6s'
+>>> fc(s.draw(parse_cards("2s 4s")))    # 7s, then 8s is the last card: reshuffled with As 3s (not 2s 4s)
+'7s 3s'
+>>> fc(s.order), fc(s.muck), s.reshuffles               # the stub top first, the muck, where it reshuffled
+('As 8s', '2s 4s', [7])
+>>> s.draw((), 5)
+Traceback (most recent call last):
+...
+badacey_fast.errors.IllegalActionError: the deck ran out: 5 cards are owed, 3 can be dealt (the stub's 2 but its last card, and the muck's 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    import random
+
+__all__ = ["Stub"]
+
+
+def _new_rng() -> "random.Random":
+    """A new unseeded random source, imported on first use (``import badacey_fast`` stays light)."""
+    import random
+
+    return random.Random()
+
+
+class Stub:
+    """The cards not yet dealt (``cards``), the ``muck``, and the log of every card dealt (``dealt``, with
+    the ``reshuffles`` points and the ``burned`` cards) of one hand.  See the module docstring.
+
+    ``deck``: the cards dealt from the top, first card first (text or ids; any number of distinct cards,
+    e.g. the unseen cards of an equity); ``None``: the 52 cards, dealt at random.  ``script``: cards to
+    deal in this order from a 52-card stub (a replay), at random afterwards; not with ``deck``.
+    ``rng``: the random source, anything whose ``random()`` returns a float in [0, 1) (a
+    :class:`random.Random`, numpy's ``Generator``); default a new unseeded :class:`random.Random`, made
+    when first needed (a given deck needs none until it reshuffles).  ``check=False`` skips checking ``deck`` (callers passing a trusted list of distinct ids 0..51).
+
+    ``cards`` is the stub bottom first: in a given deck its last item is the next card dealt; ``order`` is
+    the stub top first.
+
+    >>> import random
+    >>> s = Stub(rng=random.Random(1)); len(s), len(s.deal(5)), len(s)
+    (52, 5, 47)
+    >>> Stub("As 2s", script=[3])
+    Traceback (most recent call last):
+    ...
+    TypeError: give a deck or a script, not both
+    """
+
+    __slots__ = ("cards", "muck", "dealt", "reshuffles", "burned", "_rng", "_ordered", "_script", "_spos")
+
+    def __init__(
+        self,
+        deck: str | Iterable[int | str] | None = None,
+        *,
+        rng: random.Random | None = None,
+        script: Sequence[int] | None = None,
+        check: bool = True,
+    ) -> None:
+        if deck is not None:
+            if script is not None:
+                raise TypeError("give a deck or a script, not both")
+            if check:
+                deck = parse_cards(deck)
+            self.cards = deck[::-1] if type(deck) is list else list(deck)[::-1]  # the top at the end
+            self._ordered = True
+        else:
+            self.cards = list(range(52))
+            self._ordered = False
+            if rng is None:
+                rng = _new_rng()
+        self._rng = rng
+        self._script = None if script is None else list(script)
+        self._spos = 0
+        self.muck: list[int] = []
+        self.dealt: list[int] = []
+        self.reshuffles: list[int] = []  # index into ``dealt`` where each reshuffle happened
+        self.burned: list[int] = []
+
+    # ----------------------------------------------------------------------------------------- dealing
+    def deal(self, n: int) -> list[int]:
+        """``n`` cards off the stub (reshuffling the muck in if the stub runs down to its last card).
+
+        >>> from badacey_fast.cards import format_cards as fc
+        >>> fc(Stub("Ks Qs Js Ts 9s").deal(3))
+        'Ks Qs Js'
+        """
+        return self.draw((), n)
+
+    def deal_round(self, seats: int, per_seat: int, first: int = 0) -> list[list[int]]:
+        """The initial deal: ``per_seat`` cards to each of ``seats`` seats, one card at a time clockwise
+        from seat ``first`` (the seat left of the button); returns the hands by seat.
+
+        >>> from badacey_fast.cards import format_cards as fc
+        >>> [fc(h) for h in Stub("Ks Qs Js Ts 9s 8s 7s").deal_round(3, 2)]
+        ['Ks Ts', 'Qs 9s', 'Js 8s']
+        >>> [fc(h) for h in Stub("Ks Qs Js Ts 9s 8s 7s").deal_round(3, 2, first=1)]
+        ['Js 8s', 'Ks Ts', 'Qs 9s']
+        """
+        m = seats * per_seat
+        cards = self.cards
+        if len(cards) > m and self._script is None and m:
+            if self._ordered:
+                top = cards[:-m - 1:-1]  # the top m cards, in order
+                del cards[-m:]
+            else:
+                # A partial Fisher-Yates shuffle moving each dealt card to the tail of the stub, in dealing
+                # order (the hot path of every simulated hand; the same distribution as shuffling first).
+                rnd = self._rng.random
+                k = len(cards)
+                end = k - m
+                while k > end:
+                    i = int(rnd() * k)
+                    k -= 1
+                    c = cards[i]
+                    cards[i] = cards[k]
+                    cards[k] = c
+                top = cards[:end - 1:-1]  # end >= 1: the last card stays
+                del cards[end:]
+            if self.dealt:
+                self.dealt += top
+            else:
+                self.dealt = top
+        else:
+            top = self.deal(m)
+        if first:  # seat s is place (s - first) % seats: gets cards (s - first) % seats + k * seats
+            return [top[(s - first) % seats::seats] for s in range(seats)]
+        return [top[s::seats] for s in range(seats)]
+
+    def burn(self) -> int:
+        """Deal one card face down to the muck (the optional burn card before a draw's replacements).
+
+        >>> from badacey_fast.cards import format_cards as fc
+        >>> s = Stub("Ks Qs Js"); fc([s.burn()]), fc(s.muck), fc(s.burned), fc(s.order)
+        ('Ks', 'Ks', 'Ks', 'Qs Js')
+        """
+        (c,) = self.draw((), 1)
+        self.burned.append(c)
+        self.muck.append(c)
+        return c
+
+    def add_to_muck(self, cards: Iterable[int]) -> None:
+        """Put cards into the muck (a folded hand): they come back at the next reshuffle."""
+        self.muck.extend(cards)
+
+    def draw(self, discards: Sequence[int], n: int | None = None) -> list[int]:
+        """Serve one player's draw: ``n`` replacement cards (default one per discard), by RULES.md §4, then
+        the ``discards`` join the muck.  Refused (nothing changed) when the cards owed cannot exist, or
+        when a script names a card not in the stub.
+
+        >>> from badacey_fast.cards import format_cards as fc, parse_cards
+        >>> import random
+        >>> s = Stub("Ks Qs Js Ts", rng=random.Random(3))
+        >>> fc(s.draw(parse_cards("2d 3d"))), fc(s.muck)     # 2d 3d: cards held, not in the stub
+        ('Ks Qs', '2d 3d')
+        >>> fc(s.draw(parse_cards("Ks"))), s.reshuffles      # Js: only Ts, the last card, is left
+        ('Js', [])
+        >>> fc(s.draw(parse_cards("Qs"))), s.reshuffles, fc(s.muck)  # a card of Ts + the muck 2d 3d Ks
+        ('Ts', [3], 'Qs')
+        """
+        if n is None:
+            k = len(discards)
+        elif type(n) is not int or n < 0:
+            raise ValueError(f"the number of cards owed must be an int 0 or more, not {n!r}")
+        else:
+            k = n
+        cards = self.cards
+        if len(cards) > k and self._script is None:  # the common case: no reshuffle, no script
+            if not k:
+                new = []
+            elif self._ordered:
+                new = cards[:-k - 1:-1]  # the top k cards, in order
+                del cards[-k:]
+            else:
+                # Each card drawn uniformly from the stub is swapped to its tail; the k tail cards are then
+                # dealt in order in one slice.
+                rnd = self._rng.random
+                m = len(cards)
+                end = m - k
+                while m > end:
+                    j = int(rnd() * m)
+                    m -= 1
+                    c = cards[j]
+                    cards[j] = cards[m]
+                    cards[m] = c
+                new = cards[:end - 1:-1]
+                del cards[end:]
+            self.dealt += new
+        else:
+            self._check(k)
+            new = []
+            for _ in range(k):
+                if len(cards) <= 1:
+                    self._reshuffle()
+                    cards = self.cards
+                new.append(self._one())
+        if discards:
+            self.muck += discards
+        return new
+
+    # ----------------------------------------------------------------------------------------- the rule
+    def _check(self, k: int) -> None:
+        """Refuse, before anything changes, a deal of ``k`` cards that cannot be made."""
+        stub, muck = self.cards, self.muck
+        if k > len(stub) - 1 + len(muck):
+            raise IllegalActionError(
+                f"the deck ran out: {k} cards are owed, {len(stub) - 1 + len(muck)} can be dealt (the stub's "
+                f"{len(stub)} but its last card, and the muck's {len(muck)})")
+        script, pos = self._script, self._spos
+        if script is None or pos >= len(script):
+            return
+        left = set(stub)
+        for _ in range(k):
+            if len(left) <= 1:
+                left.update(muck)
+                muck = ()
+            if pos >= len(script):  # the script is over: the rest is dealt at random
+                return
+            c = script[pos]
+            if c not in left:
+                raise IllegalActionError(f"scripted card {format_cards([c])} is not in the stub")
+            left.discard(c)
+            pos += 1
+
+    def _reshuffle(self) -> None:
+        """The stub's last card and the muck form the new stub (the served player's discards of this
+        draw are not in the muck yet), dealt at random from now on."""
+        self.cards += self.muck
+        self.muck = []
+        self.reshuffles.append(len(self.dealt))
+        if self._ordered:  # a given deck's order ends here
+            self._ordered = False
+            if self._rng is None:
+                self._rng = _new_rng()
+
+    def _one(self) -> int:
+        """One card off the stub (already checked: the stub has more than its last card)."""
+        cards = self.cards
+        script = self._script
+        if self._ordered:
+            c = cards.pop()
+        else:
+            if script is not None and self._spos < len(script):
+                c = script[self._spos]
+                i = cards.index(c)
+                self._spos += 1
+            else:
+                i = int(self._rng.random() * len(cards))
+                c = cards[i]
+            cards[i] = cards[-1]
+            cards.pop()
+        self.dealt.append(c)
+        return c
+
+    # ----------------------------------------------------------------------------------------- state
+    @property
+    def order(self) -> list[int]:
+        """The stub top first (a given deck deals it in this order; a random stub in any order)."""
+        return self.cards[::-1]
+
+    def copy(self, rng: random.Random | None = None) -> "Stub":
+        """An independent copy (lists copied); ``rng``: the copy's random source (default: the same one).
+
+        >>> s = Stub("Ks Qs Js"); t = s.copy(); _ = t.deal(1); len(s), len(t)
+        (3, 2)
+        """
+        new = Stub.__new__(Stub)
+        for name in ("cards", "muck", "dealt", "reshuffles", "burned"):
+            setattr(new, name, getattr(self, name)[:])
+        new._ordered, new._spos = self._ordered, self._spos
+        new._script = self._script  # never changed: shared
+        new._rng = self._rng if rng is None else rng
+        return new
+
+    def state(self) -> tuple:
+        """Every piece of state as a comparable tuple (not the random source's)."""
+        return (tuple(self.cards), tuple(self.muck), tuple(self.dealt), tuple(self.reshuffles),
+                tuple(self.burned), self._ordered, self._spos)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __repr__(self) -> str:
+        how = "a given deck" if self._ordered else "a script" if self._script is not None else "at random"
+        return (f"Stub({len(self.cards)} cards dealt from {how}, muck {len(self.muck)}, "
+                f"{len(self.reshuffles)} reshuffles)")
