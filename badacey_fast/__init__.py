@@ -10,7 +10,7 @@ Value(low=1, badugi=1)
 
 from __future__ import annotations
 
-from badacey_fast.kernel import backend as _backend
+from badacey_fast import kernel as _kernel
 from badacey_fast.cards import card_id, card_rank, card_suit, format_card, format_cards, parse_card, parse_cards
 from badacey_fast.errors import (
     BadaceyError,
@@ -62,7 +62,7 @@ def __dir__() -> list[str]:
 def __getattr__(attr: str):
     # ``backend`` is read live so that it always names the twin actually serving calls.
     if attr == "backend":
-        return _backend.name
+        return _kernel.name
     if attr == "__version__":  # importlib.metadata costs ~35 ms of import time: look it up on demand
         global __version__
         __version__ = _find_version()

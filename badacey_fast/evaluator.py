@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from badacey_fast.kernel import backend as _backend
+from badacey_fast import kernel
 
 from badacey_fast.rules import reference as reference
 from badacey_fast.cards import Cards, parse_cards
@@ -81,12 +81,12 @@ def evaluate(cards: Cards, game: str = BADACEY) -> Value:
     # Fast path (C twin, table loaded): one C call (csrc/cpython/speedups.c) takes a tuple or list of
     # five exact ints, validates them and returns the cached Value; anything else (text, bools, numpy
     # ints, a bad hand) gives None and takes the general path below, which also words the errors.
-    single = _backend.single[ace_high]
+    single = kernel.single[ace_high]
     if single is not None:
         value = single(cards)
         if value is not None:
             return value
-    return Value._make(_backend.impl.evaluate5(_five(cards), ace_high))
+    return Value._make(kernel.evaluate5(_five(cards), ace_high))
 
 
 def low_rank(cards: Cards, game: str = BADACEY) -> int:
@@ -102,12 +102,12 @@ def low_rank(cards: Cards, game: str = BADACEY) -> int:
     badacey_fast.errors.UnknownGameError: unknown game 'razz': expected one of badacey, badeucy, badugi, a5, 27
     """
     ace_high = is_ace_high(game)
-    single = _backend.single[ace_high]  # evaluate()'s fast path; None hands over to the general path
+    single = kernel.single[ace_high]  # evaluate()'s fast path; None hands over to the general path
     if single is not None:
         value = single(cards)
         if value is not None:
             return value.low
-    return _backend.impl.low_rank5(_five(cards), ace_high)
+    return kernel.low_rank5(_five(cards), ace_high)
 
 
 def badugi_rank(cards: Cards, ace_high: bool = False, *, game: str | None = None) -> int:
@@ -133,7 +133,7 @@ def badugi_rank(cards: Cards, ace_high: bool = False, *, game: str | None = None
     elif not isinstance(ace_high, bool):
         raise TypeError(f"ace_high must be a bool, not {type(ace_high).__name__}")
     ids = parse_cards(cards, count=(1, 2, 3, 4, 5))
-    return _backend.impl.badugi_rank(ids, ace_high)
+    return kernel.badugi_rank(ids, ace_high)
 
 
 def describe(cards: Cards, game: str = BADACEY) -> Description:

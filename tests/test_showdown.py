@@ -26,7 +26,7 @@ from badacey_fast.errors import (
 from badacey_fast.pots.settlement import UNSHOWN, scoring, showdown, showdown_detail
 
 # The package re-exports the function ``showdown``, which hides the module of the same name.
-from badacey_fast.pots import settlement as showdown_module
+from badacey_fast.kernel import backend as kernel_backend
 ALMA, BRUNO = "As 2h 3d 4c 5s", "2c 3s 4h 5d 6c"  # Bruno: 5-4-3-2 badugi, 6-5-4-3-2 low
 CORA, DMITRI = "2h 4h 6h 7h Ac", "Ks Qd 9c 5h 5s"
 ANN, BEN = "As 2h 3d 4c Kd", "Ac 2d 3h 4s 5c"
@@ -200,7 +200,7 @@ def test_fold_win_does_not_evaluate(monkeypatch):
         def __getattr__(self, name):
             raise AssertionError(f"{name} called for a fold win")
 
-    monkeypatch.setattr(showdown_module._backend, "impl", Exploding())
+    monkeypatch.setattr(kernel_backend, "impl", Exploding())
     assert showdown([None, ALMA, None], 12) == [None, 12, None]
     assert showdown_detail([UNSHOWN, None], 12, game="badeucy").payouts == [12, None]
 

@@ -1,4 +1,4 @@
-"""Batches split across threads: the kernel's shared-counter calls and bulk.py's helper threads.
+"""Batches split across threads: the kernel's shared-counter calls and kernel/threads.py's helper threads.
 
 Every check compares against an independent answer: the numpy twin (derived from the reference rules)
 for ranks, a sentinel (0 is never a rank) for "this row was written", and the known position of planted
@@ -18,6 +18,7 @@ import pytest
 from badacey_fast.kernel import backend as _backend
 
 from badacey_fast.bulk import evaluate as bulk
+from badacey_fast.kernel import threads as kernel_threads
 from badacey_fast.errors import DuplicateCardError, InvalidCardError
 
 
@@ -207,7 +208,7 @@ def test_idle_helpers_are_bounded_by_the_cpu_count() -> None:
     hands = _hands(8 * 65_536, seed=14)
     with _backend.using("c"):
         bulk.evaluate_many(hands, threads=8)
-    assert 1 <= len(bulk._IDLE) <= (os.cpu_count() or 1)
+    assert 1 <= len(kernel_threads._IDLE) <= (os.cpu_count() or 1)
 
 
 def test_a_failing_job_is_raised_and_the_helpers_stay_usable() -> None:
@@ -219,15 +220,15 @@ def test_a_failing_job_is_raised_and_the_helpers_stay_usable() -> None:
         return 5
 
     with pytest.raises(ZeroDivisionError, match="helper side"):
-        bulk._run_shared(job, 2)
-    assert bulk._run_shared(lambda: 7 if threading.get_ident() == main else 3, 2) == 3  # smallest row
-    assert bulk._run_shared(lambda: -1, 3) == -1
+        kernel_threads.run_shared(job, 2)
+    assert kernel_threads.run_shared(lambda: 7 if threading.get_ident() == main else 3, 2) == 3  # smallest row
+    assert kernel_threads.run_shared(lambda: -1, 3) == -1
 
 
 def test_chunk_sizes() -> None:
     for n in (131_072, 1_000_000, 4_000_000, 100_000_000):
         for threads in (2, 3, 8):
-            chunk = bulk._chunk(n, threads)
+            chunk = kernel_threads.chunk(n, threads)
             assert chunk % 256 == 0 and 4096 <= chunk <= 65_536
             if 4096 < chunk < 65_536:  # not clamped: about 32 chunks per thread
                 assert 32 * threads - threads <= n / chunk <= 32 * threads

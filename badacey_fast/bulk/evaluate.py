@@ -1,9 +1,8 @@
 """Bulk evaluation over numpy arrays of card ids: every hand's low and badugi ranks, lower is better.
 
 Rows are hands of card ids ``0..51`` (``card = 4 * rank + suit``); any integer dtype and any strides are
-accepted (``uint8`` is used in place, with no copy, whatever its strides).  The C kernel serves these
-when it is the active backend (``badacey_fast.backend == "c"``), the numpy twin of the reference
-otherwise.  Ranks are dense, **lower is better**: low 1..6175 (Badacey A-5) or 1..7462 (Badeucy 2-7),
+accepted (``uint8`` is used in place, with no copy, whatever its strides).  The active twin of
+:mod:`badacey_fast.kernel` serves these (the C kernel, or the numpy twin of the reference).  Ranks are dense, **lower is better**: low 1..6175 (Badacey A-5) or 1..7462 (Badeucy 2-7),
 badugi 1..1092.
 
 >>> import numpy as np
@@ -19,14 +18,11 @@ badacey_fast.errors.DuplicateCardError: row 0: card '4c' is given twice
 from __future__ import annotations
 
 import operator
-import os
-import threading
 from typing import Any
 
 import numpy as np
 
-from badacey_fast.kernel import backend as _backend
-from badacey_fast.tables import format as tables
+from badacey_fast import kernel
 from badacey_fast.tables import generate as _tablegen
 from badacey_fast.cards import format_card
 from badacey_fast.errors import BadaceyError, DuplicateCardError, HandSizeError, InvalidCardError
@@ -68,17 +64,6 @@ def _row_error(arr: np.ndarray, row: int) -> InvalidCardError:
     return InvalidCardError(f"row {row}: rejected")  # pragma: no cover - the kernel agrees with the above
 
 
-def _first_bad_row(arr: np.ndarray) -> int:
-    """Index of the first row with an id outside 0..51 or a repeated id, or -1 (numpy twin).
-
-    Unchecked garbage is clamped to 51 by the callers, so the twin, like the kernel, never indexes
-    outside its class maps (meaningless ranks, no crash)."""
-    s = np.sort(arr.astype(np.int16), axis=1)
-    bad = (s[:, 0] < 0) | (s[:, -1] > 51) | (np.diff(s, axis=1) == 0).any(axis=1)
-    rows = np.flatnonzero(bad)
-    return int(rows[0]) if rows.size else -1
-
-
 def _check_out(out: Any, dtype: Any, shape: tuple[int, ...], what: str) -> np.ndarray:
     """``out`` if it is an array the caller may fill in place, else the error of every ``out=``.
 
@@ -109,134 +94,6 @@ def _threads(threads: Any, n: int) -> int:
     if count < 1:
         raise BadaceyError(f"threads must be at least 1, got {count}")
     return max(1, min(count, n // 65536 or 1))  # tiny batches are not worth a thread
-
-
-def _chunk(n: int, threads: int) -> int:
-    """Rows per chunk claimed by the threads of a split batch: about 32 chunks per thread, so a core
-    that is slowed down (another process, a kernel thread) costs at most a small chunk's worth of
-    waiting at the end, never half the batch; a multiple of 256 rows (the vector paths' block); 4096 to
-    65536 rows (8..130 µs of work).  Claiming is one atomic add in C, so small chunks cost nothing."""
-    return min(65536, max(4096, -(-n // (threads * 32 * 256)) * 256))
-
-
-class _Helper:
-    """A persistent helper thread that runs one job at a time; handing it a job is one lock release.
-
-    Cheaper than ``ThreadPoolExecutor.submit`` + ``Future.result`` (no Future, queue or condition
-    variable per job): on a 1 M-hand batch on the 2-core box, in interleaved runs on a quiet machine, it
-    lifted the two-thread ratio from 1.85-1.91x to 1.93-2.0x, the ceiling a C harness with spinning
-    pthreads reaches there.
-    """
-
-    def __init__(self) -> None:
-        self._go = threading.Lock()
-        self._go.acquire()
-        self._done = threading.Lock()
-        self._done.acquire()
-        self._job: Any = None
-        self._result: tuple[bool, Any] = (True, None)
-        threading.Thread(target=self._loop, name="badacey_fast-helper", daemon=True).start()
-
-    def _loop(self) -> None:
-        while True:
-            self._go.acquire()
-            job = self._job
-            if job is None:  # told to exit
-                return
-            try:
-                self._result = (True, job())
-            except BaseException as exc:  # handed to the caller by wait()
-                self._result = (False, exc)
-            self._done.release()
-
-    def start(self, job: Any) -> None:
-        self._job = job
-        self._go.release()
-
-    def wait(self) -> tuple[bool, Any]:
-        """Block until the job ends: ``(True, its result)`` or ``(False, the exception it raised)``."""
-        self._done.acquire()
-        result, self._result, self._job = self._result, (True, None), None  # hold no buffers while idle
-        return result
-
-    def stop(self) -> None:
-        self._job = None
-        self._go.release()
-
-
-_IDLE: list[_Helper] = []  # helpers between jobs, shared by every caller
-_IDLE_LOCK = threading.Lock()
-
-
-def _forget_helpers() -> None:
-    """In a forked child the helper threads do not exist: start afresh (or a job would wait forever)."""
-    global _IDLE_LOCK
-    _IDLE_LOCK = threading.Lock()
-    _IDLE.clear()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forget_helpers)
-
-
-def _run_shared(job: Any, threads: int) -> int:
-    """Run ``job()`` on ``threads`` threads at once (this one included) and return the smallest row any
-    run reported (a run returns a bad row index or -1), or -1.
-
-    ``job`` is a ``bd_*_shared`` kernel call: the runs share one counter and claim chunks of the batch
-    from it in C, with the GIL released, so a slower core simply claims fewer chunks.  This thread
-    starts on the batch at once; the helpers join as soon as they wake.  Helpers are taken from an
-    idle list (made when none is idle, so concurrent callers never share one) and returned after;
-    more idle helpers than CPUs are stopped.
-    """
-    with _IDLE_LOCK:
-        helpers = [_IDLE.pop() for _ in range(min(threads - 1, len(_IDLE)))]
-    try:
-        helpers += [_Helper() for _ in range(threads - 1 - len(helpers))]
-    except BaseException:  # e.g. "can't start new thread": keep the idle ones for later calls
-        with _IDLE_LOCK:
-            _IDLE.extend(helpers)
-        raise
-    for helper in helpers:
-        helper.start(job)
-    mine: tuple[bool, Any]
-    try:
-        mine = (True, job())
-    except BaseException as exc:  # the helpers still use the buffers: wait for every one, then raise
-        mine = (False, exc)
-    outcomes = [mine] + [helper.wait() for helper in helpers]
-    with _IDLE_LOCK:
-        keep = max(0, (os.cpu_count() or 1) - len(_IDLE))
-        _IDLE.extend(helpers[:keep])
-    for helper in helpers[keep:]:
-        helper.stop()
-    for ok, value in outcomes:
-        if not ok:
-            raise value
-    bad = [value for _, value in outcomes if value >= 0]
-    return min(bad) if bad else -1
-
-
-def _batch(arr: np.ndarray, check: bool) -> tuple[Any, Any, int, int, int]:
-    """(kernel, row pointer, row stride, column stride in bytes, check flag) of a kernel batch call."""
-    kernel = _backend.kernel()
-    rows = kernel.ffi.cast("const uint8_t *", arr.__array_interface__["data"][0])
-    rs, cs = arr.strides
-    return kernel, rows, rs, cs, 1 if check else 0
-
-
-def _kernel_call(kernel: Any, name: str, args: tuple, n: int, threads: int) -> int:
-    """``lib.<name>(*args)`` over a batch of ``n`` rows, or on ``threads`` threads its ``<name>_shared``
-    twin (the same arguments, then a shared counter and a chunk size).  Returns the first bad row or -1."""
-    if threads == 1:
-        return getattr(kernel.lib, name)(*args)
-    shared, counter, chunk = getattr(kernel.lib, name + "_shared"), kernel.ffi.new("int64_t *"), _chunk(n, threads)
-    return _run_shared(lambda: shared(*args, counter, chunk), threads)
-
-
-def _u16(kernel: Any, out: np.ndarray) -> Any:
-    """A ``uint16_t *`` to an output array's first element."""
-    return kernel.ffi.cast("uint16_t *", out.__array_interface__["data"][0])
 
 
 def evaluate_many(
@@ -282,17 +139,7 @@ def evaluate_many(
     nthreads = _threads(threads, n)
     if n == 0:
         return low, badugi
-    if _backend.name != "c":
-        bad = _first_bad_row(arr) if check else -1
-        if bad >= 0:
-            raise _row_error(arr, bad)
-        entries = _tablegen.entries5(arr if check else np.minimum(arr, 51), ace_high)
-        low[:] = entries & 0xFFFF
-        badugi[:] = entries >> 16
-        return low, badugi
-    kernel, rows, rs, cs, flag = _batch(arr, check)
-    args = (kernel.table(ace_high), rows, n, rs, cs, _u16(kernel, low), _u16(kernel, badugi), flag)
-    bad = _kernel_call(kernel, "bd_eval_many", args, n, nthreads)
+    bad = kernel.eval_many(arr, ace_high, check, low, badugi, nthreads)
     if bad >= 0:
         raise _row_error(arr, bad)
     return low, badugi
@@ -323,25 +170,12 @@ def badugi_rank_many(
     if not isinstance(ace_high, bool):
         raise TypeError(f"ace_high must be a bool, not {type(ace_high).__name__}")
     arr = _as_cards(cards, (1, 2, 3, 4, 5), check)
-    n, k = arr.shape
+    n = arr.shape[0]
     result = _out16(out, n, "out")
     nthreads = _threads(threads, n)
     if n == 0:
         return result
-    if _backend.name != "c":
-        bad = _first_bad_row(arr) if check else -1
-        if bad >= 0:
-            raise _row_error(arr, bad)
-        result[:] = _tablegen.badugi_ranks(arr if check else np.minimum(arr, 51), ace_high)
-        return result
-    kernel, rows, rs, cs, flag = _batch(arr, check)
-    out_p = _u16(kernel, result)
-    if k == 4:  # four cards: one load per row from the derived four-card table
-        args = (kernel.badugi4(ace_high), rows, n, rs, cs, out_p, flag)
-        bad = _kernel_call(kernel, "bd_badugi4_many", args, n, nthreads)
-    else:
-        args = (kernel.table(ace_high), rows, n, k, rs, cs, out_p, flag)
-        bad = _kernel_call(kernel, "bd_badugi_many", args, n, nthreads)
+    bad = kernel.badugi_rank_many(arr, ace_high, check, result, nthreads)
     if bad >= 0:
         raise _row_error(arr, bad)
     return result
@@ -373,12 +207,6 @@ def evaluate_all(game: str = BADACEY) -> tuple[np.ndarray, np.ndarray]:
     ...
     badacey_fast.errors.UnknownGameError: unknown game 'razz': expected one of badacey, badeucy, badugi, a5, 27
     """
-    ace_high = is_ace_high(game)
-    if _backend.name != "c":
-        entries = _tablegen.entries5(_tablegen.all_hands(), ace_high)
-    else:
-        kernel = _backend.kernel()
-        # The table IS the evaluation of every hand in colex order: read it in place, no hashing.
-        entries = np.frombuffer(kernel.ffi.buffer(kernel.table(ace_high)), dtype="<u4", count=tables.HANDS5)
+    entries = kernel.all_entries(is_ace_high(game))  # the C twin reads its table in place: no hashing
     halves = entries.astype("<u4", copy=False).view("<u2").reshape(-1, 2)  # (low, badugi) per entry
     return halves[:, 0].astype(np.uint16), halves[:, 1].astype(np.uint16)

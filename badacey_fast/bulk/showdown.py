@@ -11,8 +11,8 @@ low and the best badugi (dense ranks, lower is better), each half divided equall
 - :func:`winners_many` → which seats won each half, two ``(N, P)`` bool arrays.
 - :func:`score_many` → both at once (one pass of the kernel).
 
-The C kernel serves these when it is the active backend; otherwise a numpy reference path does (slow:
-it evaluates each live hand with the pure-Python reference).
+The active twin of :mod:`badacey_fast.kernel` settles the rows (the C kernel, or a numpy reference that
+evaluates each live hand with the pure-Python reference: slow); this module validates and words errors.
 
 >>> import numpy as np
 >>> from badacey_fast.cards import parse_cards
@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from badacey_fast.kernel import backend as _backend
+from badacey_fast import kernel
 from badacey_fast.cards import format_card
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, ShowdownError
 from badacey_fast.rules.games import is_ace_high
@@ -52,7 +52,7 @@ __all__ = [
 #: The odd-chip policies of RULES.md §3 (the default first).
 MIN_SEATS, MAX_SEATS = 2, 6
 
-# Error codes shared with csrc/showdown.h (BD_SD_*): which check a row failed.
+# Error codes of kernel.showdown_many (csrc/showdown.h BD_SD_*): which check a row failed.
 _OK, _BAD_CARD, _DUP_CARD, _NO_LIVE = 0, 1, 2, 3
 
 
@@ -172,8 +172,8 @@ def score_many(
 
 def _settle(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
             winners: bool, out: np.ndarray | None = None, payouts: bool = True) -> BulkShowdown:
-    """Validate the arguments and run the active path; ``winners=False`` may skip the winner masks,
-    ``payouts=False`` the shares (the C path then returns None for them)."""
+    """Validate the arguments and settle on the active twin; ``winners=False`` skips the winner masks,
+    ``payouts=False`` the shares (None is returned for what was skipped)."""
     ace_high = is_ace_high(game)
     check_odd_chip(odd_chip)
     cards = _as_hands(hands)
@@ -198,17 +198,11 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
         from badacey_fast.bulk.evaluate import _check_out  # the out= rule of every bulk call
 
         _check_out(out, np.float64 if pots is None else np.int64, (n, p), "out")
-    if _backend.name == "c":
-        return _score_c(cards, mask, ace_high, pots, buttons, odd_chip == "low", winners, out, payouts)
-    result = _score_numpy(cards, mask, ace_high, pots, buttons, odd_chip == "low")
-    if out is not None:
-        out[...] = result.payouts
-        result = result._replace(payouts=out)
-    return result
+    return _score(cards, mask, ace_high, pots, buttons, odd_chip == "low", winners, out, payouts)
 
 
 # --------------------------------------------------------------------------------------------------
-# Validation (shared by both paths: the C path reports a row and a code, _row_error words it).
+# Validation (the kernel twins report a bad row and a code, _row_error words it).
 
 
 def _as_hands(hands: object) -> np.ndarray:
@@ -255,7 +249,7 @@ def _per_row(value: object, n: int, what: str, dtype: type) -> np.ndarray:
 
 
 def _row_error(cards: np.ndarray, live: np.ndarray | None, row: int, code: int) -> Exception:
-    """The error for a row the C kernel rejected (or the numpy check found), naming row and value."""
+    """The error for a row the kernel rejected, naming row and value."""
     seats = cards[row]
     alive = np.ones(seats.shape[0], bool) if live is None else live[row]
     if code == _NO_LIVE:
@@ -272,87 +266,6 @@ def _row_error(cards: np.ndarray, live: np.ndarray | None, row: int, code: int) 
     return ShowdownError(f"row {row}: rejected by the kernel (code {code})")  # pragma: no cover
 
 
-def _check_cards(cards: np.ndarray, live: np.ndarray | None) -> None:
-    n, p = cards.shape[:2]
-    wide = cards.astype(np.int64)
-    alive = np.ones((n, p), bool) if live is None else live
-    bad_id = ((wide < 0) | (wide > 51)) & alive[:, :, None]
-    # Folded seats' cards are replaced by distinct values above 51 so that they never collide.
-    filler = 64 + np.arange(p * 5, dtype=np.int64).reshape(p, 5)
-    flat = np.where(alive[:, :, None], wide, filler).reshape(n, p * 5)
-    flat.sort(axis=1)
-    dup = (flat[:, 1:] == flat[:, :-1]).any(axis=1)
-    bad_rows = np.flatnonzero(bad_id.any(axis=(1, 2)) | dup)
-    if bad_rows.size:
-        raise _row_error(cards, live, int(bad_rows[0]), _BAD_CARD)
-
-
-# --------------------------------------------------------------------------------------------------
-# The numpy reference path: ranks from the active (Python) twin, the split in whole-array numpy.
-
-
-def _ranks(cards: np.ndarray, alive: np.ndarray, ace_high: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Dense (low, badugi) ranks of every live seat; 0x7FFFFFFF (worse than any rank) when folded."""
-    n, p = alive.shape
-    worst = np.iinfo(np.int32).max
-    low = np.full((n, p), worst, dtype=np.int32)
-    bad = np.full((n, p), worst, dtype=np.int32)
-    evaluate5 = _backend.impl.evaluate5
-    cache: dict[tuple[int, ...], tuple[int, int]] = {}
-    rows, seats = np.nonzero(alive)
-    for r, s, hand in zip(rows.tolist(), seats.tolist(), cards[rows, seats].tolist()):
-        key = tuple(sorted(hand))
-        value = cache.get(key)
-        if value is None:
-            value = cache[key] = evaluate5(key, ace_high)
-        low[r, s], bad[r, s] = value
-    return low, bad
-
-
-def _score_numpy(
-    cards: np.ndarray,
-    live: np.ndarray | None,
-    ace_high: bool,
-    pots: np.ndarray | None,
-    buttons: np.ndarray | None,
-    odd_low: bool,
-) -> BulkShowdown:
-    _check_cards(cards, live)
-    n, p = cards.shape[:2]
-    alive = np.ones((n, p), bool) if live is None else live
-    low, bad = _ranks(cards, alive, ace_high)
-    low_win = alive & (low == low.min(axis=1, keepdims=True))
-    bad_win = alive & (bad == bad.min(axis=1, keepdims=True))
-    lone = alive.sum(axis=1) == 1  # everyone else folded: the whole pot, no evaluation needed
-    low_win[lone] = bad_win[lone] = alive[lone]
-    k_low = low_win.sum(axis=1, keepdims=True)
-    k_bad = bad_win.sum(axis=1, keepdims=True)
-    if pots is None:
-        shares = 0.5 * low_win / k_low + 0.5 * bad_win / k_bad
-        return BulkShowdown(shares, low_win, bad_win)
-    # Seats in clockwise order from the button: order[:, 0] = worst position, order[:, -1] = button.
-    order = (buttons[:, None] + 1 + np.arange(p)[None, :]) % p
-    half, odd = pots // 2, pots % 2
-    low_half = half + odd if odd_low else half
-    chips = np.zeros((n, p), dtype=np.int64)
-    for half_chips, win, k in ((low_half, low_win, k_low[:, 0]), (half, bad_win, k_bad[:, 0])):
-        base, left = half_chips // k, half_chips % k
-        win_ord = np.take_along_axis(win, order, axis=1)
-        nth = np.cumsum(win_ord, axis=1) - 1  # 0 for the first winner clockwise from the button
-        extra_ord = win_ord & (nth < left[:, None])
-        got_ord = win_ord * base[:, None] + extra_ord
-        np.put_along_axis(chips, order, np.take_along_axis(chips, order, axis=1) + got_ord, axis=1)
-    if not odd_low:
-        either = np.take_along_axis(low_win | bad_win, order, axis=1)
-        first = order[np.arange(n), np.argmax(either, axis=1)]
-        chips[np.arange(n), first] += odd
-    return BulkShowdown(chips, low_win, bad_win)
-
-
-# --------------------------------------------------------------------------------------------------
-# The C path: one call of bd_showdown_many (csrc/showdown.c), which validates every row itself.
-
-
 def _as_uint8_cards(cards: np.ndarray) -> np.ndarray:
     """C-contiguous uint8 card ids; ids outside 0..51 become 255 so the kernel rejects them (no wrap)."""
     if cards.dtype == np.uint8:
@@ -363,7 +276,7 @@ def _as_uint8_cards(cards: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(cards.astype(np.uint8))
 
 
-def _score_c(
+def _score(
     cards: np.ndarray,
     live: np.ndarray | None,
     ace_high: bool,
@@ -379,27 +292,16 @@ def _score_c(
         out = np.empty((n, p), dtype=np.float64 if pots is None else np.int64)
     if n == 0:
         return BulkShowdown(out, np.zeros((0, p), bool), np.zeros((0, p), bool))
-    kernel = _backend.kernel()
-    ffi, lib = kernel.ffi, kernel.lib
-    hands8 = _as_uint8_cards(cards)
     # The winner masks cost ~10% of the kernel's time: showdown_many does without them (None).
     low = np.empty((n, p), dtype=np.bool_) if winners else None
     bad = np.empty((n, p), dtype=np.bool_) if winners else None
-    code = ffi.new("int32_t *")
-    u8 = lambda a: ffi.from_buffer("uint8_t[]", a)  # noqa: E731 - bool/uint8 arrays as C bytes
-    live_ptr = ffi.NULL if live is None else u8(np.ascontiguousarray(live))
-    if pots is None:
-        pot_ptr = button_ptr = chips_ptr = ffi.NULL
-        shares_ptr = ffi.NULL if out is None else ffi.from_buffer("double[]", out)
-    else:
-        pot_ptr = ffi.from_buffer("int64_t[]", np.ascontiguousarray(pots, dtype=np.int64))
-        button_ptr = ffi.from_buffer("int64_t[]", np.ascontiguousarray(buttons, dtype=np.int64))
-        chips_ptr, shares_ptr = ffi.from_buffer("int64_t[]", out), ffi.NULL
-    row = lib.bd_showdown_many(
-        kernel.table(ace_high), u8(hands8), live_ptr, n, p, pot_ptr, button_ptr, int(odd_low),
-        shares_ptr, chips_ptr, ffi.NULL if low is None else u8(low), ffi.NULL if bad is None else u8(bad),
-        ffi.NULL, code,
-    )
+    live_c = None if live is None else np.ascontiguousarray(live)
+    if pots is not None:
+        pots = np.ascontiguousarray(pots, dtype=np.int64)
+        buttons = np.ascontiguousarray(buttons, dtype=np.int64)
+    shares, chips = (out, None) if pots is None else (None, out)
+    row, code = kernel.showdown_many(_as_uint8_cards(cards), live_c, ace_high, pots, buttons, odd_low, shares, chips,
+                                     low, bad)
     if row != -1:
-        raise _row_error(cards, live, int(row), int(code[0]))
+        raise _row_error(cards, live, row, code)
     return BulkShowdown(out, low, bad)

@@ -11,7 +11,7 @@ import sys
 import time
 from math import comb
 
-from badacey_fast.kernel import backend as _backend
+from badacey_fast import kernel
 
 from badacey_fast.rules import reference as reference
 from badacey_fast.cards import format_cards, parse_cards
@@ -209,7 +209,7 @@ def bench_cases(quick: bool) -> list:
     def small_case(twin: str):  # type: ignore[no-untyped-def]
         def setup():  # type: ignore[no-untyped-def]
             def run():  # type: ignore[no-untyped-def]
-                with _backend.using(twin):  # side by side: the same draw on each twin
+                with kernel.using(twin):  # side by side: the same draw on each twin
                     return draw_outcomes(hand, hand[:2])
 
             return run

@@ -163,7 +163,7 @@ def bench_cases(quick: bool) -> list:
 
     import numpy as np
 
-    from badacey_fast.kernel import backend as _backend
+    from badacey_fast import kernel
     from badacey_fast.cli.benchmark import Case
     from badacey_fast.bulk.showdown import showdown_many
 
@@ -177,7 +177,7 @@ def bench_cases(quick: bool) -> list:
 
     def reference(fn):  # type: ignore[no-untyped-def]
         def timed():  # type: ignore[no-untyped-def]
-            with _backend.using("python"):
+            with kernel.using("python"):
                 return fn()
 
         return timed
@@ -215,7 +215,7 @@ def bench_cases(quick: bool) -> list:
 
         return setup
 
-    active = _backend.name
+    active = kernel.name
     return [
         Case("showdown-many", f"showdown_many 6 seats, shares ({active})", shares(big), big),
         Case("showdown-many", f"showdown_many 6 seats, shares into out= ({active})", shares_out(big), big),

@@ -72,7 +72,7 @@ def _build_tables(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from badacey_fast.kernel import backend as _backend
+    from badacey_fast import kernel
     from badacey_fast.cli import benchmark as benchmark
 
     cases = benchmark.collect(args.quick, args.group)
@@ -82,7 +82,7 @@ def _bench(args: argparse.Namespace) -> int:
         for case in cases:
             print(f"{case.group:22}  {case.name}")
         return 0
-    print(f"badacey bench{' --quick' if args.quick else ''}: backend {_backend.name}, "
+    print(f"badacey bench{' --quick' if args.quick else ''}: backend {kernel.name}, "
           f"{os.cpu_count()} CPUs, Python {sys.version.split()[0]}", flush=True)
     results = benchmark.run(cases, quick=args.quick,
                             progress=lambda what: print(f"  running {what}", file=sys.stderr, flush=True))
@@ -120,8 +120,7 @@ def bench_cases(quick: bool) -> list:
     >>> [c.group for c in bench_cases(quick=True)][:2]
     ['single-evaluate', 'single-evaluate']
     """
-    from badacey_fast import evaluator
-    from badacey_fast.kernel import backend as _backend
+    from badacey_fast import evaluator, kernel
     from badacey_fast.tables import generate as _tablegen
     from badacey_fast.bulk import evaluate as bulk
     from badacey_fast.rules import reference as reference
@@ -137,7 +136,7 @@ def bench_cases(quick: bool) -> list:
         hands, evaluate = tuples(singles), evaluator.evaluate
 
         def call() -> None:
-            with _backend.using("c"):
+            with kernel.using("c"):
                 for h in hands:
                     evaluate(h)
 
@@ -167,7 +166,7 @@ def bench_cases(quick: bool) -> list:
             hands, out = shared
 
             def call() -> None:
-                with _backend.using("c"):
+                with kernel.using("c"):
                     bulk.evaluate_many(hands, out=out, threads=threads, check=check)
 
             return call
@@ -180,13 +179,9 @@ def bench_cases(quick: bool) -> list:
         def setup():  # type: ignore[no-untyped-def]
             import numpy as np
 
-            kernel = _backend.kernel()
-            ffi, lib = kernel.ffi, kernel.lib
             hands = _random_hands(many)
             low, badugi = np.empty(many, np.uint16), np.empty(many, np.uint16)
-            args = (kernel.table(False), ffi.from_buffer("uint8_t[]", hands), many, 5, 1,
-                    ffi.from_buffer("uint16_t[]", low), ffi.from_buffer("uint16_t[]", badugi), 1, level)
-            return lambda: lib.bd_eval_many_level(*args)
+            return lambda: kernel.eval_many_level(hands, False, True, low, badugi, level)
 
         return setup
 
@@ -194,14 +189,14 @@ def bench_cases(quick: bool) -> list:
         hands = _random_hands(many // 10)
 
         def call() -> None:
-            with _backend.using("python"):
+            with kernel.using("python"):
                 bulk.evaluate_many(hands)
 
         return call
 
     def all_c_table():  # type: ignore[no-untyped-def]
         def call() -> None:
-            with _backend.using("c"):
+            with kernel.using("c"):
                 bulk.evaluate_all("badacey")
 
         return call
@@ -210,7 +205,7 @@ def bench_cases(quick: bool) -> list:
         hands = bulk.all_hands()
 
         def call() -> None:
-            with _backend.using("c"):
+            with kernel.using("c"):
                 bulk.evaluate_many(hands, check=False)
 
         return call
@@ -245,10 +240,10 @@ def bench_cases(quick: bool) -> list:
         InterleavedCase("evaluate-many", f"evaluate_many {many:,} hands, C, 1 thread, check=False",
                         many_c(1, False), many, interleave="threads"),
     ]
-    if _backend.name == "c":
-        paths = ("scalar loop", "AVX2 path", "AVX-512 VBMI path")
-        cases += [Case("evaluate-many", f"kernel batch call, {paths[level]} only", many_level(level), many)
-                  for level in range(_backend.kernel().lib.bd_simd_level() + 1)]
+    # Vector levels 0..simd_level() (the Python twin has none: -1).
+    paths = ("scalar loop", "AVX2 path", "AVX-512 VBMI path")
+    cases += [Case("evaluate-many", f"kernel batch call, {paths[level]} only", many_level(level), many)
+              for level in range(kernel.simd_level() + 1)]
     cases += [
         Case("evaluate-many", f"evaluate_many {many // 10:,} hands, numpy twin (reference maps)", many_numpy,
              many // 10),

@@ -26,7 +26,7 @@ from itertools import combinations
 from math import comb, prod
 from typing import Union
 
-from badacey_fast.kernel import backend as _backend
+from badacey_fast import kernel
 from badacey_fast.draw import outcomes as draw
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, ShowdownError
@@ -297,14 +297,11 @@ def _evaluate_seats(hands, ace_high):
     """Low and badugi ranks of an (N, P, 5) array of hands, each (N, P) int32; lower is better."""
     import numpy as np
 
-    flat = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, 5)
-    if _backend.name == "c":
-        low, bd = draw._c_evaluate_rows(flat, ace_high)
-    else:
-        evaluate5 = _backend.impl.evaluate5
-        pairs = [evaluate5(tuple(row), ace_high) for row in flat.tolist()]
-        both = np.array(pairs, dtype=np.int32).reshape(-1, 2)
-        low, bd = both[:, 0], both[:, 1]
+    flat = np.ascontiguousarray(np.asarray(hands).reshape(-1, 5), dtype=np.uint8)  # valid ids: no wrap
+    low, bd = np.empty(len(flat), dtype=np.uint16), np.empty(len(flat), dtype=np.uint16)
+    bad = kernel.eval_many(flat, ace_high, True, low, bd)
+    if bad != -1:  # the hands were dealt from validated cards
+        raise RuntimeError(f"eval_many rejected row {bad}: {flat[bad].tolist()!r}")
     return low.reshape(hands.shape[:2]), bd.reshape(hands.shape[:2])
 
 

@@ -5,8 +5,8 @@ replacement cards is equally likely whatever order the cards are dealt in, so co
 Ranks are dense and **lower is better** (A-5 low 1..6175, 2-7 low 1..7462, badugi 1..1092); badugi
 ranks 1..715 are the four-card badugis.
 
-The C kernel enumerates when it serves evaluations (``BADACEY_FAST_BACKEND``); the Python twin
-enumerates with the reference evaluators (slow for big draws: about 15 microseconds per outcome).
+The active twin of :mod:`badacey_fast.kernel` enumerates: the C kernel, or the Python twin with the
+reference evaluators (slow for big draws: about 15 microseconds per outcome).
 
 >>> out = draw_outcomes("As 2h 3d Kc Kd", discard="Kc Kd")
 >>> out.total                                # C(47, 2) two-card replacements
@@ -27,7 +27,7 @@ from math import comb
 from operator import mul
 from typing import Union
 
-from badacey_fast.kernel import backend as _backend
+from badacey_fast import kernel
 from badacey_fast.rules import reference
 from badacey_fast.cards import RANK_CHARS, format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, RankError
@@ -249,14 +249,13 @@ def best_discards(
         done += comb(len(unseen), len(d))
         return DrawOutcomes(game, hand_t, d, dead_t, comb(len(unseen), len(d)), low, badugi)
 
-    outcomes = _c_all_discards(hand_t, unseen, game, discards) if len(unseen) >= 5 else None
-    if outcomes is None:
+    if len(unseen) < 5:  # some discards cannot be drawn to: step() says which, in order
         outcomes = [step(d) for d in discards]
-    else:
-        if progress is not None:  # all 32 in one kernel call: report its end, as step() would have
-            progress(need, need)
-        outcomes = [DrawOutcomes(game, hand_t, d, dead_t, comb(len(unseen), len(d)), lo, bd)
-                    for d, (lo, bd) in zip(discards, outcomes)]
+    else:  # all 32 at once (one kernel call on the C twin), each found by its discard mask
+        by_mask = kernel.draw_all_discards(hand_t, unseen, game != BADACEY, progress)
+        outcomes = [DrawOutcomes(game, hand_t, d, dead_t, comb(len(unseen), len(d)),
+                                 *by_mask[sum(1 << i for i, c in enumerate(hand_t) if c in d)])
+                    for d in discards]
     if objective == "share" and opponent_discard is not None and parse_cards(opponent_discard):
         choices = _share_vs_drawing(hand_t, dead, game, opponent, opponent_discard, outcomes, samples, seed)
     else:
@@ -359,82 +358,4 @@ def _enumerate(
     kept: tuple[int, ...], unseen: tuple[int, ...], k: int, game: str, progress: Progress | None
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Histograms (low, badugi) over every k-card replacement, by the serving twin."""
-    if _backend.name == "c":
-        histograms = _c_histograms(kept, unseen, game)
-        if progress is not None:  # one kernel call, no midway counts: only the Python twin's last report
-            total = comb(len(unseen), k)
-            progress(total, total)
-        return histograms
-    return _python_histograms(kept, unseen, k, game, progress)
-
-
-def _c_call(name: str, game: str, hand: tuple[int, ...], unseen: tuple[int, ...], copies: int):
-    """Run a csrc/draw.c enumerator; returns ``copies`` (low, badugi) histogram pairs, rank 1 first."""
-    kern = _backend.kernel()
-    ffi, lib = kern.ffi, kern.lib
-    low_len = reference.LOW_CLASS_COUNTS[game] + 1  # slot 0 unused: histograms are indexed by rank
-    bd_len = _BADUGI_CLASSES + 1
-    low = ffi.new("uint64_t[]", copies * low_len)
-    bd = ffi.new("uint64_t[]", copies * bd_len)
-    args = [kern.table(game != BADACEY), ffi.new("uint8_t[]", hand)]
-    if name == "bd_draw_histograms":
-        args.append(len(hand))
-    got = getattr(lib, name)(*args, ffi.new("uint8_t[]", unseen), len(unseen), low, low_len, bd, bd_len)
-    if got < 0:  # validated above, so only a damaged table can get here
-        raise RuntimeError(f"{name} failed with code {got} for {format_cards(hand)!r}")
-    # memoryview.tolist() makes the Python ints about twice as fast as ffi.unpack ("Q" = uint64).
-    lows, bds = memoryview(ffi.buffer(low)).cast("Q"), memoryview(ffi.buffer(bd)).cast("Q")
-    return [
-        (tuple(lows[i * low_len + 1 : (i + 1) * low_len].tolist()),
-         tuple(bds[i * bd_len + 1 : (i + 1) * bd_len].tolist()))
-        for i in range(copies)
-    ]
-
-
-def _c_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], game: str):
-    return _c_call("bd_draw_histograms", game, kept, unseen, 1)[0]
-
-
-def _c_all_discards(hand, unseen, game, discards):
-    """Histograms of every discard in ``discards`` from one C call over all 32, or None off the C twin."""
-    if _backend.name != "c":
-        return None
-    by_mask = _c_call("bd_draw_all_discards", game, hand, unseen, 32)
-    return [by_mask[sum(1 << i for i, c in enumerate(hand) if c in d)] for d in discards]
-
-
-def _c_evaluate_rows(rows, ace_high: bool):
-    """(low, badugi) uint16 arrays for an (M, 5) array of valid hands, by the C kernel's batch lookup."""
-    import numpy as np
-
-    kern = _backend.kernel()
-    ffi = kern.ffi
-    cards = np.ascontiguousarray(rows, dtype=np.uint8)
-    low = np.empty(len(cards), dtype=np.uint16)
-    bd = np.empty(len(cards), dtype=np.uint16)
-    bad = kern.lib.bd_eval_many(
-        kern.table(ace_high), ffi.from_buffer("uint8_t[]", cards), len(cards), 5, 1,
-        ffi.from_buffer("uint16_t[]", low), ffi.from_buffer("uint16_t[]", bd), 1,
-    )
-    if bad != -1:
-        raise RuntimeError(f"bd_eval_many rejected row {bad}: {rows[bad]!r}")
-    return low, bd
-
-
-def _python_histograms(
-    kept: tuple[int, ...], unseen: tuple[int, ...], k: int, game: str, progress: Progress | None
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    ace_high = game != BADACEY
-    low = [0] * reference.LOW_CLASS_COUNTS[game]
-    badugi = [0] * _BADUGI_CLASSES
-    evaluate5 = _backend.impl.evaluate5
-    total = comb(len(unseen), k)
-    for n, drawn in enumerate(combinations(unseen, k), 1):
-        lo, bd = evaluate5(kept + drawn, ace_high)
-        low[lo - 1] += 1
-        badugi[bd - 1] += 1
-        if progress is not None and n % 4096 == 0:
-            progress(n, total)
-    if progress is not None:
-        progress(total, total)
-    return tuple(low), tuple(badugi)
+    return kernel.draw_histograms(kept, unseen, k, game != BADACEY, progress)

@@ -51,7 +51,7 @@ from badacey_fast.files.generate import generate_deals
 from badacey_fast.files.lines import (_LINE_END, _MAX_CHIPS, _Deal, _decode, _Layout, _layout_of, _lines, _skipped,
                                       _with_line, parse_deal)
 from badacey_fast.files.streams import _MAX_LINE, _blocks, _opened, _stdout, _too_long
-from badacey_fast.kernel import backend as _backend
+from badacey_fast import kernel
 from badacey_fast.rules.games import is_ace_high
 from badacey_fast.rules.odd_chips import check_odd_chip
 
@@ -139,7 +139,9 @@ class _Scorer:
         self.layout: _Layout | None = None
         self.line = self.deals = self.bad = 0
         self.errors: list[tuple[int, str]] = []
-        self.use_c = _backend.name == "c"
+        # The kernel's fast parser until it says it has none (kernel.parse_deals returns None on the
+        # Python twin); then the Python path parses every line.
+        self.use_c = True
 
     # -- the first data line fixes the layout --------------------------------------------------------
     def feed(self, block: bytes, fout: BinaryIO) -> None:
@@ -230,58 +232,48 @@ class _Scorer:
         fout.write("".join(rows).encode())
         self.deals += len(good)
 
-    # -- the C path: bd_parse_deals, bd_showdown_many, bd_format_results -----------------------------
+    # -- the fast path: kernel.parse_deals, kernel.showdown_many, kernel.format_results ------------------
     def _buffers(self) -> None:
         assert self.layout is not None
         n, p = self.chunk, self.layout.seats
-        self.k = kernel = _backend.kernel()
-        ffi = kernel.ffi
-        self.a = a = {
+        self.a = {
             "hands": np.zeros((n, p, 5), np.uint8), "live": np.zeros((n, p), np.uint8),
             "pot": np.zeros(n, np.int64), "button": np.zeros(n, np.int64), "flags": np.zeros(n, np.uint8),
             "start": np.zeros(n, np.int64), "len": np.zeros(n, np.int64), "status": np.zeros(n, np.uint8),
             "chips": np.zeros((n, p), np.int64), "low": np.zeros((n, p), np.uint8),
             "bad": np.zeros((n, p), np.uint8), "keep": np.zeros(n, np.uint8), "line": np.zeros(n, np.int64),
         }
-        self.ptr = {name: ffi.from_buffer(arr) for name, arr in a.items()}
         cols = self.layout.columns
         self.cols_arr = np.array(cols or [0], dtype=np.int8)
-        self.cols_ptr = ffi.cast("int8_t *", ffi.from_buffer(self.cols_arr)) if cols else ffi.NULL
+        self.cols = self.cols_arr if cols else None
         self.out = bytearray(n * (22 * (p + 1) + 32))
-        self.out_ptr = ffi.from_buffer(self.out)
-        self.table = kernel.table(self.ace_high)
-        self.consumed = ffi.new("int64_t *")
-        self.code = ffi.new("int32_t *")
 
     def _feed_c(self, block: bytes, pos: int, fout: BinaryIO) -> None:
         assert self.layout is not None
         if not hasattr(self, "a"):
             self._buffers()
-        ffi, lib, q = self.k.ffi, self.k.lib, self.ptr
-        buf = ffi.from_buffer(block)
-        cast = ffi.cast
+        a = self.a
         while pos < len(block):
-            rows = lib.bd_parse_deals(
-                buf + pos, len(block) - pos, self.layout.seats, int(self.layout.columns is not None),
-                self.cols_ptr, len(self.cols_arr), self.chunk, cast("uint8_t *", q["hands"]),
-                cast("uint8_t *", q["live"]), cast("int64_t *", q["pot"]), cast("int64_t *", q["button"]),
-                cast("uint8_t *", q["flags"]), cast("int64_t *", q["start"]), cast("int64_t *", q["len"]),
-                self.consumed,
+            got = kernel.parse_deals(
+                block, pos, self.layout.seats, self.layout.columns is not None, self.cols, len(self.cols_arr),
+                self.chunk, a["hands"], a["live"], a["pot"], a["button"], a["flags"], a["start"], a["len"],
             )
-            if rows < 0:  # pragma: no cover - arguments are built above
-                raise RuntimeError("bd_parse_deals rejected its arguments")
-            rows = int(rows)
-            lengths = self.a["len"][:rows]
+            if got is None:  # no fast parser on this twin: the Python path takes this run from here
+                self.use_c = False
+                self._feed_python(block, pos, fout)
+                return
+            rows, consumed = got
+            lengths = a["len"][:rows]
             if lengths.max() > _MAX_LINE:  # settle the lines before it, as the Python path does, then stop
                 over = int(np.argmax(lengths > _MAX_LINE))
                 self._settle_c(block, pos, over, fout)
                 raise _too_long(self.line + 1)
             self._settle_c(block, pos, rows, fout)
-            pos += int(self.consumed[0])
+            pos += consumed
 
     def _settle_c(self, block: bytes, pos: int, rows: int, fout: BinaryIO) -> None:
         assert self.layout is not None
-        a, q, lib, ffi = self.a, self.ptr, self.k.lib, self.k.ffi
+        a = self.a
         seats, columns = self.layout.seats, self.layout.columns
         flags, pot, button = a["flags"][:rows], a["pot"][:rows], a["button"][:rows]
         bad: dict[int, BadaceyError] = {}
@@ -303,12 +295,8 @@ class _Scorer:
                 flags[r] = 0
         pot[pot < 0] = self.pot
         button[button < 0] = self.button
-        lib.bd_showdown_many(
-            self.table, ffi.cast("uint8_t *", q["hands"]), ffi.cast("uint8_t *", q["live"]), rows, seats,
-            ffi.cast("int64_t *", q["pot"]), ffi.cast("int64_t *", q["button"]), int(self.odd_low), ffi.NULL,
-            ffi.cast("int64_t *", q["chips"]), ffi.cast("uint8_t *", q["low"]), ffi.cast("uint8_t *", q["bad"]),
-            ffi.cast("uint8_t *", q["status"]), self.code,
-        )
+        kernel.showdown_many(a["hands"][:rows], a["live"][:rows], self.ace_high, pot, button, self.odd_low, None,
+                             a["chips"][:rows], a["low"][:rows], a["bad"][:rows], a["status"][:rows])
         status = a["status"][:rows]
         for r in np.flatnonzero((flags == 0) & (status != 0)).tolist():  # the kernel's checks, in words
             if reparse(r) is not None:  # pragma: no cover - would be a bug: both must reject the line
@@ -320,13 +308,10 @@ class _Scorer:
         first_bad = min(bad) if bad else rows
         if bad and not self.skip_bad:
             keep[first_bad:] = 0
-        size = lib.bd_format_results(
-            ffi.cast("int64_t *", q["line"]), ffi.cast("int64_t *", q["chips"]), ffi.cast("uint8_t *", q["low"]),
-            ffi.cast("uint8_t *", q["bad"]), ffi.cast("uint8_t *", q["keep"]), rows, seats, self.out_ptr,
-            len(self.out),
-        )
+        size = kernel.format_results(a["line"][:rows], a["chips"][:rows], a["low"][:rows], a["bad"][:rows], keep,
+                                     self.out)
         if size < 0:  # pragma: no cover - the buffer is sized for the longest rows
-            raise RuntimeError("bd_format_results: output buffer too small")
+            raise RuntimeError("format_results: output buffer too small")
         fout.write(memoryview(self.out)[:size])
         self.deals += int(np.count_nonzero(keep))
         if bad and not self.skip_bad:

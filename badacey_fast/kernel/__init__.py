@@ -1,11 +1,110 @@
-"""The one seam to C: the only importer of the compiled modules (``_kernel``, ``_speedups``).
+"""The one seam to C: feature modules call ``kernel.<function>`` and never ask which backend serves.
 
-:mod:`.backend` holds the backend policy (``BADACEY_FAST_BACKEND``: auto, c, python); ``_c`` is the C
-twin (cffi kernel and tables), ``_py`` the pure-Python twin with the same names.
+Two twins export the same functions with the same signatures: ``_c`` (the cffi kernel ``_kernel`` and
+the single-hand call ``_speedups``; the only importer of either, and the only place a ``lib.bd_*`` call
+is made) and ``_py`` (the reference rules, numpy for batches).  The functions below dispatch at call
+time to the active twin, so ``with kernel.using("python"):`` switches every feature module at once:
+
+- single hands: ``evaluate5``, ``low_rank5``, ``badugi_rank``; ``single[ace_high]``, evaluate()'s fast
+  path (a C call returning the cached Value, or None on the Python twin);
+- batches over numpy arrays: ``eval_many``, ``badugi_rank_many``, ``all_entries``, ``showdown_many``
+  (``threads`` splitting lives in :mod:`.threads`);
+- draws: ``draw_histograms``, ``draw_all_discards``;
+- deal files: ``parse_deals`` (None on the Python twin: no fast parser), ``format_results``;
+- vector paths (C only): ``simd_level`` (-1 on the Python twin), ``eval_many_level``.
+
+``name`` is the active twin's name (``"c"`` or ``"python"``), for reporting only; the policy
+(``ENV_VAR`` = ``BADACEY_FAST_BACKEND``: auto, c, python), :func:`load` and :func:`using` are in
+:mod:`.backend`.
 """
 
 from __future__ import annotations
 
-from badacey_fast.kernel.backend import ENV_VAR, POLICIES, kernel, load, using
+from typing import Any
 
-__all__ = ["ENV_VAR", "POLICIES", "kernel", "load", "using"]
+from badacey_fast.kernel import backend as _backend
+from badacey_fast.kernel.backend import ENV_VAR, POLICIES, load, using
+
+__all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
+           "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "draw_histograms",
+           "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level"]
+
+# ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
+# re-set by backend.using() on every switch, so reading them is always live.
+name: str = _backend.name
+single: Any = _backend.single
+
+# The dispatch: each reads the active twin (backend.impl) when called, so using() and tests that patch
+# backend.impl reach every caller.  Signatures and contracts: see _c.py (the Python twin's are the same).
+
+
+def evaluate5(cards: tuple[int, ...], ace_high: bool) -> tuple[int, int]:
+    """(low rank, badugi rank) of five validated cards (distinct ints 0..51); lower is better."""
+    return _backend.impl.evaluate5(cards, ace_high)
+
+
+def low_rank5(cards: tuple[int, ...], ace_high: bool) -> int:
+    """Low rank of five validated cards (A-5, or 2-7 when ``ace_high``)."""
+    return _backend.impl.low_rank5(cards, ace_high)
+
+
+def badugi_rank(cards: tuple[int, ...], ace_high: bool) -> int:
+    """Badugi rank (1..1092) of 1 to 5 validated cards."""
+    return _backend.impl.badugi_rank(cards, ace_high)
+
+
+def eval_many(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, threads: int = 1) -> int:
+    """Ranks of an (N, 5) uint8 array into two uint16 arrays; the first bad row (when ``check``) or -1."""
+    return _backend.impl.eval_many(cards, ace_high, check, out_low, out_badugi, threads)
+
+
+def badugi_rank_many(cards: Any, ace_high: bool, check: bool, out: Any, threads: int = 1) -> int:
+    """Badugi ranks of an (N, k) uint8 array into a uint16 array; the first bad row (when ``check``) or -1."""
+    return _backend.impl.badugi_rank_many(cards, ace_high, check, out, threads)
+
+
+def all_entries(ace_high: bool) -> Any:
+    """Packed ``low | badugi << 16`` uint32 entries of every hand in colex order."""
+    return _backend.impl.all_entries(ace_high)
+
+
+def showdown_many(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any, odd_low: bool, shares: Any,
+                  chips: Any, low: Any, badugi: Any, status: Any = None) -> tuple[int, int]:
+    """Settle N showdowns into the given arrays; ``(first bad row, code)`` or ``(-1, 0)`` (see ``_c.py``)."""
+    return _backend.impl.showdown_many(hands, live, ace_high, pots, buttons, odd_low, shares, chips, low, badugi,
+                                       status)
+
+
+def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,
+                    progress: Any = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(low, badugi) rank histograms over every ``k``-card replacement set from ``unseen``."""
+    return _backend.impl.draw_histograms(kept, unseen, k, ace_high, progress)
+
+
+def draw_all_discards(hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: bool,
+                      progress: Any = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """:func:`draw_histograms` of all 32 discards of a five-card hand, indexed by discard mask."""
+    return _backend.impl.draw_all_discards(hand, unseen, ace_high, progress)
+
+
+def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: Any, ncolumns: int, max_rows: int,
+                hands: Any, live: Any, pot: Any, button: Any, flags: Any, start: Any, length: Any
+                ) -> tuple[int, int] | None:
+    """Deal-file lines into row arrays: ``(lines scanned, bytes consumed)``, or None (no fast parser)."""
+    return _backend.impl.parse_deals(block, pos, seats, csv, columns, ncolumns, max_rows, hands, live, pot, button,
+                                     flags, start, length)
+
+
+def format_results(line: Any, chips: Any, low: Any, badugi: Any, keep: Any, out: bytearray) -> int:
+    """Payout CSV rows of the kept rows into ``out``: the bytes written, or -1 if ``out`` is too small."""
+    return _backend.impl.format_results(line, chips, low, badugi, keep, out)
+
+
+def simd_level() -> int:
+    """The best vector path of this CPU (0 scalar, 1 AVX2, 2 AVX-512 VBMI); -1 on the Python twin."""
+    return _backend.impl.simd_level()
+
+
+def eval_many_level(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, level: int) -> int:
+    """:func:`eval_many` on one vector path only (benchmarks, tests); C only."""
+    return _backend.impl.eval_many_level(cards, ace_high, check, out_low, out_badugi, level)

@@ -1,4 +1,7 @@
-"""The C twin: the same private functions as ``_python.py``, served by the cffi kernel and its tables.
+"""The C twin: the same functions as ``_py.py``, served by the cffi kernel and its tables.
+
+Every ``lib.bd_*`` call of the package is here, once, behind a numpy/Python-level function (the feature
+modules reach them through :mod:`badacey_fast.kernel`'s dispatch, never directly).
 
 Importing this module imports the compiled extensions ``badacey_fast._kernel`` (cffi: the kernel) and
 ``badacey_fast._speedups`` (CPython API: the single-hand call, see ``csrc/cpython/speedups.c``) and
@@ -21,7 +24,12 @@ from badacey_fast.rules.value import VALUES, from_entry
 
 NAME = "c"
 
-__all__ = ["NAME", "Kernel", "KERNEL", "SINGLE", "evaluate5", "low_rank5", "badugi_rank"]
+from badacey_fast.kernel import threads as _threads
+from badacey_fast.rules import reference as _reference
+
+__all__ = ["NAME", "Kernel", "KERNEL", "SINGLE", "evaluate5", "low_rank5", "badugi_rank", "eval_many",
+           "badugi_rank_many", "all_entries", "showdown_many", "draw_histograms", "draw_all_discards",
+           "parse_deals", "format_results", "simd_level", "eval_many_level"]
 
 
 class Kernel:
@@ -118,3 +126,179 @@ def badugi_rank(cards: tuple[int, ...], ace_high: bool) -> int:
         parse_cards(cards, count=(1, 2, 3, 4, 5))
         raise AssertionError(f"kernel rejected {cards!r}")
     return rank
+
+
+# --------------------------------------------------------------------------------------------------
+# Batches over numpy arrays.  Arrays come validated in shape and dtype from the public API (the layouts
+# are in each function's docstring); the kernel validates card ids itself and reports the first bad row.
+
+
+def _addr(ctype: str, arr: Any) -> Any:
+    """A ``ctype`` pointer to an array's first element (any strides: the kernel is told them)."""
+    return ffi.cast(ctype, arr.__array_interface__["data"][0])
+
+
+def _split(call: Any, shared: Any, args: tuple, n: int, threads: int) -> int:
+    """``call(*args)`` over ``n`` rows, or on ``threads`` threads its ``_shared`` variant (the same
+    arguments, then a shared counter and a chunk size).  Returns the first bad row or -1."""
+    if threads <= 1:
+        return call(*args)
+    counter, chunk = ffi.new("int64_t *"), _threads.chunk(n, threads)
+    return _threads.run_shared(lambda: shared(*args, counter, chunk), threads)
+
+
+def eval_many(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, threads: int = 1) -> int:
+    """Fill ``out_low`` / ``out_badugi`` (C-contiguous uint16 (N,)) with the ranks of an (N, 5) uint8 array
+    (any strides); ``threads`` >= 1 splits the batch.  Returns the first bad row (ids outside 0..51 or
+    repeated, only when ``check``), or -1."""
+    n = cards.shape[0]
+    rs, cs = cards.strides
+    args = (_table(ace_high), _addr("const uint8_t *", cards), n, rs, cs, _addr("uint16_t *", out_low),
+            _addr("uint16_t *", out_badugi), 1 if check else 0)
+    return _split(lib.bd_eval_many, lib.bd_eval_many_shared, args, n, threads)
+
+
+def badugi_rank_many(cards: Any, ace_high: bool, check: bool, out: Any, threads: int = 1) -> int:
+    """Fill ``out`` (C-contiguous uint16 (N,)) with the badugi ranks of an (N, k) uint8 array, k = 1..5 (any
+    strides).  Returns the first bad row (only when ``check``), or -1."""
+    n, k = cards.shape
+    rs, cs = cards.strides
+    rows, out_p, flag = _addr("const uint8_t *", cards), _addr("uint16_t *", out), 1 if check else 0
+    if k == 4:  # four cards: one load per row from the derived four-card table
+        args = (KERNEL.badugi4(ace_high), rows, n, rs, cs, out_p, flag)
+        return _split(lib.bd_badugi4_many, lib.bd_badugi4_many_shared, args, n, threads)
+    args = (_table(ace_high), rows, n, k, rs, cs, out_p, flag)
+    return _split(lib.bd_badugi_many, lib.bd_badugi_many_shared, args, n, threads)
+
+
+def all_entries(ace_high: bool) -> Any:
+    """Packed entries ``low | badugi << 16`` (little-endian uint32) of every hand in colex order.
+
+    The table IS the evaluation of every hand in colex order: a read-only view of it, no hashing."""
+    import numpy as np
+
+    return np.frombuffer(ffi.buffer(_table(ace_high)), dtype="<u4", count=tables.HANDS5)
+
+
+def _bytes(arr: Any) -> Any:
+    return ffi.NULL if arr is None else ffi.from_buffer("uint8_t[]", arr)
+
+
+def _i64(arr: Any) -> Any:
+    return ffi.NULL if arr is None else ffi.from_buffer("int64_t[]", arr)
+
+
+def showdown_many(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any, odd_low: bool, shares: Any,
+                  chips: Any, low: Any, badugi: Any, status: Any = None) -> tuple[int, int]:
+    """Settle N showdowns (csrc/showdown.h ``bd_showdown_many``); every array C-contiguous, None = absent.
+
+    ``hands`` uint8 (N, P, 5) (ids outside 0..51 already made 255); ``live`` bool/uint8 (N, P) or None (all
+    live); ``pots`` / ``buttons`` int64 (N,) for chips, None for shares; outputs ``shares`` float64 (N, P),
+    ``chips`` int64 (N, P), ``low`` / ``badugi`` bool/uint8 (N, P) winner masks.  Without ``status``:
+    returns ``(first bad row, its BD_SD_* code)``, rows before it written, or ``(-1, 0)``; with ``status``
+    (uint8 (N,)): every row's code goes there (bad rows pay nothing) and returns ``(bad row count, 0)``.
+    """
+    n, p = hands.shape[:2]
+    code = ffi.new("int32_t *")
+    row = lib.bd_showdown_many(
+        _table(ace_high), _bytes(hands), _bytes(live), n, p, _i64(pots), _i64(buttons), int(odd_low),
+        ffi.NULL if shares is None else ffi.from_buffer("double[]", shares), _i64(chips), _bytes(low),
+        _bytes(badugi), _bytes(status), code,
+    )
+    if row == -2:  # pragma: no cover - the arguments are built by the callers
+        raise ValueError(f"bd_showdown_many rejected its arguments ({n} rows of {p} seats)")
+    return int(row), int(code[0])
+
+
+def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: Any, ncolumns: int, max_rows: int,
+                hands: Any, live: Any, pot: Any, button: Any, flags: Any, start: Any, length: Any
+                ) -> tuple[int, int] | None:
+    """The deal-file fast parser (csrc/showdown.h ``bd_parse_deals``) on ``block[pos:]``: fills the row
+    arrays (C-contiguous, ``max_rows`` long) and returns ``(lines scanned, bytes consumed)``.  ``columns``:
+    int8 column kinds, or None.  (The Python twin has no such parser and returns None.)"""
+    consumed = ffi.new("int64_t *")
+    rows = lib.bd_parse_deals(
+        ffi.from_buffer(block) + pos, len(block) - pos, seats, int(csv),
+        ffi.NULL if columns is None else ffi.cast("int8_t *", ffi.from_buffer(columns)), ncolumns, max_rows,
+        _bytes(hands), _bytes(live), _i64(pot), _i64(button), _bytes(flags), _i64(start), _i64(length), consumed,
+    )
+    if rows < 0:  # pragma: no cover - arguments are built by the caller
+        raise RuntimeError("bd_parse_deals rejected its arguments")
+    return int(rows), int(consumed[0])
+
+
+def format_results(line: Any, chips: Any, low: Any, badugi: Any, keep: Any, out: bytearray) -> int:
+    """CSV rows ``line,chips...,low_winners,badugi_winners\\n`` of the kept rows into ``out``; returns the
+    bytes written, or -1 if ``out`` is too small.  Arrays C-contiguous: ``line`` int64 (N,), ``chips`` int64
+    (N, P), ``low`` / ``badugi`` / ``keep`` uint8."""
+    n, p = chips.shape
+    return int(lib.bd_format_results(_i64(line), _i64(chips), _bytes(low), _bytes(badugi), _bytes(keep), n, p,
+                                     ffi.from_buffer(out), len(out)))
+
+
+# --------------------------------------------------------------------------------------------------
+# Draw enumeration (csrc/draw.c): histograms over every replacement set, indexed by rank.
+
+
+def _draw(call: Any, ace_high: bool, hand: tuple[int, ...], with_count: bool, unseen: tuple[int, ...],
+          copies: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    low_len = _reference.LOW_CLASS_COUNTS[_GAMES[ace_high]] + 1  # slot 0 unused: indexed by rank
+    bd_len = _reference.BADUGI_CLASS_COUNT + 1
+    low = ffi.new("uint64_t[]", copies * low_len)
+    bd = ffi.new("uint64_t[]", copies * bd_len)
+    head = (_table(ace_high), ffi.new("uint8_t[]", hand)) + ((len(hand),) if with_count else ())
+    got = call(*head, ffi.new("uint8_t[]", unseen), len(unseen), low, low_len, bd, bd_len)
+    if got < 0:  # validated by the callers, so only a damaged table can get here
+        from badacey_fast.cards import format_cards
+
+        raise RuntimeError(f"{'bd_draw_histograms' if with_count else 'bd_draw_all_discards'} failed with code "
+                           f"{got} for {format_cards(hand)!r}")
+    # memoryview.tolist() makes the Python ints about twice as fast as ffi.unpack ("Q" = uint64).
+    lows, bds = memoryview(ffi.buffer(low)).cast("Q"), memoryview(ffi.buffer(bd)).cast("Q")
+    return [
+        (tuple(lows[i * low_len + 1 : (i + 1) * low_len].tolist()),
+         tuple(bds[i * bd_len + 1 : (i + 1) * bd_len].tolist()))
+        for i in range(copies)
+    ]
+
+
+_GAMES = ("badacey", "badeucy")
+
+
+def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,
+                    progress: Any = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(low, badugi) histograms, rank 1 first, of ``kept`` plus every ``k``-card set of ``unseen``
+    (``k = 5 - len(kept)``).  ``progress(done, total)``: one kernel call, so only the last report."""
+    low, bd = _draw(lib.bd_draw_histograms, ace_high, kept, True, unseen, 1)[0]
+    if progress is not None:
+        total = sum(low)
+        progress(total, total)
+    return low, bd
+
+
+def draw_all_discards(hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: bool,
+                      progress: Any = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The histograms of :func:`draw_histograms` for all 32 discards of a five-card hand, indexed by
+    discard mask (bit ``i`` = ``hand[i]`` thrown), from one kernel call; ``progress`` as there."""
+    by_mask = _draw(lib.bd_draw_all_discards, ace_high, hand, False, unseen, 32)
+    if progress is not None:
+        total = sum(sum(low) for low, _ in by_mask)
+        progress(total, total)
+    return by_mask
+
+
+# --------------------------------------------------------------------------------------------------
+# The vector paths, for the benchmark and the tests: C only.
+
+
+def simd_level() -> int:
+    """The best vector path this CPU runs: 0 scalar loop, 1 AVX2, 2 AVX-512 VBMI."""
+    return int(lib.bd_simd_level())
+
+
+def eval_many_level(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, level: int) -> int:
+    """:func:`eval_many` on one thread, limited to one vector path (``level`` as :func:`simd_level`)."""
+    rs, cs = cards.strides
+    return lib.bd_eval_many_level(_table(ace_high), _addr("const uint8_t *", cards), cards.shape[0], rs, cs,
+                                  _addr("uint16_t *", out_low), _addr("uint16_t *", out_badugi), 1 if check else 0,
+                                  level)

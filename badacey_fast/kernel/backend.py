@@ -1,4 +1,4 @@
-"""Backend policy: which twin (``_c`` or ``_python``) serves the evaluators; the C kernel handle.
+"""Backend policy: which twin (``_c`` or ``_py``) serves the evaluators; the C kernel handle.
 
 One environment variable, ``BADACEY_FAST_BACKEND``, governs the choice:
 
@@ -10,11 +10,11 @@ One environment variable, ``BADACEY_FAST_BACKEND``, governs the choice:
   missing or damaged, naming the file and the fix) saying why not;
 - ``python``: the pure-Python reference.
 
-Both twins export the same private functions (``evaluate5``, ``low_rank5``, ``badugi_rank``); the
-public API calls ``_backend.impl.<function>`` at call time, so :func:`using` can switch twins in tests.
-``name`` is the serving twin's name, ``"c"`` or ``"python"``.
+Both twins export the same functions (listed in :mod:`badacey_fast.kernel`, which dispatches to
+``impl`` at call time, so :func:`using` can switch twins in tests).  ``name`` is the serving twin's name,
+``"c"`` or ``"python"``; :func:`using` also re-sets the package's ``kernel.name`` and ``kernel.single``.
 
-For other modules' C paths, :func:`kernel` returns the loaded kernel object (``_c.KERNEL``):
+For the tests of the C kernel itself, :func:`kernel` returns the loaded kernel object (``_c.KERNEL``):
 
 - ``kernel().ffi`` and ``kernel().lib``: the cffi handles of the extension ``badacey_fast._kernel``
   (every ``csrc/*.c`` file; declarations from every ``csrc/*.h`` between the BD_CDEF markers);
@@ -24,14 +24,14 @@ For other modules' C paths, :func:`kernel` returns the loaded kernel object (``_
 - ``kernel().badugi4(ace_high)``: a cffi ``uint16_t[BD_HANDS4]`` of four-card badugi ranks by colex
   index (for ``bd_badugi4_many``), derived from that table on first use.
 
-Check ``name == "c"`` before taking the C path: ``kernel()`` works whenever the extension is built,
-even while tests serve evaluations from the Python twin.
+The package itself never calls it: its C calls are the C twin's functions.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import warnings
 from collections.abc import Iterator
 from types import ModuleType
@@ -98,6 +98,14 @@ _NO_SINGLE = (None, None)
 single = getattr(impl, "SINGLE", _NO_SINGLE)
 
 
+def _publish() -> None:
+    """Mirror ``name`` and ``single`` on the package (``kernel.name``, ``kernel.single``): plain
+    attributes there keep evaluate()'s fast path at one dict lookup, and this keeps them live."""
+    package = sys.modules.get("badacey_fast.kernel")
+    if package is not None:
+        package.name, package.single = name, single  # type: ignore[attr-defined]
+
+
 @contextlib.contextmanager
 def using(which: str) -> Iterator[ModuleType]:
     """Temporarily serve every evaluation from the named twin (``"c"`` or ``"python"``); for tests."""
@@ -106,10 +114,12 @@ def using(which: str) -> Iterator[ModuleType]:
     impl = load(which)
     name = impl.NAME
     single = getattr(impl, "SINGLE", _NO_SINGLE)
+    _publish()
     try:
         yield impl
     finally:
         impl, name, single = saved
+        _publish()
 
 
 def kernel():  # -> badacey_fast.kernel._c.Kernel (not imported here: the extension may be missing)
@@ -119,10 +129,8 @@ def kernel():  # -> badacey_fast.kernel._c.Kernel (not imported here: the extens
     missing.
 
     >>> k = kernel()
-    >>> k.lib.bd_eval5(k.table(False), 3, 6, 9, 12, 19) & 0xFFFF  # the wheel: A-5 low rank 1
-    1
-    >>> k.lib.bd_eval5(k.table(False), 3, 3, 9, 12, 19)           # a repeated card: 0 = invalid
-    0
+    >>> k.lib.BD_HANDS5, len(k.ffi.buffer(k.table(False))) // 4 > k.lib.BD_HANDS5   # table: 5-card part first
+    (2598960, True)
     """
     from badacey_fast.kernel import _c as _c
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from badacey_fast.kernel import backend as _backend
+from badacey_fast import kernel
 from badacey_fast.pots.results import PotResult, Settlement
 from badacey_fast.pots.split import split_pot
 from badacey_fast.rules.games import Scoring
@@ -85,8 +85,8 @@ def settle_one_pot(contributions: object, hands: object, button: object, rules: 
         return None
     lows: list = [None] * n
     bads: list = [None] * n
-    single = _backend.single[rules.ace_high]
-    evaluate5 = _backend.impl.evaluate5
+    single = kernel.single[rules.ace_high]
+    evaluate5 = kernel.evaluate5
     best_low = best_bad = 1 << 30
     low_w: list[int] = []
     bad_w: list[int] = []

@@ -26,7 +26,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Sequence
 
-from badacey_fast.kernel import backend as _backend
+from badacey_fast import kernel
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, ShowdownError
 from badacey_fast.evaluator import Cards
@@ -147,7 +147,7 @@ def _button(button: object, n: int) -> int:
 
 def _evaluate(rules: Scoring, hands: list, live: list[int]) -> tuple[list, list]:
     """Low and badugi ranks per seat (None where folded or a half not played); each hand evaluated once."""
-    impl = _backend.impl
+    impl = kernel  # the dispatch: the active twin at call time
     n = len(hands)
     lows: list = [None] * n
     bads: list = [None] * n

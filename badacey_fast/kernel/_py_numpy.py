@@ -1,0 +1,151 @@
+"""The Python twin's batch calls, in numpy: the same contracts as the C twin's ``eval_many``,
+``badugi_rank_many``, ``all_entries`` and ``showdown_many`` (see ``_c.py``), served by the reference.
+
+Kept apart from ``_py.py`` because it imports numpy, which ``import badacey_fast`` must not pay for:
+``_py.py`` imports this module on the first batch call.  Ranks are dense, lower is better.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from badacey_fast.rules import reference
+from badacey_fast.tables import generate as _tablegen
+
+# Error codes shared with csrc/showdown.h (BD_SD_*): which check a row failed.
+_OK, _BAD_CARD, _DUP_CARD, _NO_LIVE, _BAD_POT, _BAD_BUTTON = 0, 1, 2, 3, 4, 5
+_LOW_GAME = ("badacey", "badeucy")
+
+
+def _first_bad_row(arr: np.ndarray) -> int:
+    """Index of the first row with an id outside 0..51 or a repeated id, or -1.
+
+    Unchecked garbage is clamped to 51 by the callers, so the twin, like the kernel, never indexes
+    outside its class maps (meaningless ranks, no crash)."""
+    s = np.sort(arr.astype(np.int16), axis=1)
+    bad = (s[:, 0] < 0) | (s[:, -1] > 51) | (np.diff(s, axis=1) == 0).any(axis=1)
+    rows = np.flatnonzero(bad)
+    return int(rows[0]) if rows.size else -1
+
+
+def eval_many(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, threads: int = 1) -> int:
+    bad = _first_bad_row(cards) if check else -1
+    if bad >= 0:
+        return bad
+    entries = _tablegen.entries5(cards if check else np.minimum(cards, 51), ace_high)
+    out_low[:] = entries & 0xFFFF
+    out_badugi[:] = entries >> 16
+    return -1
+
+
+def badugi_rank_many(cards: Any, ace_high: bool, check: bool, out: Any, threads: int = 1) -> int:
+    bad = _first_bad_row(cards) if check else -1
+    if bad >= 0:
+        return bad
+    out[:] = _tablegen.badugi_ranks(cards if check else np.minimum(cards, 51), ace_high)
+    return -1
+
+
+def all_entries(ace_high: bool) -> Any:
+    return _tablegen.entries5(_tablegen.all_hands(), ace_high)
+
+
+# --------------------------------------------------------------------------------------------------
+# Showdowns: the numpy reference of csrc/showdown.c.  Ranks come from the reference (one evaluation per
+# distinct live hand), the split is whole-array numpy.
+
+
+def _row_codes(hands: np.ndarray, alive: np.ndarray, pots: Any, buttons: Any) -> np.ndarray:
+    """The BD_SD_* code of every row (0 = good): the first check it fails."""
+    n, p = alive.shape
+    wide = hands.astype(np.int64)
+    bad_id = (((wide < 0) | (wide > 51)) & alive[:, :, None]).any(axis=(1, 2))
+    # Folded seats' cards are replaced by distinct values above 51 so that they never collide.
+    filler = 64 + np.arange(p * 5, dtype=np.int64).reshape(p, 5)
+    flat = np.where(alive[:, :, None], wide, filler).reshape(n, p * 5)
+    flat.sort(axis=1)
+    dup = (flat[:, 1:] == flat[:, :-1]).any(axis=1)
+    codes = np.zeros(n, dtype=np.uint8)
+    checks = [(~alive.any(axis=1), _NO_LIVE), (dup, _DUP_CARD), (bad_id, _BAD_CARD)]
+    if pots is not None:
+        checks = [((buttons < 0) | (buttons >= p), _BAD_BUTTON), (pots < 0, _BAD_POT)] + checks
+    for failed, code in checks:  # the last assignment wins: the first check in csrc order
+        codes[failed] = code
+    return codes
+
+
+def _ranks(hands: np.ndarray, alive: np.ndarray, ace_high: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Dense (low, badugi) ranks of every live seat; 0x7FFFFFFF (worse than any rank) when folded."""
+    n, p = alive.shape
+    worst = np.iinfo(np.int32).max
+    low = np.full((n, p), worst, dtype=np.int32)
+    bad = np.full((n, p), worst, dtype=np.int32)
+    game = _LOW_GAME[ace_high]
+    cache: dict[tuple[int, ...], tuple[int, int]] = {}
+    rows, seats = np.nonzero(alive)
+    for r, s, hand in zip(rows.tolist(), seats.tolist(), hands[rows, seats].tolist()):
+        key = tuple(sorted(hand))
+        value = cache.get(key)
+        if value is None:
+            value = cache[key] = (reference.low_rank(key, game), reference.badugi_rank(key, ace_high))
+        low[r, s], bad[r, s] = value
+    return low, bad
+
+
+def _settle(hands: np.ndarray, alive: np.ndarray, ace_high: bool, pots: Any, buttons: Any,
+            odd_low: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(payouts, low winners, badugi winners) of valid rows: float64 shares, or int64 chips with pots."""
+    n, p = alive.shape
+    low, bad = _ranks(hands, alive, ace_high)
+    low_win = alive & (low == low.min(axis=1, keepdims=True))
+    bad_win = alive & (bad == bad.min(axis=1, keepdims=True))
+    lone = alive.sum(axis=1) == 1  # everyone else folded: the whole pot, no evaluation needed
+    low_win[lone] = bad_win[lone] = alive[lone]
+    k_low = low_win.sum(axis=1, keepdims=True)
+    k_bad = bad_win.sum(axis=1, keepdims=True)
+    if pots is None:
+        return 0.5 * low_win / k_low + 0.5 * bad_win / k_bad, low_win, bad_win
+    # Seats in clockwise order from the button: order[:, 0] = worst position, order[:, -1] = button.
+    order = (buttons[:, None] + 1 + np.arange(p)[None, :]) % p
+    half, odd = pots // 2, pots % 2
+    low_half = half + odd if odd_low else half
+    chips = np.zeros((n, p), dtype=np.int64)
+    for half_chips, win, k in ((low_half, low_win, k_low[:, 0]), (half, bad_win, k_bad[:, 0])):
+        base, left = half_chips // k, half_chips % k
+        win_ord = np.take_along_axis(win, order, axis=1)
+        nth = np.cumsum(win_ord, axis=1) - 1  # 0 for the first winner clockwise from the button
+        extra_ord = win_ord & (nth < left[:, None])
+        got_ord = win_ord * base[:, None] + extra_ord
+        np.put_along_axis(chips, order, np.take_along_axis(chips, order, axis=1) + got_ord, axis=1)
+    if not odd_low:
+        either = np.take_along_axis(low_win | bad_win, order, axis=1)
+        first = order[np.arange(n), np.argmax(either, axis=1)]
+        chips[np.arange(n), first] += odd
+    return chips, low_win, bad_win
+
+
+def showdown_many(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any, odd_low: bool, shares: Any,
+                  chips: Any, low: Any, badugi: Any, status: Any = None) -> tuple[int, int]:
+    n, p = hands.shape[:2]
+    alive = np.ones((n, p), bool) if live is None else live.astype(bool)
+    codes = _row_codes(hands, alive, pots, buttons)
+    bad_rows = np.flatnonzero(codes)
+    if status is None:  # stop at the first bad row: the rows before it are written
+        first = int(bad_rows[0]) if bad_rows.size else -1
+        result = (first, int(codes[first]) if first >= 0 else 0)
+        good = np.arange(n) < (first if first >= 0 else n)
+    else:  # every row's code; bad rows pay nothing and win nothing
+        status[:] = codes
+        result = (int(bad_rows.size), 0)
+        good = codes == 0
+    pays, low_win, bad_win = _settle(hands[good], alive[good], ace_high, None if pots is None else pots[good],
+                                     None if buttons is None else buttons[good], odd_low)
+    for target, value in ((shares, pays if pots is None else None), (chips, pays if pots is not None else None),
+                          (low, low_win), (badugi, bad_win)):
+        if target is not None and value is not None:
+            if status is not None:
+                target[~good] = 0
+            target[good] = value
+    return result
