@@ -57,7 +57,7 @@ from badacey_fast import evaluator
 from badacey_fast.bulk import all_hands, badugi_rank_many, evaluate_all
 from badacey_fast.cards import RANK_CHARS, Cards, format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, InvalidCardError, RangeError
-from badacey_fast.kernel import backend as _backend
+from badacey_fast import kernel
 from badacey_fast.rules import reference
 from badacey_fast.rules.games import GAMES, scoring
 
@@ -447,15 +447,11 @@ def _masks(size: int) -> np.ndarray:
     return masks
 
 
-_RANKS: dict[tuple[str, int, bool], tuple[np.ndarray | None, np.ndarray]] = {}
-
-
 def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray | None, np.ndarray]:
     """(low, badugi) uint16 ranks of every row of :func:`_hands` on a scale (low None for four cards),
-    computed by the active backend and cached per backend."""
-    key = (_backend.name, size, ace_high)
-    found = _RANKS.get(key)
-    if found is None:
+    computed by the active twin once (``kernel.memo`` keeps one table per twin)."""
+
+    def compute() -> tuple[np.ndarray | None, np.ndarray]:
         if size == 5:
             low, bd = evaluate_all(GAMES[ace_high])
         else:
@@ -463,8 +459,9 @@ def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray | None, np.ndarray]:
         for a in (low, bd):
             if a is not None:
                 a.setflags(write=False)
-        found = _RANKS[key] = (low, bd)
-    return found
+        return low, bd
+
+    return kernel.memo(("range ranks", size, ace_high), compute)
 
 
 _FREE: dict[tuple[int, int], np.ndarray] = {}

@@ -11,7 +11,9 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
   (``threads`` splitting lives in :mod:`.threads`);
 - draws: ``draw_histograms``, ``draw_all_discards``;
 - deal files: ``parse_deals`` (None on the Python twin: no fast parser), ``format_results``;
-- vector paths (C only): ``simd_level`` (-1 on the Python twin), ``eval_many_level``.
+- vector paths (C only): ``simd_level`` (-1 on the Python twin), ``eval_many_level``;
+- ``memo(key, compute)``: a value computed by the active twin, kept per twin (whole-deck rank tables
+  that a feature module derives from the twin's answers, so each twin's tests see that twin's answers).
 
 ``name`` is the active twin's name (``"c"`` or ``"python"``), for reporting only; the policy
 (``ENV_VAR`` = ``BADACEY_FAST_BACKEND``: auto, c, python), :func:`load` and :func:`using` are in
@@ -27,7 +29,7 @@ from badacey_fast.kernel.backend import ENV_VAR, POLICIES, load, using
 
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "draw_histograms",
-           "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level"]
+           "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "memo"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
 # re-set by backend.using() on every switch, so reading them is always live.
@@ -108,3 +110,19 @@ def simd_level() -> int:
 def eval_many_level(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, level: int) -> int:
     """:func:`eval_many` on one vector path only (benchmarks, tests); C only."""
     return _backend.impl.eval_many_level(cards, ace_high, check, out_low, out_badugi, level)
+
+
+_MEMO: dict[str, dict[Any, Any]] = {}
+
+
+def memo(key: Any, compute: Any) -> Any:
+    """``compute()`` for the active twin, once per twin and ``key`` (later calls return the same object).
+
+    For tables a feature module builds from the twin's answers (e.g. the ranks of every hand): kept per
+    twin, so a switch with :func:`using` never serves one twin's table to the other's callers.
+    """
+    cache = _MEMO.setdefault(_backend.impl.NAME, {})
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = compute()
+    return found
