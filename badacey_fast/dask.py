@@ -145,13 +145,13 @@ def _score_partition(path: str, row_groups: list[int], first_row: int, out: str 
     """Score some row groups of one Parquet file (a worker task): tallies, totals, and the first error."""
     import pyarrow.parquet as pq
 
-    from badacey_fast.files.arrow import ROW_GROUP, _Run, _Writer
+    from badacey_fast.files.arrow import ROW_GROUP, ScoreRun, PayoutWriter
 
     f = pq.ParquetFile(path)
-    run = _Run(game, odd_chip, pot, button, skip_bad)
+    run = ScoreRun(game, odd_chip, pot, button, skip_bad)
     run.start(f.schema_arrow)
     run.rows = first_row - 1  # row numbers count from the dataset's first row
-    writer = _Writer(out, "parquet") if out is not None else None
+    writer = PayoutWriter(out, "parquet") if out is not None else None
     failure = None
     try:
         for batch in f.iter_batches(batch_size=ROW_GROUP, row_groups=row_groups):
@@ -194,9 +194,9 @@ def score_dataset(
     import dask
 
     from badacey_fast import errors
-    from badacey_fast.files.arrow import _Run, dataset_files
+    from badacey_fast.files.arrow import ScoreRun, dataset_files
 
-    _Run(game, odd_chip, pot, button, skip_bad)  # the arguments' errors here, not on a worker
+    ScoreRun(game, odd_chip, pot, button, skip_bad)  # the arguments' errors here, not on a worker
     if type(partition_rows) is not int or partition_rows < 1:
         raise BadaceyError(f"partition_rows must be at least 1, got {partition_rows!r}")
     parts = _partitions(dataset_files(src), partition_rows)

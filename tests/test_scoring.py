@@ -393,3 +393,52 @@ def test_button_without_pot_is_an_error_not_ignored(backend: str) -> None:
     # pot= alone keeps its default button 0 (seat 1 is first after it), and shares need no button.
     np.testing.assert_array_equal(showdown_many(cards, pot=101), showdown_many(cards, pot=101, button=0))
     np.testing.assert_array_equal(score_many(cards).payouts, showdown_many(cards))
+
+
+@pytest.mark.parametrize("game, size", [("a5", 5), ("27", 5), ("badugi", 4)])
+def test_single_pot_games_equal_the_single_showdown_row_by_row(backend: str, game: str, size: int) -> None:
+    # The single-pot presets in bulk: one half takes the whole pot, tied winners split it, leftover chips
+    # one each clockwise from the button; equal to showdown() row by row, with folded seats and any button.
+    rng = np.random.default_rng(size * 7 + len(game))
+    for seats in (2, 3, 6):
+        n = 120
+        deck = rng.permuted(np.broadcast_to(np.arange(52), (n, 52)), axis=1)
+        hands = np.ascontiguousarray(deck[:, : size * seats].reshape(n, seats, size))
+        live = live_mask(rng, n, seats)
+        pots = rng.integers(0, 200, n)
+        buttons = rng.integers(0, seats, n)
+        chips = showdown_many(hands, live, game, pot=pots, button=buttons)
+        shares = showdown_many(hands, live, game)
+        result = score_many(hands, live, game, pot=pots, button=buttons)
+        for i in range(n):
+            seat_hands = [tuple(h) if alive else None for h, alive in zip(hands[i].tolist(), live[i])]
+            expected = showdown(seat_hands, int(pots[i]), int(buttons[i]), game)
+            assert chips[i].tolist() == [x or 0 for x in expected]
+            if live[i].sum() > 1:
+                detail = showdown_detail(seat_hands, int(pots[i]), int(buttons[i]), game)
+                played = detail.low_winners if game != "badugi" else detail.badugi_winners
+                won = result.low[i] if game != "badugi" else result.badugi[i]
+                assert np.flatnonzero(won).tolist() == sorted(played)
+                assert np.isclose(shares[i][list(played)], 1 / len(played)).all() and shares[i].sum() == 1
+            unplayed = result.badugi[i] if game != "badugi" else result.low[i]
+            assert not unplayed.any()  # the half a single-pot game does not play has no winner
+
+
+def test_single_pot_games_in_bulk_worked_by_hand_and_refused_input(backend: str) -> None:
+    # the wheel takes all 101 chips; 2-7: 7-5-4-3-2 beats the ace-high wheel.  Badugi: two A-2-3-4
+    # badugis tie and split 101 chips 51/50, the odd chip to the first winner clockwise from the button.
+    wheel, seven = "As 2h 3d 4c 5s", "7c 5h 4d 3c 2s"
+    assert showdown_many(hands(wheel, seven)[None], game="a5", pot=101).tolist() == [[101, 0]]
+    assert showdown_many(hands(wheel, seven)[None], game="27", pot=101).tolist() == [[0, 101]]
+    four = np.array([[parse_cards("As 2h 3d 4c"), parse_cards("Ac 2d 3h 4s")]])
+    assert showdown_many(four, game="badugi", pot=101, button=0).tolist() == [[50, 51]]
+    assert showdown_many(four, game="badugi", pot=101, button=1).tolist() == [[51, 50]]
+    with pytest.raises(HandSizeError, match=r"shape \(N, P, 4\)"):
+        showdown_many(hands(wheel, seven)[None], game="badugi")
+    with pytest.raises(DuplicateCardError, match=r"row 0: card 'As' is held twice \(seat 0 and seat 1\)"):
+        showdown_many(np.array([[parse_cards("As 2h 3d 4c"), parse_cards("As 2d 3h 4s")]]), game="badugi")
+    with pytest.raises(InvalidCardError, match=r"row 0 seat 1: card id 60"):
+        showdown_many(np.array([[[0, 5, 10, 15], [60, 1, 2, 6]]]), game="badugi")
+    # Folded seats may hold anything.
+    junk = np.array([[parse_cards("As 2h 3d 4c"), [200, 200, 0, 0]]])
+    assert showdown_many(junk, np.array([[True, False]]), game="badugi", pot=9).tolist() == [[9, 0]]

@@ -26,7 +26,7 @@ from badacey_fast import kernel
 from badacey_fast.tables import generate as _tablegen
 from badacey_fast.cards import format_card
 from badacey_fast.errors import BadaceyError, DuplicateCardError, HandSizeError, InvalidCardError
-from badacey_fast.rules.games import BADACEY, scale_family, is_ace_high
+from badacey_fast.rules.games import BADACEY, is_ace_high
 
 __all__ = ["evaluate_many", "badugi_rank_many", "all_hands", "evaluate_all"]
 
@@ -149,6 +149,7 @@ def badugi_rank_many(
     cards: Any,
     ace_high: bool = False,
     *,
+    game: str | None = None,
     check: bool = True,
     out: np.ndarray | None = None,
     threads: int = 1,
@@ -156,7 +157,8 @@ def badugi_rank_many(
     """Badugi ranks (uint16, 1..1092, lower is better) of an (N, k) array of hands, k = 1..5 cards.
 
     Four-card rows are Badugi hands; five-card rows are Badacey/Badeucy hands.  ``ace_high=False`` is
-    the ace-low badugi (Badacey, Badugi), ``True`` Badeucy's.  ``check``, ``out`` and ``threads`` as in
+    the ace-low badugi (Badacey, Badugi), ``True`` Badeucy's; ``game``, when given, names the scale
+    instead (any game, any spelling, as everywhere).  ``check``, ``out`` and ``threads`` as in
     :func:`evaluate_many`.
 
     >>> import numpy as np
@@ -167,7 +169,9 @@ def badugi_rank_many(
     ...
     TypeError: ace_high must be a bool, not str
     """
-    if not isinstance(ace_high, bool):
+    if game is not None:
+        ace_high = is_ace_high(game)
+    elif not isinstance(ace_high, bool):
         raise TypeError(f"ace_high must be a bool, not {type(ace_high).__name__}")
     arr = _as_cards(cards, (1, 2, 3, 4, 5), check)
     n = arr.shape[0]

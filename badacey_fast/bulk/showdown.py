@@ -1,9 +1,11 @@
-"""Bulk showdowns: settle millions of Badacey / Badeucy showdowns at once (RULES.md §3).
+"""Bulk showdowns: settle millions of showdowns at once (RULES.md §3).
 
-Hands come as an integer array of card ids (``card = 4*rank + suit``, 0..51) of shape ``(N, P, 5)``:
-N showdowns (rows) of P = 2..6 seats, seat 0..P-1 clockwise.  An optional ``(N, P)`` bool mask says
-which seats are live; the cards of folded seats are ignored.  Each pot is split in two halves, the best
-low and the best badugi (dense ranks, lower is better), each half divided equally among its tied winners.
+Hands come as an integer array of card ids (``card = 4*rank + suit``, 0..51) of shape ``(N, P, 5)``
+(``(N, P, 4)`` for Badugi): N showdowns (rows) of P = 2..6 seats, seat 0..P-1 clockwise.  An optional
+``(N, P)`` bool mask says which seats are live; the cards of folded seats are ignored.  In Badacey and
+Badeucy each pot is split in two halves, the best low and the best badugi (dense ranks, lower is better),
+each half divided equally among its tied winners; in the single-pot games (``"badugi"``, ``"a5"``,
+``"27"``, any spelling) the one half they play takes the whole pot.
 
 - :func:`showdown_many` → each seat's share of the pot, ``(N, P)`` float64 (rows sum to 1), or with
   ``pot=`` its chip payout, ``(N, P)`` int64, following the odd-chip policies exactly as
@@ -35,7 +37,7 @@ import numpy as np
 from badacey_fast import kernel
 from badacey_fast.cards import format_card
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, ShowdownError
-from badacey_fast.rules.games import is_ace_high
+from badacey_fast.rules.games import LOW, Scoring, scoring
 from badacey_fast.rules.odd_chips import ODD_CHIP_POLICIES, check_odd_chip
 
 __all__ = [
@@ -174,9 +176,10 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
             winners: bool, out: np.ndarray | None = None, payouts: bool = True) -> BulkShowdown:
     """Validate the arguments and settle on the active twin; ``winners=False`` skips the winner masks,
     ``payouts=False`` the shares (None is returned for what was skipped)."""
-    ace_high = is_ace_high(game)
+    rules = scoring(game)
+    ace_high = rules.ace_high
     check_odd_chip(odd_chip)
-    cards = _as_hands(hands)
+    cards = _as_hands(hands, rules.hand_size)
     n, p = cards.shape[:2]
     mask = _as_live(live, n, p)
     pots = buttons = None
@@ -198,6 +201,8 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
         from badacey_fast.bulk.evaluate import _check_out  # the out= rule of every bulk call
 
         _check_out(out, np.float64 if pots is None else np.int64, (n, p), "out")
+    if len(rules.halves) == 1:
+        return _score_one_half(cards, mask, rules, pots, buttons, out)
     return _score(cards, mask, ace_high, pots, buttons, odd_chip == "low", winners, out, payouts)
 
 
@@ -205,14 +210,14 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
 # Validation (the kernel twins report a bad row and a code, _row_error words it).
 
 
-def _as_hands(hands: object) -> np.ndarray:
+def _as_hands(hands: object, size: int = 5) -> np.ndarray:
     arr = np.asarray(hands)
     if arr.size == 0 and arr.dtype.kind == "f":  # np.asarray of an empty list is float64
         arr = arr.astype(np.int64)
     if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
         raise TypeError(f"hands must be an integer array of card ids, not dtype {arr.dtype}")
-    if arr.ndim != 3 or arr.shape[2] != 5:
-        raise HandSizeError(f"hands must have shape (N, P, 5), got {arr.shape}")
+    if arr.ndim != 3 or arr.shape[2] != size:
+        raise HandSizeError(f"hands must have shape (N, P, {size}), got {arr.shape}")
     if not MIN_SEATS <= arr.shape[1] <= MAX_SEATS:
         raise ShowdownError(f"{arr.shape[1]} seats: a showdown has 2 to 6 seats")
     return arr
@@ -272,7 +277,8 @@ def _as_uint8_cards(cards: np.ndarray) -> np.ndarray:
         return np.ascontiguousarray(cards)
     out_of_range = (cards < 0) | (cards > 51)
     if out_of_range.any():
-        return np.ascontiguousarray(np.where(out_of_range, 255, cards).astype(np.uint8))
+        # np.int16(255): a Python 255 would not fit an int8 array's dtype (numpy 2 refuses it).
+        return np.ascontiguousarray(np.where(out_of_range, np.int16(255), cards).astype(np.uint8))
     return np.ascontiguousarray(cards.astype(np.uint8))
 
 
@@ -305,3 +311,64 @@ def _score(
     if row != -1:
         raise _row_error(cards, live, row, code)
     return BulkShowdown(out, low, bad)
+
+
+# --------------------------------------------------------------------------------------------------
+# Single-pot games (Badugi, A-5, 2-7): one half takes the whole pot.
+
+
+def _first_bad_row(cards: np.ndarray, live: np.ndarray) -> tuple[int, int]:
+    """(row, code) of the first row whose live cards are not distinct ids 0..51, or (-1, _OK)."""
+    n, p, k = cards.shape
+    wide = cards.astype(np.int64, copy=False)
+    out_of_range = ((wide < 0) | (wide > 51)) & live[:, :, None]
+    # Folded seats' cards become distinct sentinels (52, 53, ...): only live cards can collide.
+    sentinel = 52 + np.arange(p * k, dtype=np.int64).reshape(p, k)
+    ids = np.where(live[:, :, None] & ~out_of_range, wide, sentinel).reshape(n, p * k)
+    ids.sort(axis=1)
+    repeated = (ids[:, 1:] == ids[:, :-1]).any(axis=1)
+    bad_card = out_of_range.reshape(n, -1).any(axis=1)
+    rows = np.flatnonzero(bad_card | repeated)
+    if not rows.size:
+        return -1, _OK
+    row = int(rows[0])
+    return row, (_BAD_CARD if bad_card[row] else _DUP_CARD)
+
+
+def _score_one_half(cards: np.ndarray, live: np.ndarray | None, rules: Scoring, pots: np.ndarray | None,
+                    buttons: np.ndarray | None, out: np.ndarray | None) -> BulkShowdown:
+    """The bulk showdown of a single-pot game: the best hand of its one half (lower rank is better) takes
+    the whole pot, split equally among tied winners, leftover chips one each to the winners first
+    clockwise from the button (RULES.md §3, as :func:`badacey_fast.pots.split_pot` pays one pot)."""
+    n, p, k = cards.shape
+    alive = np.ones((n, p), dtype=bool) if live is None else live
+    if out is None:
+        out = np.empty((n, p), dtype=np.float64 if pots is None else np.int64)
+    empty = np.zeros((n, p), dtype=bool)
+    if n == 0:
+        return BulkShowdown(out, empty, empty.copy())
+    row, code = _first_bad_row(cards, alive)
+    if row != -1:
+        raise _row_error(cards, live, row, code)
+    # Folded seats hold anything: their rows are evaluated as zeros (check=False) and never win.
+    flat = np.ascontiguousarray(np.where(alive[:, :, None], cards, 0).astype(np.uint8).reshape(n * p, k))
+    ranks = np.empty(n * p, dtype=np.uint16)
+    if rules.halves[0] == LOW:
+        kernel.eval_many(flat, rules.ace_high, False, ranks, np.empty_like(ranks))
+    else:
+        kernel.badugi_rank_many(flat, rules.ace_high, False, ranks)
+    ranks = np.where(alive, ranks.reshape(n, p).astype(np.int64), np.iinfo(np.int64).max)
+    won = ranks == ranks.min(axis=1, keepdims=True)
+    count = won.sum(axis=1)
+    if pots is None:
+        out[...] = won / count[:, None]
+    else:
+        # A winner's place among the winners clockwise from the button (button + 1 first).
+        place = (np.arange(p)[None, :] - buttons[:, None] - 1) % p
+        order = np.argsort(np.where(won, place, p), axis=1, kind="stable")
+        nth = np.empty_like(order)
+        np.put_along_axis(nth, order, np.arange(p)[None, :].repeat(n, axis=0), axis=1)
+        base, left = np.divmod(pots, count)
+        out[...] = won * (base[:, None] + (nth < left[:, None]))
+    halves = (won, empty) if rules.halves[0] == LOW else (empty, won)
+    return BulkShowdown(out, *halves)

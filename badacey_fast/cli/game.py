@@ -17,7 +17,7 @@ from typing import NamedTuple, TextIO
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action, format_action
-from badacey_fast.game.bots import BOTS, RandomBot
+from badacey_fast.game.bots import BOTS
 from badacey_fast.game.config import PRESETS, ConfigError, GameConfig
 from badacey_fast.game.simulate import simulate
 from badacey_fast.cli.columnar import add_dask_arguments, dask_client

@@ -61,7 +61,7 @@ from badacey_fast.files.score import DEFAULT_POT, ScoreReport
 from badacey_fast.rules.games import is_ace_high
 from badacey_fast.rules.odd_chips import check_odd_chip
 
-__all__ = ["SCHEMA_VERSION", "METADATA_KEY", "deal_schema", "deals_table", "read_deals", "score_table",
+__all__ = ["SCHEMA_VERSION", "METADATA_KEY", "deal_schema", "deals_table", "score_table", "ScoreRun", "PayoutWriter",
            "score_parquet", "generate_parquet", "file_format", "require_pyarrow"]
 
 #: Version of the deal / payout schemas, written in the schema metadata.
@@ -322,7 +322,7 @@ def _bad_cards(cards: np.ndarray, live: np.ndarray | None) -> np.ndarray:
 # Scoring
 
 
-class _Run:
+class ScoreRun:
     """One scoring run over a stream of record batches: defaults, tallies and the bad-row policy."""
 
     def __init__(self, game: str, odd_chip: str, pot: int, button: int, skip_bad: bool) -> None:
@@ -431,7 +431,7 @@ def score_table(table: Any, *, game: str = "badacey", odd_chip: str = "position"
     badacey_fast.errors.DuplicateCardError: row 1: card 'Ac' is held twice (seat 0 and seat 1)
     """
     pa = require_pyarrow()
-    run = _Run(game, odd_chip, pot, button, skip_bad)
+    run = ScoreRun(game, odd_chip, pot, button, skip_bad)
     run.start(table.schema)
     batches = table.to_batches(max_chunksize=ROW_GROUP) if isinstance(table, pa.Table) else [table]
     outs = []
@@ -469,7 +469,7 @@ def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[Any, Iterator[Any]
         return reader.schema, iter(reader), None
 
 
-class _Writer:
+class PayoutWriter:
     """Writes payout batches as Parquet, Arrow IPC or CSV (pyarrow.csv) to a path or stream."""
 
     def __init__(self, dst: Any, fmt: str) -> None:
@@ -538,10 +538,10 @@ the kernel (False: all in the calling thread).  Returns a :class:`ScoreReport` (
         out_fmt = "csv"
     if type(batch_rows) is not int or batch_rows < 1:
         raise BadaceyError(f"batch_rows must be at least 1 row, got {batch_rows!r}")
-    run = _Run(game, odd_chip, pot, button, skip_bad)
+    run = ScoreRun(game, odd_chip, pot, button, skip_bad)
     schema, batches, _ = _batches(src, in_fmt, batch_rows)
     run.start(schema)
-    writer = _Writer(dst, out_fmt)
+    writer = PayoutWriter(dst, out_fmt)
     # Reading (pyarrow decodes without the GIL) and writing run in their own threads, a batch or two
     # ahead and behind the kernel: on two cores the end-to-end rate approaches the kernel's own.
     reader = _Ahead(batches, depth=1) if threads else batches

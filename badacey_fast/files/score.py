@@ -45,14 +45,14 @@ from typing import BinaryIO, NamedTuple
 
 import numpy as np
 
-from badacey_fast.bulk import showdown as scoring
+from badacey_fast.bulk import showdown as bulk_showdown
 from badacey_fast.errors import BadaceyError, ShowdownError
 from badacey_fast.files.generate import generate_deals
 from badacey_fast.files.lines import (_LINE_END, _MAX_CHIPS, _Deal, _decode, _Layout, _layout_of, _lines, _skipped,
                                       _with_line, parse_deal)
 from badacey_fast.files.streams import _MAX_LINE, _blocks, _opened, _stdout, _too_long
 from badacey_fast import kernel
-from badacey_fast.rules.games import is_ace_high
+from badacey_fast.rules.games import Scoring, scoring
 from badacey_fast.rules.odd_chips import check_odd_chip
 
 # parse_deal (deal_lines) and generate_deals (deal_gen) are re-exported: this module stays the one place
@@ -108,7 +108,10 @@ def score_file(
     ...
     badacey_fast.errors.BadaceyError: chunk must be at least 1 line, got 0
     """
-    ace_high = is_ace_high(game)
+    rules = scoring(game)
+    if rules.hand_size != 5:
+        raise ShowdownError(f"game {game!r}: deal files hold five-card hands, and {rules.game} deals "
+                            f"{rules.hand_size}: settle its showdowns with showdown_many on (N, P, {rules.hand_size}) arrays")
     check_odd_chip(odd_chip)
     for value, what in ((pot, "pot"), (button, "button"), (chunk, "chunk")):
         if isinstance(value, bool) or not isinstance(value, int):
@@ -120,7 +123,7 @@ def score_file(
     if button < 0:
         raise ShowdownError(f"button {button} is not a seat")
     chunk = min(chunk, _MAX_CHUNK)
-    scorer = _Scorer(ace_high, odd_chip == "low", pot, button, skip_bad, chunk, fmt)
+    scorer = _Scorer(rules, odd_chip == "low", pot, button, skip_bad, chunk, fmt)
     with _opened(source, "rb") as fin, _opened(_stdout() if out is None else out, "wb") as fout:
         for block in _blocks(fin, max(chunk * 96, 1 << 16), scorer):
             scorer.feed(block, fout)
@@ -132,16 +135,17 @@ def score_file(
 class _Scorer:
     """The state of one :func:`score_file` run: layout, line count, tallies, reusable chunk buffers."""
 
-    def __init__(self, ace_high: bool, odd_low: bool, pot: int, button: int, skip_bad: bool, chunk: int,
+    def __init__(self, rules: Scoring, odd_low: bool, pot: int, button: int, skip_bad: bool, chunk: int,
                  fmt: str) -> None:
-        self.ace_high, self.odd_low, self.pot, self.button = ace_high, odd_low, pot, button
+        self.game, self.ace_high, self.odd_low, self.pot, self.button = rules.game, rules.ace_high, odd_low, pot, button
         self.skip_bad, self.chunk, self.fmt = skip_bad, chunk, fmt
         self.layout: _Layout | None = None
         self.line = self.deals = self.bad = 0
         self.errors: list[tuple[int, str]] = []
         # The kernel's fast parser until it says it has none (kernel.parse_deals returns None on the
-        # Python twin); then the Python path parses every line.
-        self.use_c = True
+        # Python twin); then the Python path parses every line.  The kernel's showdown splits the pot in
+        # two halves: a single-pot game (A-5, 2-7) is scored by the general path's bulk call.
+        self.use_c = len(rules.halves) == 2
 
     # -- the first data line fixes the layout --------------------------------------------------------
     def feed(self, block: bytes, fout: BinaryIO) -> None:
@@ -221,8 +225,7 @@ class _Scorer:
         live = np.array([d.live for _, d in good], dtype=bool)
         pots = np.array([self.pot if d.pot is None else d.pot for _, d in good], dtype=np.int64)
         buttons = np.array([self.button if d.button is None else d.button for _, d in good], dtype=np.int64)
-        game = "badeucy" if self.ace_high else "badacey"
-        result = scoring.score_many(cards, live, game, pot=pots, button=buttons,
+        result = bulk_showdown.score_many(cards, live, self.game, pot=pots, button=buttons,
                                     odd_chip="low" if self.odd_low else "position")
         rows = []
         for (line, _), chips, low, bad in zip(good, result.payouts.tolist(), result.low, result.badugi):
