@@ -1,6 +1,104 @@
 /* badacey.c -- perfect-hash lookups: single hands, batches over strided uint8 buffers, badugi of 1..5
- * cards.  Plain C99; no Python.h; no global mutable state; see badacey.h for the contracts. */
+ * cards; the choice of code path (BADACEY_FAST_ISA).  Plain C11; no Python.h; no global mutable state
+ * beyond the one cached ISA level (see below); see badacey.h for the contracts. */
 #include "badacey.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Which code path: the CPU's best, capped by BADACEY_FAST_ISA -------------------------------------
+ * The variable is read once, at the first batch call (or bd_isa_check), and the effective level cached:
+ * computing it twice gives the same value, so racing first calls are harmless (relaxed atomics keep the
+ * access well defined).  Python checks bd_isa_check() when it loads a table, before any batch call, so a
+ * wrong value is an exception there; a C caller that skips the check still gets a path its CPU runs. */
+#define BD_ISA_ENV "BADACEY_FAST_ISA"
+#define BD_ISA_AUTO (-1)
+#define BD_ISA_INVALID (-2)
+
+int bd_cpu_simd_level(void)
+{
+#ifdef BD_X86_SIMD
+    if (bd_have_avx2())
+        return bd_have_vbmi() ? BD_ISA_AVX512 : BD_ISA_AVX2;
+#endif
+    return BD_ISA_SCALAR;
+}
+
+static const char *const bd_isa_names[3] = {"scalar", "avx2", "avx512"};
+
+/* The value of BADACEY_FAST_ISA as a level, BD_ISA_AUTO, or BD_ISA_INVALID; *raw gets the text. */
+static int bd_isa_requested(const char **raw)
+{
+    const char *v = getenv(BD_ISA_ENV);
+    char word[16];
+    size_t len = 0;
+    *raw = v ? v : "";
+    if (!v)
+        return BD_ISA_AUTO;
+    while (*v == ' ' || *v == '\t')
+        v++;
+    while (v[len] && v[len] != ' ' && v[len] != '\t' && len < sizeof word - 1) {
+        char c = v[len];
+        word[len++] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    }
+    word[len] = 0;
+    for (size_t k = len; v[k]; k++)
+        if (v[k] != ' ' && v[k] != '\t')
+            return BD_ISA_INVALID; /* trailing text, or a word too long to be a name */
+    if (len == 0 || strcmp(word, "auto") == 0)
+        return BD_ISA_AUTO;
+    for (int level = 0; level < 3; level++)
+        if (strcmp(word, bd_isa_names[level]) == 0)
+            return level;
+    return BD_ISA_INVALID;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define BD_LOAD_RELAXED(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#define BD_STORE_RELAXED(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+#else
+#define BD_LOAD_RELAXED(p) (*(volatile int *)(p))
+#define BD_STORE_RELAXED(p, v) (*(volatile int *)(p) = (v))
+#endif
+
+static int bd_isa_level = -1; /* -1: not yet computed */
+
+int bd_simd_level(void)
+{
+    int level = BD_LOAD_RELAXED(&bd_isa_level);
+    if (level < 0) {
+        const char *raw;
+        int want = bd_isa_requested(&raw), have = bd_cpu_simd_level();
+        level = want >= 0 && want < have ? want : have;
+        BD_STORE_RELAXED(&bd_isa_level, level);
+    }
+    return level;
+}
+
+int bd_isa_check(char *msg, size_t cap)
+{
+    const char *raw;
+    int want = bd_isa_requested(&raw), have = bd_cpu_simd_level();
+    char has[40];
+    if (want == BD_ISA_AUTO || (want >= 0 && want <= have))
+        return 0;
+    has[0] = 0;
+    for (int level = have; level >= 0; level--) {
+        strcat(has, bd_isa_names[level]);
+        if (level)
+            strcat(has, ", ");
+    }
+    if (msg && cap) {
+        if (want == BD_ISA_INVALID)
+            snprintf(msg, cap, "%s=%.40s is not one of auto, avx512, avx2, scalar (this CPU has: %s)",
+                     BD_ISA_ENV, raw, has);
+        else
+            snprintf(msg, cap, "%s=%.40s asks for the %s code path, which this CPU lacks (it has: %s)",
+                     BD_ISA_ENV, raw, bd_isa_names[want], has);
+    }
+    return 1;
+}
 
 #define B1(n) ((uint32_t)(n))
 #define B2(n) ((uint32_t)((n) * ((n) - 1) / 2))
@@ -215,7 +313,7 @@ BD_VBMI static int64_t bd_vbmi_rows(const uint32_t *table, const uint8_t *cards,
  * the sort, the binomials are computed in float: C(x,2) = x(x-1)/2, C(x,k) = C(x,k-1)(x-k+1)/k, every
  * intermediate an integer below 2^24 (exact in float; rounding after the one inexact 1/3 step).  About
  * 2x the scalar loop on Zen 4; VBMI, when present, is faster still. */
-#define BD_AVX2 __attribute__((target("avx2")))
+#define BD_AVX2 BD_TARGET_AVX2 /* badacey.h */
 #define BD_CE8(x, y)                              \
     do {                                          \
         __m256i lo_ = _mm256_min_epu32(x, y);     \
@@ -290,13 +388,6 @@ BD_AVX2 static int64_t bd_avx2_rows(const uint32_t *table, const uint8_t *cards,
     return i0;
 }
 
-int bd_simd_level(void)
-{
-    if (bd_have_vbmi())
-        return 2;
-    return __builtin_cpu_supports("avx2") ? 1 : 0;
-}
-
 /* Rows done by the best vector path up to `level` (see bd_simd_level); 0 when none applies. */
 static int64_t bd_simd_rows(const uint32_t *table, const uint8_t *cards, int64_t n, uint16_t *low,
                             uint16_t *badugi, uint32_t *packed, int check, int level)
@@ -307,16 +398,15 @@ static int64_t bd_simd_rows(const uint32_t *table, const uint8_t *cards, int64_t
     have = bd_simd_level();
     if (level >= 2 && have >= 2)
         return bd_vbmi_rows(table, cards, n, low, badugi, packed, check);
-    if (have >= 1)
+    if (level >= 1 && have >= 1)
         return bd_avx2_rows(table, cards, n, low, badugi, packed, check);
     return 0;
 }
 #else
-int bd_simd_level(void) { return 0; }
-
 static int64_t bd_simd_rows(const uint32_t *table, const uint8_t *cards, int64_t n, uint16_t *low,
                             uint16_t *badugi, uint32_t *packed, int check, int level)
 {
+    (void)table, (void)cards, (void)n, (void)low, (void)badugi, (void)packed, (void)check, (void)level;
     return 0;
 }
 #endif

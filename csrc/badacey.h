@@ -1,4 +1,4 @@
-/* badacey.h -- the C API of the badacey_fast lookup kernel (plain C99, no Python.h).
+/* badacey.h -- the C API of the badacey_fast lookup kernel (plain C11, no Python.h).
  *
  * Tables (generated at build time, loaded by Python, passed in as `const uint32_t *`): per game
  * (0 = Badacey, 1 = Badeucy) BD_HANDS5 + BD_BADUGI_MASKS entries.
@@ -51,8 +51,24 @@ uint32_t bd_badugi_rank(const uint32_t *table, const uint8_t *cards, size_t n);
 int64_t bd_eval_many(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
                      int64_t col_stride, uint16_t *low, uint16_t *badugi, int check);
 
-/* The best vector path this CPU runs for contiguous batches: 0 scalar, 1 AVX2, 2 AVX-512 VBMI. */
+/* Code paths ("ISA levels") of the batch kernels: 0 scalar (portable C), 1 AVX2 (AVX2 + BMI1/2),
+ * 2 AVX-512 VBMI.  The environment variable BADACEY_FAST_ISA = auto | avx512 | avx2 | scalar, read once
+ * at first use, caps the path every batch function takes (auto or unset: the CPU's best). */
+#define BD_ISA_SCALAR 0
+#define BD_ISA_AVX2 1
+#define BD_ISA_AVX512 2
+
+/* The vector path the kernel uses: the CPU's best, capped by BADACEY_FAST_ISA. */
 int bd_simd_level(void);
+
+/* The best path this CPU (and OS) can run, whatever BADACEY_FAST_ISA says. */
+int bd_cpu_simd_level(void);
+
+/* 0 when BADACEY_FAST_ISA is unset, auto, or a path this CPU has.  Otherwise (an unknown value, or a
+ * path the CPU lacks) writes a NUL-terminated message naming the variable, its value and what the CPU
+ * has into msg[0..cap) and returns 1; the kernel then runs the best path it can (never an illegal
+ * instruction), and the Python package refuses to use it (csrc/cpython/speedups.c raises). */
+int bd_isa_check(char *msg, size_t cap);
 
 /* bd_eval_many using vector paths up to `level` only (0 = scalar loops): for tests and benchmarks. */
 int64_t bd_eval_many_level(const uint32_t *table, const uint8_t *cards, int64_t n, int64_t row_stride,
@@ -181,7 +197,8 @@ static inline uint32_t bd_badugi_small(const uint32_t *table, const uint8_t *car
 }
 
 /* The vector kernels (badacey.c, showdown.c) exist where this holds; BD_NO_SIMD at compile time removes
- * them.  bd_have_vbmi() asks the CPU at run time, once per batch call (cheap: no state is kept). */
+ * them.  bd_have_vbmi() asks the CPU; the batch functions choose through bd_simd_level() instead, which
+ * also honours BADACEY_FAST_ISA. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BD_NO_SIMD)
 #define BD_X86_SIMD 1
 static inline int bd_have_vbmi(void)
@@ -191,6 +208,14 @@ static inline int bd_have_vbmi(void)
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
            __builtin_cpu_supports("avx512vbmi");
 }
+/* Level 1 needs AVX2 (badacey.c's 8-lane hash) and BMI1/BMI2 (showdown.c's card-mask hash: tzcnt, blsr,
+ * shlx); every AVX2 CPU made has all three. */
+static inline int bd_have_avx2(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+}
+#define BD_TARGET_AVX2 __attribute__((target("avx2,bmi,bmi2")))
 #endif
 
 #endif /* BADACEY_H */

@@ -259,6 +259,9 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
 {
     int64_t bad_rows = 0;
     uint32_t idx[SD_BLOCK][SD_MAX_SEATS];
+#ifndef SD_SIMD
+    (void)vbmi;
+#endif
     unsigned alive[SD_BLOCK];
     int rcs[SD_BLOCK];
     for (int64_t i0 = 0; i0 < n; i0 += SD_BLOCK) {
@@ -308,11 +311,28 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
     return status ? bad_rows : -1;
 }
 
-/* On x86-64 with GCC and glibc, also compile an x86-64-v3 clone (tzcnt, blsr, shlx: the card-mask hash
- * is ~7% faster), picked at load time by the CPU it runs on; everywhere else, the plain build. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__GLIBC__) && !defined(BD_NO_SIMD)
-__attribute__((target_clones("default", "arch=x86-64-v3")))
+/* sd_run for each seat count: the portable build, and on x86-64 a copy compiled for AVX2 + BMI1/BMI2
+ * (tzcnt, blsr, shlx: the card-mask hash is ~7% faster) that also runs the VBMI pass 1 when asked.  The
+ * copy is chosen explicitly by bd_simd_level() (BADACEY_FAST_ISA), not by target_clones at load time,
+ * so a forced scalar run really runs the portable code. */
+#define SD_DISPATCH_BODY                                                                                     \
+    switch (seats) {                                                                                         \
+    case 2: return sd_run(table, hands, live, n, 2, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
+    case 3: return sd_run(table, hands, live, n, 3, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
+    case 4: return sd_run(table, hands, live, n, 4, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
+    case 5: return sd_run(table, hands, live, n, 5, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
+    default: return sd_run(table, hands, live, n, 6, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
+    }
+#define SD_DISPATCH_PARAMS                                                                                   \
+    const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n, int32_t seats,             \
+        const int64_t *pot, const int64_t *button, int32_t odd_low, double *shares, int64_t *chips,           \
+        uint8_t *low_win, uint8_t *badugi_win, uint8_t *status, int32_t *code, int vbmi
+
+static int64_t sd_dispatch_portable(SD_DISPATCH_PARAMS) { SD_DISPATCH_BODY }
+#ifdef SD_SIMD
+BD_TARGET_AVX2 static int64_t sd_dispatch_avx2(SD_DISPATCH_PARAMS) { SD_DISPATCH_BODY }
 #endif
+
 int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
                          int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
                          double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win,
@@ -322,27 +342,19 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
     if (!code)
         code = &dummy;
     *code = BD_SD_OK;
-    if (!table || !hands || n < 0 || (pot && (!button || !chips)) || (!pot && !shares && !low_win && !badugi_win)) {
+    if (!table || !hands || n < 0 || (pot && (!button || !chips)) || (!pot && !shares && !low_win && !badugi_win) ||
+        seats < 2 || seats > SD_MAX_SEATS) {
         *code = BD_SD_BAD_ARGS;
         return -2;
     }
 #ifdef SD_SIMD
-    int vbmi = bd_have_vbmi();
-#else
-    int vbmi = 0;
+    int level = bd_simd_level();
+    if (level >= BD_ISA_AVX2)
+        return sd_dispatch_avx2(table, hands, live, n, seats, pot, button, odd_low, shares, chips, low_win,
+                                badugi_win, status, code, level >= BD_ISA_AVX512);
 #endif
-#define SD_RUN(P) sd_run(table, hands, live, n, P, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi)
-    switch (seats) {
-    case 2: return SD_RUN(2);
-    case 3: return SD_RUN(3);
-    case 4: return SD_RUN(4);
-    case 5: return SD_RUN(5);
-    case 6: return SD_RUN(6);
-    default:
-        *code = BD_SD_BAD_ARGS;
-        return -2;
-    }
-#undef SD_RUN
+    return sd_dispatch_portable(table, hands, live, n, seats, pot, button, odd_low, shares, chips, low_win,
+                                badugi_win, status, code, 0);
 }
 
 /* ---------------------------------------------------------------------------------------------- */

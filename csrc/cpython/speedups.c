@@ -15,6 +15,9 @@
  * evaluator(cards) -> the Value of `cards` when it is a tuple or list of five exact ints (bool is not
  * one) that are distinct card ids 0..51; otherwise None, and the caller's general path words the error.
  *
+ * Creating one also checks BADACEY_FAST_ISA (bd_isa_check): a code path the CPU lacks, or an unknown
+ * value, raises RuntimeError naming the variable, its value and the paths this CPU has.
+ *
  * No global mutable state: everything lives in the evaluator object.
  */
 #define PY_SSIZE_T_CLEAN
@@ -100,6 +103,16 @@ static PyObject *evaluator_new(PyTypeObject *type, PyObject *args, PyObject *kwa
     if (!PyCallable_Check(make)) {
         PyErr_Format(PyExc_TypeError, "make must be callable, not %.100s", Py_TYPE(make)->tp_name);
         return NULL;
+    }
+    {
+        /* BADACEY_FAST_ISA (badacey.h): an evaluator is made when the C side loads a table, i.e. before
+         * the kernel's first use, so a forced code path this CPU lacks (or a misspelt value) is an
+         * exception there rather than a kernel quietly running another path, or an illegal instruction. */
+        char msg[256];
+        if (bd_isa_check(msg, sizeof msg)) {
+            PyErr_SetString(PyExc_RuntimeError, msg);
+            return NULL;
+        }
     }
     self = (HandEvaluator *)type->tp_alloc(type, 0);
     if (self == NULL)
