@@ -35,7 +35,7 @@ import numpy as np
 from badacey_fast.errors import BadaceyError
 from badacey_fast.files.score import DEFAULT_POT, ScoreReport
 
-__all__ = ["DatasetResult", "score_dataset", "simulate", "equity", "local_client", "partition_seeds",
+__all__ = ["DatasetResult", "require_dask", "score_dataset", "simulate", "equity", "local_client", "partition_seeds",
            "PARTITION_ROWS", "PARTITION_HANDS", "PARTITION_SAMPLES"]
 
 #: Deals per partition of :func:`score_dataset` (whole row groups are grouped up to this many rows).
@@ -46,7 +46,8 @@ PARTITION_HANDS = 10_000
 PARTITION_SAMPLES = 200_000
 
 
-def _require_dask() -> Any:
+def require_dask() -> Any:
+    """The ``dask`` module, or an ImportError naming the extra that brings it (``badacey_fast[dask]``)."""
     try:
         import dask
         import pyarrow  # noqa: F401 - the [dask] extra brings both
@@ -69,7 +70,7 @@ def partition_seeds(seed: int | None, parts: int) -> list[int]:
 def local_client(workers: int = 2, *, threads_per_worker: int = 1, **kwargs: Any) -> Iterator[Any]:
     """A ``distributed.Client`` on a ``LocalCluster`` of ``workers`` processes bound to 127.0.0.1 (no
     dashboard), closed on exit.  Keyword arguments go to ``LocalCluster``."""
-    _require_dask()
+    require_dask()
     from distributed import Client, LocalCluster
 
     options = dict(n_workers=workers, threads_per_worker=threads_per_worker, processes=True, host="127.0.0.1",
@@ -81,7 +82,7 @@ def local_client(workers: int = 2, *, threads_per_worker: int = 1, **kwargs: Any
 
 def _run(tasks: list[Any], client: Any, scheduler: str | None, progress: bool) -> list[Any]:
     """Compute delayed ``tasks`` on ``client`` or the local ``scheduler``; results in task order."""
-    dask = _require_dask()
+    dask = require_dask()
     if client is not None:
         futures = client.compute(tasks)
         if progress:
@@ -190,7 +191,7 @@ def score_dataset(
     the text path's error with its row number (the lowest bad row of the dataset, after every partition
     ran), unless ``skip_bad``.  Returns a :class:`DatasetResult` with the report and per-seat totals.
     """
-    _require_dask()
+    require_dask()
     import dask
 
     from badacey_fast import errors
@@ -252,7 +253,7 @@ def simulate(
     from ``seed`` (:func:`partition_seeds`; ``None`` draws one): the same result on 1 or N workers.  Each
     partition plays with its own copies of ``bots``.  Returns a
     :class:`~badacey_fast.game.simulate.SimulationResult` over all ``hands`` hands."""
-    _require_dask()
+    require_dask()
     import dask
 
     from badacey_fast.game.config import ConfigError, GameConfig
@@ -314,7 +315,7 @@ def equity(
     """Monte Carlo :func:`badacey_fast.draw.equity` with ``samples`` samples in partitions of
     ``partition_samples``, each seeded from ``seed``: the same :class:`~badacey_fast.draw.Equity` on 1 or
     N workers (``exact`` is False; ``stderr`` is over all samples)."""
-    _require_dask()
+    require_dask()
     import dask
 
     from badacey_fast.draw.equities import Equity, equity as one

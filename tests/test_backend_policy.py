@@ -20,6 +20,10 @@ import badacey_fast
 from badacey_fast.kernel import backend as _backend
 from badacey_fast.errors import BadaceyError
 
+# Each case chooses its twin by BADACEY_FAST_BACKEND in a fresh interpreter (or with using() in-process):
+# the in-process switch of conftest cannot reach them, so they run once.
+pytestmark = pytest.mark.backend_independent
+
 # The directory holding the package under test, so the child imports the very same badacey_fast.
 PACKAGE_PARENT = str(Path(badacey_fast.__file__).resolve().parent.parent)
 

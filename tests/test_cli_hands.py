@@ -186,6 +186,7 @@ def _cli(*argv):
     )
 
 
+@pytest.mark.backend_independent  # a fresh interpreter on the default twin: the switch cannot reach it
 def test_console_script_bad_input_is_one_line_and_status_2():
     proc = _cli("showdown", "--pot", "-3", "As2h3d4c5s", "2c3s4h5d6c")
     assert_one_error_line(proc.returncode, proc.stdout, proc.stderr, "pot is negative: -3")
@@ -193,6 +194,7 @@ def test_console_script_bad_input_is_one_line_and_status_2():
     assert_one_error_line(proc.returncode, proc.stdout, proc.stderr, "unknown card 'Zz'")
 
 
+@pytest.mark.backend_independent  # a fresh interpreter on the default twin: the switch cannot reach it
 def test_console_script_demo_runs():
     proc = _cli("demo")
     assert proc.returncode == 0, proc.stderr

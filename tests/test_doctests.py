@@ -4,6 +4,9 @@ Modules are discovered with :func:`pkgutil.walk_packages`, so a module added lat
 editing this file.  Only two kinds are left out: compiled extensions (no Python source) and modules whose
 source has no docstring example at all, found by reading the source with :mod:`ast` (no import needed
 to decide, so a module that fails to import still gets a test, and that test fails).
+
+Each module's doctests run once per twin (``[python-...]`` and ``[c-...]``, the autouse ``backend``
+fixture of conftest): the examples call the public API, which asks the backend switch at call time.
 """
 
 from __future__ import annotations
@@ -60,9 +63,18 @@ def test_discovery_sees_the_package() -> None:
         assert core in MODULES
 
 
+def test_the_doctest_runner_sees_the_switched_twin(backend: str) -> None:
+    source = f">>> import badacey_fast\n>>> badacey_fast.backend\n{backend!r}\n"
+    example = doctest.DocTestParser().get_doctest(source, {}, "switch", None, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(example)
+    assert runner.summarize(verbose=False) == (0, 2)
+
+
 @pytest.mark.parametrize("name", MODULES)
-def test_module_doctests(name: str) -> None:
+def test_module_doctests(backend: str, name: str) -> None:
     module = importlib.import_module(name)
+    assert badacey_fast.backend == backend  # the twin the examples below are served by
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=True, verbose=False)
     assert result.attempted > 0, f"{name}: its source has examples but doctest found none"
     assert result.failed == 0, f"{name}: {result.failed} of {result.attempted} doctest examples failed"

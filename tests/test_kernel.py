@@ -23,6 +23,11 @@ from badacey_fast.tables import format as tables
 from badacey_fast.rules.games import GAMES
 
 
+# Every test here calls the C kernel directly, whatever twin serves the public API: once is enough (and
+# the exhaustive checks walk all 2.6 million hands).
+pytestmark = pytest.mark.backend_independent
+
+
 @pytest.fixture(scope="module")
 def kernel():
     return _backend.kernel()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib
 
+import pytest
+
 import badacey_fast as bf
 from badacey_fast.cli.benchmark import fresh_python
 
@@ -28,6 +30,7 @@ def test_functions_are_not_shadowed_by_their_modules() -> None:
     assert bf.showdown(["As 2h 3d 4c 5s", "2c 3s 4h 5d 6c"], 100) == [100, 0]  # seed 000: Alma scoops
 
 
+@pytest.mark.backend_independent  # a fresh interpreter: what `import badacey_fast` loads, whatever the twin
 def test_import_loads_only_what_evaluation_needs() -> None:
     code = ("import sys, badacey_fast\n"
             "heavy = ['numpy', 'badacey_fast.pots.settlement', 'badacey_fast.pots.results', 'badacey_fast.draw.outcomes',\n"

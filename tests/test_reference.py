@@ -21,6 +21,9 @@ from badacey_fast.rules import reference as R
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, RankError, UnknownGameError
 
+# The pure reference rules, called directly: no test here goes through the backend switch, so once is enough.
+pytestmark = pytest.mark.backend_independent
+
 GAMES = ("badacey", "badeucy")
 LOW_COUNT = {"badacey": 6175, "badeucy": 7462}
 RANK_CHARS = "A23456789TJQK"

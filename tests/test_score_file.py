@@ -254,6 +254,7 @@ def test_cli_score_generate_and_skip_bad(tmp_path, capsys) -> None:
     assert rows[1].split(",") == expected_row(1, hands_of(first[2:]), int(first[0]), int(first[1]))
 
 
+@pytest.mark.backend_independent  # fresh interpreters on the default twin: the switch cannot reach them
 def test_console_entry_reads_stdin_and_fails_cleanly(tmp_path) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     # cwd=tmp_path: `python -m` puts the working directory first on sys.path, and a source checkout
@@ -406,6 +407,7 @@ def test_huge_chunk_does_not_size_buffers(backend: str, tmp_path, chunk: int) ->
     assert (tmp_path / "o.csv").read_bytes() == expected.getvalue()
 
 
+@pytest.mark.backend_independent  # a fresh interpreter on the default twin: the switch cannot reach it
 @pytest.mark.parametrize("generate", [True, False])
 def test_cli_closed_stdout_is_a_normal_end(tmp_path, generate: bool) -> None:
     deals = tmp_path / "deals.txt"

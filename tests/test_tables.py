@@ -252,6 +252,7 @@ def _run(env_extra: dict[str, str], code: str) -> subprocess.CompletedProcess[st
     return fresh_python(code, env_extra)
 
 
+@pytest.mark.backend_independent  # fresh interpreters choosing their twin by BADACEY_FAST_BACKEND
 def test_missing_tables_policy_c_fails_loudly_auto_falls_back(tmp_path: Path) -> None:
     code = "import badacey_fast as b; print(b.backend, b.evaluate((3, 6, 9, 12, 19)))"
     forced = _run({"BADACEY_FAST_TABLES": str(tmp_path), "BADACEY_FAST_BACKEND": "c"}, code)
@@ -263,6 +264,7 @@ def test_missing_tables_policy_c_fails_loudly_auto_falls_back(tmp_path: Path) ->
     assert auto.stderr.count("RuntimeWarning") == 1 and "missing" in auto.stderr
 
 
+@pytest.mark.backend_independent  # fresh interpreters choosing their twin by BADACEY_FAST_BACKEND
 def test_c_backend_is_active_by_default() -> None:
     """With the extension built and tables installed, `auto` picks C (CI must build the kernel)."""
     out = _run({"BADACEY_FAST_BACKEND": "auto"}, "import badacey_fast as b; print(b.backend)")
@@ -270,6 +272,7 @@ def test_c_backend_is_active_by_default() -> None:
     assert _backend.kernel().lib.BD_HANDS5 == tables.HANDS5
 
 
+@pytest.mark.backend_independent  # fresh interpreters choosing their twin by BADACEY_FAST_BACKEND
 def test_cli_reports_a_corrupted_table_in_one_line(table_copy: Path) -> None:
     from badacey_fast.cli.benchmark import fresh_python
 
@@ -436,6 +439,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.backend_independent  # fresh interpreters choosing their twin by BADACEY_FAST_BACKEND
 @pytest.mark.parametrize("policy", ["auto", "c"])
 @pytest.mark.parametrize("kind", _KINDS)
 def test_damaged_table_raises_in_auto_and_c_and_the_cli_says_one_line(table_copy: Path, kind: str,

@@ -51,9 +51,9 @@ def dask_client(args: argparse.Namespace) -> Iterator[Any]:
         with local_client(args.workers) as client:
             yield client
     elif args.scheduler is not None:
-        from badacey_fast.dask import _require_dask
+        from badacey_fast.dask import require_dask
 
-        _require_dask()
+        require_dask()
         from distributed import Client
 
         with Client(args.scheduler) as client:

@@ -188,6 +188,7 @@ def run_play(bots: list, hands: int = 1, game: str = "badacey", seed: int | None
     """Play ``hands`` hands at seat 0 against ``bots`` (seats 1..); moves from ``inp``; returns net chips.
 
     >>> import io
+    >>> from badacey_fast.game.bots import RandomBot
     >>> out = io.StringIO()
     >>> run_play([RandomBot(seed=1)], seed=3, inp=io.StringIO(""), out=out)   # no input: stops at once
     0

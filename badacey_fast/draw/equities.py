@@ -27,7 +27,7 @@ from math import comb, prod
 from typing import Union
 
 from badacey_fast import kernel
-from badacey_fast.draw import outcomes as draw
+from badacey_fast.draw.discards import Progress, check_draw
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, ShowdownError
 from badacey_fast.rules.games import BADACEY, scale_family
@@ -74,7 +74,7 @@ def equity(
     *,
     exact_limit: int = EXACT_LIMIT,
     fallback_samples: int = DEFAULT_SAMPLES,
-    progress: draw.Progress | None = None,
+    progress: Progress | None = None,
 ) -> Equity:
     """Each seat's expected pot share (0..1) when every seat makes one draw with the given discards.
 
@@ -118,7 +118,7 @@ def policy_equity(
     game: str = BADACEY,
     samples: int = 10_000,
     seed: int | None = None,
-    progress: draw.Progress | None = None,
+    progress: Progress | None = None,
 ) -> Equity:
     """Monte Carlo pot shares (0..1) when every seat draws ``draws`` times following a policy.
 
@@ -197,7 +197,7 @@ def deal_draws(
     if unknown:
         for seat, cards in zip(unknown, stub.deal_round(len(unknown), 5)):
             held[seat] = tuple(cards)
-    validate = draw._validate
+    validate = check_draw
     for left in range(draws, 0, -1):
         for seat, hand in enumerate(held):
             thrown = validate(hand, policies[seat](hand, left), ())[1]
@@ -235,7 +235,7 @@ def _setup(hands, discards, dead):
             kept.append(())
             draws.append(5)
             continue
-        hand_t, thrown_t, _ = draw._validate(hand, () if thrown is None else thrown, ())
+        hand_t, thrown_t, _ = check_draw(hand, () if thrown is None else thrown, ())
         claim(hand_t, f"seat {seat}")
         known.append(hand_t)
         kept.append(tuple(c for c in hand_t if c not in thrown_t))

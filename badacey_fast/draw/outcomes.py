@@ -30,7 +30,9 @@ from typing import Union
 from badacey_fast import kernel
 from badacey_fast.rules import reference
 from badacey_fast.cards import RANK_CHARS, format_cards, parse_cards
-from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, RankError
+from badacey_fast.errors import BadaceyError, DuplicateCardError, RankError
+from badacey_fast.draw.discards import Progress, check_draw
+from badacey_fast.draw.equities import equity  # the opponent-draws objective of best_discards
 from badacey_fast.rules.games import BADACEY, scale_family
 
 __all__ = ["DrawOutcomes", "DiscardChoice", "draw_outcomes", "best_discards", "OBJECTIVES"]
@@ -39,7 +41,6 @@ Cards = Union[str, Iterable[Union[str, int]]]
 #: progress(done, total) is called now and then during a long enumeration (counts of outcomes, done
 #: never decreasing) and always last with (total, total).  The C twin enumerates in one kernel call,
 #: so it makes only that last call.
-Progress = Callable[[int, int], None]
 #: Objectives :func:`best_discards` knows by name (a callable on :class:`DrawOutcomes` also works).
 OBJECTIVES = ("badugi", "low", "share")
 #: Badugi ranks 1..715 are four-card badugis (715 sets of four ranks), 716..1001 three cards, ...
@@ -185,7 +186,7 @@ def draw_outcomes(
     badacey_fast.errors.DuplicateCardError: card 'As' is both in the hand and dead
     """
     game = scale_family(game)
-    hand_t, discard_t, dead_t = _validate(hand, discard, dead)
+    hand_t, discard_t, dead_t = check_draw(hand, discard, dead)
     kept = tuple(c for c in hand_t if c not in discard_t)
     unseen = _unseen(hand_t, dead_t)
     if len(discard_t) > len(unseen):
@@ -221,7 +222,8 @@ def best_discards(
     ``DiscardChoice.stderr``.  ``progress(done, total)`` as in :func:`draw_outcomes`, counting the
     replacements of all 32 discards together.
 
-    >>> best = best_discards("2h 4h 6h 7h Ac")                 # seed 000's one-way hand
+    >>> nines_up = "9c 9d 9h 9s Tc Td Th Ts Jc Jd Jh Js Qc Qd Qh Qs Kc Kd Kh Ks"  # dead: a quicker example
+    >>> best = best_discards("2h 4h 6h 7h Ac", nines_up)       # seed 000's one-way hand
     >>> len(best), format_cards(best[0].discard)
     (32, '4h 6h 7h')
     >>> best_discards("2h 4h 6h 7h Ac", objective="share")
@@ -230,7 +232,7 @@ def best_discards(
     badacey_fast.errors.BadaceyError: objective 'share' needs opponent= (a five-card hand standing pat)
     """
     game = scale_family(game)
-    hand_t, _, dead_t = _validate(hand, (), dead)
+    hand_t, _, dead_t = check_draw(hand, (), dead)
     score = _objective(objective, hand_t, dead_t, game, target, opponent)
     if opponent is not None:
         dead_t = dead_t + _opponent_cards(hand_t, dead_t, opponent)  # its cards are dead to us
@@ -270,7 +272,6 @@ def best_discards(
 
 
 def _share_vs_drawing(hand, dead, game, opponent, opponent_discard, outcomes, samples, seed):
-    from badacey_fast.draw.equities import equity  # equity builds on this module
 
     choices = []
     for o in outcomes:
@@ -303,22 +304,6 @@ def _objective(objective, hand, dead, game, target, opponent) -> Callable[[DrawO
         lo, bd = reference.low_rank(opp, game), reference.badugi_rank(opp, game != BADACEY)
         return lambda o: o.pat_share(lo, bd)
     raise BadaceyError(f"unknown objective {objective!r}: expected one of {', '.join(OBJECTIVES)} or a callable")
-
-
-def _validate(hand: Cards, discard: Cards, dead: Cards) -> tuple[tuple[int, ...], ...]:
-    """Parse and cross-check hand, discard and dead cards; every error names the offending card."""
-    hand_t = parse_cards(hand, count=5)
-    discard_t = parse_cards(discard, count=range(6))
-    dead_t = parse_cards(dead)
-    for c in discard_t:
-        if c not in hand_t:
-            raise IllegalActionError(
-                f"cannot discard {format_cards([c])!r}: it is not in the hand {format_cards(hand_t)!r}"
-            )
-    for c in dead_t:
-        if c in hand_t:
-            raise DuplicateCardError(f"card {format_cards([c])!r} is both in the hand and dead")
-    return hand_t, discard_t, dead_t
 
 
 def _opponent_cards(hand: tuple[int, ...], dead: tuple[int, ...], opponent: Cards) -> tuple[int, ...]:

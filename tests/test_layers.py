@@ -1,0 +1,301 @@
+"""The package's walls: every module imports alone and cleanly, no import cycles, no private names across
+subpackages, and the import-linter layers contract (``[tool.importlinter]`` in pyproject.toml).
+
+Modules are discovered with :func:`pkgutil.walk_packages` (a module added later is covered without
+editing this file).  The deprecated forwarding modules of ``badacey_fast._moved.MOVED`` are checked on
+their own: they import, and reading a name from them warns.
+
+None of this depends on the serving twin: the whole module opts out of the two-backend parametrisation.
+"""
+
+from __future__ import annotations
+
+import ast
+import concurrent.futures
+import importlib
+import importlib.util
+import inspect
+import os
+import pkgutil
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import badacey_fast
+from badacey_fast._moved import MOVED
+
+pytestmark = pytest.mark.backend_independent
+
+ROOT = badacey_fast.__name__
+#: the compiled extensions, which only ``badacey_fast.kernel`` may import
+COMPILED = (f"{ROOT}._kernel", f"{ROOT}._speedups")
+FORWARDING = sorted(f"{ROOT}.{old}" for old in MOVED)
+
+
+def _walk() -> dict[str, Path]:
+    """Every Python-source module of the package (name -> source file), ``__main__`` modules excepted."""
+    errors: list[str] = []
+    infos = list(pkgutil.walk_packages(badacey_fast.__path__, ROOT + ".", onerror=errors.append))
+    if errors:
+        raise ImportError(f"cannot walk badacey_fast subpackages: {errors}")
+    found = {ROOT: Path(badacey_fast.__file__)}
+    for info in infos:
+        if info.name.rsplit(".", 1)[-1] == "__main__":
+            continue
+        spec = importlib.util.find_spec(info.name)
+        if spec is not None and spec.origin and spec.origin.endswith(".py"):
+            found[info.name] = Path(spec.origin)
+    return found
+
+
+SOURCES = _walk()
+PACKAGES = {name for name, path in SOURCES.items() if path.name == "__init__.py"}
+MODULES = sorted(name for name in SOURCES if name not in FORWARDING)
+
+
+def test_discovery_sees_the_package() -> None:
+    for name in (ROOT, f"{ROOT}.cards", f"{ROOT}.kernel", f"{ROOT}.kernel.backend", f"{ROOT}.game.table",
+                 f"{ROOT}.cli.command", f"{ROOT}._moved"):
+        assert name in MODULES
+    assert set(FORWARDING) <= set(SOURCES), "a MOVED entry without its forwarding module"
+
+
+# --- (a) every module imports alone, in a fresh isolated interpreter, with warnings as errors ---------
+
+def _import_alone(name: str) -> tuple[str, int, str, str]:
+    proc = subprocess.run([sys.executable, "-I", "-W", "error", "-c", f"import {name}"],
+                          capture_output=True, text=True, timeout=120)
+    return name, proc.returncode, proc.stdout, proc.stderr
+
+
+def test_every_module_imports_alone_without_warnings() -> None:
+    """One fresh ``python -I -W error -c "import <module>"`` per module (a module imported first is the one
+    that would meet a cycle half-initialised), run in parallel."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        results = list(pool.map(_import_alone, MODULES + FORWARDING))
+    failures = [f"{name}: exit {rc}\n{err or out}" for name, rc, out, err in results if rc or err or out]
+    assert not failures, "\n\n".join(failures)
+
+
+def _defined_in(home: str) -> list[str]:
+    """The functions and classes a module defines, public ones first."""
+    module = importlib.import_module(home)
+    names = [n for n, v in vars(module).items() if not n.startswith("__")
+             and (inspect.isfunction(v) or inspect.isclass(v)) and v.__module__ == home]
+    return sorted(names, key=lambda n: n.startswith("_"))
+
+
+@pytest.mark.parametrize("name", FORWARDING)
+def test_forwarding_module_imports_and_warns_on_use(name: str) -> None:
+    module = importlib.import_module(name)  # importing alone is silent (checked in a fresh -W error above)
+    old = name.rsplit(".", 1)[-1]
+    homes = MOVED[old] if isinstance(MOVED[old], tuple) else (MOVED[old],)
+    for home in homes:
+        attr = _defined_in(home)[0]
+        with pytest.warns(DeprecationWarning, match=rf"badacey_fast\.{old} is deprecated"):
+            value = getattr(module, attr)
+        first = next(h for h in homes if hasattr(importlib.import_module(h), attr))  # a split module's rule
+        assert value is getattr(importlib.import_module(first), attr)
+
+
+# --- (b) no import cycle, function-level imports included --------------------------------------------
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _imports(name: str, type_checking: bool = False) -> list[tuple[str, tuple[str, ...], int]]:
+    """(imported module, names imported from it, line) for every import of the package in the module's
+    source, at any depth (functions included); those under ``if TYPE_CHECKING:`` (never run) only if
+    ``type_checking``.  Relative imports are resolved; ``import a.b.c`` yields ``a.b.c``."""
+    tree = ast.parse(SOURCES[name].read_text(encoding="utf-8"), filename=str(SOURCES[name]))
+    package = name if name in PACKAGES else name.rpartition(".")[0]
+    found: list[tuple[str, tuple[str, ...], int]] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node) and not type_checking:
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.extend((alias.name, (), node.lineno) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            found.append((target, tuple(alias.name for alias in node.names), node.lineno))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return [item for item in found if item[0] == ROOT or item[0].startswith(ROOT + ".")]
+
+
+def _targets(module: str, names: tuple[str, ...]) -> list[str]:
+    """The package modules an import statement names: ``from pkg import sub`` names ``pkg.sub``."""
+    subs = [f"{module}.{n}" for n in names if f"{module}.{n}" in SOURCES or f"{module}.{n}" in COMPILED]
+    rest = [n for n in names if f"{module}.{n}" not in SOURCES and f"{module}.{n}" not in COMPILED]
+    return subs + ([module] if rest or not names else [])
+
+
+def _graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {name: set() for name in SOURCES}
+    for name in SOURCES:
+        for module, names, _ in _imports(name):
+            graph[name].update(t for t in _targets(module, names) if t in SOURCES and t != name)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+    counter = 0
+
+    def strongconnect(v: str) -> None:
+        nonlocal counter
+        index[v] = low[v] = counter
+        counter += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                strongconnect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                components.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            strongconnect(v)
+    return sorted(components)
+
+
+def _a_cycle(graph: dict[str, set[str]], component: list[str]) -> list[str]:
+    """One concrete loop inside a strongly connected component, for the failure message."""
+    members = set(component)
+    path = [component[0]]
+    seen = {component[0]: 0}
+    while True:
+        nxt = sorted(graph[path[-1]] & members)[0]
+        if nxt in seen:
+            return path[seen[nxt]:] + [nxt]
+        seen[nxt] = len(path)
+        path.append(nxt)
+
+
+def test_no_import_cycles() -> None:
+    """A module graph of the imports each module names (``from pkg import sub`` names ``pkg.sub``; the
+    parent packages Python initialises on the way are not edges), function-level imports included, since
+    a lazy import only delays the loop, and the root's lazy re-exports too.  Imports under
+    ``if TYPE_CHECKING:`` never run and are left out (import-linter's layers still count them)."""
+    graph = _graph()
+    loops = [" -> ".join(_a_cycle(graph, component)) for component in _cycles(graph)]
+    assert not loops, "import cycles (function-level imports included):\n" + "\n".join(loops)
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}
+    assert _cycles(graph) == [["a", "b", "c"]]
+    assert _a_cycle(graph, ["a", "b", "c"]) == ["a", "b", "c", "a"]
+
+
+# --- (c) no private name imported across subpackages -------------------------------------------------
+
+def _subpackage(name: str) -> str:
+    """``badacey_fast.game.table`` -> ``badacey_fast.game``; a top-level module is its own subpackage."""
+    parts = name.split(".")
+    return ".".join(parts[:2])
+
+
+def _private_reach(module: str, names: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(owner, private target) for each private module or name the import reaches into."""
+    reached = []
+    dotted = [f"{module}.{n}" for n in names if n.startswith("_") and not n.startswith("__")] or [module]
+    for target in dotted:
+        parts = target.split(".")
+        for i, part in enumerate(parts[1:], start=1):
+            if part.startswith("_") and not part.startswith("__"):
+                reached.append((".".join(parts[:i]), target))
+                break
+    return reached
+
+
+def _private_violations(name: str, imports: list[tuple[str, tuple[str, ...], int]]) -> list[str]:
+    kernel = f"{ROOT}.kernel"
+    bad = []
+    for module, names, line in imports:
+        for owner, target in _private_reach(module, names):
+            if any(target == c or target.startswith(c + ".") for c in COMPILED):
+                if _subpackage(name) != kernel:
+                    bad.append(f"{name}:{line} imports {target}: only {kernel} may import the compiled modules")
+                continue
+            home = _subpackage(owner) if owner != ROOT else _subpackage(target)
+            if name in FORWARDING and home == f"{ROOT}._moved":
+                continue  # the deprecated forwarding modules are _moved's own clients
+            if _subpackage(name) != home:
+                bad.append(f"{name}:{line} imports private {target} from outside {home}")
+    return bad
+
+
+def test_no_private_names_across_subpackages() -> None:
+    bad = [problem for name in SOURCES for problem in _private_violations(name, _imports(name, type_checking=True))]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("importer, statement, allowed", [
+    ("badacey_fast.game.table", ("badacey_fast.game.state", ("_Seat",)), True),  # own subpackage
+    ("badacey_fast.game.table", ("badacey_fast.pots.split", ("_split",)), False),
+    ("badacey_fast.game.table", ("badacey_fast.pots._split", ()), False),  # a private module
+    ("badacey_fast.game.table", ("badacey_fast.kernel", ("_c",)), False),
+    ("badacey_fast.kernel.backend", ("badacey_fast.kernel", ("_c",)), True),
+    ("badacey_fast.kernel._c", ("badacey_fast", ("_kernel",)), True),
+    ("badacey_fast.kernel._c", ("badacey_fast._speedups", ("make",)), True),
+    ("badacey_fast.evaluator", ("badacey_fast._speedups", ("make",)), False),
+    ("badacey_fast.evaluator", ("badacey_fast", ("_speedups",)), False),
+    ("badacey_fast.evaluator", ("badacey_fast.cards", ("_parse",)), False),  # top-level: its own
+    ("badacey_fast.cards", ("badacey_fast.cards", ("_parse",)), True),
+    ("badacey_fast.cards", ("badacey_fast.errors", ("__doc__",)), True),  # dunder names are not private
+    ("badacey_fast.scoring", ("badacey_fast._moved", ("forward",)), True),
+    ("badacey_fast.game.table", ("badacey_fast._moved", ("forward",)), False),
+])
+def test_the_private_rule(importer: str, statement: tuple[str, tuple[str, ...]], allowed: bool) -> None:
+    assert (not _private_violations(importer, [(*statement, 1)])) is allowed
+
+
+# --- the import-linter layers contract -----------------------------------------------------------------
+
+def _lint_imports() -> str:
+    script = Path(sys.executable).with_name("lint-imports")
+    found = str(script) if script.exists() else shutil.which("lint-imports")
+    if found is None:
+        raise AssertionError("lint-imports not found: install the test extra (pip install -e '.[test]')")
+    return found
+
+
+def test_import_linter_contracts_hold() -> None:
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.run([_lint_imports(), "--no-cache", "--no-logo", str(root / "pyproject.toml")],
+                          capture_output=True, text=True, cwd=root, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
