@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import math
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -257,7 +256,7 @@ def simulate(
     import dask
 
     from badacey_fast.game.config import ConfigError, GameConfig
-    from badacey_fast.game.simulate import SimulationResult
+    from badacey_fast.game.simulate import summarize
 
     if isinstance(config, str) or config is None:
         config = GameConfig() if config is None else GameConfig(game=config)
@@ -279,14 +278,7 @@ def simulate(
             var = (r.ci95[i] / 196.0) ** 2 * r.hands
             totals[i] += r.totals[i]
             squares[i] += round(var * max(1, r.hands - 1) + r.hands * mean * mean)
-    per100, ci95 = [], []
-    for i in range(n):
-        mean = totals[i] / hands
-        var = max(0.0, squares[i] / hands - mean * mean) * hands / max(1, hands - 1)
-        per100.append(100 * mean)
-        ci95.append(100 * 1.96 * math.sqrt(var / hands))
-    return SimulationResult(parts[0].names, hands, parts[0].big_blind, tuple(totals), tuple(per100),
-                            tuple(ci95), sum(r.showdowns for r in parts))
+    return summarize(parts[0].names, hands, parts[0].big_blind, totals, squares, sum(r.showdowns for r in parts))
 
 
 # ------------------------------------------------------------------------------------------------------

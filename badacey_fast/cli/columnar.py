@@ -104,16 +104,21 @@ def run_columnar(args: argparse.Namespace) -> int:
         report, extra = _run_dask(args)
     else:
         report, extra = _run_file(args)
-    seconds = time.perf_counter() - start
-    for row, reason in report.errors[:_SHOWN_ERRORS]:
-        print(f"badacey score: skipped row {row}: {reason}", file=sys.stderr)
-    if report.bad > _SHOWN_ERRORS:
-        print(f"badacey score: ... and {report.bad - _SHOWN_ERRORS:,} more bad rows", file=sys.stderr)
-    if not args.quiet:
-        rate = report.deals / seconds / 1e6 if seconds > 0 else 0.0
-        print(f"badacey score: {report.deals:,} deals from {report.lines:,} rows in {seconds:.2f} s "
-              f"({rate:.2f} M deals/s){extra}; {report.bad:,} bad rows skipped", file=sys.stderr)
+    print_report(report, time.perf_counter() - start, "row", args.quiet, extra)
     return 0
+
+
+def print_report(report: Any, seconds: float, unit: str, quiet: bool, extra: str = "") -> None:
+    """``badacey score``'s closing words on stderr: the skipped ``unit``s (lines or rows) with their
+    reasons (the first few), then unless ``quiet`` the tally and the rate."""
+    for where, reason in report.errors[:_SHOWN_ERRORS]:
+        print(f"badacey score: skipped {unit} {where}: {reason}", file=sys.stderr)
+    if report.bad > _SHOWN_ERRORS:
+        print(f"badacey score: ... and {report.bad - _SHOWN_ERRORS:,} more bad {unit}s", file=sys.stderr)
+    if not quiet:
+        rate = report.deals / seconds / 1e6 if seconds > 0 else 0.0
+        print(f"badacey score: {report.deals:,} deals from {report.lines:,} {unit}s in {seconds:.2f} s "
+              f"({rate:.2f} M deals/s){extra}; {report.bad:,} bad {unit}s skipped", file=sys.stderr)
 
 
 def _run_file(args: argparse.Namespace) -> tuple[Any, str]:

@@ -28,13 +28,11 @@ import os
 import sys
 import time
 
-from badacey_fast.cli.columnar import add_dask_arguments, run_columnar, wants_columnar
+from badacey_fast.cli.columnar import add_dask_arguments, print_report, run_columnar, wants_columnar
 from badacey_fast.errors import BadaceyError
 from badacey_fast.files.score import DEFAULT_POT, generate_deals, score_file
 
 __all__ = ["register", "bench_cases"]
-
-_SHOWN_ERRORS = 10
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -112,15 +110,7 @@ def _score(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-    seconds = time.perf_counter() - start
-    for line, reason in report.errors[:_SHOWN_ERRORS]:
-        print(f"badacey score: skipped line {line}: {reason}", file=sys.stderr)
-    if report.bad > _SHOWN_ERRORS:
-        print(f"badacey score: ... and {report.bad - _SHOWN_ERRORS:,} more bad lines", file=sys.stderr)
-    if not args.quiet:
-        rate = report.deals / seconds / 1e6 if seconds > 0 else 0.0
-        print(f"badacey score: {report.deals:,} deals from {report.lines:,} lines in {seconds:.2f} s "
-              f"({rate:.2f} M deals/s); {report.bad:,} bad lines skipped", file=sys.stderr)
+    print_report(report, time.perf_counter() - start, "line", args.quiet)
     return 0
 
 

@@ -26,7 +26,7 @@ from badacey_fast.game.config import ConfigError, GameConfig
 from badacey_fast.game.state import COMPLETE, Game
 from badacey_fast.game.view import SeatView
 
-__all__ = ["SimulationResult", "simulate", "play_hand", "shuffled_decks", "direct_calls"]
+__all__ = ["SimulationResult", "simulate", "summarize", "play_hand", "shuffled_decks", "direct_calls"]
 
 Bot = Callable[[SeatView], Action]
 
@@ -177,11 +177,23 @@ def simulate(
         showdowns += g.nlive > 1
         if progress is not None and ((h + 1) % 1000 == 0 or h + 1 == hands):
             progress(h + 1)
+    names = tuple(getattr(b, "name", getattr(b, "__name__", type(b).__name__)) for b in bots)
+    return summarize(names, hands, unit, totals, squares, showdowns)
+
+
+def summarize(names: tuple[str, ...], hands: int, unit: int, totals: Sequence[int], squares: Sequence[int],
+              showdowns: int) -> SimulationResult:
+    """A :class:`SimulationResult` from each seat's total winnings and sum of squared winnings (chips)
+    over ``hands`` hands (``unit``: the big blind): chips per 100 hands and their 95% intervals.  The
+    one summary of a simulation, also of one merged from partitions (:mod:`badacey_fast.dask`).
+
+    >>> summarize(("a", "b"), 4, 2, [8, -8], [16, 16], 2).per100      # +2 chips a hand, every hand
+    (200.0, -200.0)
+    """
     per100, ci95 = [], []
-    for i in range(n):
+    for i in range(len(names)):
         mean = totals[i] / hands
         var = max(0.0, squares[i] / hands - mean * mean) * hands / max(1, hands - 1)
         per100.append(100 * mean)
         ci95.append(100 * 1.96 * math.sqrt(var / hands))
-    names = tuple(getattr(b, "name", getattr(b, "__name__", type(b).__name__)) for b in bots)
     return SimulationResult(names, hands, unit, tuple(totals), tuple(per100), tuple(ci95), showdowns)
