@@ -131,3 +131,24 @@ def test_a_refused_draw_in_a_scripted_replay_changes_nothing():
         assert r.snapshot() == before and to_json(r) == state
     with pytest.raises(IllegalActionError, match="not in the stub"):
         replay(data)
+
+
+def test_a_refused_burn_in_a_scripted_replay_changes_nothing():
+    # With burn cards, the burn is dealt when a betting round ends: inside the betting action that ends
+    # it.  Tamper with the recorded burn card (make it one a player holds): replaying, that betting action
+    # is refused and the hand is exactly as before it (the check's chips, log and phase included).
+    g = Game(GameConfig(burn=True), stacks=[30, 30], seed=4)
+    g.apply("call").apply("check")
+    data = from_json(to_json(g))
+    dealt = data["dealt"].split()
+    assert len(dealt) == 11  # the 10-card deal, then the burn
+    dealt[10] = dealt[0]
+    r = Game(GameConfig(**data["config"]), data["stacks"], button=data["button"],
+             _script=[parse_card(t) for t in dealt])
+    r.apply("call")
+    for seat in (r.to_act, None):  # the checked path (as replay) and the fast path
+        r.legal_actions()
+        before, state = r.snapshot(), to_json(r)
+        with pytest.raises(IllegalActionError, match=f"scripted card {dealt[0]} is not in the stub"):
+            r.apply("check", seat=seat)
+        assert r.snapshot() == before and to_json(r) == state

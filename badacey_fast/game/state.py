@@ -38,6 +38,7 @@ import random
 from collections.abc import Sequence
 
 from badacey_fast.cards import parse_cards
+from badacey_fast.errors import IllegalActionError
 from badacey_fast.game.actions import CALL, DRAW, Action
 from badacey_fast.game import betting as _betting
 from badacey_fast.game.betting import _AFTER, _CHECK, _FOLD, _OTHERS, BETTING, COMPLETE, DRAWING, GameBetting, _legal_set, _new
@@ -80,6 +81,7 @@ class Game(GameBetting, GameDealing, GameQueries):
     __slots__ = (
         "config", "n", "button", "starting_stacks", "stacks", "contrib", "sbet", "folded", "hands",
         "_stub", "_rnd", "_rng",  # the cards: a rules.Stub (stub, muck, dealt, ... are read through it)
+        "_guarded",  # a scripted replay with burn cards: apply() restores the state when it refuses
         "street", "phase", "to_act", "level", "full_level", "nbets", "bet_size", "pending", "can_raise",
         "nlive", "nactive", "draw_queue", "discard_counts", "log", "payouts", "returned", "seed",
         "sb_seat", "bb_seat", "settlement", "_legal", "_cap", "_hu_uncapped",
@@ -137,6 +139,10 @@ class Game(GameBetting, GameDealing, GameQueries):
             raise TypeError("give seed or rng, not both")
         self._rng = rng
         self._rnd = rng.random
+        # A burn card is dealt inside the betting action that ends a round, after that action took
+        # effect: in a scripted replay (a recorded hand, maybe tampered with) a refused burn would leave
+        # the action half done, so such a game applies each action on a copy-and-restore basis.
+        self._guarded = _script is not None and config.burn
         if _script is not None:
             self._stub = Stub(rng=rng, script=_script)
         elif deck is not None or _shuffled is not None:
@@ -272,6 +278,19 @@ class Game(GameBetting, GameDealing, GameQueries):
         self._serve(self.to_act, a, a[2], keep)
         return None
 
+    def _apply_restoring(self, action: Action | str, seat: int | None) -> "Game":
+        """apply() that leaves the state exactly as it was when it refuses (a scripted burn card)."""
+        saved = self.copy()
+        self._guarded = False
+        try:
+            return self.apply(action, seat)
+        except IllegalActionError:
+            for name in type(self).__slots__:
+                setattr(self, name, getattr(saved, name, None))
+            raise
+        finally:
+            self._guarded = True
+
     def apply(self, action: Action | str, seat: int | None = None) -> "Game":
         """Apply one action of the seat to act and return this (updated) game.
 
@@ -287,6 +306,8 @@ class Game(GameBetting, GameDealing, GameQueries):
         ...
         badacey_fast.errors.IllegalActionError: seat 1 must draw now (discard 0 to 5 cards), not check
         """
+        if self._guarded:
+            return self._apply_restoring(action, seat)
         if seat is None:
             phase = self.phase
             if phase == BETTING:
