@@ -22,17 +22,8 @@ from badacey_fast import kernel as _kernel
 # Both twins, always, unless a job narrows it on purpose: the sanitizer job runs the C twin only (every
 # test that reaches C, under ASan/UBSan, where the Python twin would only double the time).
 BACKENDS = tuple(os.environ.get("BADACEY_FAST_TEST_TWINS", "python,c").split(","))
-MARKER = "backend_independent"
+MARKER = "backend_independent"  # registered with its meaning in pyproject.toml
 
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers",
-        f"{MARKER}: run once, not once per twin (python, c).  Only for tests that compare both twins "
-        "themselves (kernel.using inside the test), that call one twin or the C kernel directly whatever "
-        "the switch says, that start fresh interpreters choosing their backend by environment, or that "
-        "check no evaluation at all (package structure, file formats).",
-    )
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
