@@ -23,3 +23,15 @@ def test_readme_examples() -> None:
     )
     assert result.attempted > 20
     assert result.failed == 0
+
+
+@pytest.mark.backend_independent
+def test_readme_training_loops_run_as_written() -> None:
+    # The plain ```python blocks of the training section (not doctests): each runs in a fresh namespace.
+    text = README.read_text()
+    section = text[text.index("## Training bots"):]
+    section = section[:section.index("\n## ", 3)]
+    blocks = [b.split("```", 1)[0] for b in section.split("```python\n")[1:]]
+    assert len(blocks) == 3
+    for code in blocks:
+        exec(compile(code, "README.md", "exec"), {"__name__": "readme"})

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from badacey_fast.game.actions import BET, CALL, CHECK, FOLD, RAISE, Action
 
-__all__ = ["GameBetting", "BETTING", "DRAWING", "COMPLETE"]
+__all__ = ["GameBetting", "BETTING", "DRAWING", "COMPLETE", "CHANCE"]
 
 BETTING, DRAWING, COMPLETE = "betting", "drawing", "complete"
+CHANCE = "chance"  # chance mode (Game(chance=True)): a card is owed, the caller resolves it
 
 _new = tuple.__new__
 _FOLD = _new(Action, (FOLD, None, None))

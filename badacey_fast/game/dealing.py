@@ -20,9 +20,14 @@ badacey_fast.errors.IllegalActionError: seat 0 cannot discard ...: it does not h
 
 from __future__ import annotations
 
+from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.errors import IllegalActionError
 from badacey_fast.game.actions import Action
+from badacey_fast.rules.stub import CardOwed
 
 __all__ = ["GameDealing"]
+
+CHANCE = "chance"
 
 _new = tuple.__new__
 
@@ -69,6 +74,89 @@ class GameDealing:
         """Every piece of state, the stub's included, as a comparable tuple."""
         stub = self._stub
         return tuple(stub.state() if v is stub else v for v in super().snapshot())
+
+    # ---------------------------------------------------------------------------- chance mode
+    # Game(chance=True): the stub's random source is the caller (rules.stub.CALLER).  A dealing step (the
+    # initial deal, or an action that deals: a draw, a betting action ending a round with a burn card)
+    # is run on a copy; when a card is owed past the cards chosen so far, the stub raises CardOwed with
+    # the legal cards, the state is left as before the step, in the ``chance`` phase, and the step is
+    # kept with the state before it.  apply_chance(card) adds the card to the stub's script and runs the
+    # step again from that state: it completes, or stops at the next card owed.  The stub deals the
+    # chosen cards exactly as it deals a replay's (one procedure, RULES.md §4), so ``dealt`` replays it.
+    @property
+    def is_chance(self) -> bool:
+        """True while a card is owed in chance mode (``phase == "chance"``): resolve it with
+        :meth:`apply_chance`; nobody acts (``to_act`` is -1, ``legal_actions()`` is empty)."""
+        return self.phase == CHANCE
+
+    @property
+    def chance_cards(self) -> list[int]:
+        """The cards chosen so far for the dealing step in progress (while a card is owed: the state
+        shows the game before that step; ``dealt`` gets them once the step completes)."""
+        if self.phase != CHANCE:
+            return []
+        stub = self._chance[0]._stub
+        return stub._script[stub._spos:]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards the stub may deal now, each with its probability (uniform: RULES.md §4's stub, the
+        muck included after a reshuffle); empty unless a card is owed.
+
+        >>> from badacey_fast.game import Game
+        >>> g = Game("badugi", stacks=[10, 10], chance=True)
+        >>> g.phase, len(g.chance_outcomes()), g.chance_outcomes()[0]
+        ('chance', 52, (0, 0.019230769230769232))
+        >>> for c in range(8):
+        ...     _ = g.apply_chance(c)
+        >>> g.phase, g.hands, g.to_act
+        ('betting', [[1, 3, 5, 7], [0, 2, 4, 6]], 0)
+        """
+        if self.phase != CHANCE:
+            return []
+        outcomes = self._chance[2]
+        p = 1.0 / len(outcomes)
+        return [(c, p) for c in outcomes]
+
+    def apply_chance(self, card: int | str) -> "GameDealing":
+        """Deal ``card`` (an id or text like ``"7h"``), one of :meth:`chance_outcomes`, and go on: the
+        step completes, or stops at the next card owed.  Returns this game, like :meth:`apply`."""
+        if self.phase != CHANCE:
+            raise IllegalActionError(f"no card is owed: the game is {self.phase}, not at a chance event")
+        base, step, outcomes = self._chance
+        if type(card) is not int:
+            (card,) = parse_cards([card]) if isinstance(card, str) else (card,)
+        if card not in outcomes:
+            raise IllegalActionError(f"card {format_cards([card]) if type(card) is int and 0 <= card < 52 else card!r}"
+                                     f" cannot be dealt now: it is not in the stub")
+        g = base.copy()
+        g._stub._script.append(card)
+        if step is None:
+            g._deal_step(None)
+        else:
+            g.apply(*step)
+        self._restore(g)
+        return self
+
+    def _deal_step(self, step: None) -> None:
+        """The initial deal in chance mode (then the first betting round starts)."""
+        saved = self.copy()
+        try:
+            self._deal_hands()
+            self._start_round(0)
+        except CardOwed as owed:
+            self._restore(saved)
+            self._owe(saved, step, owed.outcomes)
+
+    def _owe(self, base: "GameDealing", step: object, outcomes: tuple[int, ...]) -> None:
+        self._chance = (base, step, outcomes)
+        self.phase = CHANCE
+        self.to_act = -1
+        self._legal = None
+
+    def _restore(self, other: "GameDealing") -> None:
+        """Take every piece of ``other``'s state (its lists, not copies)."""
+        for name in type(self).__slots__:
+            setattr(self, name, getattr(other, name, None))
 
     def _deal_hands(self) -> None:
         # One card at a time clockwise, from the seat left of the button.

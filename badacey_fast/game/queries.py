@@ -99,11 +99,32 @@ class GameQueries:
         new._rnd = rng.random
         return new
 
+    # copy.copy, copy.deepcopy and pickle (search and OpenSpiel clone states): the same independent copy.
+    def __copy__(self: _G) -> _G:
+        return self.copy()
+
+    def __deepcopy__(self: _G, memo: dict) -> _G:
+        return self.copy()
+
+    def __getstate__(self) -> dict:
+        # _legal is a cache of interned actions (apply recognises fold and check by identity): not pickled.
+        return {name: getattr(self, name) for name in type(self).__slots__
+                if name not in ("_legal", "_rnd") and hasattr(self, name)}
+
+    def __setstate__(self, state: dict) -> None:
+        for name in type(self).__slots__:
+            setattr(self, name, state.get(name))
+        self._rnd = self._rng.random
+
     def snapshot(self) -> tuple:
         """Every piece of state as a comparable tuple (tests use it to prove a rejected action changed nothing)."""
         out = []
         for name in type(self).__slots__:
             if name in ("_rng", "_rnd", "_legal"):  # _legal is a cache, not state
+                continue
+            if name == "_chance":  # chance mode: the step owed and the state before it
+                c = self._chance
+                out.append(None if c is None else (c[0].snapshot(), c[1], c[2]))
                 continue
             value = getattr(self, name, None)
             if isinstance(value, list):

@@ -41,14 +41,16 @@ from badacey_fast.cards import parse_cards
 from badacey_fast.errors import IllegalActionError
 from badacey_fast.game.actions import CALL, DRAW, Action
 from badacey_fast.game import betting as _betting
-from badacey_fast.game.betting import _AFTER, _CHECK, _FOLD, _OTHERS, BETTING, COMPLETE, DRAWING, GameBetting, _legal_set, _new
+from badacey_fast.game.betting import (
+    _AFTER, _CHECK, _FOLD, _OTHERS, BETTING, CHANCE, COMPLETE, DRAWING, GameBetting, _legal_set, _new,
+)
 from badacey_fast.game.config import ConfigError, GameConfig
 from badacey_fast.game.dealing import GameDealing
 from badacey_fast.game.queries import GameQueries
 from badacey_fast.game.verify import _raise_callable, verify_action
-from badacey_fast.rules.stub import Stub
+from badacey_fast.rules.stub import CALLER, CardOwed, Stub
 
-__all__ = ["Game", "BETTING", "DRAWING", "COMPLETE"]
+__all__ = ["Game", "BETTING", "DRAWING", "COMPLETE", "CHANCE"]
 
 # Bound by assignment, not by ``from .betting import``: CPython 3.11 compiles ``name.method(...)`` on an
 # imported name as a plain attribute load (no LOAD_METHOD), and these two are called on every decision
@@ -81,7 +83,8 @@ class Game(GameBetting, GameDealing, GameQueries):
     __slots__ = (
         "config", "n", "button", "starting_stacks", "stacks", "contrib", "sbet", "folded", "hands",
         "_stub", "_rnd", "_rng",  # the cards: a rules.Stub (stub, muck, dealt, ... are read through it)
-        "_guarded",  # a scripted replay with burn cards: apply() restores the state when it refuses
+        "_guarded",  # a scripted replay with burn cards, or chance mode: apply() on a copy-and-restore basis
+        "_chance",  # chance mode, while a card is owed: (the state before the dealing step, the step, outcomes)
         "street", "phase", "to_act", "level", "full_level", "nbets", "bet_size", "pending", "can_raise",
         "nlive", "nactive", "draw_queue", "discard_counts", "log", "payouts", "returned", "seed",
         "sb_seat", "bb_seat", "settlement", "_legal", "_cap", "_hu_uncapped",
@@ -100,6 +103,7 @@ class Game(GameBetting, GameDealing, GameQueries):
         posts: Sequence[int] = (),
         _script: Sequence[int] | None = None,
         _shuffled: list[int] | None = None,
+        chance: bool = False,
     ) -> None:
         if type(config) is GameConfig:
             pass
@@ -142,8 +146,15 @@ class Game(GameBetting, GameDealing, GameQueries):
         # A burn card is dealt inside the betting action that ends a round, after that action took
         # effect: in a scripted replay (a recorded hand, maybe tampered with) a refused burn would leave
         # the action half done, so such a game applies each action on a copy-and-restore basis.
-        self._guarded = _script is not None and config.burn
-        if _script is not None:
+        self._guarded = (_script is not None and config.burn) or bool(chance)
+        self._chance = None
+        if chance:
+            # Chance mode: every card is a chance event the caller resolves (chance_outcomes /
+            # apply_chance); the stub deals the chosen cards as a script (dealing.py).
+            if deck is not None or _script is not None or _shuffled is not None:
+                raise TypeError("chance mode deals the caller's cards: give no deck")
+            self._stub = Stub(rng=CALLER, script=[])
+        elif _script is not None:
             self._stub = Stub(rng=rng, script=_script)
         elif deck is not None or _shuffled is not None:
             # A deck is dealt from the top until a reshuffle.  ``_shuffled``: a trusted permutation
@@ -165,8 +176,13 @@ class Game(GameBetting, GameDealing, GameQueries):
         self.street = 0
         self.bet_size = config.small_bet
         self._post_forced_bets()
-        self._deal_hands()
-        self._start_round(0)
+        if chance:
+            self.hands = [[] for _ in range(n)]
+            self.phase, self.to_act = CHANCE, -1
+            self._deal_step(None)
+        else:
+            self._deal_hands()
+            self._start_round(0)
 
     # ----------------------------------------------------------------------------------------- betting
     def _post_forced_bets(self) -> None:
@@ -279,15 +295,19 @@ class Game(GameBetting, GameDealing, GameQueries):
         return None
 
     def _apply_restoring(self, action: Action | str, seat: int | None) -> "Game":
-        """apply() that leaves the state exactly as it was when it refuses (a scripted burn card)."""
+        """apply() that leaves the state exactly as it was when it refuses (a scripted burn card); in
+        chance mode, an action that needs a card leaves the state as it was in the ``chance`` phase."""
         saved = self.copy()
         self._guarded = False
         try:
             return self.apply(action, seat)
         except IllegalActionError:
-            for name in type(self).__slots__:
-                setattr(self, name, getattr(saved, name, None))
+            self._restore(saved)
             raise
+        except CardOwed as owed:
+            self._restore(saved)
+            self._owe(saved, (action, seat), owed.outcomes)
+            return self
         finally:
             self._guarded = True
 

@@ -224,6 +224,8 @@ def verify_action(game: "Game", action: object, seat: int | None = None) -> tupl
     """
     if game.phase == COMPLETE:  # before the action's form: nothing is allowed once the hand ended
         raise IllegalActionError("the hand is over: no action is allowed after it ended")
+    if game.phase == "chance":
+        raise IllegalActionError("a card is owed: resolve the chance event first (apply_chance)")
     if type(action) is not Action:
         if isinstance(action, str):
             action = Action(action)

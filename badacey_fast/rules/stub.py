@@ -59,7 +59,37 @@ from badacey_fast.errors import IllegalActionError
 if TYPE_CHECKING:
     import random
 
-__all__ = ["Stub"]
+__all__ = ["Stub", "CALLER", "CardOwed"]
+
+
+class CardOwed(Exception):
+    """Raised by a :data:`CALLER` stub when a card is owed and its script is over: ``outcomes`` are the
+    cards it may deal next (the stub's cards, after any reshuffle of RULES.md §4), each equally likely."""
+
+    def __init__(self, outcomes: tuple[int, ...]) -> None:
+        super().__init__(f"a card is owed: one of {len(outcomes)} cards")
+        self.outcomes = outcomes
+
+
+class _CallerDeals:
+    """The random source of a stub whose every card is chosen by the caller (chance events): it never
+    draws; :meth:`Stub._one` raises :class:`CardOwed` instead, with the legal cards."""
+
+    __slots__ = ()
+
+    def random(self) -> float:  # pragma: no cover - _one never calls it
+        raise CardOwed(())
+
+    def __reduce__(self) -> str:
+        return "CALLER"
+
+    def __repr__(self) -> str:
+        return "CALLER"
+
+
+#: ``Stub(script=[], rng=CALLER)``: every card past the script is a chance event the caller resolves
+#: (raises :class:`CardOwed`; the caller appends its choice to the script and deals again).
+CALLER = _CallerDeals()
 
 
 def _new_rng() -> "random.Random":
@@ -290,7 +320,10 @@ class Stub:
                 i = cards.index(c)
                 self._spos += 1
             else:
-                i = int(self._rng.random() * len(cards))
+                rng = self._rng
+                if rng is CALLER:  # a chance event: the caller chooses among the stub's cards
+                    raise CardOwed(tuple(sorted(cards)))
+                i = int(rng.random() * len(cards))
                 c = cards[i]
             cards[i] = cards[-1]
             cards.pop()
@@ -313,8 +346,11 @@ class Stub:
         for name in ("cards", "muck", "dealt", "reshuffles", "burned"):
             setattr(new, name, getattr(self, name)[:])
         new._ordered, new._spos = self._ordered, self._spos
-        new._script = self._script  # never changed: shared
-        new._rng = self._rng if rng is None else rng
+        if self._rng is CALLER:  # the caller's choices extend the script: each copy its own
+            new._script, new._rng = self._script[:], CALLER
+        else:
+            new._script = self._script  # never changed: shared
+            new._rng = self._rng if rng is None else rng
         return new
 
     def state(self) -> tuple:

@@ -1,0 +1,90 @@
+"""Throughput of the environments, side by side with the bare engine (``badacey bench``, group ``rl``).
+
+Heads-up Badacey, random play everywhere: the bare :class:`~badacey_fast.game.Game` with
+:class:`~badacey_fast.game.bots.RandomBot`\\ s (hands), the PettingZoo AEC environment with random legal
+actions from the mask (hands), and :class:`~badacey_fast.envs.gymnasium.BadaceyVectorEnv` with 64 tables
+(environment steps).  Without the ``[rl]`` extra there are no cases.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from collections.abc import Callable
+from typing import NamedTuple
+
+__all__ = ["bench_cases", "bare_hands", "aec_hands", "vector_steps"]
+
+
+def bare_hands(k: int, seats: int = 2) -> None:
+    from badacey_fast.game import Game
+    from badacey_fast.game.bots import RandomBot
+    from badacey_fast.game.simulate import play_hand
+
+    bots = [RandomBot(seed=i) for i in range(seats)]
+    for h in range(k):
+        play_hand(Game(stacks=[200] * seats, seed=h), bots)
+
+
+def aec_hands(k: int, seats: int = 2) -> None:
+    from badacey_fast.envs.pettingzoo import raw_env
+
+    e = raw_env("badacey", seats)
+    e.reset(seed=1)
+    rnd = random.Random(1).random
+    hands = 0
+    while hands < k:
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            if not e.agents:
+                hands += 1
+                e.reset()
+            continue
+        legal = obs["action_mask"].nonzero()[0]
+        e.step(legal[int(rnd() * len(legal))])
+
+
+def vector_steps(steps: int, num_envs: int = 64):
+    import numpy as np
+
+    from badacey_fast.envs.gymnasium import BadaceyVectorEnv
+
+    v = BadaceyVectorEnv(num_envs, "badacey", seats=2)
+    _, info = v.reset(seed=1)
+    rng = np.random.default_rng(1)
+
+    def run() -> None:
+        nonlocal info
+        for _ in range(steps):
+            m = info["action_mask"]
+            _, _, _, _, info = v.step((rng.random(m.shape) * m).argmax(1))
+
+    return run
+
+
+class _Case(NamedTuple):
+    """The fields of :class:`badacey_fast.cli.benchmark.Case` (the cli layer sits above this one)."""
+
+    group: str
+    name: str
+    setup: Callable[[], Callable[[], object]]
+    items: int
+
+
+def bench_cases(quick: bool) -> list:
+    """Cases for ``badacey bench``: bare engine and AEC hands (heads-up), vectorised env steps.
+
+    >>> len(bench_cases(quick=True)) in (0, 3)
+    True
+    """
+    if importlib.util.find_spec("pettingzoo") is None or importlib.util.find_spec("gymnasium") is None:
+        return []
+    Case = _Case
+    k = 300 if quick else 3000
+    s = 20 if quick else 200
+    return [
+        Case("rl", f"bare Game: {k} heads-up random hands", lambda: (lambda: bare_hands(k)), k),
+        Case("rl", f"PettingZoo AEC: {k} heads-up random hands", lambda: (lambda: aec_hands(k)), k),
+        Case("rl", f"vector env: {s} steps x 64 tables", lambda: vector_steps(s), 64 * s),
+    ]

@@ -1,0 +1,218 @@
+"""Gymnasium environments: one seat against the library's bots (or any callables), and a vectorised form.
+
+Importing this module registers one environment per preset, ``badacey_fast/Badacey-v0``,
+``badacey_fast/Badeucy-v0``, ``badacey_fast/Badugi-v0``, ``badacey_fast/A5-v0`` and
+``badacey_fast/27-v0`` (``gymnasium.make("badacey_fast.envs.gymnasium:badacey_fast/Badugi-v0")`` imports
+it on the way):
+
+>>> import gymnasium
+>>> import badacey_fast.envs.gymnasium
+>>> env = gymnasium.make("badacey_fast/Badugi-v0", seats=3)
+>>> obs, info = env.reset(seed=1)
+>>> obs.shape, info["action_mask"].shape
+((223,), (19,))
+
+- **Episode**: one hand.  The learner plays seat ``seat`` (default 0); the button moves one seat each
+  hand (from seat 0 after a seeded reset).  ``opponents``: one bot per other seat, any callable
+  ``bot(view) -> Action`` (:mod:`badacey_fast.game.bots`); default :class:`RandomBot`\\ s seeded from the
+  reset seed.  A hand the learner never acts in (everyone folds to its big blind) is dealt again at
+  reset; its result is in ``info["skipped"]`` (net chips in big blinds).
+- **Actions, observation**: as :mod:`badacey_fast.envs.encoding` (``Discrete(35)``, 19 for Badugi;
+  ``float32[223]``); the legal actions are ``info["action_mask"]``.  An illegal action is replaced by
+  the nearest legal one (``info["illegal"]``).
+- **Reward**: at the end of the hand, the learner's net chips won or lost in big blinds; 0 before.
+
+:class:`BadaceyVectorEnv` steps ``num_envs`` tables at once (a :class:`gymnasium.vector.VectorEnv`,
+same-step autoreset: the observation returned with ``terminated`` is the next hand's first, the finished
+hand's is ``info["final_obs"]``); observations come as one ``float32[num_envs, 223]`` array.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+from badacey_fast.envs.encoding import OBS_SIZE, action_mask, decode, encode, n_actions, obs_string
+from badacey_fast.game import Game, GameConfig
+from badacey_fast.game.bots import RandomBot
+from badacey_fast.game.view import SeatView
+
+__all__ = ["BadaceyEnv", "BadaceyVectorEnv", "ENV_IDS", "register_envs"]
+
+#: The registered ids, by preset.
+ENV_IDS = {"badacey": "badacey_fast/Badacey-v0", "badeucy": "badacey_fast/Badeucy-v0",
+           "badugi": "badacey_fast/Badugi-v0", "a5": "badacey_fast/A5-v0", "27": "badacey_fast/27-v0"}
+
+Bot = Callable[[SeatView], object]
+
+
+class _Table:
+    """One table: the learner's seat, its opponents, the hand in play (shared by both environments)."""
+
+    def __init__(self, game: str | GameConfig, seats: int, seat: int, stacks: int | None,
+                 opponents: Sequence[Bot] | None) -> None:
+        self.config = game if isinstance(game, GameConfig) else GameConfig(game=game)
+        if not 2 <= seats <= 6 or not 0 <= seat < seats:
+            raise ValueError(f"seats must be 2 to 6 and seat one of them, not seats={seats} seat={seat}")
+        bb = self.config.big_blind or self.config.small_bet
+        self.inv = 1.0 / bb
+        self.stacks = [100 * bb if stacks is None else stacks] * seats
+        self.seats, self.seat = seats, seat
+        self.hand_size = self.config.hand_size
+        self.given = None if opponents is None else list(opponents)
+        if self.given is not None and len(self.given) != seats - 1:
+            raise ValueError(f"{len(self.given)} opponents for {seats - 1} other seats")
+        self.rng = random.Random()
+        self.button = 0
+        self.bots: list = []
+        self.game: Game | None = None
+
+    def seed(self, seed: int | None) -> None:
+        self.rng = random.Random(seed)
+        self.button = 0
+        if self.given is None:
+            others = [RandomBot(seed=self.rng.getrandbits(32)) for _ in range(self.seats - 1)]
+        else:
+            others = self.given
+            for b in others:
+                if hasattr(b, "reseed"):
+                    b.reseed(self.rng.getrandbits(32))
+        self.bots = others[:self.seat] + [None] + others[self.seat:]
+
+    def new_hand(self) -> float:
+        """Deal hands until the learner has a decision; returns the skipped hands' net in big blinds."""
+        skipped = 0.0
+        while True:
+            g = self.game = Game(self.config, self.stacks, button=self.button, rng=self.rng)
+            self.button = (self.button + 1) % self.seats
+            self.views = [SeatView(g, i) for i in range(self.seats)]
+            self.run_bots()
+            if g.phase != "complete":
+                return skipped
+            skipped += g.winnings[self.seat] * self.inv
+
+    def run_bots(self) -> None:
+        g, seat, bots, views = self.game, self.seat, self.bots, self.views
+        while g.phase != "complete" and g.to_act != seat:
+            i = g.to_act
+            g.apply(bots[i](views[i]))
+
+    def step(self, action: int) -> tuple[float, bool, bool]:
+        g = self.game
+        a, legal = decode(g, action)
+        g.apply(a)
+        self.run_bots()
+        if g.phase == "complete":
+            return g.winnings[self.seat] * self.inv, True, legal
+        return 0.0, False, legal
+
+
+class BadaceyEnv(gymnasium.Env):
+    """One seat of a hand against bots; see the module docstring."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, game: str | GameConfig = "badacey", seats: int = 2, seat: int = 0,
+                 stacks: int | None = None, opponents: Sequence[Bot] | None = None,
+                 render_mode: str | None = None) -> None:
+        self._t = _Table(game, seats, seat, stacks, opponents)
+        self.observation_space = spaces.Box(-1.0, np.inf, (OBS_SIZE,), np.float32)
+        self.action_space = spaces.Discrete(n_actions(self._t.hand_size))
+        self.render_mode = render_mode
+
+    @property
+    def game(self) -> Game:
+        """The hand in play (a :class:`~badacey_fast.game.Game`)."""
+        return self._t.game
+
+    def _info(self, **extra) -> dict:
+        return {"action_mask": action_mask(self._t.game, self._t.hand_size), **extra}
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        t = self._t
+        if seed is not None or not t.bots:
+            t.seed(seed if seed is not None else int(self.np_random.integers(1 << 62)))
+        skipped = t.new_hand()
+        return encode(t.game, t.seat), self._info(skipped=skipped)
+
+    def step(self, action: int):
+        t = self._t
+        reward, done, legal = t.step(action)
+        info = self._info() if legal else self._info(illegal=True)
+        return encode(t.game, t.seat), reward, done, False, info
+
+    def render(self) -> str | None:
+        return obs_string(self._t.game, self._t.seat) if self._t.game is not None else None
+
+
+class BadaceyVectorEnv(VectorEnv):
+    """``num_envs`` tables stepped at once; observations ``float32[num_envs, 223]``, masks
+    ``int8[num_envs, n_actions]`` (``info["action_mask"]``).  Same-step autoreset (module docstring)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(self, num_envs: int = 8, game: str | GameConfig = "badacey", seats: int = 2, seat: int = 0,
+                 stacks: int | None = None, opponents: Callable[[], Sequence[Bot]] | None = None) -> None:
+        self.num_envs = num_envs
+        self.tables = [_Table(game, seats, seat, stacks, None if opponents is None else opponents())
+                       for _ in range(num_envs)]
+        na = n_actions(self.tables[0].hand_size)
+        self.single_observation_space = spaces.Box(-1.0, np.inf, (OBS_SIZE,), np.float32)
+        self.single_action_space = spaces.Discrete(na)
+        self.observation_space = spaces.Box(-1.0, np.inf, (num_envs, OBS_SIZE), np.float32)
+        self.action_space = spaces.MultiDiscrete([na] * num_envs)
+        self._obs = np.zeros((num_envs, OBS_SIZE), np.float32)
+        self._mask = np.zeros((num_envs, na), np.int8)
+        self._rew = np.zeros(num_envs, np.float64)
+        self._term = np.zeros(num_envs, np.bool_)
+        self._trunc = np.zeros(num_envs, np.bool_)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        root = random.Random(seed)
+        for k, t in enumerate(self.tables):
+            t.seed(root.getrandbits(63))
+            t.new_hand()
+            self._write(k, t)
+        return self._obs.copy(), {"action_mask": self._mask.copy()}
+
+    def _write(self, k: int, t: _Table) -> None:
+        encode(t.game, t.seat, self._obs[k])
+        self._mask[k] = action_mask(t.game, t.hand_size)
+
+    def step(self, actions):
+        rew, term = self._rew, self._term
+        final = None
+        for k, t in enumerate(self.tables):
+            r, done, _ = t.step(actions[k])
+            rew[k], term[k] = r, done
+            if done:
+                if final is None:
+                    final = np.zeros_like(self._obs)
+                encode(t.game, t.seat, final[k])
+                rew[k] += t.new_hand()  # a skipped hand's chips land with the finished one
+            self._write(k, t)
+        info = {"action_mask": self._mask.copy()}
+        if final is not None:
+            info["final_obs"] = final
+        return self._obs.copy(), rew.copy(), term.copy(), self._trunc.copy(), info
+
+
+def register_envs() -> None:
+    """Register one environment per preset with Gymnasium (done on import of this module)."""
+    for preset, env_id in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="badacey_fast.envs.gymnasium:BadaceyEnv",
+                               kwargs={"game": preset}, disable_env_checker=False)
+        vec_id = env_id.replace("-v0", "Vector-v0")
+        if vec_id not in gymnasium.registry:
+            gymnasium.register(vec_id, vector_entry_point="badacey_fast.envs.gymnasium:BadaceyVectorEnv",
+                               kwargs={"game": preset})
+
+
+register_envs()

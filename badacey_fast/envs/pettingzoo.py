@@ -1,0 +1,163 @@
+"""A PettingZoo AEC environment: one hand of any preset for 2 to 6 seats, each seat an agent.
+
+>>> from badacey_fast.envs.pettingzoo import env
+>>> e = env("badugi", seats=3)
+>>> e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> e.agent_selection, obs["observation"].shape, obs["action_mask"].tolist()[:3]
+('player_0', (223,), [1, 1, 1])
+
+- **Agents** ``player_0`` ... ``player_<n-1>``: ``player_i`` is seat ``i``.  The button moves one seat
+  each hand (``button=None``, from seat 0 on the first hand after a seeded reset) or stays where given.
+- **Actions** ``Discrete(3 + 2**hand_size)``: fold, check/call, bet/raise, then one per discard set
+  (bit ``k`` = the ``k``-th of the seat's cards sorted by id), see :mod:`badacey_fast.envs.encoding`.
+  An illegal action is replaced by the nearest legal one (``infos[agent]["illegal"]`` is then True).
+- **Observations** a dict: ``observation`` (``float32[223]``: the seat's own view only, documented in
+  :mod:`badacey_fast.envs.encoding`) and ``action_mask`` (``int8``).
+- **Rewards** at the end of the hand: each seat's net chips won or lost, in big blinds.  An episode is
+  one hand; every seat starts it with ``stacks`` chips (default 100 big blinds).
+
+A turn-based game: PettingZoo's parallel API does not fit (one seat acts at a time), so no parallel
+wrapper is offered; the vectorised Gymnasium environment is the batched form.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from badacey_fast.envs.encoding import OBS_SIZE, action_mask, decode, encode, n_actions, obs_string
+from badacey_fast.game import Game, GameConfig
+from badacey_fast.game.config import PRESETS
+
+__all__ = ["BadaceyAEC", "env", "raw_env"]
+
+
+class BadaceyAEC(AECEnv):
+    """The AEC environment; see the module docstring.  ``game``: a preset name or a :class:`GameConfig`."""
+
+    metadata = {"name": "badacey_fast_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(self, game: str | GameConfig = "badacey", seats: int = 2, stacks: int | Sequence[int] | None = None,
+                 button: int | None = None, render_mode: str | None = None) -> None:
+        super().__init__()
+        self.config = game if isinstance(game, GameConfig) else GameConfig(game=game)
+        if not 2 <= seats <= 6:
+            raise ValueError(f"seats must be 2 to 6, not {seats}")
+        bb = self.config.big_blind or self.config.small_bet
+        if stacks is None:
+            stacks = 100 * bb
+        self._stacks = [stacks] * seats if isinstance(stacks, int) else list(stacks)
+        if len(self._stacks) != seats:
+            raise ValueError(f"{len(self._stacks)} stacks for {seats} seats")
+        self._bb = float(bb)
+        self._fixed_button = button
+        self._button = 0 if button is None else button
+        self.render_mode = render_mode
+        self.hand_size = self.config.hand_size
+        self.possible_agents = [f"player_{i}" for i in range(seats)]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        na = n_actions(self.hand_size)
+        self._obs_space = spaces.Dict({
+            "observation": spaces.Box(-1.0, np.inf, (OBS_SIZE,), np.float32),
+            "action_mask": spaces.Box(0, 1, (na,), np.int8),
+        })
+        self._act_space = spaces.Discrete(na)
+        self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
+        self.action_spaces = {a: self._act_space for a in self.possible_agents}
+        self._rng = random.Random()
+        self.game: Game | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._act_space
+
+    # ------------------------------------------------------------------------------------------ episode
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+            self._button = 0 if self._fixed_button is None else self._fixed_button
+        elif self.game is not None and self._fixed_button is None:
+            self._button = (self._button + 1) % len(self._stacks)
+        self.game = Game(self.config, self._stacks, button=self._button, rng=self._rng)
+        agents = self.possible_agents
+        self.agents = agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {} for a in agents}
+        self.agent_selection = agents[self.game.to_act]
+
+    def observe(self, agent: str) -> dict:
+        g = self.game
+        i = self._index[agent]
+        if g.to_act == i:
+            mask = action_mask(g, self.hand_size)
+        else:
+            mask = np.zeros(self._act_space.n, np.int8)
+        return {"observation": encode(g, i), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        g = self.game
+        a, legal = decode(g, action)
+        if not legal:
+            self.infos[agent] = {"illegal": True}
+        elif self.infos[agent]:
+            self.infos[agent] = {}
+        g.apply(a)
+        self._cumulative_rewards[agent] = 0.0
+        if g.phase == "complete":
+            inv = 1.0 / self._bb
+            agents = self.agents
+            for a_, w in zip(self.possible_agents, g.winnings):
+                self.rewards[a_] = w * inv
+                self.terminations[a_] = True
+            for a_ in agents:
+                self._cumulative_rewards[a_] += self.rewards[a_]
+            self.agent_selection = agents[0]
+        else:
+            self.agent_selection = self.possible_agents[g.to_act]
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.game is None:
+            return None
+        text = repr(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    def observation_string(self, agent: str) -> str:
+        """A short text form of ``agent``'s observation."""
+        return obs_string(self.game, self._index[agent])
+
+
+def raw_env(game: str | GameConfig = "badacey", seats: int = 2, **kwargs) -> BadaceyAEC:
+    """The environment without PettingZoo's wrappers (the fastest form)."""
+    return BadaceyAEC(game, seats, **kwargs)
+
+
+def env(game: str | GameConfig = "badacey", seats: int = 2, **kwargs) -> AECEnv:
+    """The environment with PettingZoo's order-enforcing wrapper (checks reset before step etc.)."""
+    from pettingzoo.utils import wrappers
+
+    return wrappers.OrderEnforcingWrapper(BadaceyAEC(game, seats, **kwargs))
+
+
+PRESET_NAMES = tuple(PRESETS)

@@ -1,0 +1,52 @@
+"""Gymnasium environments (issue 12): check_env for every preset and 2..6 seats, the vectorised form."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from badacey_fast.envs.encoding import OBS_SIZE
+from badacey_fast.envs.gymnasium import ENV_IDS, BadaceyEnv, BadaceyVectorEnv
+from badacey_fast.game.bots import RuleBot
+
+pytestmark = [pytest.mark.backend_independent, pytest.mark.filterwarnings("ignore::UserWarning")]
+
+
+@pytest.mark.parametrize("seats", range(2, 7))
+@pytest.mark.parametrize("preset", sorted(ENV_IDS))
+def test_check_env(preset, seats):
+    env = gymnasium.make(ENV_IDS[preset], seats=seats)
+    check_env(env.unwrapped, skip_render_check=True)
+
+
+def test_play_against_callables_and_rewards_are_winnings():
+    env = BadaceyEnv("badugi", seats=3, seat=1, stacks=20, opponents=[RuleBot(seed=1), RuleBot(seed=2)])
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    for _ in range(100):
+        done = False
+        while not done:
+            action = rng.choice(np.flatnonzero(info["action_mask"]))
+            obs, reward, done, truncated, info = env.step(action)
+            assert obs.shape == (OBS_SIZE,) and not truncated
+        assert reward == env.game.winnings[1] / 2
+        obs, info = env.reset()
+
+
+def test_vector_env_steps_many_tables():
+    v = gymnasium.make_vec("badacey_fast/BadaceyVector-v0", num_envs=5, vectorization_mode="vector_entry_point")
+    assert isinstance(v, BadaceyVectorEnv)
+    obs, info = v.reset(seed=2)
+    assert obs.shape == (5, OBS_SIZE) and info["action_mask"].shape == (5, 35)
+    rng = np.random.default_rng(2)
+    ended = 0
+    for _ in range(200):
+        a = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(1)
+        obs, r, term, trunc, info = v.step(a)
+        ended += term.sum()
+        assert obs.dtype == np.float32 and (r[~term] == 0).all()
+        if term.any():
+            assert info["final_obs"].shape == obs.shape
+    assert ended > 20

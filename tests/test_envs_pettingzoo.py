@@ -1,0 +1,57 @@
+"""PettingZoo AEC environment (issue 12): pettingzoo.test.api_test for every preset and 2..6 seats."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+from badacey_fast.envs.encoding import OBS_SIZE
+from badacey_fast.envs.pettingzoo import env, raw_env
+from badacey_fast.game.config import PRESETS
+
+pytestmark = [pytest.mark.backend_independent, pytest.mark.filterwarnings("ignore::UserWarning")]
+
+
+@pytest.mark.parametrize("seats", range(2, 7))
+@pytest.mark.parametrize("game", sorted(PRESETS))
+def test_api_test(game, seats):
+    api_test(env(game, seats), num_cycles=30)
+
+
+@pytest.mark.parametrize("seats", [2, 6])
+def test_random_play_conserves_chips_and_rewards_are_winnings(seats):
+    e = raw_env("badugi", seats, stacks=20)
+    e.reset(seed=3)
+    rnd = random.Random(3)
+    for _ in range(50):
+        totals = dict.fromkeys(e.possible_agents, 0.0)
+        while e.agents:
+            obs, r, term, trunc, info = e.last()
+            assert obs["observation"].shape == (OBS_SIZE,) and obs["observation"].dtype == np.float32
+            totals[e.agent_selection] += r
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(rnd.choice(np.flatnonzero(obs["action_mask"])))
+        assert abs(sum(totals.values())) < 1e-9
+        assert [totals[a] for a in e.possible_agents] == [w / 2 for w in e.game.winnings]
+        e.reset()
+
+
+def test_the_observation_shows_only_the_seats_own_cards():
+    e = raw_env("badacey", 3)
+    e.reset(seed=5)
+    g = e.game
+    for i, agent in enumerate(e.possible_agents):
+        v = e.observe(agent)["observation"]
+        assert set(np.flatnonzero(v[:52])) == set(g.hands[i])
+
+
+def test_an_illegal_action_is_replaced_and_flagged():
+    e = raw_env("badacey", 2)
+    e.reset(seed=1)
+    e.step(10)  # a draw index while betting: calls
+    assert e.infos["player_0"] == {"illegal": True} and e.game.log[-1][1].kind == "call"
