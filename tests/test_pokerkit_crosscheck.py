@@ -20,14 +20,19 @@ test dependency (the ``test`` extra): it is imported plainly so that a missing i
 from __future__ import annotations
 
 import random
+import warnings
 from functools import lru_cache
 
 import pytest
-from pokerkit import BadugiHand, RegularLowHand, StandardBadugiHand, StandardLowHand
+from pokerkit import Automation, BadugiHand, HandHistory, RegularLowHand, StandardBadugiHand, StandardLowHand
 
 import badacey_fast as bf
 from badacey_fast.rules import reference as R
 from badacey_fast.cards import format_cards
+from badacey_fast.game import Game, GameConfig
+from badacey_fast.game.bots import RandomBot, RuleBot
+from badacey_fast.game.phh import to_phh
+from badacey_fast.game.simulate import play_hand
 
 SAMPLE = 20_000  # random five-card hands per scale
 SAMPLE4 = 5_000  # random four-card Badugi hands per badugi scale
@@ -142,3 +147,44 @@ def test_pokerkit_classes_are_what_we_think() -> None:
     assert StandardBadugiHand("2c3d4h5s") > StandardBadugiHand("Ac2d3h4s")
     # highest card first (seed 004), not seed 003's lowest card first
     assert BadugiHand("2s4c5d6h") > BadugiHand("As2c3d7h")
+
+
+# --------------------------------------------------------------------------------------------------
+# pokerkit loading our PHH hand histories and reaching the same chips where its rules coincide with ours
+# (Badugi and 2-7 triple draw, deep stacks so no all-in for less, and no reshuffle reached).
+
+
+def _pokerkit_stacks(text: str) -> list[int]:
+    automations = HandHistory.__dataclass_fields__["automations"].default + (
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a card pokerkit thinks is not in its deck would be a mismatch
+        state = None
+        for state in HandHistory.loads(text, automations=automations):
+            pass
+    return list(state.stacks)
+
+
+@pytest.mark.parametrize("game", ["badugi", "27"])
+def test_pokerkit_replays_our_phh_to_the_same_chips(backend, game):
+    rng = random.Random(5)
+    compared = showdowns = 0
+    for _ in range(150):
+        g = random_hand(rng, game=game, deep=True)
+        if g.reshuffles:
+            continue  # pokerkit reshuffles the served player's own discards too: rules differ
+        order = [(g.button + 1 + k) % g.n for k in range(g.n)]
+        assert _pokerkit_stacks(to_phh(g)) == [g.stacks[s] for s in order]
+        compared += 1
+        showdowns += g.showdown
+    assert compared > 100 and showdowns > 20
+
+
+
+def random_hand(rng: random.Random, game: str, deep: bool = True) -> Game:
+    """One deep-stacked hand of ``game`` played by a mix of the library's bots (as test_game_history's)."""
+    n = rng.randint(2, 6)
+    bots = [RuleBot(seed=rng.randrange(99)) if rng.random() < 0.3 else RandomBot(seed=rng.randrange(99))
+            for _ in range(n)]
+    return play_hand(Game(GameConfig(game=game, cap=4), [200] * n, button=rng.randrange(n),
+                          seed=rng.randrange(10**6)), bots)
