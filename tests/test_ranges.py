@@ -13,7 +13,7 @@ import pytest
 
 from badacey_fast import RangeError, parse_cards
 from badacey_fast.draw import Range, range_equity
-from badacey_fast.draw.range_equity import _deal_draws, rule_policy
+from badacey_fast.draw.range_equity import rule_policy
 from badacey_fast.draw.ranges import _hands
 from badacey_fast.errors import BadaceyError, DuplicateCardError
 from badacey_fast.rules import reference
@@ -365,17 +365,25 @@ def test_draws_reproducible_and_default_hero_discard():
     assert abs(eq.shares[0] - now.shares[0]) < 3 * eq.stderr[0]
 
 
-def test_deal_draws_reshuffles_as_rules_section_4():
-    rng = np.random.default_rng(0)
-    stub, muck = [40, 41], [30, 31, 32]
-    hand = (1, 2, 3, 4, 5)
-    new = _deal_draws(stub, muck, hand, (1, 2, 3), rng)
-    # 41 comes off the stub; then 40 (the last card) is shuffled with the muck, not with 1, 2, 3
-    assert new[:2] == (4, 5) and new[2] == 41
-    assert set(new[3:]) <= {40, 30, 31, 32} and len(set(new[3:])) == 2
-    assert sorted(stub + list(new[3:])) == [30, 31, 32, 40] and set(muck) == {1, 2, 3}
-    with pytest.raises(BadaceyError, match="deck ran out"):
-        _deal_draws([7], [], (1, 2, 3, 4, 5), (1,), rng)
+def test_draws_are_dealt_by_the_one_stub(monkeypatch):
+    # range_equity's draws go through rules.stub.Stub.draw (RULES.md §4, the engine's own dealer): every
+    # seat's discards of every draw, and the reshuffles a deep draw needs.
+    from badacey_fast.rules import stub as stub_module
+
+    served = []
+    original = stub_module.Stub.draw
+
+    def spy(self, discards, n=None):
+        out = original(self, discards, n)
+        served.append((len(discards), len(out), len(self.reshuffles)))
+        return out
+
+    monkeypatch.setattr(stub_module.Stub, "draw", spy)
+    throw_all = lambda hand, left: hand  # noqa: E731
+    range_equity("As 2h 3d 4c 5s", ["any"] * 5, draws=3, hero_discard=throw_all, policy=throw_all, samples=3,
+                 seed=2)
+    assert len(served) == 3 * 3 * 6 and all(k == n == 5 for k, n, _ in served)
+    assert max(r for _, _, r in served) >= 2  # six seats throwing five cards three times must reshuffle
 
 
 def test_argument_errors():

@@ -54,6 +54,7 @@ from badacey_fast.draw.equities import Equity, _half_shares, _seed
 from badacey_fast.draw.ranges import Range
 from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, ShowdownError
 from badacey_fast.rules.games import GAMES, LOW, scoring
+from badacey_fast.rules.stub import Stub
 
 __all__ = ["range_equity", "rule_policy", "EXACT_LIMIT", "DEFAULT_SAMPLES", "DEFAULT_DRAW_SAMPLES"]
 
@@ -187,9 +188,11 @@ def range_equity(
     for i in range(n):
         held = [hero_t] + [tuple(vr[i]) for vr in vrows]
         taken = set().union(*held[1:])
-        stub = [c for c in pool if c not in taken]
-        rng.shuffle(stub)
-        muck: list[int] = []
+        order = [c for c in pool if c not in taken]
+        rng.shuffle(order)
+        # The one dealer of the library (rules/stub.py): the engine's and policy_equity's RULES.md §4
+        # reshuffle; a reshuffled stub is dealt at random from the same seeded generator.
+        stub = Stub(order, rng=rng, check=False)
         for left in range(draws, 0, -1):
             for seat, hand in enumerate(held):
                 if seat == 0:
@@ -197,7 +200,7 @@ def range_equity(
                 else:
                     pol = villain_policy
                 thrown = _discards(hand, pol(hand, left), seat)
-                held[seat] = _deal_draws(stub, muck, hand, thrown, rng)
+                held[seat] = tuple(c for c in hand if c not in thrown) + tuple(stub.draw(thrown))
         finals[i] = held
         if progress is not None and ((i + 1) % 512 == 0 or i + 1 == n):
             progress(i + 1, n)
@@ -209,33 +212,6 @@ def range_equity(
         got = {"badugi": badugi_rank_many(flat, ace_high, check=False)}
     per_half = {name: _half_shares(got[name].reshape(n, -1).astype(np.int32)) for name in sc.halves}
     return _sampled(per_half, sc.halves)
-
-
-def _deal_draws(stub: list[int], muck: list[int], hand: tuple[int, ...], thrown: tuple[int, ...],
-                rng: np.random.Generator) -> tuple[int, ...]:
-    """Serve one player's draw as RULES.md §4 deals it; returns the new hand.
-
-    ``stub`` (the top card is the end of the list) and ``muck`` (every card discarded so far, in any
-    order) are updated in place.  Replacements come off the stub down to, not including, its last card;
-    when that card is all that is left and cards are still owed, it is shuffled together with the muck
-    (which does not yet hold this player's discards of this draw) into a new stub, and dealing goes on —
-    as often as needed.  This player's discards join the muck afterwards.  A deck that cannot serve the
-    draw even so is a :class:`~badacey_fast.errors.BadaceyError`.
-    """
-    new: list[int] = []
-    need = len(thrown)
-    while need:
-        if len(stub) > 1:
-            new.append(stub.pop())
-            need -= 1
-            continue
-        if not muck:
-            raise BadaceyError(f"the deck ran out: {need} more cards are owed and nothing is left to reshuffle")
-        stub.extend(muck)
-        muck.clear()
-        rng.shuffle(stub)
-    muck.extend(thrown)
-    return tuple(c for c in hand if c not in thrown) + tuple(new)
 
 
 def _discards(hand: tuple[int, ...], thrown: Cards, seat: int) -> tuple[int, ...]:
