@@ -252,7 +252,9 @@ def _parse_text(text: str) -> tuple[int, ...]:
 
 
 def _as_int(value: object, what: str) -> int:
-    if isinstance(value, bool):
+    # numpy's bool (np.bool_, named "bool" from numpy 2) is refused by name too: older numpy releases
+    # still let operator.index take it, with only a DeprecationWarning.
+    if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):
         raise TypeError(f"{what} must be an int, not bool")
     try:
         return operator.index(value)  # type: ignore[arg-type]

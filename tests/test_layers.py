@@ -296,6 +296,6 @@ def _lint_imports() -> str:
 
 def test_import_linter_contracts_hold() -> None:
     root = Path(__file__).resolve().parents[1]
-    proc = subprocess.run([_lint_imports(), "--no-cache", "--no-logo", str(root / "pyproject.toml")],
+    proc = subprocess.run([_lint_imports(), "--no-cache", "--no-logo", "--config", str(root / "pyproject.toml")],
                           capture_output=True, text=True, cwd=root, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
