@@ -10,68 +10,70 @@
 /* ---------------------------------------------------------------------------------------------- */
 /* Bulk showdown                                                                                   */
 
-/* Rows are settled in blocks: pass 1 validates and hashes every seat of SD_BLOCK rows and prefetches
- * their table entries (sd_hash_row, or 16 hands at a time with AVX-512 VBMI where the CPU has it), pass 2
- * reads them and splits the pot.  The table (10 MB) is read at random, so overlapping many loads, with
- * no unpredictable branch in between, is what makes this fast.  The row functions are inlined once per
- * seat count (2..6) so that every seat loop unrolls.  Measured (6 seats, one core of this project's
- * shared 2-core Zen 4 box): scalar ~14 M rows/s, x86-64-v3 clone ~16 M/s, VBMI pass 1 ~23 M/s. */
-#define SD_BLOCK 16 /* also the rows of one AVX-512 pass 1 (sd_hash_block_vbmi): keep it 16 */
+/* Rows are settled in blocks of SD_BLOCK rows, in three passes over the block:
+ *   pass 1 validates and hashes every seat (16 rows at a time with AVX-512 VBMI, 8 with AVX2, else
+ *          sd_hash_row), prefetching each table entry, and leaves the indexes seat-major (idx[seat][row]);
+ *   pass 2 reads the entries and finds each row's winners of both halves as seat masks: across rows,
+ *          16 rows per step with AVX-512 or 8 with AVX2 (a gather per seat, min over the seats, one
+ *          compare per seat), else row by row;
+ *   pass 3 writes each row's shares or chips and winner bytes, row by row, from tables indexed by
+ *          the winner masks (no division, no loop over the seats, for shares and the common chip case).
+ * The table (10 MB) is read at random, so what sets the pace is keeping many loads in flight with no
+ * unpredictable branch in between.  Measured (6 seats, shares, one core of this project's shared Zen 4
+ * box, best of 41 interleaved runs against the previous code, which did passes 2 and 3 row by row and
+ * pass 1 in scalar code except with VBMI): avx512 40-42 -> 29-30 ns a row, avx2 49-50 -> 33-34, scalar
+ * 54-60 -> 51-57.  The row functions are inlined once per seat count (2..6) so that every seat loop
+ * unrolls. */
+#define SD_BLOCK 64 /* a multiple of 16: whole AVX-512 pass-1 steps and pass-2 steps fit a block */
 #if defined(__GNUC__)
 #define SD_INLINE static inline __attribute__((always_inline))
 #else
 #define SD_INLINE static inline
 #endif
 
-/* 0.5 / k for k = 1..6 winners (index 0 unused): a half's share per winner, exactly as 0.5 / k. */
-static const double sd_half_share[SD_MAX_SEATS + 1] = {0.0, 0.5 / 1, 0.5 / 2, 0.5 / 3, 0.5 / 4, 0.5 / 5, 0.5 / 6};
-/* Number of bits set in a 6-bit seat mask (no popcnt instruction needed). */
-static const uint8_t sd_bits6[64] = {
-    0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
-    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
-};
+/* Pass 3's tables, by 6-bit seat mask m of a half's winners (constant expressions, no state):
+ *   sd_share_of[m][s] = 0.5 / popcount(m) if seat s is in m, else 0.0: a seat's share of that half,
+ *     exactly the numpy reference's value (0.5 / k, or 0 * that), so share = low + badugi entry is
+ *     bit-identical to it;
+ *   sd_win_bytes[m][s] = 1 if seat s is in m, else 0: the winner bytes of that half;
+ *   sd_bits6[m] = popcount(m) (no popcnt instruction needed). */
+#define SD_POP6(m) (((m) & 1) + ((m) >> 1 & 1) + ((m) >> 2 & 1) + ((m) >> 3 & 1) + ((m) >> 4 & 1) + ((m) >> 5 & 1))
+#define SD_SHARE(m, s) (((m) >> (s) & 1) ? 0.5 / (SD_POP6(m) + ((m) == 0)) : 0.0)
+#define SD_SHARE_ROW(m) {SD_SHARE(m, 0), SD_SHARE(m, 1), SD_SHARE(m, 2), SD_SHARE(m, 3), SD_SHARE(m, 4), SD_SHARE(m, 5)}
+#define SD_BYTES_ROW(m) {(m) & 1, (m) >> 1 & 1, (m) >> 2 & 1, (m) >> 3 & 1, (m) >> 4 & 1, (m) >> 5 & 1}
+#define SD_POP_ROW(m) SD_POP6(m)
+#define SD_ROW8(F, b) F(b), F(b + 1), F(b + 2), F(b + 3), F(b + 4), F(b + 5), F(b + 6), F(b + 7)
+#define SD_ROW64(F) SD_ROW8(F, 0), SD_ROW8(F, 8), SD_ROW8(F, 16), SD_ROW8(F, 24), SD_ROW8(F, 32), SD_ROW8(F, 40), \
+    SD_ROW8(F, 48), SD_ROW8(F, 56)
+static const double sd_share_of[64][SD_MAX_SEATS] = {SD_ROW64(SD_SHARE_ROW)};
+static const uint8_t sd_win_bytes[64][SD_MAX_SEATS] = {SD_ROW64(SD_BYTES_ROW)};
+static const uint8_t sd_bits6[64] = {SD_ROW64(SD_POP_ROW)};
 
-/* Pass 1 for one row: the table index of every seat into idx[], live seats as a mask in *alive;
- * returns a BD_SD_* code.  Folded seats' cards are hashed too (harmlessly: the index is clamped) but
- * never validated.  The cards come out sorted from their 52-bit mask (ctz), which also exposes a
- * repeated card: it leaves fewer than five card bits. */
+/* Pass 1 for one row j of a block: the table index of every seat into idx[s][j], live seats as a mask
+ * in *alive; returns a BD_SD_* code.  Folded seats' cards are hashed too (harmlessly: the index is
+ * clamped) but never validated.  bd_index_bits5 (badacey.h) takes the cards sorted from their 52-bit
+ * mask, and its top card exposes a repeat or a card > 51; a card seen in two live hands is an overlap
+ * of their masks. */
 SD_INLINE int sd_hash_row(const uint32_t *table, const uint8_t *h, const uint8_t *live, const int32_t seats,
-                          uint32_t *idx, unsigned *alive)
+                          uint32_t (*idx)[SD_BLOCK], int64_t j, unsigned *alive)
 {
     uint64_t total = 0, overlap = 0;
     uint32_t bad_card = 0, dup = 0;
     unsigned mask = 0;
     for (int32_t s = 0; s < seats; s++, h += 5) {
         uint32_t lv = live ? live[s] != 0 : 1u;
-        uint32_t a0 = h[0], a1 = h[1], a2 = h[2], a3 = h[3], a4 = h[4];
-        uint64_t bits = ((uint64_t)1 << (a0 & 63)) | ((uint64_t)1 << (a1 & 63)) | ((uint64_t)1 << (a2 & 63)) |
-                        ((uint64_t)1 << (a3 & 63)) | ((uint64_t)1 << (a4 & 63));
+        uint32_t a0 = h[0], a1 = h[1], a2 = h[2], a3 = h[3], a4 = h[4], top;
+        uint64_t bits = bd_bits5(a0, a1, a2, a3, a4);
+        uint32_t ix = bd_index_bits5(bits, &top);
         /* A card > 51: an id of 64 or more, or one of 52..63 (bits 52..63 of the mask). */
         bad_card |= lv & ((((a0 | a1 | a2 | a3 | a4) >> 6) | (uint32_t)(bits >> 52)) != 0);
-        /* Five guard bits above the 52 card bits: each of the five ctz steps below finds a set bit however
-         * few distinct cards the hand holds (folded seats may hold anything: zeros, repeats, ids > 51), so
-         * every ctz is defined and every c_k stays in 0..63, inside bd_binom.  A hand of five distinct
-         * cards never reaches a guard bit; anything less (a repeat, or an id > 51 masked out) leaves c4 on
-         * one, which flags the hand. */
-        uint64_t m = (bits & BD_CARD_BITS) | ((uint64_t)0x1F << 59);
-        uint32_t c0 = (uint32_t)__builtin_ctzll(m);
-        m &= m - 1;
-        uint32_t c1 = (uint32_t)__builtin_ctzll(m);
-        m &= m - 1;
-        uint32_t c2 = (uint32_t)__builtin_ctzll(m);
-        m &= m - 1;
-        uint32_t c3 = (uint32_t)__builtin_ctzll(m);
-        m &= m - 1;
-        uint32_t c4 = (uint32_t)__builtin_ctzll(m);
-        dup |= lv & (c4 >= 52);
+        dup |= lv & (top >= 52);
         bits &= (uint64_t)0 - lv;
         overlap |= total & bits;
         total |= bits;
         mask |= lv << s;
-        /* Colex index (badacey.h); ctz gives 0..63, inside bd_binom, so only the sum needs clamping. */
-        uint32_t ix = bd_binom[0][c0] + bd_binom[1][c1] + bd_binom[2][c2] + bd_binom[3][c3] + bd_binom[4][c4];
-        idx[s] = ix < BD_HANDS5 ? ix : 0;
-        __builtin_prefetch(table + idx[s]);
+        idx[s][j] = ix;
+        BD_PREFETCH(table + ix);
     }
     *alive = mask;
     if (bad_card)
@@ -81,17 +83,97 @@ SD_INLINE int sd_hash_row(const uint32_t *table, const uint8_t *h, const uint8_t
     return mask ? BD_SD_OK : BD_SD_NO_LIVE;
 }
 
-/* ---- AVX-512 VBMI pass 1 (machines that have it, chosen at run time): 16 hands per step ------------
- * A block of 16 rows holds 16 * seats hands, 80 * seats contiguous bytes: `seats` steps of 16 hands.
- * Each step transposes the 80 bytes into five columns with byte permutes, builds each hand's 64-bit
- * card mask (for the cross-seat check), sorts the columns with the 9-comparator network (min/max on 16
- * lanes), flags cards > 51 and repeats, and sums the colex binomials from in-register copies of
- * bd_binom (badacey.h).  Then a scalar loop per row does what sd_hash_row does with those results. */
+/* Pass 2 for one row j: the winners of each half as seat masks (lower rank is better; a lone live
+ * seat wins both), into lw[j] and bw[j]. */
+SD_INLINE void sd_winners_row(const uint32_t *table, uint32_t (*idx)[SD_BLOCK], const unsigned *alive, int64_t j,
+                              const int32_t seats, unsigned *lw, unsigned *bw)
+{
+    uint32_t low[SD_MAX_SEATS], bad[SD_MAX_SEATS], lmin = 0xFFFFu, bmin = 0xFFFFu;
+    for (int32_t s = 0; s < seats; s++) {
+        /* Folded seats read 0xFFFFFFFF: worse than any rank in both halves. */
+        uint32_t e = table[idx[s][j]] | ((uint32_t)0 - (uint32_t)!(alive[j] >> s & 1u));
+        low[s] = bd_low_of(e);
+        bad[s] = bd_badugi_of(e);
+        lmin = low[s] < lmin ? low[s] : lmin;
+        bmin = bad[s] < bmin ? bad[s] : bmin;
+    }
+    unsigned l = 0, b = 0;
+    for (int32_t s = 0; s < seats; s++) {
+        l |= (unsigned)(low[s] == lmin) << s;
+        b |= (unsigned)(bad[s] == bmin) << s;
+    }
+    lw[j] = l & alive[j];
+    bw[j] = b & alive[j];
+}
+
 #ifdef BD_X86_SIMD /* badacey.h */
 #include <immintrin.h>
 #define SD_SIMD 1
-#define SD_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+#define SD_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi,popcnt")))
 
+/* The end of a vector pass 1 over `rows` rows (rows j0.. of the block; live: their first row): given
+ * each hand's index hidx[k], card mask hbits[k] and card-over-51 flag (bit k % rows of high[k / rows]:
+ * one vector step holds as many hands as the group has rows), hand k = seat s of row r at k = r * seats
+ * + s, checks every row: no live card > 51, and the live hands' masks together hold 5 cards per live
+ * seat (a repeat within a hand or across hands leaves fewer); places the indexes seat-major and
+ * prefetches the entries.  Inlined into vector functions that have popcnt. */
+SD_INLINE void sd_check_rows(const uint32_t *table, const uint32_t *hidx, const uint64_t *hbits, const uint32_t *high,
+                             const int rows, const uint8_t *live, const int32_t seats, uint32_t (*idx)[SD_BLOCK],
+                             int64_t j0, unsigned *alive, int *rcs)
+{
+    for (int r = 0; r < rows; r++) {
+        uint64_t seen = 0;
+        uint32_t bad_card = 0;
+        unsigned mask = 0;
+        const uint8_t *lv_row = live ? live + r * seats : NULL;
+        for (int32_t s = 0; s < seats; s++) {
+            int k = r * seats + s;
+            uint32_t lv = lv_row ? lv_row[s] != 0 : 1u;
+            seen |= hbits[k] & ((uint64_t)0 - lv);
+            bad_card |= lv & (uint32_t)(high[k / rows] >> (k % rows));
+            mask |= lv << s;
+            idx[s][j0 + r] = hidx[k];
+            __builtin_prefetch(table + hidx[k]);
+        }
+        alive[j0 + r] = mask;
+        /* Once no live card is > 51 (none is 52..63 masked out, none aliases past 63), the live hands
+         * hold five distinct cards each, none shared, exactly when their masks hold 5 per live seat. */
+        rcs[j0 + r] = (bad_card & 1u) ? BD_SD_BAD_CARD
+                      : __builtin_popcountll(seen & BD_CARD_BITS) != 5 * __builtin_popcount(mask) ? BD_SD_DUP_CARD
+                      : mask ? BD_SD_OK : BD_SD_NO_LIVE;
+    }
+}
+
+/* ---- AVX2 pass 1: 8 rows at a time, `seats` steps of 8 hands (bd_avx2_hash8, badacey.h) ------------
+ * Rows j.. of a block while 8 are left (h, live: row j); returns the row it stopped at. */
+BD_TARGET_AVX2 static int64_t sd_hash8_avx2(const uint32_t *table, const uint8_t *h, const uint8_t *live,
+                                            int32_t seats, uint32_t (*idx)[SD_BLOCK], int64_t j, int64_t m,
+                                            unsigned *alive, int *rcs)
+{
+    struct bd_avx2_consts k;
+    bd_avx2_init(&k);
+    for (; j + 8 <= m; j += 8, h += 40 * seats, live = live ? live + 8 * seats : NULL) {
+        uint32_t hidx[8 * SD_MAX_SEATS], high[SD_MAX_SEATS];
+        uint64_t hbits[8 * SD_MAX_SEATS];
+        for (int32_t step = 0; step < seats; step++) {
+            __m256i hi, repeat;
+            __m256i ix = bd_avx2_hash8(&k, h + 40 * step, &hi, &repeat, hbits + 8 * step);
+            (void)repeat; /* a repeat leaves the row's masks short of 5 cards a seat: sd_check_rows sees it */
+            high[step] = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(hi));
+            _mm256_storeu_si256((__m256i *)(hidx + 8 * step), ix);
+        }
+        sd_check_rows(table, hidx, hbits, high, 8, live, seats, idx, j, alive, rcs);
+    }
+    return j;
+}
+
+/* ---- AVX-512 VBMI pass 1 (machines that have it, chosen at run time): 16 hands per step ------------
+ * A group of 16 rows holds 16 * seats hands, 80 * seats contiguous bytes: `seats` steps of 16 hands.
+ * Each step transposes the 80 bytes into five columns with byte permutes, builds each hand's 64-bit
+ * card mask, sorts the columns with the 9-comparator network (min/max on 16 lanes), flags cards > 51,
+ * and sums the colex binomials from in-register copies of bd_binom (badacey.h).  Then a scalar loop per
+ * row checks the row: no live card > 51, and its live hands' masks together hold 5 cards per live seat
+ * (a repeat within a hand or across hands leaves fewer), and places the indexes seat-major. */
 
 /* Byte k of column j (k < 16) is byte 5k + j of the 80-byte step. */
 #define SD_COLUMN(j)                                                                                        \
@@ -114,12 +196,13 @@ SD_VBMI static inline __m512i sd_binom64(const __m512i *row, __m512i v)
         (x) = min_;                                \
     } while (0)
 
-SD_VBMI static void sd_hash_block_vbmi(const uint32_t *table, const uint8_t *h, const uint8_t *live,
-                                       int32_t seats, uint32_t (*idx)[SD_MAX_SEATS], unsigned *alive, int *rcs)
+/* Pass 1 for rows j0..j0+15 of a block (h, live: their first row). */
+SD_VBMI static void sd_hash16_vbmi(const uint32_t *table, const uint8_t *h, const uint8_t *live, int32_t seats,
+                                   uint32_t (*idx)[SD_BLOCK], int64_t j0, unsigned *alive, int *rcs)
 {
     uint32_t hidx[16 * SD_MAX_SEATS];
     uint64_t hbits[16 * SD_MAX_SEATS];
-    uint16_t high_step[SD_MAX_SEATS], repeat_step[SD_MAX_SEATS]; /* bit k: hand k of a step */
+    uint32_t high_step[SD_MAX_SEATS]; /* bit k: hand k of a step has a card > 51 */
     const __m512i c51 = _mm512_set1_epi32(51), last = _mm512_set1_epi32(BD_HANDS5 - 1);
     const __m512i m63 = _mm512_set1_epi32(63), one = _mm512_set1_epi64(1);
     __m512i sel[5], rows[4][4];
@@ -146,8 +229,6 @@ SD_VBMI static void sd_hash_block_vbmi(const uint32_t *table, const uint8_t *h, 
         SD_MINMAX(a, b); SD_MINMAX(d, e); SD_MINMAX(c, e); SD_MINMAX(c, d); SD_MINMAX(b, e);
         SD_MINMAX(a, d); SD_MINMAX(a, c); SD_MINMAX(b, d); SD_MINMAX(b, c);
         high_step[step] = _mm512_cmpgt_epu32_mask(e, c51);
-        repeat_step[step] = _mm512_cmpeq_epi32_mask(a, b) | _mm512_cmpeq_epi32_mask(b, c) |
-                            _mm512_cmpeq_epi32_mask(c, d) | _mm512_cmpeq_epi32_mask(d, e);
         __m512i ix = _mm512_add_epi32(
             _mm512_add_epi32(a, sd_binom64(rows[0], _mm512_and_si512(b, m63))),
             _mm512_add_epi32(_mm512_add_epi32(sd_binom64(rows[1], _mm512_and_si512(c, m63)),
@@ -155,30 +236,70 @@ SD_VBMI static void sd_hash_block_vbmi(const uint32_t *table, const uint8_t *h, 
                              sd_binom64(rows[3], _mm512_and_si512(e, m63))));
         _mm512_storeu_si512(hidx + 16 * step, _mm512_min_epu32(ix, last)); /* garbage stays in the table */
     }
-    for (int r = 0; r < 16; r++) {
-        uint64_t seen = 0, twice = 0;
-        uint32_t bad_card = 0, dup = 0;
-        unsigned mask = 0;
-        const uint8_t *lv_row = live ? live + r * seats : NULL;
+    sd_check_rows(table, hidx, hbits, high_step, 16, live, seats, idx, j0, alive, rcs);
+}
+
+/* Pass 2 across rows, rows 0..m-1 of a block: AVX-512, 16 rows a step, then AVX2, 8 rows a step; the
+ * rows left over (fewer than 8) go to sd_winners_row.  Each step gathers one seat's entries for its
+ * rows, folds the dead seats to 0xFFFFFFFF, and takes the minimum of each half over the seats; a seat
+ * wins a half where its rank equals the minimum.  Each returns the row it stopped at: from
+ * row j, whole steps only. */
+SD_VBMI static int64_t sd_winners16(const uint32_t *table, uint32_t (*idx)[SD_BLOCK], const unsigned *alive,
+                                    int64_t j, int64_t m, int32_t seats, unsigned *lw, unsigned *bw)
+{
+    const __m512i lo16 = _mm512_set1_epi32(0xFFFF);
+    for (; j + 16 <= m; j += 16) {
+        __m512i al = _mm512_loadu_si512(alive + j), low[SD_MAX_SEATS], bad[SD_MAX_SEATS];
+        __m512i lmin = lo16, bmin = lo16, l = _mm512_setzero_si512(), b = l;
         for (int32_t s = 0; s < seats; s++) {
-            int k = r * seats + s, step = k >> 4, lane = k & 15;
-            uint32_t lv = lv_row ? lv_row[s] != 0 : 1u;
-            uint64_t bits = hbits[k] & ((uint64_t)0 - lv);
-            twice |= seen & bits;
-            seen |= bits;
-            bad_card |= lv & (uint32_t)(high_step[step] >> lane);
-            dup |= lv & (uint32_t)(repeat_step[step] >> lane);
-            mask |= lv << s;
-            idx[r][s] = hidx[k];
-            __builtin_prefetch(table + hidx[k]);
+            __m512i e = _mm512_i32gather_epi32(_mm512_loadu_si512(idx[s] + j), (const void *)table, 4);
+            e = _mm512_mask_mov_epi32(e, _mm512_testn_epi32_mask(al, _mm512_set1_epi32(1 << s)),
+                                      _mm512_set1_epi32(-1));
+            low[s] = _mm512_and_si512(e, lo16);
+            bad[s] = _mm512_srli_epi32(e, 16);
+            lmin = _mm512_min_epu32(lmin, low[s]);
+            bmin = _mm512_min_epu32(bmin, bad[s]);
         }
-        alive[r] = mask;
-        rcs[r] = (bad_card & 1u) ? BD_SD_BAD_CARD : ((dup & 1u) || twice) ? BD_SD_DUP_CARD
-                 : mask ? BD_SD_OK : BD_SD_NO_LIVE;
+        for (int32_t s = 0; s < seats; s++) {
+            __m512i bit = _mm512_set1_epi32(1 << s);
+            l = _mm512_mask_or_epi32(l, _mm512_cmpeq_epi32_mask(low[s], lmin), l, bit);
+            b = _mm512_mask_or_epi32(b, _mm512_cmpeq_epi32_mask(bad[s], bmin), b, bit);
+        }
+        _mm512_storeu_si512(lw + j, _mm512_and_si512(l, al));
+        _mm512_storeu_si512(bw + j, _mm512_and_si512(b, al));
     }
+    return j;
+}
+
+BD_TARGET_AVX2 static int64_t sd_winners8(const uint32_t *table, uint32_t (*idx)[SD_BLOCK], const unsigned *alive,
+                                          int64_t j, int64_t m, int32_t seats, unsigned *lw, unsigned *bw)
+{
+    const __m256i lo16 = _mm256_set1_epi32(0xFFFF), zero = _mm256_setzero_si256();
+    for (; j + 8 <= m; j += 8) {
+        __m256i al = _mm256_loadu_si256((const __m256i *)(alive + j)), low[SD_MAX_SEATS], bad[SD_MAX_SEATS];
+        __m256i lmin = lo16, bmin = lo16, l = zero, b = zero;
+        for (int32_t s = 0; s < seats; s++) {
+            __m256i ix = _mm256_loadu_si256((const __m256i *)(idx[s] + j));
+            __m256i e = _mm256_i32gather_epi32((const int *)table, ix, 4);
+            e = _mm256_or_si256(e, _mm256_cmpeq_epi32(_mm256_and_si256(al, _mm256_set1_epi32(1 << s)), zero));
+            low[s] = _mm256_and_si256(e, lo16);
+            bad[s] = _mm256_srli_epi32(e, 16);
+            lmin = _mm256_min_epu32(lmin, low[s]);
+            bmin = _mm256_min_epu32(bmin, bad[s]);
+        }
+        for (int32_t s = 0; s < seats; s++) {
+            __m256i bit = _mm256_set1_epi32(1 << s);
+            l = _mm256_or_si256(l, _mm256_and_si256(_mm256_cmpeq_epi32(low[s], lmin), bit));
+            b = _mm256_or_si256(b, _mm256_and_si256(_mm256_cmpeq_epi32(bad[s], bmin), bit));
+        }
+        _mm256_storeu_si256((__m256i *)(lw + j), _mm256_and_si256(l, al));
+        _mm256_storeu_si256((__m256i *)(bw + j), _mm256_and_si256(b, al));
+    }
+    return j;
 }
 #endif
 
+/* Chips of one good row (see showdown.h for the odd-chip rules). */
 SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned lw, unsigned bw,
                         const int32_t seats, int64_t *out)
 {
@@ -190,9 +311,11 @@ SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned l
         /* Distance clockwise from the button (1 = first after it): the nearer winner gets an odd chip. */
         int32_t dl = l - button + (l <= button ? seats : 0), db = b - button + (b <= button ? seats : 0);
         int32_t o = dl <= db ? l : b;
-        int64_t extra = odd_low ? 0 : odd;
         for (int32_t s = 0; s < seats; s++)
-            out[s] = (s == l) * lhalf + (s == b) * half + (s == o) * extra;
+            out[s] = 0;
+        out[l] = lhalf;
+        out[b] += half;
+        out[o] += odd_low ? 0 : odd;
         return;
     }
     int64_t kl = sd_bits6[lw & 63], kb = sd_bits6[bw & 63];
@@ -212,72 +335,60 @@ SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned l
     }
 }
 
-/* Pass 2 for one good row: winners of each half as seat masks (lower rank is better; a lone live seat
- * wins both), then the shares or chips and the winner bytes. */
-SD_INLINE void sd_settle_row(const uint32_t *table, const uint32_t *idx, unsigned alive, int64_t i,
-                             const int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
-                             double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win)
+/* Pass 3 for one good row i: its shares or chips, and winner bytes, from the winner masks lw, bw. */
+SD_INLINE void sd_pay_row(unsigned lw, unsigned bw, int64_t i, const int32_t seats, const int64_t *pot,
+                          const int64_t *button, int32_t odd_low, double *shares, int64_t *chips, uint8_t *low_win,
+                          uint8_t *badugi_win)
 {
-    uint32_t low[SD_MAX_SEATS], bad[SD_MAX_SEATS], lmin = 0xFFFFu, bmin = 0xFFFFu;
-    for (int32_t s = 0; s < seats; s++) {
-        /* Folded seats read 0xFFFFFFFF: worse than any rank in both halves. */
-        uint32_t e = table[idx[s]] | ((uint32_t)0 - (uint32_t)!(alive >> s & 1u));
-        low[s] = bd_low_of(e);
-        bad[s] = bd_badugi_of(e);
-        lmin = low[s] < lmin ? low[s] : lmin;
-        bmin = bad[s] < bmin ? bad[s] : bmin;
-    }
-    unsigned lw = 0, bw = 0;
-    for (int32_t s = 0; s < seats; s++) {
-        lw |= (unsigned)(low[s] == lmin) << s;
-        bw |= (unsigned)(bad[s] == bmin) << s;
-    }
-    lw &= alive;
-    bw &= alive;
+    lw &= 63, bw &= 63; /* seat masks already (masked by the live seats): keeps the table reads in range */
     if (pot) {
         sd_chips(pot[i], (int32_t)button[i], odd_low, lw, bw, seats, chips + i * seats);
     } else if (shares) {
-        /* Same values as the numpy reference (0.5 / k or 0, then the sum): bit-identical.  Winners are
-         * random: a branch here would mispredict. */
+        const double *ls = sd_share_of[lw], *bs = sd_share_of[bw];
         double *sh = shares + i * seats;
-        double ls = sd_half_share[sd_bits6[lw]], bs = sd_half_share[sd_bits6[bw]];
         for (int32_t s = 0; s < seats; s++)
-            sh[s] = ls * (double)(lw >> s & 1u) + bs * (double)(bw >> s & 1u);
+            sh[s] = ls[s] + bs[s];
     }
     if (low_win)
-        for (int32_t s = 0; s < seats; s++)
-            low_win[i * seats + s] = (uint8_t)(lw >> s & 1u);
+        memcpy(low_win + i * seats, sd_win_bytes[lw], (size_t)seats);
     if (badugi_win)
-        for (int32_t s = 0; s < seats; s++)
-            badugi_win[i * seats + s] = (uint8_t)(bw >> s & 1u);
+        memcpy(badugi_win + i * seats, sd_win_bytes[bw], (size_t)seats);
 }
 
 SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
                          const int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
                          double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win,
-                         uint8_t *status, int32_t *code, int vbmi)
+                         uint8_t *status, int32_t *code, int level)
 {
     int64_t bad_rows = 0;
-    uint32_t idx[SD_BLOCK][SD_MAX_SEATS];
-#ifndef SD_SIMD
-    (void)vbmi;
-#endif
-    unsigned alive[SD_BLOCK];
+    uint32_t idx[SD_MAX_SEATS][SD_BLOCK];
+    unsigned alive[SD_BLOCK], lw[SD_BLOCK], bw[SD_BLOCK];
     int rcs[SD_BLOCK];
-    for (int64_t i0 = 0; i0 < n; i0 += SD_BLOCK) {
-        int64_t m = n - i0 < SD_BLOCK ? n - i0 : SD_BLOCK;
-#ifdef SD_SIMD
-        if (vbmi && m == SD_BLOCK)
-            sd_hash_block_vbmi(table, hands + i0 * seats * 5, live ? live + i0 * seats : NULL, seats, idx, alive,
-                               rcs);
-        else
+#ifndef SD_SIMD
+    (void)level;
 #endif
-            for (int64_t j = 0; j < m; j++) {
-                int64_t i = i0 + j;
-                rcs[j] = sd_hash_row(table, hands + i * seats * 5, live ? live + i * seats : NULL, seats, idx[j],
-                                     &alive[j]);
-            }
-        for (int64_t j = 0; j < m; j++) {
+    for (int64_t i0 = 0; i0 < n; i0 += SD_BLOCK) {
+        int64_t m = n - i0 < SD_BLOCK ? n - i0 : SD_BLOCK, j = 0;
+        const uint8_t *h = hands + i0 * seats * 5, *lv = live ? live + i0 * seats : NULL;
+#ifdef SD_SIMD
+        if (level >= BD_ISA_AVX512)
+            for (; j + 16 <= m; j += 16)
+                sd_hash16_vbmi(table, h + j * seats * 5, lv ? lv + j * seats : NULL, seats, idx, j, alive, rcs);
+        if (level >= BD_ISA_AVX2 && j + 8 <= m)
+            j = sd_hash8_avx2(table, h + j * seats * 5, lv ? lv + j * seats : NULL, seats, idx, j, m, alive, rcs);
+#endif
+        for (; j < m; j++)
+            rcs[j] = sd_hash_row(table, h + j * seats * 5, lv ? lv + j * seats : NULL, seats, idx, j, &alive[j]);
+        j = 0;
+#ifdef SD_SIMD
+        if (level >= BD_ISA_AVX512)
+            j = sd_winners16(table, idx, alive, j, m, seats, lw, bw);
+        if (level >= BD_ISA_AVX2)
+            j = sd_winners8(table, idx, alive, j, m, seats, lw, bw);
+#endif
+        for (; j < m; j++)
+            sd_winners_row(table, idx, alive, j, seats, lw, bw);
+        for (j = 0; j < m; j++) {
             int64_t i = i0 + j;
             int rc = rcs[j];
             if (rc == BD_SD_OK && pot && pot[i] < 0)
@@ -287,8 +398,7 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
             if (status)
                 status[i] = (uint8_t)rc;
             if (rc == BD_SD_OK) {
-                sd_settle_row(table, idx[j], alive[j], i, seats, pot, button, odd_low, shares, chips, low_win,
-                              badugi_win);
+                sd_pay_row(lw[j], bw[j], i, seats, pot, button, odd_low, shares, chips, low_win, badugi_win);
                 continue;
             }
             if (!status) {
@@ -312,21 +422,21 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
 }
 
 /* sd_run for each seat count: the portable build, and on x86-64 a copy compiled for AVX2 + BMI1/BMI2
- * (tzcnt, blsr, shlx: the card-mask hash is ~7% faster) that also runs the VBMI pass 1 when asked.  The
- * copy is chosen explicitly by bd_simd_level() (BADACEY_FAST_ISA), not by target_clones at load time,
- * so a forced scalar run really runs the portable code. */
+ * (tzcnt, blsr, shlx: the card-mask hash is ~7% faster) that also runs the AVX-512 passes when asked.
+ * The copy is chosen explicitly by bd_simd_level() (BADACEY_FAST_ISA), not by target_clones at load
+ * time, so a forced scalar run really runs the portable code. */
 #define SD_DISPATCH_BODY                                                                                     \
     switch (seats) {                                                                                         \
-    case 2: return sd_run(table, hands, live, n, 2, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
-    case 3: return sd_run(table, hands, live, n, 3, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
-    case 4: return sd_run(table, hands, live, n, 4, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
-    case 5: return sd_run(table, hands, live, n, 5, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
-    default: return sd_run(table, hands, live, n, 6, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
+    case 2: return sd_run(table, hands, live, n, 2, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, level); \
+    case 3: return sd_run(table, hands, live, n, 3, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, level); \
+    case 4: return sd_run(table, hands, live, n, 4, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, level); \
+    case 5: return sd_run(table, hands, live, n, 5, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, level); \
+    default: return sd_run(table, hands, live, n, 6, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, level); \
     }
 #define SD_DISPATCH_PARAMS                                                                                   \
     const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n, int32_t seats,             \
         const int64_t *pot, const int64_t *button, int32_t odd_low, double *shares, int64_t *chips,           \
-        uint8_t *low_win, uint8_t *badugi_win, uint8_t *status, int32_t *code, int vbmi
+        uint8_t *low_win, uint8_t *badugi_win, uint8_t *status, int32_t *code, int level
 
 static int64_t sd_dispatch_portable(SD_DISPATCH_PARAMS) { SD_DISPATCH_BODY }
 #ifdef SD_SIMD
@@ -351,10 +461,10 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
     int level = bd_simd_level();
     if (level >= BD_ISA_AVX2)
         return sd_dispatch_avx2(table, hands, live, n, seats, pot, button, odd_low, shares, chips, low_win,
-                                badugi_win, status, code, level >= BD_ISA_AVX512);
+                                badugi_win, status, code, level);
 #endif
     return sd_dispatch_portable(table, hands, live, n, seats, pot, button, odd_low, shares, chips, low_win,
-                                badugi_win, status, code, 0);
+                                badugi_win, status, code, BD_ISA_SCALAR);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
