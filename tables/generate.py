@@ -7,9 +7,10 @@ Usage (from anywhere; the source tree this file belongs to is imported, never an
     python tables/generate.py --check         # ... and compare with the golden tables/SHA256SUMS
     python tables/generate.py --update-sums   # ... and rewrite SHA256SUMS (after a deliberate change)
 
-Every entry is derived from :mod:`badacey_fast.rules.reference`'s value classes with numpy (see
-:mod:`badacey_fast.tables.generate`); it runs in about two seconds.  The compiled extension is not needed and
-not imported (the build runs before it exists): the backend is forced to the Python twin here.
+Every entry is derived from :mod:`badacey_fast.rules.reference`'s value classes (see
+:mod:`badacey_fast.tables.generate`) with the standard library alone: the build step needs neither numpy
+nor the compiled extension (it runs before either exists; the backend is forced to the Python twin here).
+It takes about a second.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from badacey_fast import kernel
-from badacey_fast.tables import generate as _tablegen
+from badacey_fast.tables import arrays as _arrays
 from badacey_fast.cards import format_card
 from badacey_fast.errors import BadaceyError, DuplicateCardError, HandSizeError, InvalidCardError
 from badacey_fast.rules.games import BADACEY, is_ace_high
@@ -197,7 +197,7 @@ def all_hands() -> np.ndarray:
     ...
     IndexError: index 2598960 is out of bounds for axis 0 with size 2598960
     """
-    return _tablegen.all_hands()
+    return _arrays.all_hands()
 
 
 def evaluate_all(game: str = BADACEY) -> tuple[np.ndarray, np.ndarray]:

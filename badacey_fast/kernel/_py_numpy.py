@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from badacey_fast.rules import reference
-from badacey_fast.tables import generate as _tablegen
+from badacey_fast.tables import arrays as _arrays
 
 # Error codes shared with csrc/showdown.h (BD_SD_*): which check a row failed.
 _OK, _BAD_CARD, _DUP_CARD, _NO_LIVE, _BAD_POT, _BAD_BUTTON = 0, 1, 2, 3, 4, 5
@@ -34,7 +34,7 @@ def eval_many(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi:
     bad = _first_bad_row(cards) if check else -1
     if bad >= 0:
         return bad
-    entries = _tablegen.entries5(cards if check else np.minimum(cards, 51), ace_high)
+    entries = _arrays.entries5(cards if check else np.minimum(cards, 51), ace_high)
     out_low[:] = entries & 0xFFFF
     out_badugi[:] = entries >> 16
     return -1
@@ -44,12 +44,12 @@ def badugi_rank_many(cards: Any, ace_high: bool, check: bool, out: Any, threads:
     bad = _first_bad_row(cards) if check else -1
     if bad >= 0:
         return bad
-    out[:] = _tablegen.badugi_ranks(cards if check else np.minimum(cards, 51), ace_high)
+    out[:] = _arrays.badugi_ranks(cards if check else np.minimum(cards, 51), ace_high)
     return -1
 
 
 def all_entries(ace_high: bool) -> Any:
-    return _tablegen.entries5(_tablegen.all_hands(), ace_high)
+    return _arrays.entries5(_arrays.all_hands(), ace_high)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Lookup tables: the file format and its integrity checks (:mod:`.format`), and their generation from
-:mod:`badacey_fast.rules` (:mod:`.generate`, numpy: imported only by the build and by bulk enumeration).
+"""Lookup tables: the file format and its integrity checks (:mod:`.format`), their generation from
+:mod:`badacey_fast.rules` (:mod:`.generate`, standard library only: the build step, before numpy is
+installed), and the same class maps over numpy arrays (:mod:`.arrays`: the Python twin's bulk evaluation).
 """
 
 from __future__ import annotations

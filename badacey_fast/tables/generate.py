@@ -1,158 +1,211 @@
-"""Vectorised table generation from the reference rules (numpy; imported only when building or in bulk).
+"""Table generation from the reference rules, in the standard library alone (the build runs it before
+numpy is installed).
 
 Nothing here is a hand-typed value: every rank comes from the reference's value classes
 (:func:`~badacey_fast.rules.reference.low_class_hands`, :func:`~badacey_fast.rules.reference.badugi_class_hands`),
-whose index ``i`` is rank ``i + 1`` (dense, lower is better).  The class maps turn a hand into a rank
-with a few array operations, so all 2,598,960 hands take about a second per game instead of 2.6 M
-Python-level evaluations:
+whose index ``i`` is rank ``i + 1`` (dense, lower is better).  Two class maps turn those lists into
+lookups:
 
-- A-5 low depends only on the multiset of ranks: code = sorted ranks in base 13 (13**5 codes);
-- 2-7 low adds one bit, "all five cards one suit" (straights are a function of the ranks);
-- badugi: the best subset of the cards with distinct ranks and suits; its value depends only on the set
-  of ranks that play, so a 13-bit rank mask indexes the rank, and the hand's rank is the minimum over
-  its 30 subsets of 1 to 4 cards.
+- :func:`low_lut`: A-5 low depends only on the multiset of ranks, code = sorted ranks in base 13
+  (13**5 codes); 2-7 low adds one bit, "all five cards one suit" (straights are a function of the ranks);
+- :func:`badugi_lut`: a badugi's value depends only on the set of ranks that play, so a 13-bit rank
+  mask indexes its rank; a hand's badugi rank is the minimum over its subsets of distinct ranks and
+  distinct suits.
 
-These functions also serve the Python twin's bulk evaluation.
+A five-card hand's entry therefore depends only on its sorted ranks and on which of those positions
+share a suit (a set partition of the five positions: 51 of them).  :func:`table_payloads` values each
+of those classes once (207,129 of them, instead of 2.6 M hands), and writes the perfect-hash table
+in colex order from an additive per-card code, one list operation per hand: about a second for both
+games.  :mod:`badacey_fast.tables.arrays` applies the same class maps to numpy arrays (the Python
+twin's bulk evaluation).
 
->>> import numpy as np
->>> hands = np.array([[3, 6, 9, 12, 19]], dtype=np.uint8)     # As 2h 3d 4c 5s
->>> [int(x) for x in entries5(hands, ace_high=False) & 0xFFFF]   # the wheel is the best A-5 low
-[1]
->>> entries5(np.zeros((1, 4), np.uint8), ace_high=False)
+>>> wheel = low_code((0, 1, 2, 3, 4))   # A-2-3-4-5
+>>> low_lut(False)[wheel], low_lut(True)[wheel], low_lut(True)[wheel + BASE]   # 2-7: ace high, and as a flush
+(1, 785, 6648)
+>>> badugi_lut(False)[0b1111]    # A-2-3-4 in four suits: the best badugi
+1
+>>> low_lut(2)
 Traceback (most recent call last):
 ...
-ValueError: expected an (N, 5) array of card ids, got shape (1, 4)
+TypeError: ace_high must be a bool, not int
 """
 
 from __future__ import annotations
 
+import sys
+from array import array
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement, islice
 from math import comb
 from pathlib import Path
 
-import numpy as np
-
 from badacey_fast.rules import reference
-from badacey_fast.tables import format as tables
 from badacey_fast.rules.games import GAMES
+from badacey_fast.tables import format as tables
 
-__all__ = ["all_hands", "colex_index", "low_lut", "badugi_lut", "badugi_ranks", "entries5", "table_payloads",
-           "build_tables"]
+__all__ = ["BASE", "low_code", "low_lut", "badugi_lut", "table_payloads", "build_tables"]
 
-_BASE = 13**5  # number of base-13 codes of five sorted ranks
-# Population count of every 17-bit mask (13 rank bits, then 4 suit bits): a subset is a badugi iff its
-# rank and suit masks each have as many bits as it has cards.
-_POPCOUNT17 = sum(((np.arange(1 << 17) >> bit) & 1).astype(np.uint8) for bit in range(17))
+#: Number of base-13 codes of five sorted ranks: :func:`low_lut`'s flush bit is worth this much.
+BASE = 13**5
 
 
-def all_hands() -> np.ndarray:
-    """Every five-card hand as a (2598960, 5) ``uint8`` array in colex order (row ``i`` has hash ``i``).
+def _check_ace_high(ace_high: bool) -> bool:
+    if not isinstance(ace_high, bool):
+        raise TypeError(f"ace_high must be a bool, not {type(ace_high).__name__}")
+    return ace_high
 
-    Each row is sorted ascending.  Colex order: the combinations of ``k`` cards below ``m`` come first,
-    so level ``k`` is built from prefixes of level ``k - 1`` with ``m`` appended.
+
+def low_code(sorted_ranks: tuple[int, ...]) -> int:
+    """:func:`low_lut`'s index of five sorted ranks (0..12, ace = 0) without the flush bit: base 13.
+
+    >>> low_code((0, 0, 0, 0, 1)), low_code((11, 12, 12, 12, 12))   # four aces and a deuce; four kings
+    (28561, 371291)
     """
-    level = np.arange(52, dtype=np.uint8)[:, None]
-    for k in range(2, 6):
-        parts = []
-        for m in range(k - 1, 52):
-            prefix = level[: comb(m, k - 1)]
-            parts.append(np.hstack([prefix, np.full((len(prefix), 1), m, dtype=np.uint8)]))
-        level = np.vstack(parts)
-    return level
+    return sum(r * 13**i for i, r in enumerate(sorted_ranks))
 
 
-def colex_index(cards: np.ndarray) -> np.ndarray:
-    """The perfect hash of each row of an (N, 5) array of distinct card ids: colex rank, 0..2598959."""
-    c = np.sort(np.asarray(cards, dtype=np.int64), axis=1)
-    binom = np.array([[comb(n, k) for k in range(6)] for n in range(52)], dtype=np.int64)
-    return sum(binom[c[:, i], i + 1] for i in range(5))
+def low_lut(ace_high: bool) -> array[int]:
+    """Low rank (``array('H')`` of ``2 * BASE``, 1..6175 or 1..7462) by ``low_code(ranks) + flush * BASE``.
+
+    ``ace_high`` False is A-5 low (Badacey: the flush bit changes nothing), True 2-7 low (Badeucy).
+    0 marks codes no five-card hand has (a rank five times, or a flush of paired ranks).  Computed once.
+    """
+    return _low_lut(_check_ace_high(ace_high))
+
+
+def badugi_lut(ace_high: bool) -> array[int]:
+    """Badugi rank (``array('H')`` of 8192, 1..1092) by 13-bit mask of the ranks that play (1 to 4 bits);
+    0 for other masks.  Computed once.
+
+    >>> badugi_lut(True)[0b1111], badugi_lut(True)[0b11110]   # ace high: A-4-3-2 is the best ace-high one; 5-4-3-2 the best
+    (496, 1)
+    """
+    return _badugi_lut(_check_ace_high(ace_high))
 
 
 @lru_cache(maxsize=None)
-def low_lut(ace_high: bool) -> np.ndarray:
-    """Low rank by code ``sum(sorted_ranks[i] * 13**i) + flush * 13**5``; 0 = no such hand."""
-    lut = np.zeros(2 * _BASE, dtype=np.uint16)
+def _low_lut(ace_high: bool) -> array[int]:
+    lut = array("H", bytes(2 * 2 * BASE))
     for i, hand in enumerate(reference.low_class_hands(GAMES[ace_high])):
-        code = sum(r * 13**k for k, r in enumerate(sorted(c >> 2 for c in hand)))
         flush = ace_high and len({c & 3 for c in hand}) == 1  # only 2-7 low cares about flushes
-        lut[code + _BASE * flush] = i + 1
+        lut[low_code(sorted(c >> 2 for c in hand)) + BASE * flush] = i + 1
     if not ace_high:
-        lut[_BASE:] = lut[:_BASE]
+        lut[BASE:] = lut[:BASE]
     return lut
 
 
 @lru_cache(maxsize=None)
-def badugi_lut(ace_high: bool) -> np.ndarray:
-    """Badugi rank by 13-bit mask of the ranks that play (1 to 4 bits); 0 for other masks."""
-    lut = np.zeros(tables.BADUGI_MASKS, dtype=np.uint16)
+def _badugi_lut(ace_high: bool) -> array[int]:
+    lut = array("H", bytes(2 * tables.BADUGI_MASKS))
     for i, hand in enumerate(reference.badugi_class_hands(ace_high)):
         lut[sum(1 << (c >> 2) for c in hand)] = i + 1  # a class hand is its own best badugi
     return lut
 
 
-def _badugi_min(cards: np.ndarray, games: tuple[bool, ...]) -> list[np.ndarray]:
-    """Best (minimum) badugi rank of each row for each ace treatment in ``games``, sharing the subset work.
+def _first_seen(labels: tuple[int, ...]) -> tuple[int, ...]:
+    """Relabel by order of first appearance: the set partition ``labels`` makes, e.g. (2, 0, 2) -> (0, 1, 0)."""
+    seen: dict[int, int] = {}
+    return tuple(seen.setdefault(x, len(seen)) for x in labels)
 
-    A subset of ``size`` cards is a badugi iff its 13-bit rank mask and 4-bit suit mask both have
-    ``size`` bits; one popcount lookup on the joined 17-bit mask tests both (``2 * size`` bits).
+
+# Hands are classed by (sorted ranks, suit partition of those five positions).  The sorted ranks are
+# numbered densely by the multiset colex code sum(C(r_i + i, i + 1)) (0..C(17, 5) - 1), a sum of one
+# term per card like the suit code sum(s_i * 4**i) below; a class's key is rank code * 51 + partition id.
+_SUIT_SEQUENCES = [tuple((code >> (2 * i)) & 3 for i in range(5)) for code in range(4**5)]  # by suit code
+_PARTITIONS = sorted({_first_seen(suits) for suits in _SUIT_SEQUENCES})
+_PARTITION_OF = [_PARTITIONS.index(_first_seen(suits)) for suits in _SUIT_SEQUENCES]  # by suit code
+_PER_RANKS = len(_PARTITIONS)  # 51: five cards cannot have five suits
+_RANK_CODES = comb(17, 5)  # sorted five-rank sequences, 0..12 each (a few have a rank five times)
+_SUBSETS = [s for size in range(1, 5) for s in combinations(range(5), size)]  # 30 candidate badugis
+
+
+@lru_cache(maxsize=None)
+def _classes_of(shape: tuple[int, ...]) -> tuple[tuple[int, bool, tuple[int, ...]], ...]:
+    """For sorted ranks whose equal positions are ``shape`` (first-seen labels): each possible suit
+    partition as (id, flush, indices into ``_SUBSETS`` of the badugis it allows)."""
+    out = []
+    for pid, part in enumerate(_PARTITIONS):
+        if any(shape[i] == shape[j] and part[i] == part[j] for j in range(5) for i in range(j)):
+            continue  # two cards of one rank in one suit: no such hand
+        ok = tuple(k for k, s in enumerate(_SUBSETS)
+                   if len({shape[i] for i in s}) == len(s) == len({part[i] for i in s}))
+        out.append((pid, len(set(part)) == 1, ok))
+    return tuple(out)
+
+
+def _rank_term(rank: int, position: int) -> int:
+    """The card at ``position`` (0..4) of sorted ranks adds this to their rank code."""
+    return comb(rank + position, position + 1)
+
+
+def _class_entries() -> tuple[list[int], list[int]]:
+    """Entry ``low | badugi << 16`` of every (sorted ranks, suit partition) class, per game, by key.
+
+    Keys no hand has hold 0.  The badugi rank is the minimum of :func:`badugi_lut` over the subsets of
+    positions with distinct ranks and distinct suits (listed once per shape of equal ranks and partition).
     """
-    c = np.asarray(cards).astype(np.int32)
-    n, k = c.shape
-    bits = [(np.left_shift(1, c[:, j] >> 2) | np.left_shift(1 << 13, c[:, j] & 3)).astype(np.uint32)
-            for j in range(k)]
-    luts = [badugi_lut(ace_high) for ace_high in games]
-    best = [np.full(n, 0xFFFF, dtype=np.uint16) for _ in games]
-    for size in range(1, min(4, k) + 1):
-        for subset in combinations(range(k), size):
-            joined = bits[subset[0]].copy()
-            for j in subset[1:]:
-                joined |= bits[j]
-            ok = _POPCOUNT17[joined] == 2 * size
-            ranks = (joined & 0x1FFF).astype(np.intp)
-            for lut, b in zip(luts, best):
-                np.minimum(b, np.where(ok, lut[ranks], 0xFFFF), out=b)
-    return best
+    lows = (low_lut(False), low_lut(True))
+    badugis = (badugi_lut(False), badugi_lut(True))
+    out: tuple[list[int], list[int]] = ([0] * (_RANK_CODES * _PER_RANKS), [0] * (_RANK_CODES * _PER_RANKS))
+    for ranks in combinations_with_replacement(range(13), 5):
+        if ranks[0] == ranks[4]:
+            continue  # one rank five times
+        masks = [sum({1 << ranks[i] for i in s}) for s in _SUBSETS]
+        code = low_code(ranks)
+        key = sum(map(_rank_term, ranks, range(5))) * _PER_RANKS
+        classes = _classes_of(_first_seen(ranks))
+        for low, badugi, entries in zip(lows, badugis, out):
+            values = [badugi[m] for m in masks]
+            for pid, flush, ok in classes:
+                low_rank, badugi_rank = low[code + BASE * flush], min(map(values.__getitem__, ok))
+                if not low_rank or not badugi_rank:
+                    raise AssertionError(f"ranks {ranks}, suit partition {_PARTITIONS[pid]}: no value class")
+                entries[key + pid] = low_rank | badugi_rank << 16
+    return out
 
 
-def badugi_ranks(cards: np.ndarray, ace_high: bool) -> np.ndarray:
-    """Badugi rank (1..1092, lower is better) of each row of an (N, k) array of card ids, k in 1..5."""
-    return _badugi_min(cards, (ace_high,))[0]
+def _hand_entries(entries_by_game: tuple[list[int], ...]) -> list[array[int]]:
+    """The colex-ordered five-card entries (``array('I')`` of ``HANDS5``) of each game's class entries.
 
-
-def _low_ranks(c: np.ndarray, ace_high: bool) -> np.ndarray:
-    """Low ranks of rows of five SORTED distinct card ids (int32)."""
-    ranks = c >> 2
-    code = ranks[:, 0] + 13 * ranks[:, 1] + 169 * ranks[:, 2] + 2197 * ranks[:, 3] + 28561 * ranks[:, 4]
-    if ace_high:
-        suits = c & 3
-        code += _BASE * (suits == suits[:, :1]).all(axis=1)
-    return low_lut(ace_high)[code]
-
-
-def entries5(cards: np.ndarray, ace_high: bool) -> np.ndarray:
-    """Packed entries ``low_rank | badugi_rank << 16`` (uint32) of each row of an (N, 5) array of card ids.
-
-    Rows must hold five distinct ids in 0..51 (not checked here).
+    Colex order lists the k-card hands below card ``m`` first, so the k-card level is the (k-1)-card
+    level's prefixes with ``m`` appended.  Each level keeps an additive code per hand, ``rank code * 256
+    + suit code``; the last card turns it into a class key through its suit (one of four lists of the
+    four-card level, by the partition each suit would complete).
     """
-    c = np.asarray(cards)
-    if c.ndim != 2 or c.shape[1] != 5:
-        raise ValueError(f"expected an (N, 5) array of card ids, got shape {c.shape}")
-    c = np.sort(c.astype(np.int32), axis=1)
-    return _low_ranks(c, ace_high).astype(np.uint32) | (badugi_ranks(c, ace_high).astype(np.uint32) << 16)
+    level = [_rank_term(c >> 2, 0) * 256 + (c & 3) for c in range(52)]
+    for k in range(1, 4):
+        nxt: list[int] = []
+        for m in range(k, 52):
+            add = _rank_term(m >> 2, k) * 256 + (m & 3) * 4**k
+            nxt += [x + add for x in islice(level, comb(m, k))]
+        level = nxt
+    by_suit = [[(x >> 8) * _PER_RANKS + part[x & 255] for x in level]
+               for part in (_PARTITION_OF[256 * s: 256 * s + 256] for s in range(4))]
+    out = [array("I") for _ in entries_by_game]
+    for m in range(4, 52):
+        add = _rank_term(m >> 2, 4) * _PER_RANKS
+        keys = [x + add for x in islice(by_suit[m & 3], comb(m, 4))]
+        for entries, table in zip(entries_by_game, out):
+            table.extend(map(entries.__getitem__, keys))
+    return out
 
 
-def table_payloads() -> list[np.ndarray]:
-    """Both tables (index 0 = Badacey, 1 = Badeucy), each ``tables.ENTRIES`` little-endian uint32."""
-    hands = all_hands().astype(np.int32)  # colex rows are already sorted
-    badugi = _badugi_min(hands, (False, True))  # the subset work is shared by both ace treatments
+def table_payloads() -> list[bytes]:
+    """Both tables' payloads (index 0 = Badacey, 1 = Badeucy), each ``tables.ENTRIES`` little-endian uint32.
+
+    >>> [len(p) // 4 for p in table_payloads()] == [tables.ENTRIES] * 2
+    True
+    """
     payloads = []
-    for game, ace_high in enumerate((False, True)):
-        five = _low_ranks(hands, ace_high).astype(np.uint32) | (badugi[game].astype(np.uint32) << 16)
-        if (five & 0xFFFF).min() == 0 or (five >> 16).min() == 0:  # every hand must fall in some class
+    for game, five in enumerate(_hand_entries(_class_entries())):
+        if five.itemsize != 4:  # pragma: no cover - 'I' is 32 bits on every platform CPython supports
+            raise AssertionError(f"array('I') holds {five.itemsize}-byte items, not 4")
+        if 0 in five:  # a hand keyed to no class (every class's entry has both ranks)
             raise AssertionError(f"table {game}: a hand matched no value class")
-        masks = badugi_lut(ace_high).astype(np.uint32) << 16
-        payloads.append(np.concatenate([five, masks]).astype("<u4"))
+        five.extend(rank << 16 for rank in badugi_lut(bool(game)))
+        if sys.byteorder != "little":  # pragma: no cover - the tables are little-endian
+            five.byteswap()
+        payloads.append(five.tobytes())
     return payloads
 
 
@@ -162,11 +215,10 @@ def build_tables(directory: str | Path | None = None) -> list[Path]:
     Files are written to a temporary name and renamed, so a reader never sees half a table.
     Returns the paths written.
     """
-    out = Path(directory) if directory is not None else Path(__file__).resolve().parent / "_data"
+    out = Path(directory) if directory is not None else Path(__file__).resolve().parent.parent / "_data"
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for game, array in enumerate(table_payloads()):
-        payload = array.tobytes()
+    for game, payload in enumerate(table_payloads()):
         path = Path(tables.table_path(game, out))
         tmp = path.with_suffix(".tmp")
         with open(tmp, "wb") as f:
