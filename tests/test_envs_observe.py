@@ -136,3 +136,23 @@ def test_a_batch_is_the_single_vectors_side_by_side(backend):
     out = encode_many([g for g, _ in pairs], [s for _, s in pairs], np.empty((len(pairs), OBS_SIZE), np.float32))
     for k, (g, seat) in enumerate(pairs):
         assert out[k].tobytes() == encode(g, seat).tobytes()
+
+
+@pytest.mark.backend_independent
+def test_the_c_entry_point_checks_its_byte_lengths():
+    """``bd_observe_many`` itself (cffi): rows are native int64 bytes at any alignment, lengths checked."""
+    ffi, lib = _backend.kernel().ffi, _backend.kernel().lib
+    row = obs_row(Game(stacks=[30, 30, 30], seed=9), 2)
+    data = np.array(row, np.int64).tobytes()
+    want = encode(Game(stacks=[30, 30, 30], seed=9), 2)
+    out = np.full((2, OBS_SIZE), 7.0, np.float32)
+    p = ffi.from_buffer("float[]", out)
+    shifted = bytearray(1) + data  # the row one byte past an 8-byte boundary: read with memcpy
+    assert lib.bd_observe_many(ffi.from_buffer(shifted) + 1, len(data), 1, p, out.size) == -1
+    assert out[0].tobytes() == want.tobytes() and (out[1] == 7.0).all()
+    assert lib.bd_observe_many(data, len(data) - 4, 1, p, out.size) == lib.BD_OBS_BAD_ARGS  # not whole int64s
+    assert lib.bd_observe_many(data, len(data) - 8, 1, p, out.size) == 0  # the row runs past the bytes
+    assert lib.bd_observe_many(data, len(data), 1, p, OBS_SIZE - 1) == lib.BD_OBS_BAD_ARGS  # out too small
+    assert lib.bd_observe_many(ffi.NULL, 0, 1, p, out.size) == 0
+    assert lib.bd_observe_many(data, len(data), 1, ffi.NULL, 0) == lib.BD_OBS_BAD_ARGS
+    assert lib.bd_observe_many(ffi.NULL, 0, 0, ffi.NULL, 0) == -1
