@@ -126,7 +126,10 @@ def test_bad_arguments_are_refused_alike(backend):
         kernel.observe_many([float(x) for x in row], 1, np.empty((1, OBS_SIZE), np.float32))
     with pytest.raises(OverflowError):
         kernel.observe_many(row[:-1] + [1 << 64], 1, np.empty((1, OBS_SIZE), np.float32))
-    for out in (np.empty((1, OBS_SIZE), np.float64), np.empty((OBS_SIZE, 2), np.float32)[:, 0], [0.0] * OBS_SIZE):
+    frozen = np.empty((1, OBS_SIZE), np.float32)
+    frozen.flags.writeable = False
+    for out in (np.empty((1, OBS_SIZE), np.float64), np.empty((OBS_SIZE, 2), np.float32)[:, 0], [0.0] * OBS_SIZE,
+                frozen):
         with pytest.raises(TypeError, match="float32"):
             kernel.observe_many(row, 1, out)
 

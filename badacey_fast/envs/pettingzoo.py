@@ -100,8 +100,7 @@ class BadaceyAEC(AECEnv):
         g = self.game
         i = self._index[agent]
         # Built when asked for (last() asks once per turn), from the shared mask table: row 0 is all zeros.
-        mask = self._masks[mask_code(g) if g.to_act == i else 0].copy()
-        return {"observation": encode(g, i), "action_mask": mask}
+        return {"observation": encode(g, i), "action_mask": self._masks[mask_code(g) if g.to_act == i else 0].copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

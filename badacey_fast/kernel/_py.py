@@ -234,6 +234,12 @@ def observe_many(rows: Any, count: int, out: Any) -> int:
     ``count * 223`` values, row i at ``out.flat[i * 223]``).  Returns -1, the first bad row (the rows
     before it written), or -2 for bad arguments.  Ints outside int64 raise ``OverflowError`` (as the C
     twin's conversion does)."""
+    try:  # numpy is not imported at ``import badacey_fast``: duck-typed, as the C twin's buffer check
+        ok = out.dtype.char == "f" and out.flags.c_contiguous and out.flags.writeable
+    except AttributeError:
+        ok = False
+    if not ok:
+        raise TypeError(f"out must be a writable C-contiguous float32 array, not {type(out).__name__}")
     rows = [index(x) for x in rows]  # TypeError for a non-integer, as the C twin's conversion
     lo, hi = _INT64
     for x in rows:

@@ -212,10 +212,15 @@ static PyObject *observe_rows(PyObject *module, PyObject *const *args, Py_ssize_
     count = PyLong_AsLongLong(args[1]);
     if (count == -1 && PyErr_Occurred())
         return NULL;
-    if (PyObject_GetBuffer(args[2], &out, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+    if (PyObject_GetBuffer(args[2], &out, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        PyErr_Clear(); /* the buffer protocol's own wording names neither float32 nor the argument */
+        PyErr_Format(PyExc_TypeError, "out must be a writable C-contiguous float32 array, not %.100s",
+                     Py_TYPE(args[2])->tp_name);
         return NULL;
+    }
     if (out.itemsize != 4 || out.format == NULL || strcmp(out.format, "f") != 0) {
-        PyErr_SetString(PyExc_TypeError, "out must be a C-contiguous float32 buffer");
+        PyErr_Format(PyExc_TypeError, "out must be a writable C-contiguous float32 array, not one of format '%.20s'",
+                     out.format == NULL ? "B" : out.format);
         goto done;
     }
     n = PyList_GET_SIZE(rows);
