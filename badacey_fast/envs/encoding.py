@@ -27,6 +27,11 @@ offset   size  meaning
 163      60    10 per relative seat: present, folded, all-in, stack, bet this round, chips in the pot,
                discards in draw 1, 2, 3 ((count + 1) / 6; 0 = not drawn), still to act this round
 ======== ===== ==========================================================================================
+
+The vector is written by :func:`badacey_fast.kernel.observe_many` (``csrc/observe.c`` on the C twin,
+the same float32 bits from the Python twin) from a compact int row of the game's lists
+(:func:`obs_row`); :func:`encode_many` encodes a batch of seats in one call (the vectorised Gymnasium
+environment's observations).
 """
 
 from __future__ import annotations
