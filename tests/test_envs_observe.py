@@ -159,3 +159,19 @@ def test_the_c_entry_point_checks_its_byte_lengths():
     assert lib.bd_observe_many(ffi.NULL, 0, 1, p, out.size) == 0
     assert lib.bd_observe_many(data, len(data), 1, ffi.NULL, 0) == lib.BD_OBS_BAD_ARGS
     assert lib.bd_observe_many(ffi.NULL, 0, 0, ffi.NULL, 0) == -1
+
+
+def test_the_vector_env_batch_is_each_tables_own_view(backend):
+    from badacey_fast.envs.encoding import action_mask
+    from badacey_fast.envs.gymnasium import BadaceyVectorEnv
+
+    v = BadaceyVectorEnv(6, "badugi", seats=3, seat=1)
+    obs, info = v.reset(seed=7)
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        for k, t in enumerate(v.tables):
+            assert obs[k].tobytes() == encode(t.game, t.seat).tobytes()
+            assert info["action_mask"][k].tolist() == action_mask(t.game, 4).tolist()
+            assert t.game.to_act == 1 and info["action_mask"][k].any()  # the learner's turn, something legal
+        obs, _, term, _, info = v.step((rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(1))
+        assert (info["final_obs"][~term] == 0).all() if term.any() else "final_obs" not in info
