@@ -18,6 +18,9 @@
  * Creating one also checks BADACEY_FAST_ISA (bd_isa_check): a code path the CPU lacks, or an unknown
  * value, raises RuntimeError naming the variable, its value and the paths this CPU has.
  *
+ * observe_rows(rows, count, out): the learning environments' observation vectors, bd_observe_many
+ * (observe.c) on a list of ints (see the function below for why it is here and not through cffi).
+ *
  * No global mutable state: everything lives in the evaluator object.
  */
 #define PY_SSIZE_T_CLEAN
