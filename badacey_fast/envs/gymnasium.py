@@ -37,9 +37,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from badacey_fast import kernel
 from badacey_fast.envs.encoding import (
-    OBS_SIZE, action_mask, decode, encode, mask_code, mask_table, n_actions, obs_row, obs_string,
+    OBS_SIZE, action_mask, decode, encode, encode_many, mask_code, mask_table, n_actions, obs_string,
 )
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.bots import RandomBot
@@ -174,7 +173,7 @@ class BadaceyVectorEnv(VectorEnv):
         self.observation_space = spaces.Box(-1.0, np.inf, (num_envs, OBS_SIZE), np.float32)
         self.action_space = spaces.MultiDiscrete([na] * num_envs)
         self._masks = mask_table(self.tables[0].hand_size)
-        self._obs = np.zeros((num_envs, OBS_SIZE), np.float32)
+        self._seats = [t.seat for t in self.tables]
         self._codes = [0] * num_envs
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -186,16 +185,9 @@ class BadaceyVectorEnv(VectorEnv):
 
     def _observe(self) -> np.ndarray:
         """Every table's observation (one kernel call) into a new array; the mask codes into _codes."""
-        rows: list[int] = []
-        codes = self._codes
-        for k, t in enumerate(self.tables):
-            g = t.game
-            rows += obs_row(g, t.seat)
-            codes[k] = mask_code(g)
-        obs = np.empty((self.num_envs, OBS_SIZE), np.float32)
-        if kernel.observe_many(rows, self.num_envs, obs) != -1:  # pragma: no cover - engine states are in range
-            raise ValueError("observation rows refused by the kernel: a game state out of range")
-        return obs
+        games = [t.game for t in self.tables]
+        self._codes = [mask_code(g) for g in games]
+        return encode_many(games, self._seats, np.empty((self.num_envs, OBS_SIZE), np.float32))
 
     def step(self, actions):
         # Plain Python ints and lists on the per-table path (a numpy scalar per table costs more than the
@@ -204,13 +196,13 @@ class BadaceyVectorEnv(VectorEnv):
         n = self.num_envs
         rew = [0.0] * n
         term = [False] * n
-        done_rows: list[int] = []
+        done_games: list[Game] = []
         done_at: list[int] = []
         for k, t in enumerate(self.tables):
             r, done, _ = t.step(acts[k])
             if done:
                 term[k] = True
-                done_rows += obs_row(t.game, t.seat)
+                done_games.append(t.game)
                 done_at.append(k)
                 r += t.new_hand()  # a skipped hand's chips land with the finished one
             rew[k] = r
@@ -218,10 +210,8 @@ class BadaceyVectorEnv(VectorEnv):
         info = {"action_mask": self._masks[self._codes]}
         if done_at:
             final = np.zeros_like(obs)
-            last = np.empty((len(done_at), OBS_SIZE), np.float32)
-            if kernel.observe_many(done_rows, len(done_at), last) != -1:  # pragma: no cover
-                raise ValueError("observation rows refused by the kernel: a game state out of range")
-            final[done_at] = last
+            final[done_at] = encode_many(done_games, [self._seats[k] for k in done_at],
+                                         np.empty((len(done_at), OBS_SIZE), np.float32))
             info["final_obs"] = final
         return obs, np.array(rew), np.array(term), np.zeros(n, np.bool_), info
 
