@@ -72,17 +72,27 @@ class _Case(NamedTuple):
     items: int
 
 
-def bench_cases(quick: bool) -> list:
-    """Cases for ``badacey bench``: bare engine and AEC hands (heads-up), vectorised env steps.
+class _Interleaved(_Case):
+    """A case timed interleaved with the other ``rl`` cases: the ``interleave`` key of
+    :class:`badacey_fast.cli.benchmark.InterleavedCase` (an attribute, not a field), so that the AEC
+    env's ratio to the bare engine compares blocks timed side by side on a noisy machine."""
 
-    >>> len(bench_cases(quick=True)) in (0, 3)
-    True
+    interleave = "rl"
+
+
+def bench_cases(quick: bool) -> list:
+    """Cases for ``badacey bench``: bare engine and AEC hands (heads-up), vectorised env steps, timed
+    interleaved (alternating blocks of calls).
+
+    >>> cases = bench_cases(quick=True)
+    >>> len(cases) in (0, 3), {getattr(c, "interleave", "") for c in cases} <= {"rl"}
+    (True, True)
     """
     if importlib.util.find_spec("pettingzoo") is None or importlib.util.find_spec("gymnasium") is None:
         return []
-    Case = _Case
-    k = 300 if quick else 3000
-    s = 20 if quick else 200
+    Case = _Interleaved
+    k = 100 if quick else 300  # hands a call: short blocks interleave finely
+    s = 5 if quick else 20
     return [
         Case("rl", f"bare Game: {k} heads-up random hands", lambda: (lambda: bare_hands(k)), k),
         Case("rl", f"PettingZoo AEC: {k} heads-up random hands", lambda: (lambda: aec_hands(k)), k),

@@ -27,30 +27,33 @@ offset   size  meaning
 163      60    10 per relative seat: present, folded, all-in, stack, bet this round, chips in the pot,
                discards in draw 1, 2, 3 ((count + 1) / 6; 0 = not drawn), still to act this round
 ======== ===== ==========================================================================================
+
+The vector is written by :func:`badacey_fast.kernel.observe_many` (``csrc/observe.c`` on the C twin,
+the same float32 bits from the Python twin) from a compact int row of the game's lists
+(:func:`obs_row`); :func:`encode_many` encodes a batch of seats in one call (the vectorised Gymnasium
+environment's observations).
 """
 
 from __future__ import annotations
 
-from array import array
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from badacey_fast import kernel
 from badacey_fast.game.actions import Action
 
 if TYPE_CHECKING:
     from badacey_fast.game import Game
 
-__all__ = ["OBS_SIZE", "N_BETTING", "n_actions", "encode", "action_mask", "decode", "obs_string"]
+__all__ = ["OBS_SIZE", "N_BETTING", "n_actions", "obs_row", "encode", "encode_many", "mask_code", "mask_table",
+           "action_mask", "decode", "obs_string"]
 
-OBS_SIZE = 223
+OBS_SIZE = kernel.OBS_SIZE
 N_BETTING = 3
-_SLOTS, _SEATS, _POS, _PHASE, _STREET, _MONEY, _NBETS, _PER_SEAT = 52, 137, 142, 148, 150, 154, 157, 163
-_CARD_SLOT = [[_SLOTS + 17 * k + c // 4 for c in range(52)] for k in range(5)]
-_SUIT_SLOT = [[_SLOTS + 17 * k + 13 + c % 4 for c in range(52)] for k in range(5)]
-_ORDER = [[[(i + r) % n for r in range(n)] for i in range(n)] for n in range(7)]  # relative seat -> seat
-_TEMPLATE = array("f", bytes(4 * OBS_SIZE))
-_frombuffer, _F32 = np.frombuffer, np.float32
+_ZEROS = [[0] * n for n in range(7)]  # the still-to-act flags outside a betting round
+_F32 = np.float32
+_KIND_BIT = {"fold": 1, "check": 2, "call": 2, "bet": 4, "raise": 4}  # mask code bit of each betting kind
 
 
 def n_actions(hand_size: int) -> int:
@@ -58,75 +61,116 @@ def n_actions(hand_size: int) -> int:
     return N_BETTING + (1 << hand_size)
 
 
-def encode(game: "Game", seat: int, out: np.ndarray | None = None) -> np.ndarray:
-    """The observation vector of ``seat`` (see the module docstring); written into ``out`` if given."""
-    v = _TEMPLATE[:]  # an array('f') of zeros: set item by item, handed to numpy without a conversion
-    hand = sorted(game.hands[seat])
-    k = 0
-    for c in hand:
-        v[c] = v[_CARD_SLOT[k][c]] = v[_SUIT_SLOT[k][c]] = 1.0
-        k += 1
+def obs_row(game: "Game", seat: int) -> list[int]:
+    """What ``seat`` may see of ``game`` as the compact int row the kernel encodes (``csrc/observe.h``).
+
+    Read straight from the game's lists (a few list unpackings, ~1 µs); :func:`encode` and
+    :func:`encode_many` pass rows to :func:`badacey_fast.kernel.observe_many`, which writes the vectors
+    documented above (in C on the C twin).  Raises ``IndexError`` for a seat not at the table.
+
+    >>> from badacey_fast.game import Game
+    >>> obs_row(Game("badugi", stacks=[20, 20], seed=1), 1)[:12]   # 2 seats, seat 1, button 0, betting ...
+    [2, 1, 0, 0, 0, 0, 2, 1, 2, 2, 0, 4]
+    """
+    hand = game.hands[seat]
     n = game.n
-    v[_SEATS + n - 2] = 1.0
-    v[_POS + (seat - game.button) % n] = 1.0
-    phase = game.phase
     cfg = game.config
-    inv = 1.0 / (cfg.big_blind or cfg.small_bet or 1)
-    contrib = game.contrib
-    stacks, sbet, folded = game.stacks, game.sbet, game.folded
-    if phase == "betting":
-        v[_PHASE] = 1.0
-        if seat == game.to_act:
-            lv = game.level - sbet[seat]
-            st = stacks[seat]
-            v[_MONEY] = (lv if lv < st else st) * inv
-        nb = game.nbets
-        v[_NBETS + (nb if nb < 5 else 5)] = 1.0
-        pending = game.pending
-    else:
-        if phase == "drawing":
-            v[_PHASE + 1] = 1.0
-        v[_NBETS] = 1.0
-        pending = None
-    v[_STREET + game.street] = 1.0
-    v[_MONEY + 1] = sum(contrib) * inv
-    v[_MONEY + 2] = game.bet_size * inv
+    unit = cfg.big_blind or cfg.small_bet or 1
     dc = game.discard_counts
-    b = _PER_SEAT
-    for j in _ORDER[n][seat]:
-        v[b] = 1.0
-        st = stacks[j]
-        if folded[j]:
-            v[b + 1] = 1.0
-        elif not st:
-            v[b + 2] = 1.0
-        v[b + 3] = st * inv
-        v[b + 4] = sbet[j] * inv
-        v[b + 5] = contrib[j] * inv
-        d = b + 6
-        for counts in dc:
-            v[d] = (counts[j] + 1) * 0.16666667
-            d += 1
-        if pending is not None and pending[j]:
-            v[b + 9] = 1.0
-        b += 10
+    if game.phase == "betting":
+        row = [n, seat, game.button, 0, game.street, game.to_act, game.level, game.nbets, game.bet_size, unit,
+               len(dc), len(hand), *game.stacks, *game.sbet, *game.contrib, *game.folded, *game.pending]
+    else:  # drawing, over, or a card owed (chance mode: the round's fields may not exist yet)
+        row = [n, seat, game.button, 1 if game.phase == "drawing" else 2, game.street, game.to_act, 0, 0,
+               game.bet_size, unit, len(dc), len(hand), *game.stacks, *game.sbet, *game.contrib, *game.folded,
+               *_ZEROS[n]]
+    for counts in dc:
+        row += counts
+    row += hand
+    return row
+
+
+def _check(bad: int, what: str) -> None:
+    if bad != -1:  # the engine's state is always in range: a bad row is a bug here, said plainly
+        raise ValueError(f"observation of {what} refused by the kernel (code {bad}): a game state out of range")
+
+
+def encode(game: "Game", seat: int, out: np.ndarray | None = None) -> np.ndarray:
+    """The observation vector of ``seat`` (see the module docstring); written into ``out`` if given
+    (a C-contiguous ``float32[223]``, e.g. a row of a batch), else a new array.
+
+    >>> from badacey_fast.game import Game
+    >>> g = Game(stacks=[100, 100], seed=3)
+    >>> v = encode(g, 0)
+    >>> v.shape, v.dtype, sorted(np.flatnonzero(v[:52])) == sorted(g.hands[0]), float(v[155])  # pot 1.5 bb
+    ((223,), dtype('float32'), True, 1.5)
+    """
     if out is None:
-        return _frombuffer(v, _F32)
-    out[:] = _frombuffer(v, _F32)
+        out = np.empty(OBS_SIZE, _F32)
+    _check(kernel.observe_many(obs_row(game, seat), 1, out), f"seat {seat}")
     return out
 
 
-def action_mask(game: "Game", hand_size: int) -> np.ndarray:
-    """The legal actions of the seat to act as an ``int8`` mask (all zeros once the hand is over)."""
-    mask = np.zeros(n_actions(hand_size), np.int8)
+def encode_many(games: "list[Game]", seats: list[int], out: np.ndarray) -> np.ndarray:
+    """The observation vectors of ``seats[i]`` at ``games[i]`` into the rows of ``out`` (a C-contiguous
+    ``float32[len(games), 223]``), in one kernel call.
+
+    >>> from badacey_fast.game import Game
+    >>> games = [Game(stacks=[50, 50], seed=s) for s in range(3)]
+    >>> encode_many(games, [0, 1, 0], np.empty((3, OBS_SIZE), np.float32)).shape
+    (3, 223)
+    """
+    rows: list[int] = []
+    for g, s in zip(games, seats, strict=True):
+        rows += obs_row(g, s)
+    _check(kernel.observe_many(rows, len(games), out), f"{len(games)} seats")
+    return out
+
+
+def mask_code(game: "Game") -> int:
+    """Which action mask applies now, as a row index of :func:`mask_table`: 0 nothing legal (the hand is
+    over, or a card is owed); while betting, bit 1 fold, 2 check or call, 4 bet or raise (from
+    ``legal_actions()``); while drawing, ``8 + cards held``."""
     phase = game.phase
     if phase == "betting":
+        code = 0
         for a in game.legal_actions():
-            k = a[0]
-            mask[0 if k == "fold" else 1 if k in ("check", "call") else 2] = 1
-    elif phase == "drawing":
-        mask[N_BETTING:N_BETTING + (1 << len(game.hands[game.to_act]))] = 1
-    return mask
+            code |= _KIND_BIT[a[0]]
+        return code
+    if phase == "drawing":
+        return 8 + len(game.hands[game.to_act])
+    return 0
+
+
+_MASK_TABLES: dict[int, np.ndarray] = {}
+
+
+def mask_table(hand_size: int) -> np.ndarray:
+    """The ``int8[14, n_actions(hand_size)]`` masks indexed by :func:`mask_code` (read-only, shared).
+
+    >>> mask_table(4)[8 + 4].tolist() == [0, 0, 0] + [1] * 16, mask_table(4)[2 | 4].tolist()[:3]
+    (True, [0, 1, 1])
+    """
+    table = _MASK_TABLES.get(hand_size)
+    if table is None:
+        table = np.zeros((14, n_actions(hand_size)), np.int8)
+        for code in range(8):
+            table[code, :N_BETTING] = [code >> b & 1 for b in range(N_BETTING)]
+        for k in range(min(hand_size, 5) + 1):
+            table[8 + k, N_BETTING:N_BETTING + (1 << k)] = 1
+        table.flags.writeable = False
+        _MASK_TABLES[hand_size] = table
+    return table
+
+
+def action_mask(game: "Game", hand_size: int) -> np.ndarray:
+    """The legal actions of the seat to act as an ``int8`` mask (all zeros once the hand is over).
+
+    >>> from badacey_fast.game import Game
+    >>> action_mask(Game(stacks=[100, 100], seed=3), 5).tolist()[:4]   # fold, call, raise; no draw
+    [1, 1, 1, 0]
+    """
+    return mask_table(hand_size)[mask_code(game)].copy()
 
 
 def decode(game: "Game", index: int) -> tuple[Action, bool]:

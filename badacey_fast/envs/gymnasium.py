@@ -37,7 +37,9 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from badacey_fast.envs.encoding import OBS_SIZE, action_mask, decode, encode, n_actions, obs_string
+from badacey_fast.envs.encoding import (
+    OBS_SIZE, action_mask, decode, encode, encode_many, mask_code, mask_table, n_actions, obs_string,
+)
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.bots import RandomBot
 from badacey_fast.game.view import SeatView
@@ -71,6 +73,7 @@ class _Table:
         self.button = 0
         self.bots: list = []
         self.game: Game | None = None
+        self.views = [SeatView(Game(self.config, self.stacks, seed=0), i) for i in range(seats)]  # rebound per hand
 
     def seed(self, seed: int | None) -> None:
         self.rng = random.Random(seed)
@@ -90,7 +93,8 @@ class _Table:
         while True:
             g = self.game = Game(self.config, self.stacks, button=self.button, rng=self.rng)
             self.button = (self.button + 1) % self.seats
-            self.views = [SeatView(g, i) for i in range(self.seats)]
+            for v in self.views:  # the bots' views, rebound to the new hand (as simulate.play_hand does)
+                v._g = g
             self.run_bots()
             if g.phase != "complete":
                 return skipped
@@ -98,9 +102,10 @@ class _Table:
 
     def run_bots(self) -> None:
         g, seat, bots, views = self.game, self.seat, self.bots, self.views
+        apply = g.apply
         while g.phase != "complete" and g.to_act != seat:
             i = g.to_act
-            g.apply(bots[i](views[i]))
+            apply(bots[i](views[i]))
 
     def step(self, action: int) -> tuple[float, bool, bool]:
         g = self.game
@@ -167,40 +172,48 @@ class BadaceyVectorEnv(VectorEnv):
         self.single_action_space = spaces.Discrete(na)
         self.observation_space = spaces.Box(-1.0, np.inf, (num_envs, OBS_SIZE), np.float32)
         self.action_space = spaces.MultiDiscrete([na] * num_envs)
-        self._obs = np.zeros((num_envs, OBS_SIZE), np.float32)
-        self._mask = np.zeros((num_envs, na), np.int8)
-        self._rew = np.zeros(num_envs, np.float64)
-        self._term = np.zeros(num_envs, np.bool_)
-        self._trunc = np.zeros(num_envs, np.bool_)
+        self._masks = mask_table(self.tables[0].hand_size)
+        self._seats = [t.seat for t in self.tables]
+        self._codes = [0] * num_envs
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         root = random.Random(seed)
-        for k, t in enumerate(self.tables):
+        for t in self.tables:
             t.seed(root.getrandbits(63))
             t.new_hand()
-            self._write(k, t)
-        return self._obs.copy(), {"action_mask": self._mask.copy()}
+        return self._observe(), {"action_mask": self._masks[self._codes]}
 
-    def _write(self, k: int, t: _Table) -> None:
-        encode(t.game, t.seat, self._obs[k])
-        self._mask[k] = action_mask(t.game, t.hand_size)
+    def _observe(self) -> np.ndarray:
+        """Every table's observation (one kernel call) into a new array; the mask codes into _codes."""
+        games = [t.game for t in self.tables]
+        self._codes = [mask_code(g) for g in games]
+        return encode_many(games, self._seats, np.empty((self.num_envs, OBS_SIZE), np.float32))
 
     def step(self, actions):
-        rew, term = self._rew, self._term
-        final = None
+        # Plain Python ints and lists on the per-table path (a numpy scalar per table costs more than the
+        # whole conversion), one kernel call for the observations, the masks gathered from one table.
+        acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
+        n = self.num_envs
+        rew = [0.0] * n
+        term = [False] * n
+        done_games: list[Game] = []
+        done_at: list[int] = []
         for k, t in enumerate(self.tables):
-            r, done, _ = t.step(actions[k])
-            rew[k], term[k] = r, done
+            r, done, _ = t.step(acts[k])
             if done:
-                if final is None:
-                    final = np.zeros_like(self._obs)
-                encode(t.game, t.seat, final[k])
-                rew[k] += t.new_hand()  # a skipped hand's chips land with the finished one
-            self._write(k, t)
-        info = {"action_mask": self._mask.copy()}
-        if final is not None:
+                term[k] = True
+                done_games.append(t.game)
+                done_at.append(k)
+                r += t.new_hand()  # a skipped hand's chips land with the finished one
+            rew[k] = r
+        obs = self._observe()
+        info = {"action_mask": self._masks[self._codes]}
+        if done_at:
+            final = np.zeros_like(obs)
+            final[done_at] = encode_many(done_games, [self._seats[k] for k in done_at],
+                                         np.empty((len(done_at), OBS_SIZE), np.float32))
             info["final_obs"] = final
-        return self._obs.copy(), rew.copy(), term.copy(), self._trunc.copy(), info
+        return obs, np.array(rew), np.array(term), np.zeros(n, np.bool_), info
 
 
 def register_envs() -> None:

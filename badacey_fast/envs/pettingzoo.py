@@ -30,7 +30,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from badacey_fast.envs.encoding import OBS_SIZE, action_mask, decode, encode, n_actions, obs_string
+from badacey_fast.envs.encoding import OBS_SIZE, decode, encode, mask_code, mask_table, n_actions, obs_string
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.config import PRESETS
 
@@ -67,6 +67,7 @@ class BadaceyAEC(AECEnv):
             "action_mask": spaces.Box(0, 1, (na,), np.int8),
         })
         self._act_space = spaces.Discrete(na)
+        self._masks = mask_table(self.hand_size)
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._rng = random.Random()
@@ -98,11 +99,8 @@ class BadaceyAEC(AECEnv):
     def observe(self, agent: str) -> dict:
         g = self.game
         i = self._index[agent]
-        if g.to_act == i:
-            mask = action_mask(g, self.hand_size)
-        else:
-            mask = np.zeros(self._act_space.n, np.int8)
-        return {"observation": encode(g, i), "action_mask": mask}
+        # Built when asked for (last() asks once per turn), from the shared mask table: row 0 is all zeros.
+        return {"observation": encode(g, i), "action_mask": self._masks[mask_code(g) if g.to_act == i else 0].copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

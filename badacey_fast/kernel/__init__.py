@@ -12,6 +12,7 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
 - draws: ``draw_histograms``, ``draw_all_discards``;
 - deal files: ``parse_deals`` (None on the Python twin: no fast parser), ``format_results``;
 - vector paths (C only): ``simd_level`` (-1 on the Python twin), ``eval_many_level``;
+- observation vectors of the learning environments (:mod:`badacey_fast.envs`): ``observe_many``;
 - ``memo(key, compute)``: a value computed by the active twin, kept per twin (whole-deck rank tables
   that a feature module derives from the twin's answers, so each twin's tests see that twin's answers).
 
@@ -29,7 +30,7 @@ from badacey_fast.kernel.backend import ENV_VAR, POLICIES, load, using
 
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "draw_histograms",
-           "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "memo"]
+           "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many", "OBS_SIZE", "memo"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
 # re-set by backend.using() on every switch, so reading them is always live.
@@ -110,6 +111,31 @@ def simd_level() -> int:
 def eval_many_level(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, level: int) -> int:
     """:func:`eval_many` on one vector path only (benchmarks, tests); C only."""
     return _backend.impl.eval_many_level(cards, ace_high, check, out_low, out_badugi, level)
+
+
+#: Length of one observation vector (csrc/observe.h ``BD_OBS_SIZE``; layout in badacey_fast/envs/encoding.py).
+OBS_SIZE = 223
+
+
+def observe_many(rows: Any, count: int, out: Any) -> int:
+    """Observation vectors of ``count`` seats' views packed as int rows (csrc/observe.h) into ``out``.
+
+    ``rows``: a list of ints, the rows one after another (each: 12 header values, the per-seat values,
+    the discard counts, the own cards; see csrc/observe.h).  ``out``: a C-contiguous float32 array of at
+    least ``count * OBS_SIZE`` values; row i's vector goes to ``out.flat[i * OBS_SIZE:]``.  Returns -1
+    when all is well, else the first bad row (a field out of range; the rows before it are written), or
+    -2 for bad arguments (``out`` too small, ints left over after the last row).  A non-integer raises
+    ``TypeError``, an int outside int64 ``OverflowError``, a wrong ``out`` ``TypeError``.
+
+    >>> import numpy as np
+    >>> out = np.empty((1, OBS_SIZE), np.float32)
+    >>> row = [2, 0, 0, 0, 0, 0, 2, 1, 2, 2, 0, 2, 99, 98, 1, 2, 1, 2, 0, 0, 1, 1, 51, 0]
+    >>> observe_many(row, 1, out), np.flatnonzero(out[0, :52]).tolist(), float(out[0, 155])  # pot 1.5 bb
+    (-1, [0, 51], 1.5)
+    >>> observe_many(row[:-1], 1, out)   # the row says 2 cards, only 1 is there: row 0 is bad
+    0
+    """
+    return _backend.impl.observe_many(rows, count, out)  # each twin checks ``out`` (C: in the glue)
 
 
 _MEMO: dict[str, dict[Any, Any]] = {}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import comb
+from operator import index
 from typing import Any
 
 from badacey_fast.rules import reference as reference
@@ -23,7 +24,7 @@ NAME = "python"
 
 __all__ = ["NAME", "evaluate5", "low_rank5", "badugi_rank", "eval_many", "badugi_rank_many", "all_entries",
            "showdown_many", "draw_histograms", "draw_all_discards", "parse_deals", "format_results",
-           "simd_level", "eval_many_level"]
+           "simd_level", "eval_many_level", "observe_many"]
 
 _LOW_GAME = ("badacey", "badeucy")
 
@@ -149,3 +150,109 @@ def simd_level() -> int:
 def eval_many_level(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, level: int) -> int:
     """Not available: the vector paths are the C kernel's (``simd_level()`` is -1 here)."""
     raise NotImplementedError("eval_many_level: the Python twin has no vector paths; use the C twin")
+
+
+# --------------------------------------------------------------------------------------------------
+# Observation vectors of the learning environments (csrc/observe.h): the same checks and the same
+# arithmetic, step by step (chips times 1.0 / unit in double, rounded once to float32 when stored).
+
+OBS_SIZE, OBS_HEAD, OBS_ROW_MAX, OBS_BAD_ARGS, OBS_CHIPS_MAX = 223, 12, 65, -2, 1 << 53
+_SLOTS, _SEATS, _POS, _PHASE, _STREET, _MONEY, _NBETS, _PER_SEAT = 52, 137, 142, 148, 150, 154, 157, 163
+_INT64 = (-(1 << 63), (1 << 63) - 1)
+
+
+def _obs_row_len(rows: Any, pos: int, end: int) -> int:
+    """The length of the row at ``rows[pos:]`` (``end`` = the ints available), or -1 if it is bad."""
+    if end - pos < OBS_HEAD:
+        return -1
+    n, seat, button, phase, street, to_act, level, nbets, bet_size, unit, d, k = rows[pos:pos + OBS_HEAD]
+    big = OBS_CHIPS_MAX
+    if not (2 <= n <= 6 and 0 <= seat < n and 0 <= button < n and 0 <= phase <= 2 and 0 <= street <= 3
+            and -1 <= to_act < n and 0 <= level <= big and 0 <= nbets <= big and 0 <= bet_size <= big
+            and 1 <= unit <= big and 0 <= d <= 3 and 0 <= k <= 5):
+        return -1
+    length = OBS_HEAD + (5 + d) * n + k
+    if length > end - pos:
+        return -1
+    b = pos + OBS_HEAD
+    if not all(0 <= x <= big for x in rows[b:b + 3 * n]) or not all(x in (0, 1) for x in rows[b + 3 * n:b + 5 * n]):
+        return -1
+    if not all(-1 <= x <= 5 for x in rows[b + 5 * n:b + (5 + d) * n]):
+        return -1
+    cards = rows[b + (5 + d) * n:pos + length]
+    if not all(0 <= c <= 51 for c in cards) or len(set(cards)) != len(cards):
+        return -1
+    return length
+
+
+def _obs_fill(rows: Any, pos: int, v: Any) -> None:
+    """The vector of the checked row at ``rows[pos:]`` into ``v`` (a float32 array of OBS_SIZE)."""
+    n, seat, button, phase, street, to_act, level, nbets, bet_size, unit, d, k = rows[pos:pos + OBS_HEAD]
+    inv = 1.0 / unit
+    b = pos + OBS_HEAD
+    stacks, sbet, contrib = rows[b:b + n], rows[b + n:b + 2 * n], rows[b + 2 * n:b + 3 * n]
+    folded, pending = rows[b + 3 * n:b + 4 * n], rows[b + 4 * n:b + 5 * n]
+    draws = [rows[b + (5 + t) * n:b + (6 + t) * n] for t in range(d)]
+    v[:] = 0.0
+    for slot, c in enumerate(sorted(rows[b + (5 + d) * n:b + (5 + d) * n + k])):
+        v[c] = v[_SLOTS + 17 * slot + c // 4] = v[_SLOTS + 17 * slot + 13 + c % 4] = 1.0
+    v[_SEATS + n - 2] = 1.0
+    v[_POS + (seat - button) % n] = 1.0
+    if phase == 0:
+        v[_PHASE] = 1.0
+        if seat == to_act:
+            lv, st = level - sbet[seat], stacks[seat]
+            v[_MONEY] = (lv if lv < st else st) * inv
+        v[_NBETS + (nbets if nbets < 5 else 5)] = 1.0
+    else:
+        if phase == 1:
+            v[_PHASE + 1] = 1.0
+        v[_NBETS] = 1.0
+    v[_STREET + street] = 1.0
+    v[_MONEY + 1] = sum(contrib) * inv
+    v[_MONEY + 2] = bet_size * inv
+    p = _PER_SEAT
+    for r in range(n):
+        j = (seat + r) % n
+        st = stacks[j]
+        v[p] = 1.0
+        if folded[j]:
+            v[p + 1] = 1.0
+        elif st == 0:
+            v[p + 2] = 1.0
+        v[p + 3], v[p + 4], v[p + 5] = st * inv, sbet[j] * inv, contrib[j] * inv
+        for t in range(d):
+            v[p + 6 + t] = (draws[t][j] + 1) * 0.16666667
+        if phase == 0 and pending[j]:
+            v[p + 9] = 1.0
+        p += 10
+
+
+def observe_many(rows: Any, count: int, out: Any) -> int:
+    """As the C twin's (csrc/observe.h ``bd_observe_many``): the observation vectors of ``count`` rows
+    packed in ``rows`` (a sequence of ints) into the float32 array ``out`` (C-contiguous, at least
+    ``count * 223`` values, row i at ``out.flat[i * 223]``).  Returns -1, the first bad row (the rows
+    before it written), or -2 for bad arguments.  Ints outside int64 raise ``OverflowError`` (as the C
+    twin's conversion does)."""
+    try:  # numpy is not imported at ``import badacey_fast``: duck-typed, as the C twin's buffer check
+        ok = out.dtype.char == "f" and out.flags.c_contiguous and out.flags.writeable
+    except AttributeError:
+        ok = False
+    if not ok:
+        raise TypeError(f"out must be a writable C-contiguous float32 array, not {type(out).__name__}")
+    rows = [index(x) for x in rows]  # TypeError for a non-integer, as the C twin's conversion
+    lo, hi = _INT64
+    for x in rows:
+        if not lo <= x <= hi:
+            raise OverflowError(f"observation row value {x} does not fit an int64")
+    flat = out.reshape(-1)
+    if count < 0 or count > flat.size // OBS_SIZE:
+        return OBS_BAD_ARGS
+    pos, end = 0, len(rows)
+    for i in range(count):
+        length = _obs_row_len(rows, pos, end)
+        if length < 0:
+            return i
+        _obs_fill(rows, pos, flat[i * OBS_SIZE:(i + 1) * OBS_SIZE])
+        pos += length
+    return -1 if pos == end else OBS_BAD_ARGS

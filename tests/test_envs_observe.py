@@ -1,0 +1,177 @@
+"""The observation encoder of the learning environments (``kernel.observe_many``, csrc/observe.c and its
+Python twin): both twins give the same float32 bits on many random game states and random rows, in range
+or not, and each vector says what the seat sees (checked against the game itself, not against a twin)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from badacey_fast import kernel
+from badacey_fast.envs.encoding import OBS_SIZE, encode, encode_many, obs_row
+from badacey_fast.game import Game
+from badacey_fast.game.bots import RandomBot
+from badacey_fast.game.config import PRESETS
+from badacey_fast.kernel import backend as _backend
+
+OTHER = {"c": "python", "python": "c"}
+
+
+def _states(seed: int, count: int):
+    """(game, seat) pairs of random hands of every preset, 2..6 seats, all phases (chance mode too)."""
+    rng = random.Random(seed)
+    while count > 0:
+        preset = rng.choice(sorted(PRESETS))
+        seats = rng.randint(2, 6)
+        stacks = [rng.choice([1, 2, 3, 7, 40, 200, 10**12]) for _ in range(seats)]
+        chance = rng.random() < 0.2
+        g = Game(preset, stacks, button=rng.randrange(seats), chance=chance,
+                 **({} if chance else {"seed": rng.getrandbits(32)}))
+        bots = [RandomBot(rng.getrandbits(32)) for _ in range(seats)]
+        while True:
+            yield g, rng.randrange(seats)
+            count -= 1
+            if g.phase == "complete" or count <= 0:
+                break
+            if g.phase == "chance":
+                g.apply_chance(rng.choice(g.chance_outcomes())[0])
+            else:
+                g.apply(bots[g.to_act](g.view(g.to_act)))
+
+
+def _observe(which: str, rows: list[int], count: int, fill: float = 7.0, size: int | None = None):
+    out = np.full((count if size is None else size, OBS_SIZE), fill, np.float32)
+    return _backend.load(which).observe_many(rows, count, out), out
+
+
+def test_each_vector_shows_what_the_seat_sees(backend):
+    for g, seat in _states(1, 300 if backend == "c" else 120):
+        v = encode(g, seat)
+        n, bb = g.n, g.config.big_blind or g.config.small_bet
+        assert set(np.flatnonzero(v[:52]).tolist()) == set(g.hands[seat])
+        for slot, c in enumerate(sorted(g.hands[seat])):  # slot k: the k-th card by id, rank and suit
+            assert v[52 + 17 * slot + c // 4] == 1 and v[52 + 17 * slot + 13 + c % 4] == 1
+        assert np.flatnonzero(v[137:142]).tolist() == [n - 2]
+        assert np.flatnonzero(v[142:148]).tolist() == [(seat - g.button) % n]
+        assert v[148:150].tolist() == [g.phase == "betting", g.phase == "drawing"]
+        assert np.flatnonzero(v[150:154]).tolist() == [g.street]
+        assert v[155] == np.float32(sum(g.contrib) / bb)
+        for r in range(n):
+            j = (seat + r) % n
+            block = v[163 + 10 * r:173 + 10 * r]
+            assert block[0] == 1 and block[1] == g.folded[j] and block[3] == np.float32(g.stacks[j] / bb)
+            assert block[6:6 + len(g.discard_counts)].tolist() == [
+                np.float32((d[j] + 1) * 0.16666667) for d in g.discard_counts]
+        assert not v[163 + 10 * n:].any()  # seats beyond the table are zeros
+
+
+def test_twins_agree_on_random_game_states(backend):
+    """One row at a time and all rows in one batch: the same bits from both twins."""
+    rows, count = [], 0
+    for g, seat in _states(2, 400 if backend == "c" else 150):
+        row = obs_row(g, seat)
+        got, mine = _observe(backend, row, 1)
+        want, theirs = _observe(OTHER[backend], row, 1)
+        assert got == want == -1 and mine.tobytes() == theirs.tobytes()
+        rows += row
+        count += 1
+    got, mine = _observe(backend, rows, count)
+    want, theirs = _observe(OTHER[backend], rows, count)
+    assert got == want == -1 and mine.tobytes() == theirs.tobytes()
+
+
+def _mutate(rng: random.Random, row: list[int]) -> list[int]:
+    """A row with one field set to a random value, often out of its range (or cut short, or lengthened)."""
+    row = row[:]
+    r = rng.random()
+    if r < 0.1:
+        return row[:rng.randrange(len(row))]
+    if r < 0.15:
+        return row + [rng.randrange(52)]
+    i = rng.randrange(len(row))
+    row[i] = rng.choice([-2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 51, 52, 1 << 53, (1 << 53) + 1, -(1 << 63), (1 << 63) - 1])
+    return row
+
+
+def test_twins_agree_on_rows_out_of_range(backend):
+    """Fuzzed batches: the same return (first bad row, or -2) and the same vectors written before it."""
+    rng = random.Random(3)
+    states = list(_states(4, 200))
+    bad_seen = set()
+    for _ in range(600 if backend == "c" else 200):
+        batch = rng.sample(states, rng.randint(1, 4))
+        rows: list[int] = []
+        for k, (g, seat) in enumerate(batch):
+            row = obs_row(g, seat)
+            rows += _mutate(rng, row) if rng.random() < 0.5 else row
+        got, mine = _observe(backend, rows, len(batch))
+        want, theirs = _observe(OTHER[backend], rows, len(batch))
+        assert got == want and mine.tobytes() == theirs.tobytes(), (got, want, rows)
+        bad_seen.add(got)
+    assert {-2, -1, 0, 1} <= bad_seen  # the fuzz reached good batches, bad rows and leftover ints
+
+
+def test_bad_arguments_are_refused_alike(backend):
+    g = Game(stacks=[30, 30, 30], seed=9)
+    row = obs_row(g, 1)
+    assert _observe(backend, row, 2, size=2)[0] == 1  # one row given, two announced: row 1 is missing...
+    assert _observe(backend, row, 1, size=1)[0] == -1
+    assert _observe(backend, row + [0], 1)[0] == -2  # ...an int left over after the last row
+    assert _observe(backend, row + row, 2, size=1)[0] == -2  # out holds one vector, not two
+    assert _observe(backend, row, -1, size=1)[0] == -2
+    assert _observe(backend, [], 0, size=0)[0] == -1
+    with pytest.raises(TypeError):
+        kernel.observe_many([float(x) for x in row], 1, np.empty((1, OBS_SIZE), np.float32))
+    with pytest.raises(OverflowError):
+        kernel.observe_many(row[:-1] + [1 << 64], 1, np.empty((1, OBS_SIZE), np.float32))
+    frozen = np.empty((1, OBS_SIZE), np.float32)
+    frozen.flags.writeable = False
+    for out in (np.empty((1, OBS_SIZE), np.float64), np.empty((OBS_SIZE, 2), np.float32)[:, 0], [0.0] * OBS_SIZE,
+                frozen):
+        with pytest.raises(TypeError, match="float32"):
+            kernel.observe_many(row, 1, out)
+
+
+def test_a_batch_is_the_single_vectors_side_by_side(backend):
+    pairs = list(_states(5, 60))
+    out = encode_many([g for g, _ in pairs], [s for _, s in pairs], np.empty((len(pairs), OBS_SIZE), np.float32))
+    for k, (g, seat) in enumerate(pairs):
+        assert out[k].tobytes() == encode(g, seat).tobytes()
+
+
+@pytest.mark.backend_independent
+def test_the_c_entry_point_checks_its_byte_lengths():
+    """``bd_observe_many`` itself (cffi): rows are native int64 bytes at any alignment, lengths checked."""
+    ffi, lib = _backend.kernel().ffi, _backend.kernel().lib
+    row = obs_row(Game(stacks=[30, 30, 30], seed=9), 2)
+    data = np.array(row, np.int64).tobytes()
+    want = encode(Game(stacks=[30, 30, 30], seed=9), 2)
+    out = np.full((2, OBS_SIZE), 7.0, np.float32)
+    p = ffi.from_buffer("float[]", out)
+    shifted = bytearray(1) + data  # the row one byte past an 8-byte boundary: read with memcpy
+    assert lib.bd_observe_many(ffi.from_buffer(shifted) + 1, len(data), 1, p, out.size) == -1
+    assert out[0].tobytes() == want.tobytes() and (out[1] == 7.0).all()
+    assert lib.bd_observe_many(data, len(data) - 4, 1, p, out.size) == lib.BD_OBS_BAD_ARGS  # not whole int64s
+    assert lib.bd_observe_many(data, len(data) - 8, 1, p, out.size) == 0  # the row runs past the bytes
+    assert lib.bd_observe_many(data, len(data), 1, p, OBS_SIZE - 1) == lib.BD_OBS_BAD_ARGS  # out too small
+    assert lib.bd_observe_many(ffi.NULL, 0, 1, p, out.size) == 0
+    assert lib.bd_observe_many(data, len(data), 1, ffi.NULL, 0) == lib.BD_OBS_BAD_ARGS
+    assert lib.bd_observe_many(ffi.NULL, 0, 0, ffi.NULL, 0) == -1
+
+
+def test_the_vector_env_batch_is_each_tables_own_view(backend):
+    from badacey_fast.envs.encoding import action_mask
+    from badacey_fast.envs.gymnasium import BadaceyVectorEnv
+
+    v = BadaceyVectorEnv(6, "badugi", seats=3, seat=1)
+    obs, info = v.reset(seed=7)
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        for k, t in enumerate(v.tables):
+            assert obs[k].tobytes() == encode(t.game, t.seat).tobytes()
+            assert info["action_mask"][k].tolist() == action_mask(t.game, 4).tolist()
+            assert t.game.to_act == 1 and info["action_mask"][k].any()  # the learner's turn, something legal
+        obs, _, term, _, info = v.step((rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(1))
+        assert (info["final_obs"][~term] == 0).all() if term.any() else "final_obs" not in info
