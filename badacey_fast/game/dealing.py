@@ -20,6 +20,8 @@ badacey_fast.errors.IllegalActionError: seat 0 cannot discard ...: it does not h
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import IllegalActionError
 from badacey_fast.game.actions import Action
@@ -30,6 +32,14 @@ __all__ = ["GameDealing"]
 CHANCE = "chance"
 
 _new = tuple.__new__
+
+
+def _getter(slots: tuple[str, ...], _cache: dict = {}) -> "attrgetter":
+    """One attrgetter of every slot of a class (by its __slots__ tuple), made once."""
+    get = _cache.get(slots)
+    if get is None:
+        get = _cache[slots] = attrgetter(*slots)
+    return get
 
 
 class GameDealing:
@@ -159,8 +169,9 @@ class GameDealing:
 
     def _restore(self, other: "GameDealing") -> None:
         """Take every piece of ``other``'s state (its lists, not copies)."""
-        for name in type(self).__slots__:
-            setattr(self, name, getattr(other, name))
+        slots = type(self).__slots__
+        for name, value in zip(slots, _getter(slots)(other)):  # one attrgetter call reads every slot
+            setattr(self, name, value)
 
     def _deal_hands(self) -> None:
         # One card at a time clockwise, from the seat left of the button.
