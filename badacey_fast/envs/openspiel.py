@@ -3,13 +3,14 @@
 
 >>> import pyspiel
 >>> import badacey_fast.envs.openspiel
->>> game = pyspiel.load_game("python_badugi", {"players": 2, "stack": 8})
+>>> game = pyspiel.load_game("python_badugi", {"players": 2, "stack": 2})
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 52)
 
 - **Parameters**: ``players`` (2..6, default 2), ``stack`` (chips per seat, default 100 big blinds),
-  ``button`` (default 0).  One hand per game; returns in big blinds (zero-sum).
+  ``button`` (default 0).  One hand per game; returns in big blinds (zero-sum).  Small stacks keep the
+  betting tree small under the real rules (``stack`` 2 in Badugi: one big blind, all-in at once).
 - **Chance nodes**: every card dealt -- the deal, each replacement, burn cards, every card after a
   reshuffle -- is a chance node whose outcomes are the card ids (0..51) the stub may deal, uniform
   (:meth:`badacey_fast.game.Game.chance_outcomes`: the engine's chance mode).
