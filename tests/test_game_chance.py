@@ -187,3 +187,38 @@ def test_a_burn_card_is_a_chance_event_of_the_action_ending_the_round():
     assert g.is_chance and g.log[-1][1].kind == "call" and len(g.log) == 1  # the check waits for the burn
     g.apply_chance(30)
     assert g.phase == "drawing" and g.burned == [30] and [a.kind for _, a in g.log] == ["call", "check"]
+
+
+@pytest.mark.backend_independent
+def test_copy_sets_every_slot_and_shares_no_list():
+    # Game.copy is written out slot by slot: a slot it forgets is unset on the copy (getattr raises),
+    # a list it forgets to copy is shared.  A state owing a card is frozen and shares its lists.
+    rng = random.Random(5)
+    for chance in (False, True):
+        for hand in range(20):
+            cfg = GameConfig(game=rng.choice(GAMES), burn=hand % 2 == 0)
+            n = rng.randint(2, 6)
+            g = Game(cfg, [rng.randint(1, 30) for _ in range(n)], chance=chance,
+                     **({} if chance else {"seed": hand}))
+            while True:
+                h = g.copy()
+                for name in Game.__slots__:
+                    value = getattr(h, name)
+                    if isinstance(value, list) and not g.is_chance:
+                        assert value is not getattr(g, name), name
+                        assert all(v is not w for v, w in zip(value, getattr(g, name)) if isinstance(v, list))
+                assert h.snapshot() == g.snapshot()
+                if g.is_over:
+                    break
+                if g.is_chance:
+                    g.apply_chance(rng.choice(g.chance_outcomes())[0])
+                else:
+                    g.apply(random_action(g, rng))
+
+
+@pytest.mark.backend_independent
+def test_chance_mode_takes_no_random_source():
+    with pytest.raises(TypeError, match="no seed or rng"):
+        Game(stacks=[10, 10], chance=True, seed=1)
+    with pytest.raises(TypeError, match="no seed or rng"):
+        Game(stacks=[10, 10], chance=True, rng=random.Random(1))

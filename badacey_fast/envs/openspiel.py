@@ -3,13 +3,14 @@
 
 >>> import pyspiel
 >>> import badacey_fast.envs.openspiel
->>> game = pyspiel.load_game("python_badugi", {"players": 2, "stack": 8})
+>>> game = pyspiel.load_game("python_badugi", {"players": 2, "stack": 2})
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 52)
 
 - **Parameters**: ``players`` (2..6, default 2), ``stack`` (chips per seat, default 100 big blinds),
-  ``button`` (default 0).  One hand per game; returns in big blinds (zero-sum).
+  ``button`` (default 0).  One hand per game; returns in big blinds (zero-sum).  Small stacks keep the
+  betting tree small under the real rules (``stack`` 2 in Badugi: one big blind, all-in at once).
 - **Chance nodes**: every card dealt -- the deal, each replacement, burn cards, every card after a
   reshuffle -- is a chance node whose outcomes are the card ids (0..51) the stub may deal, uniform
   (:meth:`badacey_fast.game.Game.chance_outcomes`: the engine's chance mode).
@@ -36,6 +37,9 @@ __all__ = ["GAME_NAMES", "BadaceyGame", "BadaceyState", "register"]
 
 HIST_FEATURES = 15
 _KIND = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
+
+#: Card names by id (the information-state string names cards at every decision of a search).
+_CARD = [format_cards([c]) for c in range(52)]
 
 #: The registered short names by preset.
 GAME_NAMES = {p: f"python_{p}" for p in PRESETS}
@@ -72,6 +76,9 @@ class BadaceyGame(pyspiel.Game):
             utility_sum=0.0, max_game_length=player + chance)
         super().__init__(_game_type(preset), info, {"players": self.n, "stack": self.stack,
                                                     "button": self.button})
+        # The start of every hand, shared by every initial state (a _Hand is never changed).
+        start = Game(self.config, [self.stack] * self.n, button=self.button, chance=True)
+        self._start = _Hand(start, ((),) * self.n, 1.0 / self.bb, self.hand_size)
 
     def new_initial_state(self) -> "BadaceyState":
         return BadaceyState(self)
@@ -81,64 +88,107 @@ class BadaceyGame(pyspiel.Game):
         return BadaceyObserver(self, perfect)
 
 
+class _Hand:
+    """One state of a hand, never changed once made: the engine :class:`~badacey_fast.game.Game` (chance
+    mode), each seat's hands so far (sorted tuples: the deal, then each draw that changed it), the
+    OpenSpiel current player.  OpenSpiel clones a Python state by making a new initial state and
+    deep-copying its attributes, and searches clone every node they visit: an immutable holder makes
+    that copy free (``__deepcopy__`` returns it), and applying an action copies the Game once."""
+
+    __slots__ = ("game", "seen", "player", "inv", "hand_size")
+
+    def __init__(self, game: Game, seen: tuple, inv: float, hand_size: int) -> None:
+        self.game = game
+        self.seen = seen
+        self.inv = inv  # 1 / big blind: returns in big blinds
+        self.hand_size = hand_size
+        phase = game.phase
+        self.player = (_TERMINAL if phase == "complete" else _CHANCE if phase == "chance" else game.to_act)
+
+    def __deepcopy__(self, memo: dict) -> "_Hand":
+        return self
+
+    def __copy__(self) -> "_Hand":
+        return self
+
+    def after(self, action: int) -> "_Hand":
+        """The state after ``action`` (a card id at a chance node, else an action index)."""
+        g = self.game.copy()
+        chance = self.player == _CHANCE
+        if chance:
+            g.apply_chance(action)
+        else:
+            g.apply(decode(g, action)[0])
+        seen = self.seen
+        # A seat's hand changes only when a dealing step completes: the deal, or a draw.
+        if g.phase != "chance" and (chance or action >= N_BETTING):
+            new = []
+            for held, h in zip(seen, g.hands):
+                h = tuple(sorted(h))
+                new.append(held + (h,) if h and (not held or held[-1] != h) else held)
+            seen = tuple(new)
+        return _Hand(g, seen, self.inv, self.hand_size)
+
+
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+#: The legal draw actions by hand size (every discard set): one shared list each.
+_DRAWS = {k: list(range(N_BETTING, N_BETTING + (1 << k))) for k in (4, 5)}
+
+
 class BadaceyState(pyspiel.State):
-    """A hand in progress: a :class:`~badacey_fast.game.Game` in chance mode (``self.game``)."""
+    """A hand in progress: ``game`` is the engine :class:`~badacey_fast.game.Game` in chance mode (read
+    only: an applied action works on a copy, states share Games)."""
 
     def __init__(self, game: BadaceyGame) -> None:
         super().__init__(game)
-        self._inv = 1.0 / game.bb  # plain values: OpenSpiel clones states with copy.deepcopy
-        self._hand_size = game.hand_size
-        self.game = Game(game.config, [game.stack] * game.n, button=game.button, chance=True)
-        self.hands_seen: list[list[tuple[int, ...]]] = [[] for _ in range(game.n)]  # each seat's hands
+        self._h = game._start  # the only attribute: OpenSpiel's clone deep-copies each one
+
+    @property
+    def game(self) -> Game:
+        """The engine state (do not change it: other states may share it)."""
+        return self._h.game
+
+    @property
+    def hands_seen(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Each seat's hands so far, sorted: the deal, then after each draw that changed it."""
+        return self._h.seen
 
     def current_player(self) -> int:
-        g = self.game
-        if g.phase == "complete":
-            return pyspiel.PlayerId.TERMINAL
-        if g.phase == "chance":
-            return pyspiel.PlayerId.CHANCE
-        return g.to_act
+        return self._h.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        g = self.game
+        g = self._h.game
         if g.phase == "drawing":
-            return list(range(N_BETTING, N_BETTING + (1 << len(g.hands[g.to_act]))))
+            return _DRAWS[len(g.hands[g.to_act])]
         return [_KIND[a[0]] for a in g.legal_actions()]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.game.chance_outcomes()
+        return self._h.game.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        g = self.game
-        if g.phase == "chance":
-            g.apply_chance(int(action))
-        else:
-            g.apply(decode(g, action)[0])
-        if g.phase != "chance":
-            for i, seen in enumerate(self.hands_seen):
-                h = tuple(sorted(g.hands[i]))
-                if h and (not seen or seen[-1] != h):
-                    seen.append(h)
+        self._h = self._h.after(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {format_cards([action])}"
         if action < N_BETTING:
             return ("fold", "check/call", "bet/raise")[action]
-        return f"draw mask {action - N_BETTING:0{self._hand_size}b}"
+        return f"draw mask {action - N_BETTING:0{self._h.hand_size}b}"
 
     def is_terminal(self) -> bool:
-        return self.game.phase == "complete"
+        return self._h.player == _TERMINAL
 
     def returns(self) -> list[float]:
-        g = self.game
-        if g.phase != "complete":
+        h = self._h
+        g = h.game
+        if h.player != _TERMINAL:
             return [0.0] * g.n
-        inv = self._inv
+        inv = h.inv
         return [w * inv for w in g.winnings]
 
     def __str__(self) -> str:
-        g = self.game
+        g = self._h.game
         return f"{g!r} hands {[format_cards(h) for h in g.hands]} log {g.log}"
 
 
@@ -175,10 +225,11 @@ class BadaceyObserver:
         g = state.game
         if not self.perfect:
             return obs_string(g, player)
-        parts = [f"p{player}", "hands " + " | ".join(format_cards(h) for h in state.hands_seen[player])]
+        parts = [f"p{player}", "hands " + " | ".join(" ".join([_CARD[c] for c in h])
+                                                     for h in state.hands_seen[player])]
         for seat, a in g.log:
             if a[0] == "draw":
-                parts.append(f"{seat}:d{format_cards(a[2]) if seat == player else len(a[2])}")
+                parts.append(f"{seat}:d{' '.join([_CARD[c] for c in a[2]]) if seat == player else len(a[2])}")
             else:
                 parts.append(f"{seat}:{a[0][0]}")
         if g.phase == "chance":

@@ -20,6 +20,8 @@ badacey_fast.errors.IllegalActionError: seat 0 cannot discard ...: it does not h
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import IllegalActionError
 from badacey_fast.game.actions import Action
@@ -30,6 +32,14 @@ __all__ = ["GameDealing"]
 CHANCE = "chance"
 
 _new = tuple.__new__
+
+
+def _getter(slots: tuple[str, ...], _cache: dict = {}) -> "attrgetter":
+    """One attrgetter of every slot of a class (by its __slots__ tuple), made once."""
+    get = _cache.get(slots)
+    if get is None:
+        get = _cache[slots] = attrgetter(*slots)
+    return get
 
 
 class GameDealing:
@@ -63,13 +73,7 @@ class GameDealing:
         """The burn cards (with the ``burn`` option), in order."""
         return self._stub.burned
 
-    # copy() and snapshot() of the query side see the stub as one opaque slot: the stub's part added here.
-    def copy(self) -> "GameDealing":
-        """An independent copy of this state (lists and the stub copied, the RNG state duplicated)."""
-        new = super().copy()
-        new._stub = self._stub.copy(new._rng)
-        return new
-
+    # snapshot() of the query side sees the stub as one opaque slot: the stub's part added here.
     def snapshot(self) -> tuple:
         """Every piece of state, the stub's included, as a comparable tuple."""
         stub = self._stub
@@ -79,10 +83,13 @@ class GameDealing:
     # Game(chance=True): the stub's random source is the caller (rules.stub.CALLER).  A dealing step (the
     # initial deal, or an action that deals: a draw, a betting action ending a round with a burn card)
     # is run on a copy; when a card is owed past the cards chosen so far, the stub raises CardOwed with
-    # the legal cards, the state is left as before the step, in the ``chance`` phase, and the step is
-    # kept with the state before it.  apply_chance(card) adds the card to the stub's script and runs the
-    # step again from that state: it completes, or stops at the next card owed.  The stub deals the
-    # chosen cards exactly as it deals a replay's (one procedure, RULES.md §4), so ``dealt`` replays it.
+    # the legal cards, and the state is left as before the step, in the ``chance`` phase, keeping
+    # ``_chance = (the state before the step, the step, the legal cards, the cards chosen so far)``.
+    # apply_chance(card) runs the step again on a copy of that state, the chosen cards and ``card`` in
+    # its stub's script: it completes (the game takes the copy's state), or stops at the next card owed
+    # (only ``_chance`` changes).  The stub deals the chosen cards exactly as it deals a replay's (one
+    # procedure, RULES.md §4), so ``dealt`` replays it.  While a card is owed the state is frozen: its
+    # lists are never changed in place, only whole slots rebound (copy() then shares them).
     @property
     def is_chance(self) -> bool:
         """True while a card is owed in chance mode (``phase == "chance"``): resolve it with
@@ -95,12 +102,11 @@ class GameDealing:
         shows the game before that step; ``dealt`` gets them once the step completes)."""
         if self.phase != CHANCE:
             return []
-        stub = self._chance[0]._stub
-        return stub._script[stub._spos:]
+        return list(self._chance[3])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards the stub may deal now, each with its probability (uniform: RULES.md §4's stub, the
-        muck included after a reshuffle); empty unless a card is owed.
+        muck included after a reshuffle), in card id order; empty unless a card is owed.
 
         >>> from badacey_fast.game import Game
         >>> g = Game("badugi", stacks=[10, 10], chance=True)
@@ -122,18 +128,26 @@ class GameDealing:
         step completes, or stops at the next card owed.  Returns this game, like :meth:`apply`."""
         if self.phase != CHANCE:
             raise IllegalActionError(f"no card is owed: the game is {self.phase}, not at a chance event")
-        base, step, outcomes = self._chance
+        base, step, outcomes, chosen = self._chance
         if type(card) is not int:
             (card,) = parse_cards([card]) if isinstance(card, str) else (card,)
         if card not in outcomes:
             raise IllegalActionError(f"card {format_cards([card]) if type(card) is int and 0 <= card < 52 else card!r}"
                                      f" cannot be dealt now: it is not in the stub")
+        chosen += (card,)
         g = base.copy()
-        g._stub._script.append(card)
-        if step is None:
-            g._deal_step(None)
-        else:
-            g.apply(*step)
+        g._stub._script += chosen
+        try:
+            if step is None:
+                g._deal_hands()
+                g._start_round(0)
+            else:
+                g._guarded = False  # g is a scratch copy: the step runs on it directly
+                g.apply(*step)
+                g._guarded = True
+        except CardOwed as owed:
+            self._chance = (base, step, owed.outcomes, chosen)  # g, half-way through the step, is dropped
+            return self
         self._restore(g)
         return self
 
@@ -148,15 +162,16 @@ class GameDealing:
             self._owe(saved, step, owed.outcomes)
 
     def _owe(self, base: "GameDealing", step: object, outcomes: tuple[int, ...]) -> None:
-        self._chance = (base, step, outcomes)
+        self._chance = (base, step, outcomes, ())
         self.phase = CHANCE
         self.to_act = -1
         self._legal = None
 
     def _restore(self, other: "GameDealing") -> None:
         """Take every piece of ``other``'s state (its lists, not copies)."""
-        for name in type(self).__slots__:
-            setattr(self, name, getattr(other, name, None))
+        slots = type(self).__slots__
+        for name, value in zip(slots, _getter(slots)(other)):  # one attrgetter call reads every slot
+            setattr(self, name, value)
 
     def _deal_hands(self) -> None:
         # One card at a time clockwise, from the seat left of the button.

@@ -16,7 +16,6 @@ badacey_fast.errors.IllegalActionError: seat 5 is not at this table (seats 0..2)
 
 from __future__ import annotations
 
-import random
 from typing import TypeVar
 
 from badacey_fast.errors import IllegalActionError
@@ -79,27 +78,8 @@ class GameQueries:
         """True when the hand ended at a showdown (more than one live seat after the last round)."""
         return self.phase == COMPLETE and self.nlive > 1
 
-    def copy(self: _G) -> _G:
-        """An independent copy of this state (lists copied, the RNG state duplicated).
-
-        >>> from badacey_fast.game import Game
-        >>> g = Game(stacks=[20, 20], seed=3); h = g.copy(); _ = h.apply("call")
-        >>> g.to_act != h.to_act
-        True
-        """
-        new = type(self).__new__(type(self))
-        for name in type(self).__slots__:
-            value = getattr(self, name, None)
-            if isinstance(value, list):
-                value = [v[:] if isinstance(v, list) else v for v in value]
-            setattr(new, name, value)
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        new._rng = rng
-        new._rnd = rng.random
-        return new
-
-    # copy.copy, copy.deepcopy and pickle (search and OpenSpiel clone states): the same independent copy.
+    # copy.copy, copy.deepcopy and pickle (search and OpenSpiel clone states): the same independent copy
+    # (Game.copy, in state.py next to the slots it copies).
     def __copy__(self: _G) -> _G:
         return self.copy()
 
@@ -114,7 +94,7 @@ class GameQueries:
     def __setstate__(self, state: dict) -> None:
         for name in type(self).__slots__:
             setattr(self, name, state.get(name))
-        self._rnd = self._rng.random
+        self._rnd = None if self._rng is None else self._rng.random  # chance mode has no random source
 
     def snapshot(self) -> tuple:
         """Every piece of state as a comparable tuple (tests use it to prove a rejected action changed nothing)."""
@@ -124,13 +104,13 @@ class GameQueries:
                 continue
             if name == "_chance":  # chance mode: the step owed and the state before it
                 c = self._chance
-                out.append(None if c is None else (c[0].snapshot(), c[1], c[2]))
+                out.append(None if c is None else (c[0].snapshot(),) + c[1:])
                 continue
             value = getattr(self, name, None)
             if isinstance(value, list):
                 value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
             out.append(value)
-        out.append(self._rng.getstate())
+        out.append(None if self._rng is None else self._rng.getstate())
         return tuple(out)
 
     def view(self, seat: int) -> SeatView:

@@ -52,6 +52,8 @@ from badacey_fast.rules.stub import CALLER, CardOwed, Stub
 
 __all__ = ["Game", "BETTING", "DRAWING", "COMPLETE", "CHANCE"]
 
+_Random = random.Random
+
 # Bound by assignment, not by ``from .betting import``: CPython 3.11 compiles ``name.method(...)`` on an
 # imported name as a plain attribute load (no LOAD_METHOD), and these two are called on every decision
 # (measured: ~3% of a simulated hand).
@@ -137,12 +139,17 @@ class Game(GameBetting, GameDealing, GameQueries):
         self.folded = [False] * n
         self.seed = seed
         self.posts = tuple(posts)
-        if rng is None:
+        if chance:
+            # Chance mode has no random source: the caller chooses every card (a new Random would cost
+            # an OS entropy read, and copying its state every clone of a search).
+            if seed is not None or rng is not None:
+                raise TypeError("chance mode deals the caller's cards: give no seed or rng")
+        elif rng is None:
             rng = random.Random(seed)
         elif seed is not None:
             raise TypeError("give seed or rng, not both")
         self._rng = rng
-        self._rnd = rng.random
+        self._rnd = None if rng is None else rng.random
         # A burn card is dealt inside the betting action that ends a round, after that action took
         # effect: in a scripted replay (a recorded hand, maybe tampered with) a refused burn would leave
         # the action half done, so such a game applies each action on a copy-and-restore basis.
@@ -178,11 +185,96 @@ class Game(GameBetting, GameDealing, GameQueries):
         self._post_forced_bets()
         if chance:
             self.hands = [[] for _ in range(n)]
+            # The betting fields _start_round sets, unset until the deal is complete.
+            self.level = self.full_level = self.nbets = self.nactive = self._tmin = None
+            self.pending = self.can_raise = None
             self.phase, self.to_act = CHANCE, -1
             self._deal_step(None)
         else:
             self._deal_hands()
             self._start_round(0)
+
+    # ------------------------------------------------------------------------------------------- copies
+    def copy(self) -> "Game":
+        """An independent copy of this state: its lists and the stub copied, the random source duplicated
+        (a seeded copy deals the very cards the original would).  ``copy.copy``, ``copy.deepcopy`` and
+        pickle give the same copy (search and OpenSpiel clone states).
+
+        >>> g = Game(stacks=[20, 20], seed=3); h = g.copy(); _ = h.apply("call")
+        >>> g.to_act != h.to_act, g.log, h.snapshot() != g.snapshot()
+        (True, [], True)
+        """
+        # Written out slot by slot: searches clone states by the million (a loop over __slots__ with
+        # getattr/setattr cost several times as much).  tests/test_game_chance.py checks that every slot
+        # is set and that no list is shared.
+        cls = type(self)
+        new = cls.__new__(cls)
+        new.config = self.config
+        new.n = self.n
+        new.button = self.button
+        new.starting_stacks = self.starting_stacks
+        new.seed = self.seed
+        new.posts = self.posts
+        new._guarded = self._guarded
+        new._chance = self._chance
+        new.street = self.street
+        new.phase = self.phase
+        new.to_act = self.to_act
+        new.level = self.level
+        new.full_level = self.full_level
+        new.nbets = self.nbets
+        new.bet_size = self.bet_size
+        new.nlive = self.nlive
+        new.nactive = self.nactive
+        new.sb_seat = self.sb_seat
+        new.bb_seat = self.bb_seat
+        new.settlement = self.settlement
+        new._legal = self._legal  # interned actions (fold and check are recognised by identity): shared
+        new._cap = self._cap
+        new._hu_uncapped = self._hu_uncapped
+        new._tmin = self._tmin
+        rng = self._rng
+        if rng is not None:
+            rng = _Random.__new__(_Random)  # not Random(): that seeds from the OS first
+            rng.setstate(self._rng.getstate())
+            new._rnd = rng.random
+        else:
+            new._rnd = None
+        new._rng = rng
+        if self._chance is not None:
+            # A card is owed (chance mode): this state is frozen -- it shows the state before the dealing
+            # step, and apply_chance only rebinds whole slots (dealing.py) -- so the copy shares its lists.
+            new.stacks = self.stacks
+            new.contrib = self.contrib
+            new.sbet = self.sbet
+            new.folded = self.folded
+            new.hands = self.hands
+            new.pending = self.pending
+            new.can_raise = self.can_raise
+            new.draw_queue = self.draw_queue
+            new.discard_counts = self.discard_counts
+            new.log = self.log
+            new.payouts = self.payouts
+            new.returned = self.returned
+            new._stub = self._stub
+            return new
+        new.stacks = self.stacks[:]
+        new.contrib = self.contrib[:]
+        new.sbet = self.sbet[:]
+        new.folded = self.folded[:]
+        new.hands = [h[:] for h in self.hands]
+        pending = self.pending
+        new.pending = None if pending is None else pending[:]
+        can_raise = self.can_raise
+        new.can_raise = None if can_raise is None else can_raise[:]
+        new.draw_queue = self.draw_queue[:]
+        new.discard_counts = [d[:] for d in self.discard_counts]
+        new.log = self.log[:]
+        payouts = self.payouts
+        new.payouts = None if payouts is None else payouts[:]
+        new.returned = self.returned[:]
+        new._stub = self._stub.copy(rng)
+        return new
 
     # ----------------------------------------------------------------------------------------- betting
     def _post_forced_bets(self) -> None:
