@@ -179,8 +179,10 @@ SD_VBMI static void sd_hash_block_vbmi(const uint32_t *table, const uint8_t *h, 
 }
 #endif
 
+/* The chips of one row into out[s * step] for each seat s (step 1: a row of the row-major (N, P) array;
+ * step = the column stride: one cell of each seat's column). */
 SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned lw, unsigned bw,
-                        const int32_t seats, int64_t *out)
+                        const int32_t seats, int64_t *out, const int64_t step)
 {
     int64_t half = pot >> 1, odd = pot & 1;
     int64_t lhalf = odd_low ? half + odd : half;
@@ -192,7 +194,7 @@ SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned l
         int32_t o = dl <= db ? l : b;
         int64_t extra = odd_low ? 0 : odd;
         for (int32_t s = 0; s < seats; s++)
-            out[s] = (s == l) * lhalf + (s == b) * half + (s == o) * extra;
+            out[s * step] = (s == l) * lhalf + (s == b) * half + (s == o) * extra;
         return;
     }
     int64_t kl = sd_bits6[lw & 63], kb = sd_bits6[bw & 63];
@@ -208,15 +210,29 @@ SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned l
         odd_left &= ~either;
         nl += wl;
         nb += wb;
-        out[s] = x;
+        out[s * step] = x;
     }
 }
 
+/* Where sd_run writes: the row-major arrays of bd_showdown_many (cols == 0: shares / chips / low_win /
+ * badugi_win, n * seats each) or the column layout of bd_showdown_columns (cols != 0: chips[s * stride + i],
+ * and one seat bitmask a row in low_bits / badugi_bits).  `cols` is a constant at every call, so each
+ * layout compiles to its own loop and the row-major one is unchanged by the other's existence.  Passed by
+ * value into the inlined loops: a copy in registers, which no store through the output pointers can alias
+ * (through a pointer, every chip written would force the compiler to reload the pointers). */
+typedef struct {
+    double *shares;
+    int64_t *chips;
+    uint8_t *low_win, *badugi_win; /* row-major winner bytes (cols == 0) */
+    uint8_t *low_bits, *badugi_bits; /* winner bitmasks (cols != 0) */
+    int64_t stride; /* cols != 0: distance between two seats' columns in chips, >= n */
+} sd_out;
+
 /* Pass 2 for one good row: winners of each half as seat masks (lower rank is better; a lone live seat
- * wins both), then the shares or chips and the winner bytes. */
+ * wins both), then the shares or chips and the winners. */
 SD_INLINE void sd_settle_row(const uint32_t *table, const uint32_t *idx, unsigned alive, int64_t i,
                              const int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
-                             double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win)
+                             const sd_out o, const int cols)
 {
     uint32_t low[SD_MAX_SEATS], bad[SD_MAX_SEATS], lmin = 0xFFFFu, bmin = 0xFFFFu;
     for (int32_t s = 0; s < seats; s++) {
@@ -234,8 +250,18 @@ SD_INLINE void sd_settle_row(const uint32_t *table, const uint32_t *idx, unsigne
     }
     lw &= alive;
     bw &= alive;
+    if (cols) {
+        sd_chips(pot[i], (int32_t)button[i], odd_low, lw, bw, seats, o.chips + i, o.stride);
+        if (o.low_bits)
+            o.low_bits[i] = (uint8_t)lw;
+        if (o.badugi_bits)
+            o.badugi_bits[i] = (uint8_t)bw;
+        return;
+    }
+    double *shares = o.shares;
+    uint8_t *low_win = o.low_win, *badugi_win = o.badugi_win;
     if (pot) {
-        sd_chips(pot[i], (int32_t)button[i], odd_low, lw, bw, seats, chips + i * seats);
+        sd_chips(pot[i], (int32_t)button[i], odd_low, lw, bw, seats, o.chips + i * seats, 1);
     } else if (shares) {
         /* Same values as the numpy reference (0.5 / k or 0, then the sum): bit-identical.  Winners are
          * random: a branch here would mispredict. */
@@ -254,8 +280,7 @@ SD_INLINE void sd_settle_row(const uint32_t *table, const uint32_t *idx, unsigne
 
 SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
                          const int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
-                         double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win,
-                         uint8_t *status, int32_t *code, int vbmi)
+                         const sd_out o, const int cols, uint8_t *status, int32_t *code, int vbmi)
 {
     int64_t bad_rows = 0;
     uint32_t idx[SD_BLOCK][SD_MAX_SEATS];
@@ -287,8 +312,7 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
             if (status)
                 status[i] = (uint8_t)rc;
             if (rc == BD_SD_OK) {
-                sd_settle_row(table, idx[j], alive[j], i, seats, pot, button, odd_low, shares, chips, low_win,
-                              badugi_win);
+                sd_settle_row(table, idx[j], alive[j], i, seats, pot, button, odd_low, o, cols);
                 continue;
             }
             if (!status) {
@@ -296,15 +320,24 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
                 return i;
             }
             bad_rows++; /* a bad row pays nothing and wins nothing */
+            if (cols) {
+                for (int32_t s = 0; s < seats; s++)
+                    o.chips[s * o.stride + i] = 0;
+                if (o.low_bits)
+                    o.low_bits[i] = 0;
+                if (o.badugi_bits)
+                    o.badugi_bits[i] = 0;
+                continue;
+            }
             for (int32_t s = 0; s < seats; s++) {
                 if (pot)
-                    chips[i * seats + s] = 0;
-                else if (shares)
-                    shares[i * seats + s] = 0.0;
-                if (low_win)
-                    low_win[i * seats + s] = 0;
-                if (badugi_win)
-                    badugi_win[i * seats + s] = 0;
+                    o.chips[i * seats + s] = 0;
+                else if (o.shares)
+                    o.shares[i * seats + s] = 0.0;
+                if (o.low_win)
+                    o.low_win[i * seats + s] = 0;
+                if (o.badugi_win)
+                    o.badugi_win[i * seats + s] = 0;
             }
         }
     }
@@ -315,23 +348,47 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
  * (tzcnt, blsr, shlx: the card-mask hash is ~7% faster) that also runs the VBMI pass 1 when asked.  The
  * copy is chosen explicitly by bd_simd_level() (BADACEY_FAST_ISA), not by target_clones at load time,
  * so a forced scalar run really runs the portable code. */
+#define SD_RUN(P, COLS) sd_run(table, hands, live, n, P, pot, button, odd_low, *o, COLS, status, code, vbmi)
 #define SD_DISPATCH_BODY                                                                                     \
+    if (cols) {                                                                                              \
+        switch (seats) {                                                                                     \
+        case 2: return SD_RUN(2, 1);                                                                         \
+        case 3: return SD_RUN(3, 1);                                                                         \
+        case 4: return SD_RUN(4, 1);                                                                         \
+        case 5: return SD_RUN(5, 1);                                                                         \
+        default: return SD_RUN(6, 1);                                                                        \
+        }                                                                                                    \
+    }                                                                                                        \
     switch (seats) {                                                                                         \
-    case 2: return sd_run(table, hands, live, n, 2, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
-    case 3: return sd_run(table, hands, live, n, 3, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
-    case 4: return sd_run(table, hands, live, n, 4, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
-    case 5: return sd_run(table, hands, live, n, 5, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
-    default: return sd_run(table, hands, live, n, 6, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, vbmi); \
+    case 2: return SD_RUN(2, 0);                                                                             \
+    case 3: return SD_RUN(3, 0);                                                                             \
+    case 4: return SD_RUN(4, 0);                                                                             \
+    case 5: return SD_RUN(5, 0);                                                                             \
+    default: return SD_RUN(6, 0);                                                                            \
     }
 #define SD_DISPATCH_PARAMS                                                                                   \
     const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n, int32_t seats,             \
-        const int64_t *pot, const int64_t *button, int32_t odd_low, double *shares, int64_t *chips,           \
-        uint8_t *low_win, uint8_t *badugi_win, uint8_t *status, int32_t *code, int vbmi
+        const int64_t *pot, const int64_t *button, int32_t odd_low, const sd_out *o, int cols,               \
+        uint8_t *status, int32_t *code, int vbmi
 
 static int64_t sd_dispatch_portable(SD_DISPATCH_PARAMS) { SD_DISPATCH_BODY }
 #ifdef SD_SIMD
 BD_TARGET_AVX2 static int64_t sd_dispatch_avx2(SD_DISPATCH_PARAMS) { SD_DISPATCH_BODY }
 #endif
+
+/* Both entry points: check the arguments, pick the code path (bd_simd_level), run. */
+static int64_t sd_start(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n, int32_t seats,
+                        const int64_t *pot, const int64_t *button, int32_t odd_low, const sd_out *o, int cols,
+                        uint8_t *status, int32_t *code)
+{
+#ifdef SD_SIMD
+    int level = bd_simd_level();
+    if (level >= BD_ISA_AVX2)
+        return sd_dispatch_avx2(table, hands, live, n, seats, pot, button, odd_low, o, cols, status, code,
+                                level >= BD_ISA_AVX512);
+#endif
+    return sd_dispatch_portable(table, hands, live, n, seats, pot, button, odd_low, o, cols, status, code, 0);
+}
 
 int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
                          int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
@@ -347,14 +404,25 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
         *code = BD_SD_BAD_ARGS;
         return -2;
     }
-#ifdef SD_SIMD
-    int level = bd_simd_level();
-    if (level >= BD_ISA_AVX2)
-        return sd_dispatch_avx2(table, hands, live, n, seats, pot, button, odd_low, shares, chips, low_win,
-                                badugi_win, status, code, level >= BD_ISA_AVX512);
-#endif
-    return sd_dispatch_portable(table, hands, live, n, seats, pot, button, odd_low, shares, chips, low_win,
-                                badugi_win, status, code, 0);
+    const sd_out o = {shares, chips, low_win, badugi_win, NULL, NULL, 0};
+    return sd_start(table, hands, live, n, seats, pot, button, odd_low, &o, 0, status, code);
+}
+
+int64_t bd_showdown_columns(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
+                            int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
+                            int64_t *chips, int64_t stride, uint8_t *low_bits, uint8_t *badugi_bits,
+                            uint8_t *status, int32_t *code)
+{
+    int32_t dummy;
+    if (!code)
+        code = &dummy;
+    *code = BD_SD_OK;
+    if (!table || !hands || n < 0 || !pot || !button || !chips || stride < n || seats < 2 || seats > SD_MAX_SEATS) {
+        *code = BD_SD_BAD_ARGS;
+        return -2;
+    }
+    const sd_out o = {NULL, chips, NULL, NULL, low_bits, badugi_bits, stride};
+    return sd_start(table, hands, live, n, seats, pot, button, odd_low, &o, 1, status, code);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
