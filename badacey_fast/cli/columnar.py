@@ -161,9 +161,10 @@ def bench_cases(quick: bool) -> list:
     """Benchmark cases for ``badacey bench`` (none without pyarrow and dask installed).
 
     Groups: ``parquet-score`` (the kernel alone on decoded deals against ``score_parquet`` end to end from
-    Parquet and from memory-mapped Arrow IPC, interleaved), ``dask-score`` (one process against Dask's
-    synchronous scheduler and a 2-worker LocalCluster on the same dataset) and ``dask-overhead`` (empty
-    tasks per second: 1 / the per-task cost).
+    Parquet, with and without its reader/writer threads, and from memory-mapped Arrow IPC, interleaved),
+    ``dask-score`` (one process without helper threads against Dask's synchronous scheduler, a LocalCluster
+    of 2 one-thread workers and one of 1 two-thread worker on the same dataset, every task also without
+    helper threads) and ``dask-overhead`` (empty tasks per second: 1 / the per-task cost).
     """
     try:
         import dask  # noqa: F401
@@ -172,7 +173,6 @@ def bench_cases(quick: bool) -> list:
     except ImportError:
         return []
     import atexit
-    import io
     import shutil
     import tempfile
 
@@ -210,22 +210,29 @@ def bench_cases(quick: bool) -> list:
 
         return setup
 
-    def client():  # type: ignore[no-untyped-def]
-        if "client" not in state:
-            state["cm"] = cm = bdask.local_client(2)
-            state["client"] = cm.__enter__()
+    def client(workers: int = 2, threads: int = 1):  # type: ignore[no-untyped-def]
+        key = f"client-{workers}x{threads}"
+        if key not in state:
+            cm = bdask.local_client(workers, threads_per_worker=threads)
+            state[key] = cm.__enter__()
             atexit.register(cm.__exit__, None, None, None)
-        return state["client"]
+        return state[key]
 
-    def one_process():  # type: ignore[no-untyped-def]
-        src = files()
-        return lambda: arrow.score_parquet(src, io.BytesIO(), threads=False)
-
-    def dataset(scheduler: str | None):  # type: ignore[no-untyped-def]
+    def one_process(threads: bool):  # type: ignore[no-untyped-def]
         def setup():  # type: ignore[no-untyped-def]
-            src, c = files(), client() if scheduler is None else None
-            out = os.path.join(root, f"out-{scheduler}")
-            return lambda: bdask.score_dataset(src, out, client=c, scheduler=scheduler, partition_rows=part)
+            src, dst = files(), os.path.join(root, f"one-{threads}.parquet")
+            return lambda: arrow.score_parquet(src, dst, threads=threads)
+
+        return setup
+
+    def dataset(scheduler: str | None, workers: int = 2, threads: int = 1):  # type: ignore[no-untyped-def]
+        def setup():  # type: ignore[no-untyped-def]
+            src, c = files(), client(workers, threads) if scheduler is None else None
+            out = os.path.join(root, f"out-{scheduler}-{workers}x{threads}")
+            # No helper threads in the tasks: each partition is exactly the one-process work, so the
+            # ratios show the scheduler and the cores, not the I/O overlap.
+            return lambda: bdask.score_dataset(src, out, client=c, scheduler=scheduler, partition_rows=part,
+                                               threads=False)
 
         return setup
 
@@ -244,13 +251,17 @@ def bench_cases(quick: bool) -> list:
                         interleave="parquet"),
         InterleavedCase("parquet-score", "score_parquet end to end, Parquet zstd -> Parquet", end_to_end("deals.parquet"),
                         n, interleave="parquet"),
+        InterleavedCase("parquet-score", "score_parquet, Parquet -> Parquet, no helper threads", one_process(False), n,
+                        interleave="parquet"),
         InterleavedCase("parquet-score", "score_parquet end to end, Arrow IPC mmap -> Arrow", end_to_end("deals.arrow"),
                         n, interleave="parquet"),
-        InterleavedCase("dask-score", "score_parquet, one process, no helper threads (payouts discarded)",
-                        one_process, n, interleave="dask"),
+        InterleavedCase("dask-score", "score_parquet, one process, no helper threads", one_process(False), n,
+                        interleave="dask"),
         InterleavedCase("dask-score", "score_dataset, Dask synchronous scheduler", dataset("sync"), n,
                         interleave="dask"),
         InterleavedCase("dask-score", "score_dataset, LocalCluster 2 workers x 1 thread", dataset(None), n,
+                        interleave="dask"),
+        InterleavedCase("dask-score", "score_dataset, LocalCluster 1 worker x 2 threads", dataset(None, 1, 2), n,
                         interleave="dask"),
         Case("dask-overhead", f"empty tasks on the 2-worker LocalCluster ({tasks} a call)", empty_tasks(tasks), tasks),
     ]
