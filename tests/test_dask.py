@@ -125,7 +125,7 @@ def test_one_worker_with_two_threads_beside_another_cluster(dataset, client, tmp
             _check(result, expected, tmp_path)
     args = ["score", str(root / "deals"), "-o", str(tmp_path / "cli"), "--dask", "--no-progress", "--workers", "1"]
     assert main([*args, "--threads-per-worker", "2"]) == 0
-    assert "on 1 workers x 2 threads" in capsys.readouterr().err
+    assert "2 partitions on 1 worker of 2 threads" in capsys.readouterr().err
     assert [row for p in sorted((tmp_path / "cli").iterdir()) for row in _payouts(pq.read_table(p))] == expected
     assert main([*args, "--threads-per-worker", "0"]) == 2
     assert "--threads-per-worker must be at least 1, got 0" in capsys.readouterr().err

@@ -160,9 +160,10 @@ def _run_dask(args: argparse.Namespace) -> tuple[Any, str]:
         if client is None:
             where = f"Dask {args.local_scheduler} scheduler"
         else:
-            where = f"{len(client.scheduler_info().get('workers', {}))} workers"
+            workers = len(client.scheduler_info().get("workers", {}))
+            where = f"{workers} worker{'s' if workers != 1 else ''}"
             if args.scheduler is None:
-                where += f" x {args.threads_per_worker} threads"
+                where += f" of {args.threads_per_worker} thread{'s' if args.threads_per_worker != 1 else ''}"
     return result.report, f", {result.partitions} partitions on {where}"
 
 
