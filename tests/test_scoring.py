@@ -359,6 +359,49 @@ def test_score_columns_is_score_many_laid_out_as_columns(backend: str, seats: in
     assert score_columns(cards[:0], None, game, pot=1).chips.shape == (seats, 0)
 
 
+@pytest.mark.parametrize("game", ["badacey", "a5"])
+def test_score_columns_status_codes_every_row_and_pays_bad_rows_nothing(backend: str, game: str) -> None:
+    # status=: no row raises; each row's code is the first of card id / card twice / no live seat / pot /
+    # button that applies (the kernel's order: a row wrong in several ways gets its first code), bad rows
+    # pay and win nothing, and the good rows are paid exactly as score_columns pays them on their own.
+    # The single-pot games (numpy, not the kernel) must give the same codes.
+    rng = np.random.default_rng(17)
+    n, seats = 200, 3
+    cards, live = deal(rng, n, seats), live_mask(rng, n, seats)
+    pots, buttons = rng.integers(0, 500, n), rng.integers(0, seats, n)
+    want = np.zeros(n, np.uint8)
+    for r in range(0, n, 9):
+        kind = (r // 9) % 6
+        if kind == 0:
+            cards[r, 0, 0], want[r] = 77, 1
+            live[r, 0] = True
+        elif kind == 1:
+            cards[r, 1, 1], want[r] = cards[r, 0, 0], 2
+            live[r, :2] = True
+        elif kind == 2:
+            live[r], want[r] = False, 3
+        elif kind == 3:
+            pots[r], want[r] = -1, 4
+        elif kind == 4:
+            buttons[r], want[r] = seats, 5
+        else:  # several problems: the card's code comes first
+            cards[r, 2, 3], pots[r], buttons[r], want[r] = 52, -3, -1, 1
+            live[r, 2] = True
+    codes = np.full(n, 99, np.uint8)
+    got = score_columns(cards, live, game, pot=pots, button=buttons, status=codes)
+    np.testing.assert_array_equal(codes, want)
+    good = want == 0
+    alone = score_columns(cards[good], live[good], game, pot=pots[good], button=buttons[good])
+    np.testing.assert_array_equal(got.chips[:, good], alone.chips)
+    np.testing.assert_array_equal(got.low[good], alone.low)
+    np.testing.assert_array_equal(got.badugi[good], alone.badugi)
+    assert not got.chips[:, ~good].any() and not got.low[~good].any() and not got.badugi[~good].any()
+    with pytest.raises(DuplicateCardError, match="^row 8: "):  # without status= a bad row raises
+        score_columns(cards[1:18], live[1:18], game, pot=pots[1:18], button=buttons[1:18])
+    with pytest.raises(ValueError, match="status must be a writable C-contiguous uint8 array of shape"):
+        score_columns(cards, live, game, pot=pots, button=buttons, status=np.zeros(n, np.int8))
+
+
 def test_score_columns_words_bad_rows_as_score_many(backend: str) -> None:
     cards = deal(np.random.default_rng(3), 20, 4)
     cards[17, 2, 1] = cards[17, 0, 3]
