@@ -113,11 +113,11 @@ class _Hand:
 
     def after(self, action: int) -> "_Hand":
         """The state after ``action`` (a card id at a chance node, else an action index)."""
-        g = self.game.copy()
         chance = self.player == _CHANCE
         if chance:
-            g.apply_chance(action)
+            g = self.game.chance_child(action)
         else:
+            g = self.game.copy()
             g.apply(decode(g, action)[0])
         seen = self.seen
         # A seat's hand changes only when a dealing step completes: the deal, or a draw.
