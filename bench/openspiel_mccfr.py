@@ -42,7 +42,7 @@ def run(solver: str, iterations: int, stack: int, count: bool, seed: int = 12) -
             nodes[0] += 1
             original(state, action)
 
-        openspiel.BadaceyState._apply_action = counting  # type: ignore[method-assign]
+        openspiel.BadaceyState._apply_action = counting  # type: ignore[method-assign,assignment]
     step: Callable[[], None]
     if solver == "cpp":
         cpp = pyspiel.ExternalSamplingMCCFRSolver(game, seed=seed)

@@ -6,19 +6,19 @@ from __future__ import annotations
 import pyspiel
 import pytest
 
-from badacey_fast.envs.openspiel import GAME_NAMES, BadaceyObserver
+from badacey_fast.envs.openspiel import GAME_NAMES, BadaceyObserver, BadaceyState
 
 pytestmark = pytest.mark.backend_independent
 
 
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("preset", sorted(GAME_NAMES))
-def test_random_sim_test(preset, players):
+def test_random_sim_test(preset: str, players: int) -> None:
     game = pyspiel.load_game(GAME_NAMES[preset], {"players": players, "stack": 20})
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
-def test_chance_nodes_are_every_card():
+def test_chance_nodes_are_every_card() -> None:
     game = pyspiel.load_game("python_badugi", {"players": 2, "stack": 8})
     state = game.new_initial_state()
     dealt = 0
@@ -43,14 +43,14 @@ def _values_table(serialized: str) -> dict[str, tuple[list[int], list[float]]]:
     body = serialized.split("[SolverValuesTable]\n", 1)[1].rstrip("\n")
     items = body.split("<~>")
     assert len(items) % 2 == 0, items[-1][:200]
-    table = {}
+    table: dict[str, tuple[list[int], list[float]]] = {}
     for key, values in zip(items[0::2], items[1::2]):
         legal, regrets = values.split(";")[:2]
         table[key] = ([int(a) for a in legal.split(",")], [float.fromhex(r) for r in regrets.split(",")])
     return table
 
 
-def test_external_sampling_mccfr_average_policy_sums_to_one(monkeypatch):
+def test_external_sampling_mccfr_average_policy_sums_to_one(monkeypatch: pytest.MonkeyPatch) -> None:
     # Heads-up Badugi with stacks of one big blind (2 chips): the button folds or calls all-in, then both
     # draw three times (16 discard sets each, every card a chance node) -- the real rules, the smallest
     # betting tree.  OpenSpiel's external-sampling MCCFR (its C++ solver: the Python one walks the same
@@ -60,7 +60,7 @@ def test_external_sampling_mccfr_average_policy_sums_to_one(monkeypatch):
     shown: dict[str, list[int]] = {}  # information state -> the legal actions where the solver met it
     string_from = BadaceyObserver.string_from
 
-    def recording(self, state, player):
+    def recording(self: BadaceyObserver, state: BadaceyState, player: int) -> str:
         key = string_from(self, state, player)
         if self.perfect and key not in shown and state.current_player() == player:
             shown[key] = state.legal_actions()

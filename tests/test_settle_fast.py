@@ -8,6 +8,7 @@ lazily built values and words), and the fast path must hand anything unusual to 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -25,7 +26,7 @@ def _rotate(hand: list[int], k: int) -> list[int]:
 
 
 def _random_case(rng: random.Random, games: tuple[str, ...] = ("badacey", "badeucy")
-                 ) -> tuple[list[int], list, int, str, str]:
+                 ) -> tuple[list[int], list[Any], int, str, str]:
     """A random showdown of the engine's kind in one of ``games``: one pot (live seats paid the same), ties
     made often."""
     n = rng.randint(2, 6)
@@ -34,7 +35,7 @@ def _random_case(rng: random.Random, games: tuple[str, ...] = ("badacey", "badeu
     deck = list(range(52))
     rng.shuffle(deck)
     first = deck[:size]
-    hands: list = [first] + [None] * (n - 1)
+    hands: list[Any] = [first] + [None] * (n - 1)
     used = set(first)
     tie_shifts = [1, 2, 3]
     rng.shuffle(tie_shifts)
@@ -55,7 +56,7 @@ def _random_case(rng: random.Random, games: tuple[str, ...] = ("badacey", "badeu
     return contributions, hands, rng.randrange(n), game, rng.choice(["position", "low"])
 
 
-def test_fast_and_general_paths_agree_on_random_showdowns(backend):
+def test_fast_and_general_paths_agree_on_random_showdowns(backend: str) -> None:
     rng = random.Random(20261129)
     ties = odd = 0
     for k in range(1500):
@@ -107,7 +108,8 @@ ALMA, BRUNO, CORA = (0, 5, 10, 15, 18), (1, 6, 11, 16, 21), (24, 29, 34, 39, 40)
         pytest.param((10, 10), (ALMA, BRUNO), 1, "badacey", "low", id="tuples (fast)"),
     ],
 )
-def test_unusual_input_takes_the_general_path(backend, contributions, hands, button, game, odd_chip):
+def test_unusual_input_takes_the_general_path(backend: str, contributions: Any, hands: Any, button: Any, game: str,
+                                              odd_chip: str) -> None:
     # The fast path either declines (None) or, for plain tuples, agrees; settle always equals the
     # general path, raising exactly what it raises.
     rules = scoring(game)
@@ -127,7 +129,7 @@ def test_unusual_input_takes_the_general_path(backend, contributions, hands, but
     assert settle(contributions, hands, button=button, game=game, odd_chip=odd_chip) == general
 
 
-def test_fast_and_general_paths_agree_in_single_pot_games(backend):
+def test_fast_and_general_paths_agree_in_single_pot_games(backend: str) -> None:
     # Badugi (four cards), A-5 and 2-7: the one half the game plays takes the whole pot.
     rng = random.Random(20261201)
     ties = {"badugi": 0, "a5": 0, "27": 0}
@@ -147,7 +149,7 @@ def test_fast_and_general_paths_agree_in_single_pot_games(backend):
 
 
 @pytest.mark.parametrize("game", ["badugi", "a5", "27"])
-def test_single_pot_games_decline_what_the_general_path_must_judge(backend, game):
+def test_single_pot_games_decline_what_the_general_path_must_judge(backend: str, game: str) -> None:
     # Five cards in Badugi, four in a low game, side pots: declined, and settle still judges them.
     wrong = [ALMA, BRUNO] if game == "badugi" else [ALMA[:4], BRUNO[:4]]
     rules = scoring(game)

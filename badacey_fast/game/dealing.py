@@ -21,6 +21,7 @@ badacey_fast.errors.IllegalActionError: seat 0 cannot discard ...: it does not h
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any
 
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import IllegalActionError
@@ -150,7 +151,7 @@ class GameDealing:
         new._chance = chance
         return new
 
-    def _deal_chosen(self, card: int | str) -> tuple["GameDealing | None", tuple | None]:
+    def _deal_chosen(self, card: int | str) -> tuple["GameDealing | None", tuple[Any, ...] | None]:
         """Run the dealing step owed again on a copy of the state before it, the cards chosen so far and
         ``card`` in its stub's script: (the completed game, None), or (None, the new ``_chance``) when a
         further card is owed.  Leaves this game unchanged."""

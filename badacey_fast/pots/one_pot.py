@@ -63,7 +63,7 @@ def settle_one_pot(contributions: object, hands: object, button: object, rules: 
         return None
     live: list[int] = []
     level = -1
-    cards: tuple = ()
+    cards: tuple[int, ...] = ()
     for s in range(n):  # one pass: the live seats, their contribution (one level: one pot), their cards
         hand = hands[s]
         if hand is not None:
@@ -87,8 +87,8 @@ def settle_one_pot(contributions: object, hands: object, button: object, rules: 
     amount = sum(contributions)
     if amount == 0:
         return None
-    lows: list = [None] * n
-    bads: list = [None] * n
+    lows: list[int | None] = [None] * n
+    bads: list[int | None] = [None] * n
     low_w: list[int] = []
     bad_w: list[int] = []
     halves = rules.halves
