@@ -72,11 +72,11 @@ def test_external_sampling_mccfr_average_policy_sums_to_one(monkeypatch: pytest.
         solver.run_iteration()
     table = _values_table(solver.__getstate__())  # its pickle state: OpenSpiel's Serialize()
     # The solver's table holds exactly the information states it asked for: every one it visited.
-    assert set(table) == set(shown) and len(shown) > 20_000
+    assert set(table) == set(shown) and len(shown) > 50_000  # 102,842 with this seed
     policy = solver.average_policy()
     for key, legal in shown.items():
         probs = dict(policy.get_state_policy(key))
         assert table[key][0] == legal and sorted(probs) == legal, key
         assert abs(sum(probs.values()) - 1) < 1e-9 and min(probs.values()) >= 0, key
     # The solver updated regrets (actions of unequal value) at many information states.
-    assert sum(max(regrets) > min(regrets) for _, regrets in table.values()) > 1000
+    assert sum(max(regrets) > min(regrets) for _, regrets in table.values()) > 10_000  # 35,055
