@@ -222,3 +222,31 @@ def test_chance_mode_takes_no_random_source():
         Game(stacks=[10, 10], chance=True, seed=1)
     with pytest.raises(TypeError, match="no seed or rng"):
         Game(stacks=[10, 10], chance=True, rng=random.Random(1))
+
+
+@pytest.mark.backend_independent
+def test_chance_child_is_a_copy_dealt_that_card_and_leaves_the_parent_unchanged():
+    # Every chance node of random hands (burns and reshuffles included): chance_child(c) equals
+    # copy().apply_chance(c) in every slot, the parent stays as it was, and refusals change nothing.
+    rng = random.Random(12)
+    checked = completed = 0
+    for hand in range(40):
+        n = rng.randint(2, 6)
+        cfg = GameConfig(game=rng.choice(GAMES), burn=rng.random() < 0.3)
+        g = Game(cfg, [rng.randint(1, 30) for _ in range(n)], button=rng.randrange(n), chance=True)
+        while not g.is_over:
+            if not g.is_chance:
+                g.apply(random_action(g, rng))
+                continue
+            before = g.snapshot()
+            c = rng.choice(g.chance_outcomes())[0]
+            child = g.chance_child(c)
+            assert g.snapshot() == before and child is not g
+            assert child.snapshot() == g.copy().apply_chance(c).snapshot()
+            with pytest.raises(IllegalActionError, match="cannot be dealt now"):
+                g.chance_child(99)
+            assert g.snapshot() == before
+            checked += 1
+            completed += not child.is_chance
+            g = child
+    assert checked > 500 and completed > 100

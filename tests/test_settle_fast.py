@@ -1,4 +1,4 @@
-"""settle's fast path (one pot, both halves) against its general path, on random and on unusual input.
+"""settle's fast path (one pot) against its general path, on random and on unusual input, in every game.
 
 ``one_pot.settle_one_pot`` serves the engine's common showdown; ``showdown._settle_general`` is the path
 every other input takes.  Both must give equal :class:`Settlement` objects (every field, every pot, the
@@ -8,6 +8,7 @@ lazily built values and words), and the fast path must hand anything unusual to 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -24,13 +25,17 @@ def _rotate(hand: list[int], k: int) -> list[int]:
     return [4 * (c // 4) + (c % 4 + k) % 4 for c in hand]
 
 
-def _random_case(rng: random.Random) -> tuple[list[int], list, int, str, str]:
-    """A random showdown of the engine's kind: one pot (live seats paid the same), ties made often."""
+def _random_case(rng: random.Random, games: tuple[str, ...] = ("badacey", "badeucy")
+                 ) -> tuple[list[int], list[Any], int, str, str]:
+    """A random showdown of the engine's kind in one of ``games``: one pot (live seats paid the same), ties
+    made often."""
     n = rng.randint(2, 6)
+    game = rng.choice(games)
+    size = scoring(game).hand_size
     deck = list(range(52))
     rng.shuffle(deck)
-    first = deck[:5]
-    hands: list = [first] + [None] * (n - 1)
+    first = deck[:size]
+    hands: list[Any] = [first] + [None] * (n - 1)
     used = set(first)
     tie_shifts = [1, 2, 3]
     rng.shuffle(tie_shifts)
@@ -43,15 +48,15 @@ def _random_case(rng: random.Random) -> tuple[list[int], list, int, str, str]:
     rest = [c for c in deck if c not in used]
     for s in range(n):
         if hands[s] is None:
-            hands[s], rest = rest[:5], rest[5:]
+            hands[s], rest = rest[:size], rest[size:]
     live = rng.sample(range(n), rng.randint(2, n))
     level = rng.randint(1, 60)
     contributions = [level if s in live else rng.randint(0, 2 * level) for s in range(n)]
     hands = [tuple(h) if s in live else None for s, h in enumerate(hands)]
-    return contributions, hands, rng.randrange(n), rng.choice(["badacey", "badeucy"]), rng.choice(["position", "low"])
+    return contributions, hands, rng.randrange(n), game, rng.choice(["position", "low"])
 
 
-def test_fast_and_general_paths_agree_on_random_showdowns(backend):
+def test_fast_and_general_paths_agree_on_random_showdowns(backend: str) -> None:
     rng = random.Random(20261129)
     ties = odd = 0
     for k in range(1500):
@@ -103,7 +108,8 @@ ALMA, BRUNO, CORA = (0, 5, 10, 15, 18), (1, 6, 11, 16, 21), (24, 29, 34, 39, 40)
         pytest.param((10, 10), (ALMA, BRUNO), 1, "badacey", "low", id="tuples (fast)"),
     ],
 )
-def test_unusual_input_takes_the_general_path(backend, contributions, hands, button, game, odd_chip):
+def test_unusual_input_takes_the_general_path(backend: str, contributions: Any, hands: Any, button: Any, game: str,
+                                              odd_chip: str) -> None:
     # The fast path either declines (None) or, for plain tuples, agrees; settle always equals the
     # general path, raising exactly what it raises.
     rules = scoring(game)
@@ -123,13 +129,32 @@ def test_unusual_input_takes_the_general_path(backend, contributions, hands, but
     assert settle(contributions, hands, button=button, game=game, odd_chip=odd_chip) == general
 
 
-@pytest.mark.parametrize("game", ["badugi", "a5", "27"])
-def test_single_pot_games_never_take_the_split_fast_path(backend, game, monkeypatch):
-    # The fast path plays both halves; a single-pot game must not reach it.
-    def refuse(*args: object) -> None:
-        raise AssertionError("the two-halves fast path was called for a single-pot game")
+def test_fast_and_general_paths_agree_in_single_pot_games(backend: str) -> None:
+    # Badugi (four cards), A-5 and 2-7: the one half the game plays takes the whole pot.
+    rng = random.Random(20261201)
+    ties = {"badugi": 0, "a5": 0, "27": 0}
+    for k in range(900):
+        contributions, hands, button, game, odd_chip = _random_case(rng, tuple(ties))
+        rules = scoring(game)
+        fast = settle_one_pot(contributions, hands, button, rules, odd_chip)
+        general = sd._settle_general(contributions, hands, button, rules, odd_chip)
+        assert fast is not None and type(fast) is Settlement, (contributions, hands, button, game, odd_chip)
+        assert fast == general and repr(fast) == repr(general)
+        assert settle(contributions, hands, button=button, game=game, odd_chip=odd_chip) == general
+        if k % 30 == 0:
+            assert fast.values == general.values and fast.explain() == general.explain()
+        pot = general.pots[0]
+        ties[game] += len(pot.low_winners or pot.badugi_winners) > 1
+    assert min(ties.values()) > 20, ties
 
-    monkeypatch.setattr(sd, "settle_one_pot", refuse)
-    hands = [ALMA[:4], BRUNO[:4]] if game == "badugi" else [ALMA, BRUNO]
-    s = settle([5, 5], hands, game=game)
-    assert sum(s.payouts) == 10 and len(s.pots) == 1
+
+@pytest.mark.parametrize("game", ["badugi", "a5", "27"])
+def test_single_pot_games_decline_what_the_general_path_must_judge(backend: str, game: str) -> None:
+    # Five cards in Badugi, four in a low game, side pots: declined, and settle still judges them.
+    wrong = [ALMA, BRUNO] if game == "badugi" else [ALMA[:4], BRUNO[:4]]
+    rules = scoring(game)
+    assert settle_one_pot([5, 5], wrong, 0, rules, "position") is None
+    hands = [ALMA[:4], BRUNO[:4], CORA[:4]] if game == "badugi" else [ALMA, BRUNO, CORA]
+    assert settle_one_pot([5, 9, 9], hands, 0, rules, "position") is None
+    s = settle([5, 9, 9], hands, game=game)
+    assert sum(s.payouts) == 23 and len(s.pots) == 2

@@ -93,7 +93,8 @@ class _Hand:
     mode), each seat's hands so far (sorted tuples: the deal, then each draw that changed it), the
     OpenSpiel current player.  OpenSpiel clones a Python state by making a new initial state and
     deep-copying its attributes, and searches clone every node they visit: an immutable holder makes
-    that copy free (``__deepcopy__`` returns it), and applying an action copies the Game once."""
+    that copy free (``__deepcopy__`` returns it), and applying an action copies the Game once (dealing a
+    card: :meth:`~badacey_fast.game.Game.chance_child`, no copy-and-restore)."""
 
     __slots__ = ("game", "seen", "player", "inv", "hand_size")
 
@@ -113,11 +114,11 @@ class _Hand:
 
     def after(self, action: int) -> "_Hand":
         """The state after ``action`` (a card id at a chance node, else an action index)."""
-        g = self.game.copy()
         chance = self.player == _CHANCE
         if chance:
-            g.apply_chance(action)
+            g = self.game.chance_child(action)
         else:
+            g = self.game.copy()
             g.apply(decode(g, action)[0])
         seen = self.seen
         # A seat's hand changes only when a dealing step completes: the deal, or a draw.

@@ -21,6 +21,7 @@ badacey_fast.errors.IllegalActionError: seat 0 cannot discard ...: it does not h
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any
 
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import IllegalActionError
@@ -126,6 +127,34 @@ class GameDealing:
     def apply_chance(self, card: int | str) -> "GameDealing":
         """Deal ``card`` (an id or text like ``"7h"``), one of :meth:`chance_outcomes`, and go on: the
         step completes, or stops at the next card owed.  Returns this game, like :meth:`apply`."""
+        done, chance = self._deal_chosen(card)
+        if done is None:
+            self._chance = chance  # the next card owed: only _chance changes (the state stays frozen)
+        else:
+            self._restore(done)
+        return self
+
+    def chance_child(self, card: int | str) -> "GameDealing":
+        """The state after dealing ``card`` as a new game, this one unchanged: ``g.copy().apply_chance(card)``
+        without the copy and the restore (searches and OpenSpiel visit every chance node this way).
+
+        >>> from badacey_fast.game import Game
+        >>> g = Game("badugi", stacks=[10, 10], chance=True)
+        >>> h = g.chance_child(0)
+        >>> g.chance_cards, h.chance_cards, len(h.chance_outcomes())
+        ([], [0], 51)
+        """
+        done, chance = self._deal_chosen(card)
+        if done is not None:
+            return done
+        new = self.copy()  # a state owing a card is frozen: the copy shares its lists
+        new._chance = chance
+        return new
+
+    def _deal_chosen(self, card: int | str) -> tuple["GameDealing | None", tuple[Any, ...] | None]:
+        """Run the dealing step owed again on a copy of the state before it, the cards chosen so far and
+        ``card`` in its stub's script: (the completed game, None), or (None, the new ``_chance``) when a
+        further card is owed.  Leaves this game unchanged."""
         if self.phase != CHANCE:
             raise IllegalActionError(f"no card is owed: the game is {self.phase}, not at a chance event")
         base, step, outcomes, chosen = self._chance
@@ -146,10 +175,8 @@ class GameDealing:
                 g.apply(*step)
                 g._guarded = True
         except CardOwed as owed:
-            self._chance = (base, step, owed.outcomes, chosen)  # g, half-way through the step, is dropped
-            return self
-        self._restore(g)
-        return self
+            return None, (base, step, owed.outcomes, chosen)  # g, half-way through the step, is dropped
+        return g, None
 
     def _deal_step(self, step: None) -> None:
         """The initial deal in chance mode (then the first betting round starts)."""

@@ -1,8 +1,9 @@
-"""settle's fast path: the common showdown of a split-pot game (one pot, both halves) (RULES.md §3).
+"""settle's fast path: the common showdown (one pot, live seats paid the same) of every game (RULES.md §3).
 
 The rules engine settles hundreds of thousands of showdowns a second through
 :func:`badacey_fast.pots.settle`; nearly all of them are one pot between live seats that each put in
-the same chips, with the hands as tuples of card ids.  :func:`settle_one_pot` settles exactly that case
+the same chips, with the hands as tuples of card ids (both halves of a split game, or the one half of a
+single-pot game: Badugi, A-5, 2-7 -- searches such as OpenSpiel's MCCFR settle one per leaf).  :func:`settle_one_pot` settles exactly that case
 with one kernel call per hand and no re-parsing, and declines (returns None) everything else, which
 ``settle`` then hands to its general path (main and side pots, text hands, and every error message).
 Both paths give equal :class:`~badacey_fast.pots.results.Settlement` objects; ranks are dense, lower is better.
@@ -15,6 +16,8 @@ Both paths give equal :class:`~badacey_fast.pots.results.Settlement` objects; ra
 True
 >>> settle_one_pot([10, 10], [(0, 5, 10, 15, 16)], 0, scoring("badacey"), "position") is None   # 1 hand, 2 chips
 True
+>>> settle_one_pot([3, 3], [(0, 5, 10, 15), (1, 6, 11, 17)], 1, scoring("badugi"), "position").payouts  # A234 badugi
+[6, 0]
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from bisect import bisect_right
 from badacey_fast import kernel
 from badacey_fast.pots.results import PotResult, Settlement
 from badacey_fast.pots.split import split_pot
-from badacey_fast.rules.games import Scoring
+from badacey_fast.rules.games import LOW, Scoring
 
 __all__ = ["settle_one_pot"]
 
@@ -37,9 +40,9 @@ def settle_one_pot(contributions: object, hands: object, button: object, rules: 
                     odd_chip: object) -> Settlement | None:
     """:func:`~badacey_fast.pots.settle` for the common case, or None to let its general path decide.
 
-    The common case: a split game (both halves), ``hands`` a list or tuple of int-tuples of five card ids
-    (or None), at least two live, every live seat with the same contribution (one pot: no side pot), ints
-    everywhere, a known odd-chip policy.  The result equals the general path's (tests check it on random
+    The common case: ``hands`` a list or tuple of int-tuples of the game's hand size in card ids (five, or
+    four in Badugi; or None), at least two live, every live seat with the same contribution (one pot: no
+    side pot), ints everywhere, a known odd-chip policy.  The result equals the general path's (tests check it on random
     input); any doubt returns None, so this path never raises and never guesses.
     """
     if type(hands) is not list and type(hands) is not tuple:
@@ -47,6 +50,7 @@ def settle_one_pot(contributions: object, hands: object, button: object, rules: 
     if type(contributions) is not list and type(contributions) is not tuple:
         return None
     n = len(hands)
+    size = rules.hand_size
     if len(contributions) != n or type(button) is not int or not 0 <= button < n:
         return None
     if odd_chip == "position":
@@ -59,11 +63,11 @@ def settle_one_pot(contributions: object, hands: object, button: object, rules: 
         return None
     live: list[int] = []
     level = -1
-    cards: tuple = ()
+    cards: tuple[int, ...] = ()
     for s in range(n):  # one pass: the live seats, their contribution (one level: one pot), their cards
         hand = hands[s]
         if hand is not None:
-            if type(hand) is not tuple or len(hand) != 5:
+            if type(hand) is not tuple or len(hand) != size:
                 return None  # text, UNSHOWN or a wrong size: the general path
             if level != contributions[s]:
                 if level >= 0:
@@ -83,38 +87,53 @@ def settle_one_pot(contributions: object, hands: object, button: object, rules: 
     amount = sum(contributions)
     if amount == 0:
         return None
-    lows: list = [None] * n
-    bads: list = [None] * n
-    single = kernel.single[rules.ace_high]
-    evaluate5 = kernel.evaluate5
-    best_low = best_bad = 1 << 30
+    lows: list[int | None] = [None] * n
+    bads: list[int | None] = [None] * n
     low_w: list[int] = []
     bad_w: list[int] = []
-    for s in order:  # one evaluation per hand; each half's winners collected in clockwise order
-        if single is not None:  # the C twin with its table loaded: one C call, no re-parsing
-            value = single(hands[s])
-            if value is None:
-                return None  # a hand that is not a plain tuple or list: the general path takes it
-            low, bad = lows[s], bads[s] = value
-        else:
-            low, bad = lows[s], bads[s] = evaluate5(hands[s], rules.ace_high)
-        if low < best_low:
-            best_low = low
-            low_w = [s]
-        elif low == best_low:
-            low_w.append(s)
-        if bad < best_bad:
-            best_bad = bad
-            bad_w = [s]
-        elif bad == best_bad:
-            bad_w.append(s)
+    halves = rules.halves
+    if len(halves) == 2:
+        single = kernel.single[rules.ace_high]
+        evaluate5 = kernel.evaluate5
+        best_low = best_bad = 1 << 30
+        for s in order:  # one evaluation per hand; each half's winners collected in clockwise order
+            if single is not None:  # the C twin with its table loaded: one C call, no re-parsing
+                value = single(hands[s])
+                if value is None:
+                    return None  # a hand that is not a plain tuple or list: the general path takes it
+                low, bad = lows[s], bads[s] = value
+            else:
+                low, bad = lows[s], bads[s] = evaluate5(hands[s], rules.ace_high)
+            if low < best_low:
+                best_low = low
+                low_w = [s]
+            elif low == best_low:
+                low_w.append(s)
+            if bad < best_bad:
+                best_bad = bad
+                bad_w = [s]
+            elif bad == best_bad:
+                bad_w.append(s)
+    else:  # a single-pot game: the one half it plays takes the whole pot
+        low_half = halves[0] == LOW
+        rank = kernel.low_rank5 if low_half else kernel.badugi_rank
+        ranks = lows if low_half else bads
+        winners = low_w if low_half else bad_w
+        best = 1 << 30
+        for s in order:
+            r = ranks[s] = rank(hands[s], rules.ace_high)
+            if r < best:
+                best = r
+                winners[:] = [s]
+            elif r == best:
+                winners.append(s)
     chips = [0] * n
     split_pot(amount, order, low_w, bad_w, odd_low, chips)
     # The result objects are frozen dataclasses: filling their __dict__ directly skips the per-field
     # object.__setattr__ of their __init__ (the same fields, values and types as the general path).
     pot = _new_object(PotResult)
     pot.__dict__.update(amount=amount, eligible=tuple(live), low_winners=tuple(sorted(low_w)),
-                        badugi_winners=tuple(sorted(bad_w)), chips=tuple(chips), halves=2)
+                        badugi_winners=tuple(sorted(bad_w)), chips=tuple(chips), halves=len(halves))
     out = _new_object(Settlement)
     out.__dict__.update(game=rules.game, button=button, odd_chip=odd_chip, contributions=tuple(contributions),
                         hands=tuple(hands), low_ranks=tuple(lows), badugi_ranks=tuple(bads), pots=(pot,),

@@ -284,10 +284,9 @@ def settle(contributions: Sequence[int], hands: Sequence[Cards | None], button: 
     badacey_fast.errors.ShowdownError: contribution of seat 1 is negative: -5
     """
     rules = scoring(game)
-    if len(rules.halves) == 2:
-        found = settle_one_pot(contributions, hands, button, rules, odd_chip)
-        if found is not None:
-            return found
+    found = settle_one_pot(contributions, hands, button, rules, odd_chip)
+    if found is not None:
+        return found
     return _settle_general(contributions, hands, button, rules, odd_chip)
 
 

@@ -67,8 +67,12 @@ class CardOwed(Exception):
     cards it may deal next (the stub's cards, after any reshuffle of RULES.md §4), each equally likely."""
 
     def __init__(self, outcomes: tuple[int, ...]) -> None:
-        super().__init__(f"a card is owed: one of {len(outcomes)} cards")
+        # No message built here: chance mode raises this at every card a search deals, and catches it.
+        super().__init__(outcomes)
         self.outcomes = outcomes
+
+    def __str__(self) -> str:
+        return f"a card is owed: one of {len(self.outcomes)} cards"
 
 
 class _CallerDeals:
@@ -343,8 +347,12 @@ class Stub:
         (3, 2)
         """
         new = Stub.__new__(Stub)
-        for name in ("cards", "muck", "dealt", "reshuffles", "burned"):
-            setattr(new, name, getattr(self, name)[:])
+        # Slot by slot (a getattr/setattr loop costs twice as much): searches copy a stub at every node.
+        new.cards = self.cards[:]
+        new.muck = self.muck[:]
+        new.dealt = self.dealt[:]
+        new.reshuffles = self.reshuffles[:]
+        new.burned = self.burned[:]
         new._ordered, new._spos = self._ordered, self._spos
         if self._rng is CALLER:  # the caller's choices extend the script: each copy its own
             new._script, new._rng = self._script[:], CALLER
