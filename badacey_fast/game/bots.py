@@ -32,7 +32,7 @@ from badacey_fast.draw.policy import keep_cards
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
 from badacey_fast.game.view import SeatView
 
-__all__ = ["RandomBot", "RuleBot", "random_bot", "rule_bot", "BOTS", "keep_cards"]
+__all__ = ["RandomBot", "RuleBot", "random_bot", "rule_bot", "BOTS", "SUBSETS", "keep_cards"]
 
 _new = tuple.__new__
 
@@ -50,9 +50,10 @@ def _picker(idx: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]
     return itemgetter(*idx)
 
 
-#: For a hand of k cards, the 2**k subsets as pickers indexed by a bit mask (bit j = discard card j).
-_SUBSETS = {k: [_picker(tuple(j for j in range(k) if mask >> j & 1)) for mask in range(1 << k)]
-            for k in range(1, 6)}
+#: For a hand of k cards (1 to 5), the 2**k subsets as pickers indexed by a bit mask (bit j = discard card j):
+#: RandomBot's random discards and the environments' draw actions (badacey_fast.envs.encoding.decode).
+SUBSETS = {k: [_picker(tuple(j for j in range(k) if mask >> j & 1)) for mask in range(1 << k)]
+           for k in range(1, 6)}
 
 
 class RandomBot:
@@ -79,7 +80,7 @@ class RandomBot:
         if a[0] == DRAW:
             # A uniformly random subset: one random bit per card held.
             hand = a[2]
-            return _new(Action, (DRAW, None, _SUBSETS[len(hand)][self._bits(len(hand))](hand)))
+            return _new(Action, (DRAW, None, SUBSETS[len(hand)][self._bits(len(hand))](hand)))
         return a
 
 
