@@ -325,7 +325,7 @@ class Game(GameBetting, GameDealing, GameQueries):
             else:
                 sb, bb = (b + 1) % n, (b + 2) % n
             for seat, blind in ((sb, cfg.small_blind), (bb, cfg.big_blind)):
-                p = min(blind, stacks[seat])
+                p = blind if blind < stacks[seat] else stacks[seat]  # min(), without the builtin's call
                 stacks[seat] -= p
                 contrib[seat] += p
                 sbet[seat] = p
