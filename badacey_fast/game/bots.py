@@ -24,7 +24,7 @@ badacey_fast.errors.IllegalActionError: seat 1 has no legal action: it is seat 0
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import floor
 from operator import itemgetter
 
@@ -42,7 +42,7 @@ def _no_action(view: SeatView) -> IllegalActionError:
     return IllegalActionError(f"seat {view.seat} has no legal action: it is seat {view.to_act}'s turn")
 
 
-def _picker(idx: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+def _picker(idx: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
     if not idx:
         return lambda hand: ()
     if len(idx) == 1:
