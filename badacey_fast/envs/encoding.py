@@ -212,7 +212,8 @@ def decode(game: "Game", index: int) -> tuple[Action, bool]:
     bet or raise that is not allowed calls; a betting index while drawing stands pat; a draw mask naming
     slots beyond the hand ignores them.
     """
-    index = int(index)
+    if type(index) is not int:  # a numpy integer (int() on an int would be a needless type call)
+        index = int(index)
     if game.phase == "drawing":
         hand = sorted(game.hands[game.to_act])
         m = index - N_BETTING
