@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from badacey_fast import kernel
-from badacey_fast.envs.encoding import OBS_SIZE, encode, encode_many, obs_row
+from badacey_fast.envs.encoding import OBS_SIZE, decode, encode, encode_many, mask_code, mask_table, n_actions, obs_row
 from badacey_fast.game import Game
 from badacey_fast.game.bots import RandomBot
 from badacey_fast.game.config import PRESETS
@@ -175,3 +175,41 @@ def test_the_vector_env_batch_is_each_tables_own_view(backend):
             assert t.game.to_act == 1 and info["action_mask"][k].any()  # the learner's turn, something legal
         obs, _, term, _, info = v.step((rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(1))
         assert (info["final_obs"][~term] == 0).all() if term.any() else "final_obs" not in info
+
+
+def _nearest(g, index: int):
+    """decode's documented rule, spelled out independently: (engine action, whether index was legal)."""
+    if g.phase == "drawing":
+        hand = sorted(g.hands[g.to_act])
+        m = index - 3
+        ok = 0 <= m < 1 << len(hand)
+        cards = tuple(c for k, c in enumerate(hand) if max(m, 0) >> k & 1)
+        return ("draw", None, cards), ok
+    kinds = {a.kind: a for a in g.legal_actions()}
+    call = kinds.get("call") or kinds["check"]
+    if index == 0 and "fold" in kinds:
+        return tuple(kinds["fold"]), True
+    if index == 2 and ("bet" in kinds or "raise" in kinds):
+        return tuple(kinds.get("bet") or kinds["raise"]), True
+    return tuple(call), index == 1
+
+
+@pytest.mark.backend_independent
+def test_decode_maps_every_index_to_the_nearest_legal_action():
+    rng = random.Random(4)
+    seen = set()
+    for k in range(150):
+        game = ["badacey", "badugi", "27"][k % 3]
+        n = 2 + k % 5
+        g = Game(game, [rng.choice([4, 10, 200]) for _ in range(n)], seed=k)
+        while g.phase != "complete":
+            size = n_actions(g.config.hand_size)
+            for index in (-1, *range(size + 2)):
+                a, ok = decode(g, index)
+                want, want_ok = _nearest(g, index)
+                assert (tuple(a), ok) == (want, want_ok), (index, g.legal_actions())
+                if 0 <= index < size:  # the mask marks exactly the indices decode takes as legal
+                    assert bool(mask_table(g.config.hand_size)[mask_code(g)][index]) == ok
+                seen.add((g.phase, ok))
+            g.apply(decode(g, rng.randrange(size))[0])
+    assert seen == {("betting", True), ("betting", False), ("drawing", True), ("drawing", False)}

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from badacey_fast.game import Game, GameConfig
+from badacey_fast.game.config import ConfigError
 from badacey_fast.game.bots import RandomBot, RuleBot
 from badacey_fast.game.simulate import direct_calls, play_hand
 from badacey_fast.pots.settlement import Settlement, scoring
@@ -59,3 +62,42 @@ def test_engine_showdowns_equal_the_general_settlement(backend):
         showdowns += 1
         side_pots += len(s.pots) > 1
     assert showdowns > 500 and side_pots > 100  # both the fast path and the side-pot path were played
+
+
+@pytest.mark.backend_independent
+def test_next_hand_deals_what_a_new_game_deals():
+    # next_hand skips the checks of Game(...) and shares the random source: from the same source state it
+    # must deal and play the very hand Game(config, starting stacks, button, rng=...) deals, every slot set.
+    rng = random.Random(11)
+    for k in range(400):
+        cfg = GameConfig(game=rng.choice(["badacey", "badeucy", "badugi", "a5", "27"]), burn=k % 4 == 0)
+        n = rng.randint(2, 6)
+        stacks = [rng.choice([3, 8, 40, 200]) for _ in range(n)]
+        first = Game(cfg, stacks, button=k % n, seed=k)
+        play_hand(first, _bots(n, k))
+        state = first._rng.getstate()
+        button = (k + 1) % n
+        nxt = first.next_hand(button)
+        other = random.Random()
+        other.setstate(state)
+        plain = Game(cfg, stacks, button=button, rng=other)
+        assert nxt.config is cfg and nxt.starting_stacks == tuple(stacks) and nxt.button == button
+        for name in Game.__slots__:
+            if name not in ("_rng", "_rnd", "_stub", "seed"):
+                assert getattr(nxt, name) == getattr(plain, name), name
+        assert nxt._stub.state() == plain._stub.state() and nxt.snapshot() == plain.snapshot()
+        assert _record(play_hand(nxt, _bots(n, k))) == _record(play_hand(plain, _bots(n, k)))
+        assert first.log and first.is_over  # the finished hand is left as it was
+
+
+@pytest.mark.backend_independent
+def test_next_hand_refuses_what_it_cannot_deal():
+    g = Game(stacks=[20, 20, 20], seed=1)
+    with pytest.raises(TypeError, match="button must be an int, not str"):
+        g.next_hand("1")
+    with pytest.raises(ConfigError, match="button 3 is not a seat 0..2"):
+        g.next_hand(3)
+    for other in (Game(stacks=[20, 20], deck=list(range(52))), Game(stacks=[20, 20], chance=True),
+                  Game(stacks=[20, 20, 20], seed=2, posts=[0])):
+        with pytest.raises(ValueError, match="next_hand deals at random"):
+            other.next_hand(0)

@@ -41,7 +41,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from badacey_fast import kernel
-from badacey_fast.game.actions import Action
+from badacey_fast.game.actions import DRAW, Action
+from badacey_fast.game.bots import SUBSETS
 
 if TYPE_CHECKING:
     from badacey_fast.game import Game
@@ -53,6 +54,7 @@ OBS_SIZE = kernel.OBS_SIZE
 N_BETTING = 3
 _ZEROS = [[0] * n for n in range(7)]  # the still-to-act flags outside a betting round
 _F32 = np.float32
+_new = tuple.__new__
 _KIND_BIT = {"fold": 1, "check": 2, "call": 2, "bet": 4, "raise": 4}  # mask code bit of each betting kind
 
 
@@ -130,16 +132,45 @@ def encode_many(games: "list[Game]", seats: list[int], out: np.ndarray) -> np.nd
 def mask_code(game: "Game") -> int:
     """Which action mask applies now, as a row index of :func:`mask_table`: 0 nothing legal (the hand is
     over, or a card is owed); while betting, bit 1 fold, 2 check or call, 4 bet or raise (from
-    ``legal_actions()``); while drawing, ``8 + cards held``."""
+    ``legal_actions()``); while drawing, ``8 + cards held``.
+
+    >>> from badacey_fast.game import Game
+    >>> g = Game(stacks=[100, 100], seed=3)
+    >>> mask_code(g), mask_code(g.apply("fold"))      # fold, call, raise; then the hand is over
+    (7, 0)
+    """
     phase = game.phase
     if phase == "betting":
-        code = 0
-        for a in game.legal_actions():
-            code |= _KIND_BIT[a[0]]
-        return code
+        return _betting_entry(game.legal_actions())[0]
     if phase == "drawing":
         return 8 + len(game.hands[game.to_act])
     return 0
+
+
+# The engine interns its legal sets (one tuple object per shape, game/betting.py), so what the three betting
+# indices mean for a legal set is worked out once per set object and looked up by identity: the mask code,
+# and for each index 0..2 the engine action with whether the index was legal.  Keyed by id(), each entry
+# holding its tuple (an id is not reused while the entry keeps its object alive); bounded like the engine's.
+_BETTING: dict[int, tuple[int, tuple[tuple[Action, bool], ...], tuple[Action, ...]]] = {}
+
+
+def _betting_entry(legal: tuple[Action, ...]) -> tuple[int, tuple[tuple[Action, bool], ...], tuple[Action, ...]]:
+    entry = _BETTING.get(id(legal))
+    if entry is not None and entry[2] is legal:
+        return entry
+    code = 0
+    for a in legal:
+        code |= _KIND_BIT[a[0]]
+    # The nearest legal action of each index (decode's docstring): fold only when facing a bet, a bet or
+    # raise only when allowed, anything else checks or calls.
+    call = legal[1] if legal[0][0] == "fold" else legal[0]
+    by_index = ((legal[0], True) if code & 1 else (call, False),
+                (call, True),
+                (legal[-1], True) if code & 4 else (call, False))
+    if len(_BETTING) > 4096:
+        _BETTING.clear()
+    entry = _BETTING[id(legal)] = (code, by_index, legal)
+    return entry
 
 
 _MASK_TABLES: dict[int, np.ndarray] = {}
@@ -181,21 +212,18 @@ def decode(game: "Game", index: int) -> tuple[Action, bool]:
     bet or raise that is not allowed calls; a betting index while drawing stands pat; a draw mask naming
     slots beyond the hand ignores them.
     """
-    index = int(index)
+    if type(index) is not int:  # a numpy integer (int() on an int would be a needless type call)
+        index = int(index)
     if game.phase == "drawing":
         hand = sorted(game.hands[game.to_act])
         m = index - N_BETTING
-        ok = 0 <= m < (1 << len(hand))
-        if not 0 <= m:
-            m = 0
-        return Action("draw", cards=tuple(c for k, c in enumerate(hand) if m >> k & 1)), ok
-    legal = game.legal_actions()
-    if index == 0 and legal[0][0] == "fold":
-        return legal[0], True
-    if index == 2 and len(legal) > 1 and legal[-1][0] in ("bet", "raise"):
-        return legal[-1], True
-    call = legal[1] if legal[0][0] == "fold" else legal[0]
-    return call, index == 1
+        full = (1 << len(hand)) - 1
+        ok = 0 <= m <= full
+        return _new(Action, (DRAW, None, SUBSETS[len(hand)][m & full if m > 0 else 0](hand))), ok
+    by_index = _betting_entry(game.legal_actions())[1]
+    if 0 <= index < N_BETTING:
+        return by_index[index]
+    return by_index[1][0], False
 
 
 _PHASE_NAMES = {"betting": "bet", "drawing": "draw", "complete": "over", "chance": "deal"}

@@ -78,6 +78,7 @@ class _Table:
     def seed(self, seed: int | None) -> None:
         self.rng = random.Random(seed)
         self.button = 0
+        self.game = None  # the next hand is dealt from the new source
         if self.given is None:
             others = [RandomBot(seed=self.rng.getrandbits(32)) for _ in range(self.seats - 1)]
         else:
@@ -90,8 +91,15 @@ class _Table:
     def new_hand(self) -> float:
         """Deal hands until the learner has a decision; returns the skipped hands' net in big blinds."""
         skipped = 0.0
+        g = self.game
         while True:
-            g = self.game = Game(self.config, self.stacks, button=self.button, rng=self.rng)
+            # The first hand after seeding is checked and built; the next ones re-deal from it (the same
+            # config, stacks and random source: the same cards as Game(...), without its checks).
+            if g is None:
+                g = Game(self.config, self.stacks, button=self.button, rng=self.rng)
+            else:
+                g = g.next_hand(self.button)
+            self.game = g
             self.button = (self.button + 1) % self.seats
             for v in self.views:  # the bots' views, rebound to the new hand (as simulate.play_hand does)
                 v._g = g

@@ -86,7 +86,10 @@ class BadaceyAEC(AECEnv):
             self._button = 0 if self._fixed_button is None else self._fixed_button
         elif self.game is not None and self._fixed_button is None:
             self._button = (self._button + 1) % len(self._stacks)
-        self.game = Game(self.config, self._stacks, button=self._button, rng=self._rng)
+        if seed is None and self.game is not None:  # the same table and random source: re-dealt, unchecked
+            self.game = self.game.next_hand(self._button)
+        else:
+            self.game = Game(self.config, self._stacks, button=self._button, rng=self._rng)
         agents = self.possible_agents
         self.agents = agents[:]
         self.rewards = dict.fromkeys(agents, 0.0)

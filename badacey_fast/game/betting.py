@@ -78,15 +78,21 @@ class GameBetting:
         self.street = street
         self.phase = BETTING
         self.bet_size = self.config.small_bet if street < 2 else self.config.big_bet
+        low = min(stacks)
         if self.nlive == n:  # nobody folded (always so before the first draw): chips decide alone
-            active = [s > 0 for s in stacks]
+            if low:  # every seat has chips (the usual deal): no scan, no sum
+                active = [True] * n
+                nactive = n
+            else:
+                active = [s > 0 for s in stacks]
+                nactive = sum(active)
         else:
             active = [not folded[i] and stacks[i] > 0 for i in range(n)]
-        self.nactive = nactive = sum(active)
+            nactive = sum(active)
+        self.nactive = nactive
         # Chips a seat can have in this round (stack + bet so far) only move from stack to bet, so the
         # smallest stack with chips bounds them all from below for the whole round: while the bet is
         # under it, every seat with chips could call a raise (legal_actions skips verify's _raise_callable).
-        low = min(stacks)
         self._tmin = low if low else min([s for s in stacks if s], default=0)
         self.pending = active
         self.can_raise = active[:]

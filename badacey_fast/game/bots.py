@@ -24,7 +24,8 @@ badacey_fast.errors.IllegalActionError: seat 1 has no legal action: it is seat 0
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from math import floor
 from operator import itemgetter
 
 from badacey_fast.errors import IllegalActionError
@@ -32,7 +33,7 @@ from badacey_fast.draw.policy import keep_cards
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
 from badacey_fast.game.view import SeatView
 
-__all__ = ["RandomBot", "RuleBot", "random_bot", "rule_bot", "BOTS", "keep_cards"]
+__all__ = ["RandomBot", "RuleBot", "random_bot", "rule_bot", "BOTS", "SUBSETS", "keep_cards"]
 
 _new = tuple.__new__
 
@@ -41,7 +42,7 @@ def _no_action(view: SeatView) -> IllegalActionError:
     return IllegalActionError(f"seat {view.seat} has no legal action: it is seat {view.to_act}'s turn")
 
 
-def _picker(idx: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+def _picker(idx: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
     if not idx:
         return lambda hand: ()
     if len(idx) == 1:
@@ -50,9 +51,10 @@ def _picker(idx: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]
     return itemgetter(*idx)
 
 
-#: For a hand of k cards, the 2**k subsets as pickers indexed by a bit mask (bit j = discard card j).
-_SUBSETS = {k: [_picker(tuple(j for j in range(k) if mask >> j & 1)) for mask in range(1 << k)]
-            for k in range(1, 6)}
+#: For a hand of k cards (1 to 5), the 2**k subsets as pickers indexed by a bit mask (bit j = discard card j):
+#: RandomBot's random discards and the environments' draw actions (badacey_fast.envs.encoding.decode).
+SUBSETS = {k: [_picker(tuple(j for j in range(k) if mask >> j & 1)) for mask in range(1 << k)]
+           for k in range(1, 6)}
 
 
 class RandomBot:
@@ -75,11 +77,11 @@ class RandomBot:
         acts = g.legal_actions() if g.to_act == view.seat else ()
         if not acts:
             raise _no_action(view)
-        a = acts[int(self._rnd() * len(acts))]
+        a = acts[floor(self._rnd() * len(acts))]  # floor, not int: the same index, a cheaper call (rules/stub.py)
         if a[0] == DRAW:
             # A uniformly random subset: one random bit per card held.
             hand = a[2]
-            return _new(Action, (DRAW, None, _SUBSETS[len(hand)][self._bits(len(hand))](hand)))
+            return _new(Action, (DRAW, None, SUBSETS[len(hand)][self._bits(len(hand))](hand)))
         return a
 
 

@@ -53,6 +53,7 @@ from badacey_fast.rules.stub import CALLER, CardOwed, Stub
 __all__ = ["Game", "BETTING", "DRAWING", "COMPLETE", "CHANCE"]
 
 _Random = random.Random
+_new_game = object.__new__
 
 # Bound by assignment, not by ``from .betting import``: CPython 3.11 compiles ``name.method(...)`` on an
 # imported name as a plain attribute load (no LOAD_METHOD), and these two are called on every decision
@@ -115,7 +116,6 @@ class Game(GameBetting, GameDealing, GameQueries):
             config = GameConfig(game=config)
         elif not isinstance(config, GameConfig):
             raise TypeError(f"config must be a GameConfig or a preset name, not {type(config).__name__}")
-        self.config = config
         stacks = list(stacks)
         n = len(stacks)
         if not 2 <= n <= 6:
@@ -130,15 +130,6 @@ class Game(GameBetting, GameDealing, GameQueries):
             raise TypeError(f"button must be an int, not {type(button).__name__}")
         if not 0 <= button < n:
             raise ConfigError(f"button {button} is not a seat 0..{n - 1}")
-        self.n = n
-        self.button = button
-        self.starting_stacks = tuple(stacks)
-        self.stacks = stacks
-        self.contrib = [0] * n
-        self.sbet = [0] * n
-        self.folded = [False] * n
-        self.seed = seed
-        self.posts = tuple(posts)
         if chance:
             # Chance mode has no random source: the caller chooses every card (a new Random would cost
             # an OS entropy read, and copying its state every clone of a search).
@@ -148,28 +139,56 @@ class Game(GameBetting, GameDealing, GameQueries):
             rng = random.Random(seed)
         elif seed is not None:
             raise TypeError("give seed or rng, not both")
-        self._rng = rng
-        self._rnd = None if rng is None else rng.random
-        # A burn card is dealt inside the betting action that ends a round, after that action took
-        # effect: in a scripted replay (a recorded hand, maybe tampered with) a refused burn would leave
-        # the action half done, so such a game applies each action on a copy-and-restore basis.
-        self._guarded = (_script is not None and config.burn) or bool(chance)
-        self._chance = None
         if chance:
             # Chance mode: every card is a chance event the caller resolves (chance_outcomes /
             # apply_chance); the stub deals the chosen cards as a script (dealing.py).
             if deck is not None or _script is not None or _shuffled is not None:
                 raise TypeError("chance mode deals the caller's cards: give no deck")
-            self._stub = Stub(rng=CALLER, script=[])
+            stub = Stub(rng=CALLER, script=[])
         elif _script is not None:
-            self._stub = Stub(rng=rng, script=_script)
+            stub = Stub(rng=rng, script=_script)
         elif deck is not None or _shuffled is not None:
             # A deck is dealt from the top until a reshuffle.  ``_shuffled``: a trusted permutation
             # (simulations); a ``deck`` is checked here.
-            self._stub = Stub(_shuffled if _shuffled is not None else parse_cards(deck, count=52), rng=rng,
-                              check=False)
+            stub = Stub(_shuffled if _shuffled is not None else parse_cards(deck, count=52), rng=rng, check=False)
         else:
-            self._stub = Stub(rng=rng)
+            stub = Stub(rng=rng)
+        # A burn card is dealt inside the betting action that ends a round, after that action took
+        # effect: in a scripted replay (a recorded hand, maybe tampered with) a refused burn would leave
+        # the action half done, so such a game applies each action on a copy-and-restore basis.
+        self._begin(config, stacks, button, seed, tuple(posts), rng, stub,
+                    (_script is not None and config.burn) or bool(chance))
+        if chance:
+            self.hands = [[] for _ in range(n)]
+            # The betting fields _start_round sets, unset until the deal is complete.
+            self.level = self.full_level = self.nbets = self.nactive = self._tmin = None
+            self.pending = self.can_raise = None
+            self.phase, self.to_act = CHANCE, -1
+            self._deal_step(None)
+        else:
+            self._deal_hands()
+            self._start_round(0)
+
+    def _begin(self, config: GameConfig, stacks: list[int], button: int, seed: int | None, posts: tuple[int, ...],
+               rng: random.Random | None, stub: Stub, guarded: bool) -> None:
+        """Every slot of a hand about to be dealt, from checked arguments, and the forced bets posted
+        (shared by ``__init__`` and :meth:`next_hand`; the deal is the caller's)."""
+        n = len(stacks)
+        self.config = config
+        self.n = n
+        self.button = button
+        self.starting_stacks = tuple(stacks)
+        self.stacks = stacks
+        self.contrib = [0] * n
+        self.sbet = [0] * n
+        self.folded = [False] * n
+        self.seed = seed
+        self.posts = posts
+        self._rng = rng
+        self._rnd = None if rng is None else rng.random
+        self._guarded = guarded
+        self._chance = None
+        self._stub = stub
         self.log: list[tuple[int, Action]] = []
         self.payouts: list[int] | None = None
         self.settlement = None  # the showdown's Settlement (None for a fold win), for explanations
@@ -183,16 +202,31 @@ class Game(GameBetting, GameDealing, GameQueries):
         self.street = 0
         self.bet_size = config.small_bet
         self._post_forced_bets()
-        if chance:
-            self.hands = [[] for _ in range(n)]
-            # The betting fields _start_round sets, unset until the deal is complete.
-            self.level = self.full_level = self.nbets = self.nactive = self._tmin = None
-            self.pending = self.can_raise = None
-            self.phase, self.to_act = CHANCE, -1
-            self._deal_step(None)
-        else:
-            self._deal_hands()
-            self._start_round(0)
+
+    def next_hand(self, button: int) -> "Game":
+        """A new hand at this table: the same config and starting stacks as this hand, the button at
+        ``button``, dealt from this hand's random source (what ``Game(g.config, g.starting_stacks,
+        button=button, rng=g's Random)`` deals, without checking again what this hand checked; a
+        learning environment deals millions of hands).  Only for a hand dealt at random without extra
+        posts (not a given deck, a replay or chance mode: ``ValueError``).
+
+        >>> g = Game(stacks=[30, 30], seed=5)
+        >>> h = g.next_hand(1)
+        >>> h.button, h.stacks, h.log, h.config is g.config
+        (1, [28, 29], [], True)
+        """
+        if type(button) is not int:
+            raise TypeError(f"button must be an int, not {type(button).__name__}")
+        if not 0 <= button < self.n:
+            raise ConfigError(f"button {button} is not a seat 0..{self.n - 1}")
+        rng = self._rng
+        if rng is None or self._stub._ordered or self._stub._script is not None or self.posts:
+            raise ValueError("next_hand deals at random: this hand has a given deck, a script, posts or chance mode")
+        new = _new_game(type(self))
+        new._begin(self.config, list(self.starting_stacks), button, None, (), rng, Stub(rng=rng), False)
+        new._deal_hands()
+        new._start_round(0)
+        return new
 
     # ------------------------------------------------------------------------------------------- copies
     def copy(self) -> "Game":
@@ -291,7 +325,7 @@ class Game(GameBetting, GameDealing, GameQueries):
             else:
                 sb, bb = (b + 1) % n, (b + 2) % n
             for seat, blind in ((sb, cfg.small_blind), (bb, cfg.big_blind)):
-                p = min(blind, stacks[seat])
+                p = blind if blind < stacks[seat] else stacks[seat]  # min(), without the builtin's call
                 stacks[seat] -= p
                 contrib[seat] += p
                 sbet[seat] = p
