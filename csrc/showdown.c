@@ -110,60 +110,72 @@ SD_INLINE void sd_winners_row(const uint32_t *table, uint32_t (*idx)[SD_BLOCK], 
 #include <immintrin.h>
 #define SD_SIMD 1
 
-/* The end of a vector pass 1 over `rows` rows (rows j0.. of the block; live: their first row): given
- * each hand's index hidx[k], card mask hbits[k] and card-over-51 flag (bit k % rows of high[k / rows]:
- * one vector step holds as many hands as the group has rows), hand k = seat s of row r at k = r * seats
- * + s, checks every row: no live card > 51, and the live hands' masks together hold 5 cards per live
- * seat (a repeat within a hand or across hands leaves fewer); places the indexes seat-major and
- * prefetches the entries.  The end of the AVX2 pass (sd_hash8_avx2, which has popcnt); the AVX-512
- * pass makes the same checks in registers (sd_hash16_vbmi). */
-SD_INLINE void sd_check_rows(const uint32_t *table, const uint32_t *hidx, const uint64_t *hbits, const uint32_t *high,
-                             const int rows, const uint8_t *live, const int32_t seats, uint32_t (*idx)[SD_BLOCK],
-                             int64_t j0, unsigned *alive, int *rcs)
+/* ---- AVX2 pass 1: 8 rows at a time, `seats` steps of 8 hands (bd_avx2_hash8, badacey.h) ------------
+ * Hand k = seat s of row r at k = r * seats + s.  After the steps, the group's card-over-51 flags and
+ * live flags are bit k of two 64-bit words (8 * seats <= 48 hands), so a row's live seats and bad hands
+ * are one shift and mask each; then per row: the live hands' card masks ORed and counted (a row is
+ * good when no live card is > 51 and its masks hold 5 cards per live seat: a repeat within a hand or
+ * across hands leaves fewer), the indexes placed seat-major, the entries prefetched. */
+BD_TARGET_AVX2 SD_INLINE void sd_hash8_avx2(const struct bd_avx2_consts *k, const uint32_t *table, const uint8_t *h,
+                                            const uint8_t *live, const int32_t seats, uint32_t (*idx)[SD_BLOCK],
+                                            int64_t j0, unsigned *alive, int *rcs)
 {
-    for (int r = 0; r < rows; r++) {
+    uint32_t hidx[8 * SD_MAX_SEATS];
+    uint64_t hbits[8 * SD_MAX_SEATS], high = 0, lives = ((uint64_t)1 << 8 * seats) - 1;
+    for (int32_t step = 0; step < seats; step++) {
+        __m256i hi, repeat;
+        __m256i ix = bd_avx2_hash8(k, h + 40 * step, &hi, &repeat, hbits + 8 * step);
+        (void)repeat; /* a repeat leaves the row's masks short of 5 cards a seat: the count sees it */
+        high |= (uint64_t)(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(hi)) << 8 * step;
+        _mm256_storeu_si256((__m256i *)(hidx + 8 * step), ix);
+    }
+    if (live) {
+        uint8_t lb[64] = {0};
+        memcpy(lb, live, (size_t)(8 * seats)); /* exactly the group's live bytes */
+        const __m256i zero = _mm256_setzero_si256();
+        uint64_t folded = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)lb), zero)) |
+                          (uint64_t)(uint32_t)_mm256_movemask_epi8(
+                              _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(lb + 32)), zero)) << 32;
+        lives &= ~folded;
+    }
+    const unsigned full = (1u << seats) - 1;
+    for (int r = 0; r < 8; r++) {
+        unsigned mask = (unsigned)(lives >> r * seats) & full, bad_card = (unsigned)(high >> r * seats) & mask;
         uint64_t seen = 0;
-        uint32_t bad_card = 0;
-        unsigned mask = 0;
-        const uint8_t *lv_row = live ? live + r * seats : NULL;
         for (int32_t s = 0; s < seats; s++) {
             int k = r * seats + s;
-            uint32_t lv = lv_row ? lv_row[s] != 0 : 1u;
-            seen |= hbits[k] & ((uint64_t)0 - lv);
-            bad_card |= lv & (uint32_t)(high[k / rows] >> (k % rows));
-            mask |= lv << s;
+            seen |= hbits[k] & ((uint64_t)0 - (mask >> s & 1u));
             idx[s][j0 + r] = hidx[k];
             __builtin_prefetch(table + hidx[k]);
         }
         alive[j0 + r] = mask;
         /* Once no live card is > 51 (none is 52..63 masked out, none aliases past 63), the live hands
          * hold five distinct cards each, none shared, exactly when their masks hold 5 per live seat. */
-        rcs[j0 + r] = (bad_card & 1u) ? BD_SD_BAD_CARD
+        rcs[j0 + r] = bad_card ? BD_SD_BAD_CARD
                       : __builtin_popcountll(seen & BD_CARD_BITS) != 5 * __builtin_popcount(mask) ? BD_SD_DUP_CARD
                       : mask ? BD_SD_OK : BD_SD_NO_LIVE;
     }
 }
 
-/* ---- AVX2 pass 1: 8 rows at a time, `seats` steps of 8 hands (bd_avx2_hash8, badacey.h) ------------
- * Rows j.. of a block while 8 are left (h, live: row j); returns the row it stopped at. */
-BD_TARGET_AVX2 static int64_t sd_hash8_avx2(const uint32_t *table, const uint8_t *h, const uint8_t *live,
-                                            int32_t seats, uint32_t (*idx)[SD_BLOCK], int64_t j, int64_t m,
-                                            unsigned *alive, int *rcs)
+/* AVX2 pass 1 over rows j.. of a block of m rows while 8 are left (h, live: row j), one copy per seat
+ * count; returns the row it stopped at. */
+BD_TARGET_AVX2 static int64_t sd_pass1_avx2(const uint32_t *table, const uint8_t *h, const uint8_t *live, int32_t seats,
+                                            uint32_t (*idx)[SD_BLOCK], int64_t j, int64_t m, unsigned *alive, int *rcs)
 {
     struct bd_avx2_consts k;
     bd_avx2_init(&k);
-    for (; j + 8 <= m; j += 8, h += 40 * seats, live = live ? live + 8 * seats : NULL) {
-        uint32_t hidx[8 * SD_MAX_SEATS], high[SD_MAX_SEATS];
-        uint64_t hbits[8 * SD_MAX_SEATS];
-        for (int32_t step = 0; step < seats; step++) {
-            __m256i hi, repeat;
-            __m256i ix = bd_avx2_hash8(&k, h + 40 * step, &hi, &repeat, hbits + 8 * step);
-            (void)repeat; /* a repeat leaves the row's masks short of 5 cards a seat: sd_check_rows sees it */
-            high[step] = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(hi));
-            _mm256_storeu_si256((__m256i *)(hidx + 8 * step), ix);
-        }
-        sd_check_rows(table, hidx, hbits, high, 8, live, seats, idx, j, alive, rcs);
+#define SD_PASS1_AVX2(S)                                                                                        \
+    for (; j + 8 <= m; j += 8)                                                                                 \
+        sd_hash8_avx2(&k, table, h + j * (S) * 5, live ? live + j * (S) : NULL, S, idx, j, alive, rcs); \
+    break;
+    switch (seats) {
+    case 2: SD_PASS1_AVX2(2)
+    case 3: SD_PASS1_AVX2(3)
+    case 4: SD_PASS1_AVX2(4)
+    case 5: SD_PASS1_AVX2(5)
+    default: SD_PASS1_AVX2(6)
     }
+#undef SD_PASS1_AVX2
     return j;
 }
 
@@ -409,7 +421,7 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
         if (level >= BD_ISA_AVX512)
             j = sd_pass1_vbmi(table, h, lv, seats, idx, m, alive, rcs);
         if (level >= BD_ISA_AVX2 && j + 8 <= m)
-            j = sd_hash8_avx2(table, h + j * seats * 5, lv ? lv + j * seats : NULL, seats, idx, j, m, alive, rcs);
+            j = sd_pass1_avx2(table, h, lv, seats, idx, j, m, alive, rcs);
 #endif
         for (; j < m; j++)
             rcs[j] = sd_hash_row(table, h + j * seats * 5, lv ? lv + j * seats : NULL, seats, idx, j, &alive[j]);
