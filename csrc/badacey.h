@@ -383,7 +383,8 @@ BD_TARGET_VBMI static inline __m512i bd_vbmi_lut64(const __m512i *row, __m512i v
 
 /* The colex indexes (clamped into the table) of the 16 hands at p[0..80); *high gets the hands with a
  * card id > 51, *repeat (unless NULL) those with a card twice; bits (unless NULL) gets each hand's card
- * mask (bit c & 63 for each card c, as bd_bits5): hands 0..7 in bits[0], 8..15 in bits[1]. */
+ * mask (bit c & 63 for each card c, as bd_bits5) in two 32-bit halves: lane k of bits[0] holds bits
+ * 0..31, of bits[1] bits 32..63 (shifts within 32-bit lanes: no widening shuffles). */
 BD_TARGET_VBMI static inline __m512i bd_vbmi_hash16(const struct bd_vbmi_consts *k, const uint8_t *p,
                                                    __mmask16 *high, __mmask16 *repeat, __m512i *bits)
 {
@@ -395,12 +396,14 @@ BD_TARGET_VBMI static inline __m512i bd_vbmi_hash16(const struct bd_vbmi_consts 
     for (int j = 0; j < 5; j++)
         col[j] = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_permutex2var_epi8(lo64, k->sel[j], hi16)));
     if (bits) {
-        const __m512i one = _mm512_set1_epi64(1);
+        /* vpsllvd gives 0 for a count of 32 or more: c < 32 sets a bit of lo only, c >= 32 (c - 32 in
+         * 0..31, else wrapped past 2^31) one of hi only. */
+        const __m512i one = _mm512_set1_epi32(1), c32 = _mm512_set1_epi32(32);
         __m512i lo = _mm512_setzero_si512(), hi = lo;
         for (int j = 0; j < 5; j++) {
             __m512i c = _mm512_and_si512(col[j], m63);
-            lo = _mm512_or_si512(lo, _mm512_sllv_epi64(one, _mm512_cvtepu32_epi64(_mm512_castsi512_si256(c))));
-            hi = _mm512_or_si512(hi, _mm512_sllv_epi64(one, _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(c, 1))));
+            lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, c));
+            hi = _mm512_or_si512(hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(c, c32)));
         }
         bits[0] = lo;
         bits[1] = hi;

@@ -197,13 +197,18 @@ BD_TARGET_VBMI SD_INLINE void sd_hash16_vbmi(const uint32_t *table, const struct
     const __m512i flag = _mm512_set1_epi32((int)0x80000000u), zero = _mm512_setzero_si512();
     const __m512i one = _mm512_set1_epi32(1);
     const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m512i x[SD_MAX_SEATS + 1], q[2 * SD_MAX_SEATS];
+    /* Per step: the index (+ flag), the card mask's low and high 32 bits; [seats]: an odd count's pair */
+    __m512i x[3][SD_MAX_SEATS + 1];
     for (int32_t step = 0; step < seats; step++) {
         __mmask16 high;
-        __m512i ix = bd_vbmi_hash16(k, h + 80 * step, &high, NULL, q + 2 * step);
-        x[step] = _mm512_mask_or_epi32(ix, high, ix, flag);
+        __m512i bits[2];
+        __m512i ix = bd_vbmi_hash16(k, h + 80 * step, &high, NULL, bits);
+        x[0][step] = _mm512_mask_or_epi32(ix, high, ix, flag);
+        x[1][step] = bits[0];
+        x[2][step] = bits[1];
     }
-    x[seats] = x[seats - 1]; /* the second register of an odd seat count's last pair: never selected */
+    for (int v = 0; v < 3; v++)
+        x[v][seats] = x[v][seats - 1]; /* the second register of an odd count's last pair: never selected */
     __m512i lv0 = zero, lv1 = zero;
     if (live) {
         /* The group's 16 * seats live bytes (32..96), with masked loads: nothing past them is read. */
@@ -212,55 +217,51 @@ BD_TARGET_VBMI SD_INLINE void sd_hash16_vbmi(const uint32_t *table, const struct
         if (nb > 64)
             lv1 = _mm512_maskz_loadu_epi8(((__mmask64)1 << (nb - 64)) - 1, live + 64);
     }
-    __m512i al = zero, nlive = zero, seen[2] = {zero, zero};
+    __m512i al = zero, nlive = zero, seen_lo = zero, seen_hi = zero;
     __mmask16 bad = 0;
     for (int32_t s = 0; s < seats; s++) {
+        /* Lane r: hand r * seats + s, in register pair p = its number / 32 (a permute reads its low 5 bits). */
         __m512i kv = _mm512_add_epi32(_mm512_mullo_epi32(iota, _mm512_set1_epi32(seats)), _mm512_set1_epi32(s));
-        __m512i v = _mm512_permutex2var_epi32(x[0], kv, x[1]), pair = _mm512_srli_epi32(kv, 5);
-        for (int32_t p = 1; 2 * p < seats; p++)
-            v = _mm512_mask_mov_epi32(v, _mm512_cmpeq_epi32_mask(pair, _mm512_set1_epi32(p)),
-                                      _mm512_permutex2var_epi32(x[2 * p], kv, x[2 * p + 1]));
+        __m512i pair = _mm512_srli_epi32(kv, 5), t[3];
+        for (int v = 0; v < 3; v++) {
+            t[v] = _mm512_permutex2var_epi32(x[v][0], kv, x[v][1]);
+            for (int32_t p = 1; 2 * p < seats; p++)
+                t[v] = _mm512_mask_mov_epi32(t[v], _mm512_cmpeq_epi32_mask(pair, _mm512_set1_epi32(p)),
+                                             _mm512_permutex2var_epi32(x[v][2 * p], kv, x[v][2 * p + 1]));
+        }
         __mmask16 lm = 0xFFFF;
         if (live) {
             __m512i bytes = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(kv));
             lm = (__mmask16)_mm512_test_epi8_mask(_mm512_permutex2var_epi8(lv0, bytes, lv1), _mm512_set1_epi8(-1));
         }
-        _mm512_storeu_si512(idx[s] + j0, _mm512_andnot_si512(flag, v));
-        bad |= lm & _mm512_test_epi32_mask(v, flag);
+        _mm512_storeu_si512(idx[s] + j0, _mm512_andnot_si512(flag, t[0]));
+        bad |= lm & _mm512_test_epi32_mask(t[0], flag);
         al = _mm512_mask_or_epi32(al, lm, al, _mm512_set1_epi32(1 << s));
         nlive = _mm512_mask_add_epi32(nlive, lm, nlive, one);
-        for (int half = 0; half < 2; half++) {
-            /* Rows 8 * half .. + 7: hands 8 * half * seats + r * seats + s, in registers q[2p], q[2p + 1]
-             * of the pairs p the 8 rows span. */
-            __m512i kq = _mm512_cvtepu32_epi64(half ? _mm512_extracti64x4_epi64(kv, 1) : _mm512_castsi512_si256(kv));
-            int32_t p0 = 8 * half * seats >> 4, p1 = (8 * half * seats + 8 * seats - 1) >> 4;
-            __m512i y = _mm512_permutex2var_epi64(q[2 * p0], kq, q[2 * p0 + 1]);
-            for (int32_t p = p0 + 1; p <= p1; p++)
-                y = _mm512_mask_mov_epi64(y, _mm512_cmpeq_epi64_mask(_mm512_srli_epi64(kq, 4), _mm512_set1_epi64(p)),
-                                          _mm512_permutex2var_epi64(q[2 * p], kq, q[2 * p + 1]));
-            seen[half] = _mm512_mask_or_epi64(seen[half], (__mmask8)(lm >> 8 * half), seen[half], y);
-        }
+        seen_lo = _mm512_mask_or_epi32(seen_lo, lm, seen_lo, t[1]);
+        seen_hi = _mm512_mask_or_epi32(seen_hi, lm, seen_hi, t[2]);
     }
-    const __m512i nibble = _mm512_set1_epi8(0x0F), cards = _mm512_set1_epi64((long long)BD_CARD_BITS);
+    /* Cards in each row's live hands: a nibble-table popcount per byte, summed over each 32-bit lane
+     * (VPOPCNTD is not in every VBMI CPU); bits 52..63 (cards 52..63, already bad) are left out. */
+    const __m512i nibble = _mm512_set1_epi8(0x0F);
     const __m512i pop4 = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
-    __m256i count[2];
-    for (int half = 0; half < 2; half++) {
-        __m512i y = _mm512_and_si512(seen[half], cards);
-        __m512i c = _mm512_add_epi8(_mm512_shuffle_epi8(pop4, _mm512_and_si512(y, nibble)),
-                                    _mm512_shuffle_epi8(pop4, _mm512_and_si512(_mm512_srli_epi16(y, 4), nibble)));
-        count[half] = _mm512_cvtepi64_epi32(_mm512_sad_epu8(c, zero));
-    }
-    __m512i cnt = _mm512_inserti64x4(_mm512_castsi256_si512(count[0]), count[1], 1);
+    seen_hi = _mm512_and_si512(seen_hi, _mm512_set1_epi32((int)(BD_CARD_BITS >> 32)));
+    __m512i c = _mm512_add_epi8(
+        _mm512_add_epi8(_mm512_shuffle_epi8(pop4, _mm512_and_si512(seen_lo, nibble)),
+                        _mm512_shuffle_epi8(pop4, _mm512_and_si512(_mm512_srli_epi16(seen_lo, 4), nibble))),
+        _mm512_add_epi8(_mm512_shuffle_epi8(pop4, _mm512_and_si512(seen_hi, nibble)),
+                        _mm512_shuffle_epi8(pop4, _mm512_and_si512(_mm512_srli_epi16(seen_hi, 4), nibble))));
+    __m512i cnt = _mm512_madd_epi16(_mm512_maddubs_epi16(c, _mm512_set1_epi8(1)), _mm512_set1_epi16(1));
     __mmask16 dup = _mm512_cmpneq_epi32_mask(cnt, _mm512_add_epi32(nlive, _mm512_slli_epi32(nlive, 2)));
     __m512i rc = _mm512_maskz_mov_epi32(_mm512_testn_epi32_mask(al, al), _mm512_set1_epi32(BD_SD_NO_LIVE));
     rc = _mm512_mask_mov_epi32(rc, dup, _mm512_set1_epi32(BD_SD_DUP_CARD));
     rc = _mm512_mask_mov_epi32(rc, bad, _mm512_set1_epi32(BD_SD_BAD_CARD));
     _mm512_storeu_si512(rcs + j0, rc);
     _mm512_storeu_si512(alive + j0, al);
-    for (int32_t s = 0; s < seats; s++)
-        for (int r = 0; r < 16; r++) {
+    for (int32_t s = 0; s < seats; s++) {
+        for (int r = 0; r < 16; r++)
             __builtin_prefetch(table + idx[s][j0 + r]);
-        }
+    }
 }
 
 /* Pass 1 over whole groups of 16 rows of a block (m rows, h and live: its first row), one copy per seat
