@@ -199,3 +199,23 @@ def test_newer_schema_version_and_missing_pyarrow(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "pyarrow", None)
     with pytest.raises(ImportError, match=r'^Parquet/Arrow support needs pyarrow: pip install "badacey_fast\[parquet\]"$'):
         arrow.require_pyarrow()
+
+
+def test_payout_files_plain_and_uncompressed_by_default_any_codec_on_request(tmp_path) -> None:
+    # The documented write choice (PayoutWriter): no dictionary, no statistics, uncompressed unless asked;
+    # every codec gives the same table, and row groups follow the scored batches (batch_rows).
+    arrow.generate_parquet(3000, tmp_path / "d.parquet", seed=9, row_group=1000)
+    arrow.score_parquet(tmp_path / "d.parquet", tmp_path / "plain.parquet", batch_rows=700)
+    meta = pq.ParquetFile(tmp_path / "plain.parquet").metadata
+    assert [meta.row_group(g).num_rows for g in range(meta.num_row_groups)] == [700, 300] * 3
+    for g in range(meta.num_row_groups):
+        for c in range(meta.num_columns):
+            col = meta.row_group(g).column(c)
+            assert col.compression == "UNCOMPRESSED" and not col.has_dictionary_page and not col.is_stats_set
+    plain = pq.read_table(tmp_path / "plain.parquet")
+    for codec in ("zstd", "snappy"):
+        arrow.score_parquet(tmp_path / "d.parquet", tmp_path / f"{codec}.parquet", compression=codec)
+        f = pq.ParquetFile(tmp_path / f"{codec}.parquet")
+        assert f.metadata.row_group(0).column(1).compression == codec.upper()
+        assert f.read().equals(plain)
+    assert plain.num_rows == 3000 and plain["row"].to_pylist() == list(range(1, 3001))

@@ -12,6 +12,8 @@ each half divided equally among its tied winners; in the single-pot games (``"ba
   :func:`badacey_fast.pots.settlement` does row by row.
 - :func:`winners_many` → which seats won each half, two ``(N, P)`` bool arrays.
 - :func:`score_many` → both at once (one pass of the kernel).
+- :func:`score_columns` → the same chips and winners in a payout table's layout: one int64 column per
+  seat and each half's winners as a seat bitmask per row (what columnar files store; no transposing).
 
 The active twin of :mod:`badacey_fast.kernel` settles the rows (the C kernel, or a numpy reference that
 evaluates each live hand with the pure-Python reference: slow); this module validates and words errors.
@@ -49,6 +51,8 @@ __all__ = [
     "showdown_many",
     "winners_many",
     "score_many",
+    "ColumnShowdown",
+    "score_columns",
 ]
 
 #: The odd-chip policies of RULES.md §3 (the default first).
@@ -73,6 +77,16 @@ class BulkShowdown(NamedTuple):
     """
 
     payouts: np.ndarray
+    low: np.ndarray
+    badugi: np.ndarray
+
+
+class ColumnShowdown(NamedTuple):
+    """One pass of the bulk showdown in columns: ``chips`` ``(P, N)`` int64 (``chips[s]`` = seat s's
+    payouts, rows sum to the pot), ``low`` / ``badugi`` ``(N,)`` uint8 bitmasks of each half's winners
+    (bit s set = seat s won that half)."""
+
+    chips: np.ndarray
     low: np.ndarray
     badugi: np.ndarray
 
@@ -172,10 +186,36 @@ def score_many(
     return _settle(hands, live, game, pot, button, odd_chip, winners=True)
 
 
+def score_columns(
+    hands: object,
+    live: object = None,
+    game: str = "badacey",
+    *,
+    pot: object,
+    button: object = 0,
+    odd_chip: str = "position",
+) -> ColumnShowdown:
+    """:func:`score_many`'s chips and winners (``pot=`` required), laid out as a payout table stores them.
+
+    Arguments, units and errors as :func:`showdown_many` with ``pot=``; returns :class:`ColumnShowdown`:
+    ``chips[s]`` is ``score_many(...).payouts[:, s]`` and bit s of ``low[i]`` is ``score_many(...).low[i, s]``,
+    written by the kernel straight into that layout (one pass, no transpose).
+
+    >>> import numpy as np
+    >>> from badacey_fast.cards import parse_cards
+    >>> ann, ben = parse_cards("As 2h 3d 4c Kc"), parse_cards("Ac 2d 3h 4s 5s")   # seed 000: quartered
+    >>> r = score_columns(np.array([[ann, ben]]), pot=101, button=1)
+    >>> r.chips.tolist(), r.low.tolist(), r.badugi.tolist()
+    ([[26], [75]], [2], [3])
+    """
+    return _settle(hands, live, game, pot, button, odd_chip, winners=True, columns=True)
+
+
 def _settle(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
-            winners: bool, out: np.ndarray | None = None, payouts: bool = True) -> BulkShowdown:
+            winners: bool, out: np.ndarray | None = None, payouts: bool = True, columns: bool = False) -> BulkShowdown:
     """Validate the arguments and settle on the active twin; ``winners=False`` skips the winner masks,
-    ``payouts=False`` the shares (None is returned for what was skipped)."""
+    ``payouts=False`` the shares (None is returned for what was skipped); ``columns``: a
+    :class:`ColumnShowdown` (chips; ``pot`` is not None)."""
     rules = scoring(game)
     ace_high = rules.ace_high
     check_odd_chip(odd_chip)
@@ -201,6 +241,13 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
         from badacey_fast.bulk.evaluate import _check_out  # the out= rule of every bulk call
 
         _check_out(out, np.float64 if pots is None else np.int64, (n, p), "out")
+    if columns:
+        if len(rules.halves) == 1:  # numpy already: lay its rows out as columns
+            one = _score_one_half(cards, mask, rules, pots, buttons, None)
+            weights = (1 << np.arange(p)).astype(np.uint8)
+            return ColumnShowdown(np.ascontiguousarray(one.payouts.T), (one.low * weights).sum(axis=1, dtype=np.uint8),
+                                  (one.badugi * weights).sum(axis=1, dtype=np.uint8))
+        return _score_columns(cards, mask, ace_high, pots, buttons, odd_chip == "low")
     if len(rules.halves) == 1:
         return _score_one_half(cards, mask, rules, pots, buttons, out)
     return _score(cards, mask, ace_high, pots, buttons, odd_chip == "low", winners, out, payouts)
@@ -311,6 +358,21 @@ def _score(
     if row != -1:
         raise _row_error(cards, live, row, code)
     return BulkShowdown(out, low, bad)
+
+
+def _score_columns(cards: np.ndarray, live: np.ndarray | None, ace_high: bool, pots: np.ndarray,
+                   buttons: np.ndarray, odd_low: bool) -> ColumnShowdown:
+    n, p = cards.shape[:2]
+    chips = np.empty((p, n), dtype=np.int64)
+    low = np.empty(n, dtype=np.uint8)
+    bad = np.empty(n, dtype=np.uint8)
+    if n:
+        row, code = kernel.showdown_columns(_as_uint8_cards(cards), None if live is None else np.ascontiguousarray(live),
+                                            ace_high, np.ascontiguousarray(pots, dtype=np.int64),
+                                            np.ascontiguousarray(buttons, dtype=np.int64), odd_low, chips, low, bad)
+        if row != -1:
+            raise _row_error(cards, live, row, code)
+    return ColumnShowdown(chips, low, bad)
 
 
 # --------------------------------------------------------------------------------------------------

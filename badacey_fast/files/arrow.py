@@ -49,7 +49,7 @@ from __future__ import annotations
 import glob
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -68,8 +68,12 @@ __all__ = ["SCHEMA_VERSION", "METADATA_KEY", "deal_schema", "deals_table", "scor
 SCHEMA_VERSION = 1
 #: Schema metadata key holding ``{"schema": "deals"|"payouts", "version": 1, "seats": P}`` (JSON).
 METADATA_KEY = b"badacey_fast"
-#: Rows per row group in files written here (and per record batch scored): ~30 MB of 6-seat cards.
+#: Rows per row group in deal files written here: ~30 MB of 6-seat cards.
 ROW_GROUP = 1 << 20
+#: Rows per record batch scored (and per row group of the payout files): big enough that per-batch Python
+#: costs nothing (~30 ms of kernel work a batch), small enough that the few batches in flight between
+#: the reader, kernel and writer threads hold ~60 MB.
+BATCH_ROWS = 1 << 18
 _MAX_ERRORS_KEPT = 100
 _EXPECTED = "fixed_size_binary(5*P) (or binary, fixed_size_list<uint8>) with P = 2..6 seats"
 
@@ -371,8 +375,10 @@ class ScoreRun:
         try:
             if bad:
                 raise ShowdownError("bad rows")
-            result = scoring.score_many(deals.cards, deals.live, self.game, pot=deals.pot, button=deals.button,
-                                        odd_chip=self.odd_chip)
+            # The kernel writes each seat's payout column and the winner bitmasks in place: the output
+            # columns below wrap those arrays (no transpose, no packing, no copy).
+            result = scoring.score_columns(deals.cards, deals.live, self.game, pot=deals.pot, button=deals.button,
+                                           odd_chip=self.odd_chip)
         except BadaceyError:  # find every bad row of the batch, then score the others
             found = _bad_cards(deals.cards, deals.live)
             if bad:
@@ -384,11 +390,11 @@ class ScoreRun:
             if not self.skip_bad:
                 keep[min(bad):] = False
             idx = np.flatnonzero(keep)
-            result = scoring.score_many(deals.cards[idx], None if deals.live is None else deals.live[idx],
-                                        self.game, pot=deals.pot[idx], button=deals.button[idx],
-                                        odd_chip=self.odd_chip)
-        chips = result.payouts
-        k = chips.shape[0]
+            result = scoring.score_columns(deals.cards[idx], None if deals.live is None else deals.live[idx],
+                                           self.game, pot=deals.pot[idx], button=deals.button[idx],
+                                           odd_chip=self.odd_chip)
+        chips = result.chips  # (seats, k): one column per seat
+        k = chips.shape[1]
         if deals.ids is not None:
             ids = deals.ids if keep is None else deals.ids.take(pa.array(np.flatnonzero(keep)))
             id_type = deals.ids.type
@@ -396,13 +402,10 @@ class ScoreRun:
             rownum = np.arange(first, first + n, dtype=np.int64)
             ids = pa.array(rownum if keep is None else rownum[keep])
             id_type = None
-        cols = [ids]
-        cols += [pa.array(c) for c in np.ascontiguousarray(chips.T)]
-        cols.append(pa.array(np.packbits(result.low, axis=1, bitorder="little")[:, 0] if k else np.zeros(0, np.uint8)))
-        cols.append(pa.array(np.packbits(result.badugi, axis=1, bitorder="little")[:, 0] if k else np.zeros(0, np.uint8)))
+        cols = [ids, *(pa.array(c) for c in chips), pa.array(result.low), pa.array(result.badugi)]
         out = pa.RecordBatch.from_arrays(cols, schema=self.output_schema(seats, id_type))
         assert self.totals is not None
-        self.totals += chips.sum(axis=0)
+        self.totals += chips.sum(axis=1)
         self.deals += k
         if bad and not self.skip_bad:
             r = min(bad)
@@ -447,6 +450,18 @@ def score_table(table: Any, *, game: str = "badacey", odd_chip: str = "position"
     return pa.Table.from_batches(outs)
 
 
+def parquet_batches(f: Any, batch_rows: int, row_groups: Sequence[int] | None = None) -> Iterator[Any]:
+    """The record batches of the row groups ``row_groups`` (all: None) of the open ``pyarrow.parquet.
+    ParquetFile`` ``f``, at most ``batch_rows`` rows each, one row group at a time.
+
+    Why one at a time: pyarrow's reader decodes whole row groups and, given them all, reads ahead several
+    (139 MB of pool for 1 Mi-row groups of 6-seat deals, against 51 MB one group at a time), so memory is
+    bounded by the row group size, whatever the file size."""
+    groups = range(f.num_row_groups) if row_groups is None else row_groups
+    for g in groups:
+        yield from f.iter_batches(batch_size=batch_rows, row_groups=[g])
+
+
 def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[Any, Iterator[Any], int | None]:
     """(schema, record batches, total rows or None) of a Parquet or Arrow IPC file or a table."""
     pa = require_pyarrow()
@@ -456,7 +471,7 @@ def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[Any, Iterator[Any]
         import pyarrow.parquet as pq
 
         f = pq.ParquetFile(source)
-        return f.schema_arrow, f.iter_batches(batch_size=batch_rows), f.metadata.num_rows
+        return f.schema_arrow, parquet_batches(f, batch_rows), f.metadata.num_rows
     import pyarrow.ipc as ipc
 
     handle = pa.memory_map(os.fspath(source)) if isinstance(source, (str, os.PathLike)) else source
@@ -469,11 +484,24 @@ def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[Any, Iterator[Any]
         return reader.schema, iter(reader), None
 
 
-class PayoutWriter:
-    """Writes payout batches as Parquet, Arrow IPC or CSV (pyarrow.csv) to a path or stream."""
+#: Compression of the payout files written here (``compression=`` of :func:`score_parquet`, ``--compression``).
+#: None (uncompressed) by default: writing is then a copy of the columns the kernel filled, while zstd
+#: cost more CPU than the kernel itself (measured 0.28 s against 0.19-0.25 s per 2 M 6-seat deals) and
+#: lz4/snappy about 2.5x the uncompressed write; every Parquet reader reads it.  64 bytes a 6-seat
+#: deal on disk (zstd: ~7, lz4/snappy: ~16).
+PAYOUT_COMPRESSION = "none"
 
-    def __init__(self, dst: Any, fmt: str) -> None:
-        self.dst, self.fmt, self.w = dst, fmt, None
+
+class PayoutWriter:
+    """Writes payout batches as Parquet, Arrow IPC or CSV (pyarrow.csv) to a path or stream.
+
+    Parquet payouts are written for speed and for any reader: PLAIN encoding (no dictionary: payouts are
+    mostly distinct or zero, and dictionary attempts are wasted work), no column statistics, ``compression``
+    (``"none"``, ``"snappy"``, ``"lz4"``, ``"zstd"``, ``"gzip"``, ``"brotli"``) and one row group per
+    batch written."""
+
+    def __init__(self, dst: Any, fmt: str, compression: str = PAYOUT_COMPRESSION) -> None:
+        self.dst, self.fmt, self.w, self.compression = dst, fmt, None, compression
 
     def write(self, batch: Any) -> None:
         pa = require_pyarrow()
@@ -481,7 +509,8 @@ class PayoutWriter:
             if self.fmt == "parquet":
                 import pyarrow.parquet as pq
 
-                self.w = pq.ParquetWriter(self.dst, batch.schema, compression="zstd", write_statistics=False)
+                self.w = pq.ParquetWriter(self.dst, batch.schema, compression=self.compression,
+                                          use_dictionary=False, write_statistics=False)
             elif self.fmt == "arrow":
                 self.w = pa.ipc.new_file(self.dst, batch.schema)
             elif self.fmt == "csv":
@@ -511,10 +540,11 @@ def score_parquet(
     skip_bad: bool = False,
     fmt: str | None = None,
     out_fmt: str | None = None,
-    batch_rows: int = 1 << 18,
+    batch_rows: int = BATCH_ROWS,
     progress: Callable[[int], object] | None = None,
     totals: list[int] | None = None,
     threads: bool = True,
+    compression: str = PAYOUT_COMPRESSION,
 ) -> ScoreReport:
     """Score a Parquet or Arrow IPC deal file (or a ``pyarrow.Table``) batch by batch and write the payouts.
 
@@ -522,8 +552,19 @@ def score_parquet(
     ``dst``: a path or writable stream for the payouts (format ``out_fmt`` or from its extension; CSV to
     standard output when None).  ``progress(rows)`` is called after each batch.  ``totals``: an optional
     list that receives each seat's total payout.  ``threads``: read and write in helper threads, overlapping
-the kernel (False: all in the calling thread).  Returns a :class:`ScoreReport` (``lines`` = rows read);
-    without ``skip_bad`` the first bad row raises its error after every good row before it was written.
+    the kernel (False: all in the calling thread).  ``compression``: of Parquet payouts (see
+    :class:`PayoutWriter`; uncompressed by default).  Returns a :class:`ScoreReport` (``lines`` = rows
+    read); without ``skip_bad`` the first bad row raises its error after every good row before it was
+    written.  Memory: a few batches of ``batch_rows`` rows and one row group of the input at a time.
+
+    >>> import io, pyarrow.parquet as pq
+    >>> from badacey_fast.cards import parse_cards
+    >>> table = deals_table(np.array([[parse_cards("As2h3d4cKc"), parse_cards("Ac2d3h4s5s")]]), pot=101, button=1)
+    >>> out = io.BytesIO()
+    >>> score_parquet(table, out).deals
+    1
+    >>> pq.read_table(out).to_pylist()
+    [{'row': 1, 'payout_0': 26, 'payout_1': 75, 'low_winners': 2, 'badugi_winners': 3}]
     """
     pa = require_pyarrow()
     in_fmt = "table" if isinstance(src, pa.Table) else file_format(src, fmt)
@@ -541,25 +582,44 @@ the kernel (False: all in the calling thread).  Returns a :class:`ScoreReport` (
     run = ScoreRun(game, odd_chip, pot, button, skip_bad)
     schema, batches, _ = _batches(src, in_fmt, batch_rows)
     run.start(schema)
-    writer = PayoutWriter(dst, out_fmt)
-    # Reading (pyarrow decodes without the GIL) and writing run in their own threads, a batch or two
-    # ahead and behind the kernel: on two cores the end-to-end rate approaches the kernel's own.
+    failure = score_batches(run, schema, batches, PayoutWriter(dst, out_fmt, compression), threads=threads,
+                            progress=progress)
+    if totals is not None:
+        totals[:] = [] if run.totals is None else run.totals.tolist()
+    if failure is not None:
+        raise failure
+    return run.report()
+
+
+def score_batches(run: ScoreRun, schema: Any, batches: Iterator[Any], writer: PayoutWriter | None, *,
+                  threads: bool = True, progress: Callable[[int], object] | None = None) -> BadaceyError | None:
+    """Score the record ``batches`` (of ``schema``, already given to ``run.start``) and write each payout
+    batch with ``writer`` (None: nothing written), closing it at the end; an empty input still gets a
+    payout file with its schema.  Returns the error of the first bad row that stops the run (every good
+    row before it written), or None.  The one scoring loop of :func:`score_parquet` and of each Dask
+    partition (:mod:`badacey_fast.dask`).
+
+    ``threads``: reading (pyarrow decodes without the GIL) and writing run in their own helper threads, a
+    batch ahead and a batch behind the kernel (which also runs without the GIL), so on two cores the
+    end-to-end rate approaches the kernel's own; the queues hold one batch each, which bounds memory.
+    """
+    pa = require_pyarrow()
     reader = _Ahead(batches, depth=1) if threads else batches
-    back = _Behind(writer.write, depth=1) if threads else None
+    back = _Behind(writer.write, depth=1) if threads and writer is not None else None
+    write = back.put if back is not None else writer.write if writer is not None else None
+    failure = None
     try:
         for batch in reader:
             out, failure = run.score(batch)
-            if back is not None:
-                back.put(out)
-            else:
-                writer.write(out)
+            if write is not None:
+                write(out)
             if failure is not None:
-                raise failure
+                break
             if progress is not None:
                 progress(batch.num_rows)
         if back is not None:
             back.join()
-        if writer.w is None:  # an empty file still gets a payout file with its schema
+        if writer is not None and writer.w is None:  # an empty file still gets a payout file with its schema
             seats = (run.width or 10) // 5
             id_type = schema.field("id").type if "id" in schema.names else None
             writer.write(pa.RecordBatch.from_pylist([], schema=run.output_schema(seats, id_type)))
@@ -568,10 +628,9 @@ the kernel (False: all in the calling thread).  Returns a :class:`ScoreReport` (
             back.join(raise_error=False)
         if isinstance(reader, _Ahead):
             reader.close()
-        writer.close()
-    if totals is not None:
-        totals[:] = [] if run.totals is None else run.totals.tolist()
-    return run.report()
+        if writer is not None:
+            writer.close()
+    return failure
 
 
 class _Ahead:

@@ -7,8 +7,8 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
 
 - single hands: ``evaluate5``, ``low_rank5``, ``badugi_rank``; ``single[ace_high]``, evaluate()'s fast
   path (a C call returning the cached Value, or None on the Python twin);
-- batches over numpy arrays: ``eval_many``, ``badugi_rank_many``, ``all_entries``, ``showdown_many``
-  (``threads`` splitting lives in :mod:`.threads`);
+- batches over numpy arrays: ``eval_many``, ``badugi_rank_many``, ``all_entries``, ``showdown_many``,
+  ``showdown_columns`` (its chips as payout columns; ``threads`` splitting lives in :mod:`.threads`);
 - draws: ``draw_histograms``, ``draw_all_discards``;
 - deal files: ``parse_deals`` (None on the Python twin: no fast parser), ``format_results``;
 - vector paths (C only): ``simd_level`` (-1 on the Python twin), ``eval_many_level``;
@@ -29,8 +29,9 @@ from badacey_fast.kernel import backend as _backend
 from badacey_fast.kernel.backend import ENV_VAR, POLICIES, load, using
 
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
-           "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "draw_histograms",
-           "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many", "OBS_SIZE", "memo"]
+           "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "draw_histograms",
+           "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
+           "OBS_SIZE", "memo"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
 # re-set by backend.using() on every switch, so reading them is always live.
@@ -76,6 +77,13 @@ def showdown_many(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any
     """Settle N showdowns into the given arrays; ``(first bad row, code)`` or ``(-1, 0)`` (see ``_c.py``)."""
     return _backend.impl.showdown_many(hands, live, ace_high, pots, buttons, odd_low, shares, chips, low, badugi,
                                        status)
+
+
+def showdown_columns(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any, odd_low: bool, chips: Any,
+                     low_bits: Any, badugi_bits: Any, status: Any = None) -> tuple[int, int]:
+    """``showdown_many``'s chips into (P, N) seat columns and its winners into (N,) seat bitmasks."""
+    return _backend.impl.showdown_columns(hands, live, ace_high, pots, buttons, odd_low, chips, low_bits,
+                                          badugi_bits, status)
 
 
 def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,
