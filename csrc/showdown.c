@@ -382,6 +382,7 @@ BD_TARGET_AVX2 static int64_t sd_winners8(const uint32_t *table, uint32_t (*idx)
     }
     return j;
 }
+
 #endif
 
 /* Chips of one good row (see showdown.h for the odd-chip rules) into out[s * step] for each seat s
@@ -421,6 +422,108 @@ SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned l
         out[s * step] = x;
     }
 }
+
+#ifdef SD_SIMD
+/* ---- AVX-512 pass 3 for chips (row-major, no winner bytes): 8 rows a step ------------------------------
+ * A step of 8 rows is settled here when every row is good (pass 1's code, pot >= 0, button in range); else
+ * the row loop below settles its rows.  Rows with one winner in each half, the common case, are paid in
+ * vector code, the others then by sd_chips over them.  Lane r holds
+ * row r: the halves, each winner's seat (from the float exponent of its one-bit mask) and the odd chip's
+ * seat (the winner nearer clockwise from the button), then one register per seat of its chips, which
+ * permutes turn row-major (out[r * seats + s], 8 * seats cells: `seats` whole registers).  The same
+ * sums as sd_chips' common case.  Returns a bit per step of the block's m rows that was settled.  Without
+ * status, it stops at a step holding a bad row, so that no row after the one the call stops at is
+ * written. */
+BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, const int64_t *pot,
+                                                 const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
+                                                 int64_t m, const int32_t seats)
+{
+    /* Output register q, lane t: cell f = 8q + t = row f / seats, seat f % seats, which sits in lane
+     * f / seats of seat register f % seats: the pair (2p, 2p + 1) holding it is chosen by mask. */
+    __m512i perm[SD_MAX_SEATS];
+    __mmask8 pick[SD_MAX_SEATS][(SD_MAX_SEATS + 1) / 2];
+    for (int32_t q = 0; q < seats; q++) {
+        int64_t ix[8];
+        unsigned char mk[(SD_MAX_SEATS + 1) / 2] = {0};
+        for (int t = 0; t < 8; t++) {
+            int32_t f = 8 * q + t, r = f / seats, st = f % seats;
+            ix[t] = r + 8 * (st & 1);
+            mk[st >> 1] |= (unsigned char)(1u << t);
+        }
+        perm[q] = _mm512_loadu_si512(ix);
+        for (int32_t p = 0; 2 * p < seats; p++)
+            pick[q][p] = mk[p];
+    }
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1), nseats = _mm512_set1_epi64(seats);
+    const __m512i bias = _mm512_set1_epi32(127);
+    unsigned done = 0;
+    for (int64_t j = 0; j + 8 <= m; j += 8) {
+        __m256i rc = _mm256_loadu_si256((const __m256i *)(rcs + j));
+        __m256i l32 = _mm256_loadu_si256((const __m256i *)(lw + j)), b32 = _mm256_loadu_si256((const __m256i *)(bw + j));
+        __m512i p = _mm512_loadu_si512(pot + j), bt = _mm512_loadu_si512(button + j);
+        if (!_mm256_testz_si256(rc, rc) ||
+            (_mm512_cmplt_epi64_mask(p, zero) | _mm512_cmplt_epi64_mask(bt, zero) | _mm512_cmpge_epi64_mask(bt, nseats))) {
+            if (!status)
+                break; /* the row loop stops at this step's bad row: nothing after it is written */
+            continue;
+        }
+        /* Rows with a tie in either half (m & (m - 1) != 0; m is not 0 in a good row) get sd_chips below. */
+        __m512i lm = _mm512_cvtepu32_epi64(l32), bm = _mm512_cvtepu32_epi64(b32);
+        __mmask8 tied = _mm512_test_epi64_mask(lm, _mm512_sub_epi64(lm, one)) |
+                        _mm512_test_epi64_mask(bm, _mm512_sub_epi64(bm, one));
+        /* The seat of a one-bit mask 2^k (k <= 5): k is its float's exponent less 127. */
+        __m512i l = _mm512_cvtepu32_epi64(_mm256_sub_epi32(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(l32)), 23),
+                                                           _mm512_castsi512_si256(bias)));
+        __m512i b = _mm512_cvtepu32_epi64(_mm256_sub_epi32(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(b32)), 23),
+                                                           _mm512_castsi512_si256(bias)));
+        __m512i half = _mm512_srai_epi64(p, 1), odd = _mm512_and_si512(p, one);
+        __m512i lhalf = odd_low ? _mm512_add_epi64(half, odd) : half, extra = odd_low ? zero : odd;
+        /* Distance clockwise from the button (1 = first after it): the nearer winner gets an odd chip. */
+        __m512i dl = _mm512_mask_add_epi64(_mm512_sub_epi64(l, bt), _mm512_cmple_epi64_mask(l, bt),
+                                           _mm512_sub_epi64(l, bt), nseats);
+        __m512i db = _mm512_mask_add_epi64(_mm512_sub_epi64(b, bt), _mm512_cmple_epi64_mask(b, bt),
+                                           _mm512_sub_epi64(b, bt), nseats);
+        __m512i o = _mm512_mask_blend_epi64(_mm512_cmple_epi64_mask(dl, db), b, l);
+        __m512i cell[SD_MAX_SEATS];
+        for (int32_t st = 0; st < seats; st++) {
+            __m512i sv = _mm512_set1_epi64(st);
+            cell[st] = _mm512_add_epi64(_mm512_add_epi64(_mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(l, sv), lhalf),
+                                                         _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(b, sv), half)),
+                                        _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(o, sv), extra));
+        }
+        for (int32_t q = 0; q < seats; q++) {
+            __m512i v = _mm512_permutex2var_epi64(cell[0], perm[q], cell[seats > 1 ? 1 : 0]);
+            for (int32_t pp = 1; 2 * pp < seats; pp++)
+                v = _mm512_mask_mov_epi64(v, pick[q][pp],
+                                          _mm512_permutex2var_epi64(cell[2 * pp], perm[q], cell[2 * pp + 1 < seats ? 2 * pp + 1 : 2 * pp]));
+            _mm512_storeu_si512(chips + (j * seats) + 8 * q, v);
+        }
+        for (unsigned t = tied; t; t &= t - 1) {
+            int r = __builtin_ctz(t);
+            sd_chips(pot[j + r], (int32_t)button[j + r], odd_low, lw[j + r] & 63, bw[j + r] & 63, seats,
+                     chips + (j + r) * seats, 1);
+        }
+        if (status)
+            memset(status + j, BD_SD_OK, 8);
+        done |= 1u << (j >> 3);
+    }
+    return done;
+}
+
+/* sd_chips8_vbmi over a block's m rows (pot, button, chips, status: its first row), one copy per seat count. */
+BD_TARGET_VBMI static unsigned sd_pass3_chips_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, const int64_t *pot,
+                                                   const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
+                                                   int64_t m, int32_t seats)
+{
+    switch (seats) {
+    case 2: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 2);
+    case 3: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 3);
+    case 4: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 4);
+    case 5: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 5);
+    default: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 6);
+    }
+}
+#endif
 
 /* Where pass 3 writes: the row-major arrays of bd_showdown_many (cols == 0: shares / chips / low_win /
  * badugi_win, n * seats each) or the column layout of bd_showdown_columns (cols != 0: chips[s * stride +
@@ -519,7 +622,17 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
 #endif
         for (; j < m; j++)
             sd_winners_row(table, idx, alive, j, seats, lw, bw);
+        unsigned fast = 0; /* steps of 8 rows pass 3 settled in vector code */
+#ifdef SD_SIMD
+        if (level >= BD_ISA_AVX512 && pot && !cols && !o.low_win && !o.badugi_win)
+            fast = sd_pass3_chips_vbmi(rcs, lw, bw, pot + i0, button + i0, odd_low, o.chips + i0 * seats,
+                                       status ? status + i0 : NULL, m, seats);
+#endif
         for (j = 0; j < m; j++) {
+            if (fast >> (j >> 3) & 1u) {
+                j += 7;
+                continue;
+            }
             int64_t i = i0 + j;
             int rc = rcs[j];
             if (rc == BD_SD_OK && pot && pot[i] < 0)
