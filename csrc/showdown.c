@@ -424,6 +424,92 @@ SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned l
 }
 
 #ifdef SD_SIMD
+/* ---- AVX-512 pass 3 (row-major outputs, no winner bytes): 8 rows a step --------------------------------
+ * Lane r of a register holds row r of a step; one register per seat holds that seat's cells, and
+ * sd_rows8_store turns the `seats` registers row-major (out[r * seats + s]: 8 * seats cells, `seats`
+ * whole registers).  Output register q, lane t is cell f = 8q + t = row f / seats, seat f % seats: lane
+ * f / seats of seat register f % seats, one two-register permute per pair of seat registers, merged by
+ * mask. */
+struct sd_rows8 {
+    __m512i perm[SD_MAX_SEATS];                        /* by output register: lane r + 8 * (seat & 1) */
+    __mmask8 pick[SD_MAX_SEATS][(SD_MAX_SEATS + 1) / 2]; /* by output register and seat pair: its lanes */
+};
+
+BD_TARGET_VBMI SD_INLINE void sd_rows8_init(struct sd_rows8 *k, const int32_t seats)
+{
+    for (int32_t q = 0; q < seats; q++) {
+        int64_t ix[8];
+        unsigned char mk[(SD_MAX_SEATS + 1) / 2] = {0};
+        for (int t = 0; t < 8; t++) {
+            int32_t f = 8 * q + t, r = f / seats, st = f % seats;
+            ix[t] = r + 8 * (st & 1);
+            mk[st >> 1] |= (unsigned char)(1u << t);
+        }
+        k->perm[q] = _mm512_loadu_si512(ix);
+        for (int32_t p = 0; 2 * p < seats; p++)
+            k->pick[q][p] = mk[p];
+    }
+}
+
+/* nt: non-temporal stores (whole aligned lines only: out must be 64-byte aligned). */
+BD_TARGET_VBMI SD_INLINE void sd_rows8_store(const struct sd_rows8 *k, const __m512i *cell, void *out, const int32_t seats,
+                                             int nt)
+{
+    for (int32_t q = 0; q < seats; q++) {
+        __m512i v = _mm512_permutex2var_epi64(cell[0], k->perm[q], cell[seats > 1 ? 1 : 0]);
+        for (int32_t p = 1; 2 * p < seats; p++)
+            v = _mm512_mask_mov_epi64(v, k->pick[q][p],
+                                      _mm512_permutex2var_epi64(cell[2 * p], k->perm[q], cell[2 * p + 1 < seats ? 2 * p + 1 : 2 * p]));
+        if (nt)
+            _mm512_stream_si512((__m512i *)((char *)out + 64 * q), v);
+        else
+            _mm512_storeu_si512((char *)out + 64 * q, v);
+    }
+}
+
+/* Shares of a block's m rows (shares, status: its first row), 8 rows a step where all 8 are good, else
+ * left to the row loop (a bit per step settled is returned; without status it stops at a step holding a
+ * bad row, so that nothing after the row the call stops at is written).  A seat's share of a half is
+ * 0.5 / (winners of that half) or +0.0, the same division as sd_share_of's, then the same sum. */
+BD_TARGET_VBMI SD_INLINE unsigned sd_shares8_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, double *shares,
+                                                  uint8_t *status, int64_t m, const int32_t seats, const int nt)
+{
+    struct sd_rows8 rows8;
+    sd_rows8_init(&rows8, seats);
+    const __m256i nibble = _mm256_set1_epi32(0x0F);
+    const __m256i pop4 = _mm256_broadcastsi128_si256(_mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
+    const __m512d halfpot = _mm512_set1_pd(0.5);
+    unsigned done = 0;
+    for (int64_t j = 0; j + 8 <= m; j += 8) {
+        __m256i rc = _mm256_loadu_si256((const __m256i *)(rcs + j));
+        if (!_mm256_testz_si256(rc, rc)) {
+            if (!status)
+                break; /* the row loop stops at this step's bad row: nothing after it is written */
+            continue;
+        }
+        __m256i l32 = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(lw + j)), _mm256_set1_epi32(63));
+        __m256i b32 = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(bw + j)), _mm256_set1_epi32(63));
+        /* Winners of each half (1..6): a nibble-table popcount of the 6-bit masks. */
+        __m256i kl = _mm256_add_epi32(_mm256_shuffle_epi8(pop4, _mm256_and_si256(l32, nibble)),
+                                      _mm256_shuffle_epi8(pop4, _mm256_srli_epi32(l32, 4)));
+        __m256i kb = _mm256_add_epi32(_mm256_shuffle_epi8(pop4, _mm256_and_si256(b32, nibble)),
+                                      _mm256_shuffle_epi8(pop4, _mm256_srli_epi32(b32, 4)));
+        __m512d sl = _mm512_div_pd(halfpot, _mm512_cvtepi32_pd(kl)), sb = _mm512_div_pd(halfpot, _mm512_cvtepi32_pd(kb));
+        __m512i lm = _mm512_cvtepu32_epi64(l32), bm = _mm512_cvtepu32_epi64(b32), cell[SD_MAX_SEATS];
+        for (int32_t st = 0; st < seats; st++) {
+            __m512i bit = _mm512_set1_epi64((long long)1 << st);
+            cell[st] = _mm512_castpd_si512(_mm512_add_pd(_mm512_maskz_mov_pd(_mm512_test_epi64_mask(lm, bit), sl),
+                                                         _mm512_maskz_mov_pd(_mm512_test_epi64_mask(bm, bit), sb)));
+        }
+        double *out = shares + j * seats;
+        sd_rows8_store(&rows8, cell, out, seats, nt && !((uintptr_t)out & 63));
+        if (status)
+            memset(status + j, BD_SD_OK, 8);
+        done |= 1u << (j >> 3);
+    }
+    return done;
+}
+
 /* ---- AVX-512 pass 3 for chips (row-major, no winner bytes): 8 rows a step ------------------------------
  * A step of 8 rows is settled here when every row is good (pass 1's code, pot >= 0, button in range); else
  * the row loop below settles its rows.  Rows with one winner in each half, the common case, are paid in
@@ -438,22 +524,8 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned 
                                                  const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
                                                  int64_t m, const int32_t seats)
 {
-    /* Output register q, lane t: cell f = 8q + t = row f / seats, seat f % seats, which sits in lane
-     * f / seats of seat register f % seats: the pair (2p, 2p + 1) holding it is chosen by mask. */
-    __m512i perm[SD_MAX_SEATS];
-    __mmask8 pick[SD_MAX_SEATS][(SD_MAX_SEATS + 1) / 2];
-    for (int32_t q = 0; q < seats; q++) {
-        int64_t ix[8];
-        unsigned char mk[(SD_MAX_SEATS + 1) / 2] = {0};
-        for (int t = 0; t < 8; t++) {
-            int32_t f = 8 * q + t, r = f / seats, st = f % seats;
-            ix[t] = r + 8 * (st & 1);
-            mk[st >> 1] |= (unsigned char)(1u << t);
-        }
-        perm[q] = _mm512_loadu_si512(ix);
-        for (int32_t p = 0; 2 * p < seats; p++)
-            pick[q][p] = mk[p];
-    }
+    struct sd_rows8 rows8;
+    sd_rows8_init(&rows8, seats);
     const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1), nseats = _mm512_set1_epi64(seats);
     const __m512i bias = _mm512_set1_epi32(127);
     unsigned done = 0;
@@ -491,13 +563,7 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned 
                                                          _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(b, sv), half)),
                                         _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(o, sv), extra));
         }
-        for (int32_t q = 0; q < seats; q++) {
-            __m512i v = _mm512_permutex2var_epi64(cell[0], perm[q], cell[seats > 1 ? 1 : 0]);
-            for (int32_t pp = 1; 2 * pp < seats; pp++)
-                v = _mm512_mask_mov_epi64(v, pick[q][pp],
-                                          _mm512_permutex2var_epi64(cell[2 * pp], perm[q], cell[2 * pp + 1 < seats ? 2 * pp + 1 : 2 * pp]));
-            _mm512_storeu_si512(chips + (j * seats) + 8 * q, v);
-        }
+        sd_rows8_store(&rows8, cell, chips + j * seats, seats, 0);
         for (unsigned t = tied; t; t &= t - 1) {
             int r = __builtin_ctz(t);
             sd_chips(pot[j + r], (int32_t)button[j + r], odd_low, lw[j + r] & 63, bw[j + r] & 63, seats,
@@ -510,7 +576,8 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned 
     return done;
 }
 
-/* sd_chips8_vbmi over a block's m rows (pot, button, chips, status: its first row), one copy per seat count. */
+/* sd_chips8_vbmi and sd_shares8_vbmi over a block's m rows (pot, button, chips, shares, status: its
+ * first row), one copy per seat count. */
 BD_TARGET_VBMI static unsigned sd_pass3_chips_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, const int64_t *pot,
                                                    const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
                                                    int64_t m, int32_t seats)
@@ -521,6 +588,18 @@ BD_TARGET_VBMI static unsigned sd_pass3_chips_vbmi(const int *rcs, const unsigne
     case 4: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 4);
     case 5: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 5);
     default: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 6);
+    }
+}
+
+BD_TARGET_VBMI static unsigned sd_pass3_shares_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, double *shares,
+                                                    uint8_t *status, int64_t m, int32_t seats, int nt)
+{
+    switch (seats) {
+    case 2: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 2, nt);
+    case 3: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 3, nt);
+    case 4: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 4, nt);
+    case 5: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 5, nt);
+    default: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 6, nt);
     }
 }
 #endif
@@ -627,6 +706,8 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
         if (level >= BD_ISA_AVX512 && pot && !cols && !o.low_win && !o.badugi_win)
             fast = sd_pass3_chips_vbmi(rcs, lw, bw, pot + i0, button + i0, odd_low, o.chips + i0 * seats,
                                        status ? status + i0 : NULL, m, seats);
+        else if (level >= BD_ISA_AVX512 && !pot && o.shares && !cols && !o.low_win && !o.badugi_win)
+            fast = sd_pass3_shares_vbmi(rcs, lw, bw, o.shares + i0 * seats, status ? status + i0 : NULL, m, seats, o.nt);
 #endif
         for (j = 0; j < m; j++) {
             if (fast >> (j >> 3) & 1u) {
