@@ -530,7 +530,7 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_shares8_vbmi(const int *rcs, const unsigned
  * written. */
 BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, const int64_t *pot,
                                                  const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
-                                                 int64_t m, const int32_t seats)
+                                                 int64_t m, const int32_t seats, const int nt)
 {
     struct sd_rows8 rows8;
     sd_rows8_init(&rows8, seats);
@@ -571,7 +571,22 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned 
                                                          _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(b, sv), half)),
                                         _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(o, sv), extra));
         }
-        sd_rows8_store(&rows8, cell, chips + j * seats, seats, 0);
+        int64_t *out = chips + j * seats;
+        if (!nt || !tied) {
+            sd_rows8_store(&rows8, cell, out, seats, nt ? 1 + !((uintptr_t)out & 63) : 0);
+        } else {
+            /* Streamed stores must not meet a plain one to the same cell: settle the step in a local copy. */
+            int64_t rowbuf[8 * SD_MAX_SEATS];
+            sd_rows8_store(&rows8, cell, rowbuf, seats, 0);
+            for (unsigned t = tied; t; t &= t - 1) {
+                int r = __builtin_ctz(t);
+                sd_chips(pot[j + r], (int32_t)button[j + r], odd_low, lw[j + r] & 63, bw[j + r] & 63, seats,
+                         rowbuf + r * seats, 1);
+            }
+            for (int k = 0; k < 8 * seats; k++)
+                _mm_stream_si64((long long *)out + k, rowbuf[k]);
+            tied = 0;
+        }
         for (unsigned t = tied; t; t &= t - 1) {
             int r = __builtin_ctz(t);
             sd_chips(pot[j + r], (int32_t)button[j + r], odd_low, lw[j + r] & 63, bw[j + r] & 63, seats,
@@ -588,14 +603,14 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned 
  * first row), one copy per seat count. */
 BD_TARGET_VBMI static unsigned sd_pass3_chips_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, const int64_t *pot,
                                                    const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
-                                                   int64_t m, int32_t seats)
+                                                   int64_t m, int32_t seats, int nt)
 {
     switch (seats) {
-    case 2: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 2);
-    case 3: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 3);
-    case 4: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 4);
-    case 5: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 5);
-    default: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 6);
+    case 2: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 2, nt);
+    case 3: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 3, nt);
+    case 4: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 4, nt);
+    case 5: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 5, nt);
+    default: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 6, nt);
     }
 }
 
@@ -623,7 +638,7 @@ typedef struct {
     uint8_t *low_win, *badugi_win;   /* row-major winner bytes (cols == 0) */
     uint8_t *low_bits, *badugi_bits; /* winner bitmasks (cols != 0) */
     int64_t stride;                  /* cols != 0: distance between two seats' columns in chips, >= n */
-    int nt;                          /* shares by non-temporal stores (sd_put_f64) */
+    int nt;                          /* payouts by non-temporal stores: shares (sd_put_f64), AVX-512 chips */
 } sd_out;
 
 /* Pass 3 for one good row i: its shares or chips, and its winners (bytes, or bitmasks in the column
@@ -713,7 +728,7 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
 #ifdef SD_SIMD
         if (level >= BD_ISA_AVX512 && pot && !cols && !o.low_win && !o.badugi_win)
             fast = sd_pass3_chips_vbmi(rcs, lw, bw, pot + i0, button + i0, odd_low, o.chips + i0 * seats,
-                                       status ? status + i0 : NULL, m, seats);
+                                       status ? status + i0 : NULL, m, seats, o.nt);
         else if (level >= BD_ISA_AVX512 && !pot && o.shares && !cols && !o.low_win && !o.badugi_win)
             fast = sd_pass3_shares_vbmi(rcs, lw, bw, o.shares + i0 * seats, status ? status + i0 : NULL, m, seats, o.nt);
 #endif
@@ -807,7 +822,7 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
         return -2;
     }
     const sd_out o = {shares, chips, low_win, badugi_win, NULL, NULL, 0,
-                      !pot && shares && n * seats * 8 >= SD_STREAM_BYTES};
+                      (pot || shares) && n * seats * 8 >= SD_STREAM_BYTES};
     int64_t r = sd_start(table, hands, live, n, seats, pot, button, odd_low, &o, 0, status, code);
 #ifdef SD_HAVE_STREAM
     if (o.nt)
