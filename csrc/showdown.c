@@ -17,14 +17,16 @@
  *          16 rows per step with AVX-512 or 8 with AVX2 (a gather per seat, min over the seats, one
  *          compare per seat), else row by row;
  *   pass 3 writes each row's shares or chips and winner bytes, row by row, from tables indexed by
- *          the winner masks (no division, no loop over the seats, for shares and the common chip case).
+ *          the winner masks (no division, no loop over the seats, for shares and the common chip case);
+ *          with AVX-512, row-major shares or chips without winner bytes go 8 rows a step in vector code
+ *          (sd_shares8_vbmi, sd_chips8_vbmi), the rows of a step with a bad row left to the row loop.
  * The table (10 MB) is read at random, so what sets the pace is keeping many loads in flight with no
  * unpredictable branch in between.  Measured (6 seats, shares, one core of this project's shared Zen 4
  * box, best of 41 interleaved runs against the previous code, which did passes 2 and 3 row by row and
  * pass 1 in scalar code except with VBMI): avx512 40-42 -> 29-30 ns a row, avx2 49-50 -> 33-34, scalar
  * 54-60 -> 51-57.  The row functions are inlined once per seat count (2..6) so that every seat loop
  * unrolls.  Where a 6-seat row's time goes now (rdtsc around each pass, best of 60 on 32,768-row
- * batches, loaded box), shares / chips: avx512 pass 1 11-12 ns, pass 2 4.5-5, pass 3 4.3-5 / 5.3-7;
+ * batches, loaded box), shares / chips: avx512 pass 1 11-13 ns, pass 2 4.5-5, pass 3 3.6-4.2 / 4.3-5.2;
  * avx2 18-20, 4-4.3, 4.3-5 / 5.3-6.5; scalar 38-43, 5.2-5.4, 4.5-7 / 6.5-8.  Running pass 1 one block
  * ahead of passes 2 and 3 (more time for the prefetches) and blocks of 32 or 128 rows changed nothing
  * measurable. */
@@ -35,15 +37,16 @@
 #define SD_INLINE static inline
 #endif
 
-/* Pass 3's share stores.  A row-major shares output of SD_STREAM_BYTES (1 MiB, about an L2) or more will
- * not stay in cache, and a plain store first reads the line it writes (read-for-ownership): the x86-64
- * build writes it with non-temporal stores instead (movnti, combined into whole lines on the way out),
- * half the memory traffic, and bd_showdown_many ends with a store fence.  Measured, 6 seats, AVX-512
- * path, 1.5 MB of shares: pass 3 5.0-7.0 -> 4.3-4.8 ns a row, what plain stores take into a cached
- * output.  Chips keep plain stores: streaming needs each cell computed whole before its store, and
- * every way tried (a local row, products or masks per seat) made the common one-winner row cost
- * 10-12 ns instead of 6, more than the traffic saved.  Elsewhere (other architectures, BD_NO_SIMD,
- * smaller outputs) plain stores too. */
+/* Pass 3's payout stores.  A row-major shares or chips output of SD_STREAM_BYTES (1 MiB, about an L2) or
+ * more will not stay in cache, and a plain store first reads the line it writes (read-for-ownership):
+ * the x86-64 build writes it with non-temporal stores instead (combined into whole lines on the way out),
+ * half the memory traffic, and bd_showdown_many ends with a store fence.  Shares go out so on every path
+ * (sd_put_f64, movnti); chips only from the AVX-512 pass (sd_chips8_vbmi), which computes each cell
+ * whole first: the row-by-row sd_chips builds a row by read-modify-write, and every streamable form of it
+ * tried (a local row, products or masks per seat) made the common one-winner row 10-12 ns instead of 6.
+ * Measured, 6 seats, 8 MB of payouts, AVX-512 path: the shares pass 6.6-6.9 -> 5.1-5.3 ns a row (row by
+ * row), the whole showdown 30.8-32.7 -> 26.2-28.2 ns with the vector shares pass, chips 28.7-30.6 ->
+ * 26.3-28.3.  Elsewhere (other architectures, BD_NO_SIMD, smaller outputs) plain stores. */
 #define SD_STREAM_BYTES ((int64_t)1 << 20)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BD_NO_SIMD)
 #include <emmintrin.h>
