@@ -342,6 +342,86 @@ BD_TARGET_AVX2 static inline __m256i bd_avx2_hash8(const struct bd_avx2_consts *
     __m256i idx = _mm256_add_epi32(_mm256_cvtps_epi32(sum), _mm256_and_si256(a, m63));
     return _mm256_min_epu32(idx, last); /* unchecked garbage stays inside the table */
 }
+
+/* The AVX-512 VBMI hash of 16 five-card hands, shared by badacey.c's batch path and showdown.c's pass 1
+ * (machines with bd_have_vbmi(), chosen at run time).  The 80 bytes of 16 hands are transposed into five
+ * 32-bit columns with byte permutes (vpermt2b; gathers are slow on AMD Zen 4), sorted with the
+ * 9-comparator network (min/max on 16 lanes), and the colex binomials come from 64-entry in-register
+ * copies of bd_binom (two vpermt2d + a blend each).  Exactly p[0..80) is read. */
+#define BD_TARGET_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi,popcnt")))
+
+struct bd_vbmi_consts {
+    __m512i sel[5];      /* byte k < 16 of sel[j]: byte 5k + j of the 80 bytes (card j of hand k) */
+    __m512i binom[4][4]; /* bd_binom[k + 1][16q .. 16q + 15] in binom[k][q] */
+};
+
+BD_TARGET_VBMI static inline void bd_vbmi_init(struct bd_vbmi_consts *k)
+{
+    const __m512i five_q = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                              _mm512_set1_epi32(5));
+    for (int j = 0; j < 5; j++) /* bytes 16..63 are never used: permute lanes past 16 are dropped */
+        k->sel[j] = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(_mm512_add_epi32(five_q, _mm512_set1_epi32(j))));
+    for (int r = 0; r < 4; r++)
+        for (int q = 0; q < 4; q++)
+            k->binom[r][q] = _mm512_loadu_si512(&bd_binom[r + 1][16 * q]);
+}
+
+/* binom[v] for v in 0..63 from the four registers holding a 64-entry row (two 32-entry permutes). */
+BD_TARGET_VBMI static inline __m512i bd_vbmi_lut64(const __m512i *row, __m512i v)
+{
+    __m512i low = _mm512_permutex2var_epi32(row[0], v, row[1]);
+    __m512i high = _mm512_permutex2var_epi32(row[2], v, row[3]);
+    return _mm512_mask_blend_epi32(_mm512_test_epi32_mask(v, _mm512_set1_epi32(32)), low, high);
+}
+
+#define BD_CE16(x, y)                             \
+    do {                                          \
+        __m512i lo_ = _mm512_min_epu32(x, y);     \
+        (y) = _mm512_max_epu32(x, y);             \
+        (x) = lo_;                                \
+    } while (0)
+
+/* The colex indexes (clamped into the table) of the 16 hands at p[0..80); *high gets the hands with a
+ * card id > 51, *repeat (unless NULL) those with a card twice; bits (unless NULL) gets each hand's card
+ * mask (bit c & 63 for each card c, as bd_bits5) in two 32-bit halves: lane k of bits[0] holds bits
+ * 0..31, of bits[1] bits 32..63 (shifts within 32-bit lanes: no widening shuffles). */
+BD_TARGET_VBMI static inline __m512i bd_vbmi_hash16(const struct bd_vbmi_consts *k, const uint8_t *p,
+                                                   __mmask16 *high, __mmask16 *repeat, __m512i *bits)
+{
+    const __m512i c51 = _mm512_set1_epi32(51), last = _mm512_set1_epi32(BD_HANDS5 - 1);
+    const __m512i m63 = _mm512_set1_epi32(63);
+    __m512i lo64 = _mm512_loadu_si512(p);
+    __m512i hi16 = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p + 64)));
+    __m512i col[5];
+    for (int j = 0; j < 5; j++)
+        col[j] = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_permutex2var_epi8(lo64, k->sel[j], hi16)));
+    if (bits) {
+        /* vpsllvd gives 0 for a count of 32 or more: c < 32 sets a bit of lo only, c >= 32 (c - 32 in
+         * 0..31, else wrapped past 2^31) one of hi only. */
+        const __m512i one = _mm512_set1_epi32(1), c32 = _mm512_set1_epi32(32);
+        __m512i lo = _mm512_setzero_si512(), hi = lo;
+        for (int j = 0; j < 5; j++) {
+            __m512i c = _mm512_and_si512(col[j], m63);
+            lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, c));
+            hi = _mm512_or_si512(hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(c, c32)));
+        }
+        bits[0] = lo;
+        bits[1] = hi;
+    }
+    __m512i a = col[0], b = col[1], c = col[2], d = col[3], e = col[4];
+    BD_CE16(a, b); BD_CE16(d, e); BD_CE16(c, e); BD_CE16(c, d); BD_CE16(b, e);
+    BD_CE16(a, d); BD_CE16(a, c); BD_CE16(b, d); BD_CE16(b, c);
+    *high = _mm512_cmpgt_epu32_mask(e, c51);
+    if (repeat)
+        *repeat = _mm512_cmpeq_epi32_mask(a, b) | _mm512_cmpeq_epi32_mask(b, c) | _mm512_cmpeq_epi32_mask(c, d) |
+                  _mm512_cmpeq_epi32_mask(d, e);
+    __m512i idx = _mm512_add_epi32(
+        _mm512_add_epi32(_mm512_and_si512(a, m63), bd_vbmi_lut64(k->binom[0], _mm512_and_si512(b, m63))),
+        _mm512_add_epi32(_mm512_add_epi32(bd_vbmi_lut64(k->binom[1], _mm512_and_si512(c, m63)),
+                                          bd_vbmi_lut64(k->binom[2], _mm512_and_si512(d, m63))),
+                         bd_vbmi_lut64(k->binom[3], _mm512_and_si512(e, m63))));
+    return _mm512_min_epu32(idx, last); /* unchecked garbage stays inside the table */
+}
 #endif
 
 #endif /* BADACEY_H */

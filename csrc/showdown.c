@@ -17,19 +17,56 @@
  *          16 rows per step with AVX-512 or 8 with AVX2 (a gather per seat, min over the seats, one
  *          compare per seat), else row by row;
  *   pass 3 writes each row's shares or chips and winner bytes, row by row, from tables indexed by
- *          the winner masks (no division, no loop over the seats, for shares and the common chip case).
+ *          the winner masks (no division, no loop over the seats, for shares and the common chip case);
+ *          with AVX-512, row-major shares or chips without winner bytes go 8 rows a step in vector code
+ *          (sd_shares8_vbmi, sd_chips8_vbmi), the rows of a step with a bad row left to the row loop.
  * The table (10 MB) is read at random, so what sets the pace is keeping many loads in flight with no
  * unpredictable branch in between.  Measured (6 seats, shares, one core of this project's shared Zen 4
  * box, best of 41 interleaved runs against the previous code, which did passes 2 and 3 row by row and
  * pass 1 in scalar code except with VBMI): avx512 40-42 -> 29-30 ns a row, avx2 49-50 -> 33-34, scalar
  * 54-60 -> 51-57.  The row functions are inlined once per seat count (2..6) so that every seat loop
- * unrolls. */
+ * unrolls.  Where a 6-seat row's time goes now (rdtsc around each pass, best of 60 on 32,768-row
+ * batches, loaded box), shares / chips: avx512 pass 1 11-13 ns, pass 2 4.5-5, pass 3 3.6-4.2 / 4.3-5.2;
+ * avx2 18-20, 4-4.3, 4.3-5 / 5.3-6.5; scalar 38-43, 5.2-5.4, 4.5-7 / 6.5-8.  Running pass 1 one block
+ * ahead of passes 2 and 3 (more time for the prefetches) and blocks of 32 or 128 rows changed nothing
+ * measurable. */
 #define SD_BLOCK 64 /* a multiple of 16: whole AVX-512 pass-1 steps and pass-2 steps fit a block */
 #if defined(__GNUC__)
 #define SD_INLINE static inline __attribute__((always_inline))
 #else
 #define SD_INLINE static inline
 #endif
+
+/* Pass 3's payout stores.  A row-major shares or chips output of SD_STREAM_BYTES (1 MiB, about an L2) or
+ * more will not stay in cache, and a plain store first reads the line it writes (read-for-ownership):
+ * the x86-64 build writes it with non-temporal stores instead (combined into whole lines on the way out),
+ * half the memory traffic, and bd_showdown_many ends with a store fence.  Shares go out so on every path
+ * (sd_put_f64, movnti); chips only from the AVX-512 pass (sd_chips8_vbmi), which computes each cell
+ * whole first: the row-by-row sd_chips builds a row by read-modify-write, and every streamable form of it
+ * tried (a local row, products or masks per seat) made the common one-winner row 10-12 ns instead of 6.
+ * Measured, 6 seats, 8 MB of payouts, AVX-512 path: the shares pass 6.6-6.9 -> 5.1-5.3 ns a row (row by
+ * row), the whole showdown 30.8-32.7 -> 26.2-28.2 ns with the vector shares pass, chips 28.7-30.6 ->
+ * 26.3-28.3.  Elsewhere (other architectures, BD_NO_SIMD, smaller outputs) plain stores. */
+#define SD_STREAM_BYTES ((int64_t)1 << 20)
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BD_NO_SIMD)
+#include <emmintrin.h>
+#define SD_HAVE_STREAM 1
+#endif
+
+SD_INLINE void sd_put_f64(double *p, double v, const int nt)
+{
+#ifdef SD_HAVE_STREAM
+    if (nt) {
+        long long bits;
+        memcpy(&bits, &v, sizeof bits); /* the double's 8 bytes, unchanged */
+        _mm_stream_si64((long long *)(void *)p, bits);
+        return;
+    }
+#else
+    (void)nt;
+#endif
+    *p = v;
+}
 
 /* Pass 3's tables, by 6-bit seat mask m of a half's winners (constant expressions, no state):
  *   sd_share_of[m][s] = 0.5 / popcount(m) if seat s is in m, else 0.0: a seat's share of that half,
@@ -109,134 +146,185 @@ SD_INLINE void sd_winners_row(const uint32_t *table, uint32_t (*idx)[SD_BLOCK], 
 #ifdef BD_X86_SIMD /* badacey.h */
 #include <immintrin.h>
 #define SD_SIMD 1
-#define SD_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi,popcnt")))
 
-/* The end of a vector pass 1 over `rows` rows (rows j0.. of the block; live: their first row): given
- * each hand's index hidx[k], card mask hbits[k] and card-over-51 flag (bit k % rows of high[k / rows]:
- * one vector step holds as many hands as the group has rows), hand k = seat s of row r at k = r * seats
- * + s, checks every row: no live card > 51, and the live hands' masks together hold 5 cards per live
- * seat (a repeat within a hand or across hands leaves fewer); places the indexes seat-major and
- * prefetches the entries.  Inlined into vector functions that have popcnt. */
-SD_INLINE void sd_check_rows(const uint32_t *table, const uint32_t *hidx, const uint64_t *hbits, const uint32_t *high,
-                             const int rows, const uint8_t *live, const int32_t seats, uint32_t (*idx)[SD_BLOCK],
-                             int64_t j0, unsigned *alive, int *rcs)
+/* ---- AVX2 pass 1: 8 rows at a time, `seats` steps of 8 hands (bd_avx2_hash8, badacey.h) ------------
+ * Hand k = seat s of row r at k = r * seats + s.  After the steps, the group's card-over-51 flags and
+ * live flags are bit k of two 64-bit words (8 * seats <= 48 hands), so a row's live seats and bad hands
+ * are one shift and mask each; then per row: the live hands' card masks ORed and counted (a row is
+ * good when no live card is > 51 and its masks hold 5 cards per live seat: a repeat within a hand or
+ * across hands leaves fewer), the indexes placed seat-major, the entries prefetched.  Measured as the
+ * AVX-512 pass below, against the previous loop (a live byte load, compare and flag shift per hand, one
+ * copy for every seat count): pass 1 21.9-23.6 -> 17.6-20.0 ns a row. */
+BD_TARGET_AVX2 SD_INLINE void sd_hash8_avx2(const struct bd_avx2_consts *k, const uint32_t *table, const uint8_t *h,
+                                            const uint8_t *live, const int32_t seats, uint32_t (*idx)[SD_BLOCK],
+                                            int64_t j0, unsigned *alive, int *rcs)
 {
-    for (int r = 0; r < rows; r++) {
+    uint32_t hidx[8 * SD_MAX_SEATS];
+    uint64_t hbits[8 * SD_MAX_SEATS], high = 0, lives = ((uint64_t)1 << 8 * seats) - 1;
+    for (int32_t step = 0; step < seats; step++) {
+        __m256i hi, repeat;
+        __m256i ix = bd_avx2_hash8(k, h + 40 * step, &hi, &repeat, hbits + 8 * step);
+        (void)repeat; /* a repeat leaves the row's masks short of 5 cards a seat: the count sees it */
+        high |= (uint64_t)(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(hi)) << 8 * step;
+        _mm256_storeu_si256((__m256i *)(hidx + 8 * step), ix);
+    }
+    if (live) {
+        uint8_t lb[64] = {0};
+        memcpy(lb, live, (size_t)(8 * seats)); /* exactly the group's live bytes */
+        const __m256i zero = _mm256_setzero_si256();
+        uint64_t folded = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)lb), zero)) |
+                          (uint64_t)(uint32_t)_mm256_movemask_epi8(
+                              _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(lb + 32)), zero)) << 32;
+        lives &= ~folded;
+    }
+    const unsigned full = (1u << seats) - 1;
+    for (int r = 0; r < 8; r++) {
+        unsigned mask = (unsigned)(lives >> r * seats) & full, bad_card = (unsigned)(high >> r * seats) & mask;
         uint64_t seen = 0;
-        uint32_t bad_card = 0;
-        unsigned mask = 0;
-        const uint8_t *lv_row = live ? live + r * seats : NULL;
         for (int32_t s = 0; s < seats; s++) {
             int k = r * seats + s;
-            uint32_t lv = lv_row ? lv_row[s] != 0 : 1u;
-            seen |= hbits[k] & ((uint64_t)0 - lv);
-            bad_card |= lv & (uint32_t)(high[k / rows] >> (k % rows));
-            mask |= lv << s;
+            seen |= hbits[k] & ((uint64_t)0 - (mask >> s & 1u));
             idx[s][j0 + r] = hidx[k];
             __builtin_prefetch(table + hidx[k]);
         }
         alive[j0 + r] = mask;
         /* Once no live card is > 51 (none is 52..63 masked out, none aliases past 63), the live hands
          * hold five distinct cards each, none shared, exactly when their masks hold 5 per live seat. */
-        rcs[j0 + r] = (bad_card & 1u) ? BD_SD_BAD_CARD
+        rcs[j0 + r] = bad_card ? BD_SD_BAD_CARD
                       : __builtin_popcountll(seen & BD_CARD_BITS) != 5 * __builtin_popcount(mask) ? BD_SD_DUP_CARD
                       : mask ? BD_SD_OK : BD_SD_NO_LIVE;
     }
 }
 
-/* ---- AVX2 pass 1: 8 rows at a time, `seats` steps of 8 hands (bd_avx2_hash8, badacey.h) ------------
- * Rows j.. of a block while 8 are left (h, live: row j); returns the row it stopped at. */
-BD_TARGET_AVX2 static int64_t sd_hash8_avx2(const uint32_t *table, const uint8_t *h, const uint8_t *live,
-                                            int32_t seats, uint32_t (*idx)[SD_BLOCK], int64_t j, int64_t m,
-                                            unsigned *alive, int *rcs)
+/* AVX2 pass 1 over rows j.. of a block of m rows while 8 are left (h, live: row j), one copy per seat
+ * count; returns the row it stopped at. */
+BD_TARGET_AVX2 static int64_t sd_pass1_avx2(const uint32_t *table, const uint8_t *h, const uint8_t *live, int32_t seats,
+                                            uint32_t (*idx)[SD_BLOCK], int64_t j, int64_t m, unsigned *alive, int *rcs)
 {
     struct bd_avx2_consts k;
     bd_avx2_init(&k);
-    for (; j + 8 <= m; j += 8, h += 40 * seats, live = live ? live + 8 * seats : NULL) {
-        uint32_t hidx[8 * SD_MAX_SEATS], high[SD_MAX_SEATS];
-        uint64_t hbits[8 * SD_MAX_SEATS];
-        for (int32_t step = 0; step < seats; step++) {
-            __m256i hi, repeat;
-            __m256i ix = bd_avx2_hash8(&k, h + 40 * step, &hi, &repeat, hbits + 8 * step);
-            (void)repeat; /* a repeat leaves the row's masks short of 5 cards a seat: sd_check_rows sees it */
-            high[step] = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(hi));
-            _mm256_storeu_si256((__m256i *)(hidx + 8 * step), ix);
-        }
-        sd_check_rows(table, hidx, hbits, high, 8, live, seats, idx, j, alive, rcs);
+#define SD_PASS1_AVX2(S)                                                                                        \
+    for (; j + 8 <= m; j += 8)                                                                                 \
+        sd_hash8_avx2(&k, table, h + j * (S) * 5, live ? live + j * (S) : NULL, S, idx, j, alive, rcs); \
+    break;
+    switch (seats) {
+    case 2: SD_PASS1_AVX2(2)
+    case 3: SD_PASS1_AVX2(3)
+    case 4: SD_PASS1_AVX2(4)
+    case 5: SD_PASS1_AVX2(5)
+    default: SD_PASS1_AVX2(6)
     }
+#undef SD_PASS1_AVX2
     return j;
 }
 
-/* ---- AVX-512 VBMI pass 1 (machines that have it, chosen at run time): 16 hands per step ------------
- * A group of 16 rows holds 16 * seats hands, 80 * seats contiguous bytes: `seats` steps of 16 hands.
- * Each step transposes the 80 bytes into five columns with byte permutes, builds each hand's 64-bit
- * card mask, sorts the columns with the 9-comparator network (min/max on 16 lanes), flags cards > 51,
- * and sums the colex binomials from in-register copies of bd_binom (badacey.h).  Then a scalar loop per
- * row checks the row: no live card > 51, and its live hands' masks together hold 5 cards per live seat
- * (a repeat within a hand or across hands leaves fewer), and places the indexes seat-major. */
-
-/* Byte k of column j (k < 16) is byte 5k + j of the 80-byte step. */
-#define SD_COLUMN(j)                                                                                        \
-    {5 * 0 + j, 5 * 1 + j, 5 * 2 + j, 5 * 3 + j, 5 * 4 + j, 5 * 5 + j, 5 * 6 + j, 5 * 7 + j, 5 * 8 + j,      \
-     5 * 9 + j, 5 * 10 + j, 5 * 11 + j, 5 * 12 + j, 5 * 13 + j, 5 * 14 + j, 5 * 15 + j}
-static const uint8_t sd_columns[5][64] = {SD_COLUMN(0), SD_COLUMN(1), SD_COLUMN(2), SD_COLUMN(3), SD_COLUMN(4)};
-
-/* binom[v] for v in 0..63 from four registers holding the 64-entry row (two 32-entry permutes). */
-SD_VBMI static inline __m512i sd_binom64(const __m512i *row, __m512i v)
+/* ---- AVX-512 VBMI pass 1 (machines that have it, chosen at run time): 16 rows per group ------------
+ * A group of 16 rows holds 16 * seats hands, 80 * seats contiguous bytes, hand k = row r * seats + seat
+ * s: `seats` steps of bd_vbmi_hash16 (badacey.h).  The results are then turned seat-major in registers
+ * (lane r of seat s takes hand r * seats + s: one two-register permute per register pair those hands
+ * span, merged by mask) and every check runs on the 16 rows at once, with no scalar loop per row but
+ * the prefetches: the index carries the hand's card-over-51 flag in bit 31 (indexes are below 2^22),
+ * the live bytes come by one byte permute per seat, and the live hands' card masks (two 32-bit halves)
+ * are ORed per row and counted (a nibble-table popcount: VPOPCNTD is not in every VBMI CPU).  A row is
+ * good when no live card is > 51 and its masks hold 5 cards per live seat (a repeat within a hand or
+ * across hands leaves fewer).  Measured (6 seats, rdtsc around each pass of 32,768-row batches, best of
+ * 60, interleaved) against the previous code (the same hash, then a scalar loop per row over the seats):
+ * pass 1 16.3-17.6 -> 11.2-12.1 ns a row. */
+BD_TARGET_VBMI SD_INLINE void sd_hash16_vbmi(const uint32_t *table, const struct bd_vbmi_consts *k, const uint8_t *h,
+                                             const uint8_t *live, const int32_t seats, uint32_t (*idx)[SD_BLOCK],
+                                             int64_t j0, unsigned *alive, int *rcs)
 {
-    __m512i low = _mm512_permutex2var_epi32(row[0], v, row[1]);
-    __m512i high = _mm512_permutex2var_epi32(row[2], v, row[3]);
-    return _mm512_mask_blend_epi32(_mm512_test_epi32_mask(v, _mm512_set1_epi32(32)), low, high);
+    const __m512i flag = _mm512_set1_epi32((int)0x80000000u), zero = _mm512_setzero_si512();
+    const __m512i one = _mm512_set1_epi32(1);
+    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    /* Per step: the index (+ flag), the card mask's low and high 32 bits; [seats]: an odd count's pair */
+    __m512i x[3][SD_MAX_SEATS + 1];
+    for (int32_t step = 0; step < seats; step++) {
+        __mmask16 high;
+        __m512i bits[2];
+        __m512i ix = bd_vbmi_hash16(k, h + 80 * step, &high, NULL, bits);
+        x[0][step] = _mm512_mask_or_epi32(ix, high, ix, flag);
+        x[1][step] = bits[0];
+        x[2][step] = bits[1];
+    }
+    for (int v = 0; v < 3; v++)
+        x[v][seats] = x[v][seats - 1]; /* the second register of an odd count's last pair: never selected */
+    __m512i lv0 = zero, lv1 = zero;
+    if (live) {
+        /* The group's 16 * seats live bytes (32..96), with masked loads: nothing past them is read. */
+        const int32_t nb = 16 * seats;
+        lv0 = _mm512_maskz_loadu_epi8(nb >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << nb) - 1, live);
+        if (nb > 64)
+            lv1 = _mm512_maskz_loadu_epi8(((__mmask64)1 << (nb - 64)) - 1, live + 64);
+    }
+    __m512i al = zero, nlive = zero, seen_lo = zero, seen_hi = zero;
+    __mmask16 bad = 0;
+    for (int32_t s = 0; s < seats; s++) {
+        /* Lane r: hand r * seats + s, in register pair p = its number / 32 (a permute reads its low 5 bits). */
+        __m512i kv = _mm512_add_epi32(_mm512_mullo_epi32(iota, _mm512_set1_epi32(seats)), _mm512_set1_epi32(s));
+        __m512i pair = _mm512_srli_epi32(kv, 5), t[3];
+        for (int v = 0; v < 3; v++) {
+            t[v] = _mm512_permutex2var_epi32(x[v][0], kv, x[v][1]);
+            for (int32_t p = 1; 2 * p < seats; p++)
+                t[v] = _mm512_mask_mov_epi32(t[v], _mm512_cmpeq_epi32_mask(pair, _mm512_set1_epi32(p)),
+                                             _mm512_permutex2var_epi32(x[v][2 * p], kv, x[v][2 * p + 1]));
+        }
+        __mmask16 lm = 0xFFFF;
+        if (live) {
+            __m512i bytes = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(kv));
+            lm = (__mmask16)_mm512_test_epi8_mask(_mm512_permutex2var_epi8(lv0, bytes, lv1), _mm512_set1_epi8(-1));
+        }
+        _mm512_storeu_si512(idx[s] + j0, _mm512_andnot_si512(flag, t[0]));
+        bad |= lm & _mm512_test_epi32_mask(t[0], flag);
+        al = _mm512_mask_or_epi32(al, lm, al, _mm512_set1_epi32(1 << s));
+        nlive = _mm512_mask_add_epi32(nlive, lm, nlive, one);
+        seen_lo = _mm512_mask_or_epi32(seen_lo, lm, seen_lo, t[1]);
+        seen_hi = _mm512_mask_or_epi32(seen_hi, lm, seen_hi, t[2]);
+    }
+    /* Cards in each row's live hands: a nibble-table popcount per byte, summed over each 32-bit lane
+     * (VPOPCNTD is not in every VBMI CPU); bits 52..63 (cards 52..63, already bad) are left out. */
+    const __m512i nibble = _mm512_set1_epi8(0x0F);
+    const __m512i pop4 = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
+    seen_hi = _mm512_and_si512(seen_hi, _mm512_set1_epi32((int)(BD_CARD_BITS >> 32)));
+    __m512i c = _mm512_add_epi8(
+        _mm512_add_epi8(_mm512_shuffle_epi8(pop4, _mm512_and_si512(seen_lo, nibble)),
+                        _mm512_shuffle_epi8(pop4, _mm512_and_si512(_mm512_srli_epi16(seen_lo, 4), nibble))),
+        _mm512_add_epi8(_mm512_shuffle_epi8(pop4, _mm512_and_si512(seen_hi, nibble)),
+                        _mm512_shuffle_epi8(pop4, _mm512_and_si512(_mm512_srli_epi16(seen_hi, 4), nibble))));
+    __m512i cnt = _mm512_madd_epi16(_mm512_maddubs_epi16(c, _mm512_set1_epi8(1)), _mm512_set1_epi16(1));
+    __mmask16 dup = _mm512_cmpneq_epi32_mask(cnt, _mm512_add_epi32(nlive, _mm512_slli_epi32(nlive, 2)));
+    __m512i rc = _mm512_maskz_mov_epi32(_mm512_testn_epi32_mask(al, al), _mm512_set1_epi32(BD_SD_NO_LIVE));
+    rc = _mm512_mask_mov_epi32(rc, dup, _mm512_set1_epi32(BD_SD_DUP_CARD));
+    rc = _mm512_mask_mov_epi32(rc, bad, _mm512_set1_epi32(BD_SD_BAD_CARD));
+    _mm512_storeu_si512(rcs + j0, rc);
+    _mm512_storeu_si512(alive + j0, al);
+    for (int32_t s = 0; s < seats; s++) {
+        for (int r = 0; r < 16; r++)
+            __builtin_prefetch(table + idx[s][j0 + r]);
+    }
 }
 
-#define SD_MINMAX(x, y)                            \
-    do {                                           \
-        __m512i min_ = _mm512_min_epu32(x, y);     \
-        (y) = _mm512_max_epu32(x, y);              \
-        (x) = min_;                                \
-    } while (0)
-
-/* Pass 1 for rows j0..j0+15 of a block (h, live: their first row). */
-SD_VBMI static void sd_hash16_vbmi(const uint32_t *table, const uint8_t *h, const uint8_t *live, int32_t seats,
-                                   uint32_t (*idx)[SD_BLOCK], int64_t j0, unsigned *alive, int *rcs)
+/* Pass 1 over whole groups of 16 rows of a block (m rows, h and live: its first row), one copy per seat
+ * count; returns the row it stopped at. */
+BD_TARGET_VBMI static int64_t sd_pass1_vbmi(const uint32_t *table, const uint8_t *h, const uint8_t *live, int32_t seats,
+                                            uint32_t (*idx)[SD_BLOCK], int64_t m, unsigned *alive, int *rcs)
 {
-    uint32_t hidx[16 * SD_MAX_SEATS];
-    uint64_t hbits[16 * SD_MAX_SEATS];
-    uint32_t high_step[SD_MAX_SEATS]; /* bit k: hand k of a step has a card > 51 */
-    const __m512i c51 = _mm512_set1_epi32(51), last = _mm512_set1_epi32(BD_HANDS5 - 1);
-    const __m512i m63 = _mm512_set1_epi32(63), one = _mm512_set1_epi64(1);
-    __m512i sel[5], rows[4][4];
-    for (int j = 0; j < 5; j++)
-        sel[j] = _mm512_loadu_si512(sd_columns[j]);
-    for (int k = 0; k < 4; k++)
-        for (int q = 0; q < 4; q++)
-            rows[k][q] = _mm512_loadu_si512(&bd_binom[k + 1][16 * q]);
-    for (int32_t step = 0; step < seats; step++) {
-        const uint8_t *p = h + 80 * step;
-        __m512i lo64 = _mm512_loadu_si512(p);
-        __m512i hi16 = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p + 64)));
-        __m512i col[5], bits_lo = _mm512_setzero_si512(), bits_hi = _mm512_setzero_si512();
-        for (int j = 0; j < 5; j++) {
-            col[j] = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_permutex2var_epi8(lo64, sel[j], hi16)));
-            __m512i c = _mm512_and_si512(col[j], m63);
-            bits_lo = _mm512_or_si512(bits_lo, _mm512_sllv_epi64(one, _mm512_cvtepu32_epi64(_mm512_castsi512_si256(c))));
-            bits_hi = _mm512_or_si512(bits_hi,
-                                      _mm512_sllv_epi64(one, _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(c, 1))));
-        }
-        _mm512_storeu_si512(hbits + 16 * step, bits_lo);
-        _mm512_storeu_si512(hbits + 16 * step + 8, bits_hi);
-        __m512i a = col[0], b = col[1], c = col[2], d = col[3], e = col[4];
-        SD_MINMAX(a, b); SD_MINMAX(d, e); SD_MINMAX(c, e); SD_MINMAX(c, d); SD_MINMAX(b, e);
-        SD_MINMAX(a, d); SD_MINMAX(a, c); SD_MINMAX(b, d); SD_MINMAX(b, c);
-        high_step[step] = _mm512_cmpgt_epu32_mask(e, c51);
-        __m512i ix = _mm512_add_epi32(
-            _mm512_add_epi32(a, sd_binom64(rows[0], _mm512_and_si512(b, m63))),
-            _mm512_add_epi32(_mm512_add_epi32(sd_binom64(rows[1], _mm512_and_si512(c, m63)),
-                                              sd_binom64(rows[2], _mm512_and_si512(d, m63))),
-                             sd_binom64(rows[3], _mm512_and_si512(e, m63))));
-        _mm512_storeu_si512(hidx + 16 * step, _mm512_min_epu32(ix, last)); /* garbage stays in the table */
+    struct bd_vbmi_consts k;
+    bd_vbmi_init(&k);
+    int64_t j = 0;
+#define SD_PASS1_VBMI(S)                                                                                   \
+    for (; j + 16 <= m; j += 16)                                                                          \
+        sd_hash16_vbmi(table, &k, h + j * (S) * 5, live ? live + j * (S) : NULL, S, idx, j, alive, rcs); \
+    break;
+    switch (seats) {
+    case 2: SD_PASS1_VBMI(2)
+    case 3: SD_PASS1_VBMI(3)
+    case 4: SD_PASS1_VBMI(4)
+    case 5: SD_PASS1_VBMI(5)
+    default: SD_PASS1_VBMI(6)
     }
-    sd_check_rows(table, hidx, hbits, high_step, 16, live, seats, idx, j0, alive, rcs);
+#undef SD_PASS1_VBMI
+    return j;
 }
 
 /* Pass 2 across rows, rows 0..m-1 of a block: AVX-512, 16 rows a step, then AVX2, 8 rows a step; the
@@ -244,7 +332,7 @@ SD_VBMI static void sd_hash16_vbmi(const uint32_t *table, const uint8_t *h, cons
  * rows, folds the dead seats to 0xFFFFFFFF, and takes the minimum of each half over the seats; a seat
  * wins a half where its rank equals the minimum.  Each returns the row it stopped at: from
  * row j, whole steps only. */
-SD_VBMI static int64_t sd_winners16(const uint32_t *table, uint32_t (*idx)[SD_BLOCK], const unsigned *alive,
+BD_TARGET_VBMI static int64_t sd_winners16(const uint32_t *table, uint32_t (*idx)[SD_BLOCK], const unsigned *alive,
                                     int64_t j, int64_t m, int32_t seats, unsigned *lw, unsigned *bw)
 {
     const __m512i lo16 = _mm512_set1_epi32(0xFFFF);
@@ -297,6 +385,7 @@ BD_TARGET_AVX2 static int64_t sd_winners8(const uint32_t *table, uint32_t (*idx)
     }
     return j;
 }
+
 #endif
 
 /* Chips of one good row (see showdown.h for the odd-chip rules) into out[s * step] for each seat s
@@ -337,6 +426,210 @@ SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned l
     }
 }
 
+#ifdef SD_SIMD
+/* ---- AVX-512 pass 3 (row-major outputs, no winner bytes): 8 rows a step --------------------------------
+ * Lane r of a register holds row r of a step; one register per seat holds that seat's cells, and
+ * sd_rows8_store turns the `seats` registers row-major (out[r * seats + s]: 8 * seats cells, `seats`
+ * whole registers).  Output register q, lane t is cell f = 8q + t = row f / seats, seat f % seats: lane
+ * f / seats of seat register f % seats, one two-register permute per pair of seat registers, merged by
+ * mask. */
+struct sd_rows8 {
+    __m512i perm[SD_MAX_SEATS];                        /* by output register: lane r + 8 * (seat & 1) */
+    __mmask8 pick[SD_MAX_SEATS][(SD_MAX_SEATS + 1) / 2]; /* by output register and seat pair: its lanes */
+};
+
+BD_TARGET_VBMI SD_INLINE void sd_rows8_init(struct sd_rows8 *k, const int32_t seats)
+{
+    for (int32_t q = 0; q < seats; q++) {
+        int64_t ix[8];
+        unsigned char mk[(SD_MAX_SEATS + 1) / 2] = {0};
+        for (int t = 0; t < 8; t++) {
+            int32_t f = 8 * q + t, r = f / seats, st = f % seats;
+            ix[t] = r + 8 * (st & 1);
+            mk[st >> 1] |= (unsigned char)(1u << t);
+        }
+        k->perm[q] = _mm512_loadu_si512(ix);
+        for (int32_t p = 0; 2 * p < seats; p++)
+            k->pick[q][p] = mk[p];
+    }
+}
+
+/* nt: 0 plain stores; non-temporal ones (see SD_STREAM_BYTES), 2 when out is 64-byte aligned (whole lines,
+ * vmovntdq), else 1 (a movnti per cell: numpy and malloc give 16-byte alignment; measured on 8 MB of
+ * shares, 30.8-32.7 ns a row with plain stores there, 26.2-28.2 with movnti). */
+BD_TARGET_VBMI SD_INLINE void sd_rows8_store(const struct sd_rows8 *k, const __m512i *cell, void *out, const int32_t seats,
+                                             int nt)
+{
+    for (int32_t q = 0; q < seats; q++) {
+        __m512i v = _mm512_permutex2var_epi64(cell[0], k->perm[q], cell[seats > 1 ? 1 : 0]);
+        for (int32_t p = 1; 2 * p < seats; p++)
+            v = _mm512_mask_mov_epi64(v, k->pick[q][p],
+                                      _mm512_permutex2var_epi64(cell[2 * p], k->perm[q], cell[2 * p + 1 < seats ? 2 * p + 1 : 2 * p]));
+        if (nt == 2) {
+            _mm512_stream_si512((__m512i *)((char *)out + 64 * q), v);
+        } else if (nt) { /* not on a line boundary: 8-byte non-temporal stores (movnti) */
+            long long cells[8];
+            _mm512_storeu_si512(cells, v);
+            for (int t = 0; t < 8; t++)
+                _mm_stream_si64((long long *)out + 8 * q + t, cells[t]);
+        } else {
+            _mm512_storeu_si512((char *)out + 64 * q, v);
+        }
+    }
+}
+
+/* Shares of a block's m rows (shares, status: its first row), 8 rows a step where all 8 are good, else
+ * left to the row loop (a bit per step settled is returned; without status it stops at a step holding a
+ * bad row, so that nothing after the row the call stops at is written).  A seat's share of a half is
+ * 0.5 / (winners of that half) or +0.0, the same division as sd_share_of's, then the same sum. */
+BD_TARGET_VBMI SD_INLINE unsigned sd_shares8_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, double *shares,
+                                                  uint8_t *status, int64_t m, const int32_t seats, const int nt)
+{
+    struct sd_rows8 rows8;
+    sd_rows8_init(&rows8, seats);
+    const __m256i nibble = _mm256_set1_epi32(0x0F);
+    const __m256i pop4 = _mm256_broadcastsi128_si256(_mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
+    const __m512d halfpot = _mm512_set1_pd(0.5);
+    unsigned done = 0;
+    for (int64_t j = 0; j + 8 <= m; j += 8) {
+        __m256i rc = _mm256_loadu_si256((const __m256i *)(rcs + j));
+        if (!_mm256_testz_si256(rc, rc)) {
+            if (!status)
+                break; /* the row loop stops at this step's bad row: nothing after it is written */
+            continue;
+        }
+        __m256i l32 = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(lw + j)), _mm256_set1_epi32(63));
+        __m256i b32 = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(bw + j)), _mm256_set1_epi32(63));
+        /* Winners of each half (1..6): a nibble-table popcount of the 6-bit masks. */
+        __m256i kl = _mm256_add_epi32(_mm256_shuffle_epi8(pop4, _mm256_and_si256(l32, nibble)),
+                                      _mm256_shuffle_epi8(pop4, _mm256_srli_epi32(l32, 4)));
+        __m256i kb = _mm256_add_epi32(_mm256_shuffle_epi8(pop4, _mm256_and_si256(b32, nibble)),
+                                      _mm256_shuffle_epi8(pop4, _mm256_srli_epi32(b32, 4)));
+        __m512d sl = _mm512_div_pd(halfpot, _mm512_cvtepi32_pd(kl)), sb = _mm512_div_pd(halfpot, _mm512_cvtepi32_pd(kb));
+        __m512i lm = _mm512_cvtepu32_epi64(l32), bm = _mm512_cvtepu32_epi64(b32), cell[SD_MAX_SEATS];
+        for (int32_t st = 0; st < seats; st++) {
+            __m512i bit = _mm512_set1_epi64((long long)1 << st);
+            cell[st] = _mm512_castpd_si512(_mm512_add_pd(_mm512_maskz_mov_pd(_mm512_test_epi64_mask(lm, bit), sl),
+                                                         _mm512_maskz_mov_pd(_mm512_test_epi64_mask(bm, bit), sb)));
+        }
+        double *out = shares + j * seats;
+        sd_rows8_store(&rows8, cell, out, seats, nt ? 1 + !((uintptr_t)out & 63) : 0);
+        if (status)
+            memset(status + j, BD_SD_OK, 8);
+        done |= 1u << (j >> 3);
+    }
+    return done;
+}
+
+/* ---- AVX-512 pass 3 for chips (row-major, no winner bytes): 8 rows a step ------------------------------
+ * A step of 8 rows is settled here when every row is good (pass 1's code, pot >= 0, button in range); else
+ * the row loop below settles its rows.  Rows with one winner in each half, the common case, are paid in
+ * vector code, the others then by sd_chips over them.  Lane r holds
+ * row r: the halves, each winner's seat (from the float exponent of its one-bit mask) and the odd chip's
+ * seat (the winner nearer clockwise from the button), then one register per seat of its chips, which
+ * permutes turn row-major (out[r * seats + s], 8 * seats cells: `seats` whole registers).  The same
+ * sums as sd_chips' common case.  Returns a bit per step of the block's m rows that was settled.  Without
+ * status, it stops at a step holding a bad row, so that no row after the one the call stops at is
+ * written. */
+BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, const int64_t *pot,
+                                                 const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
+                                                 int64_t m, const int32_t seats, const int nt)
+{
+    struct sd_rows8 rows8;
+    sd_rows8_init(&rows8, seats);
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1), nseats = _mm512_set1_epi64(seats);
+    const __m512i bias = _mm512_set1_epi32(127);
+    unsigned done = 0;
+    for (int64_t j = 0; j + 8 <= m; j += 8) {
+        __m256i rc = _mm256_loadu_si256((const __m256i *)(rcs + j));
+        __m256i l32 = _mm256_loadu_si256((const __m256i *)(lw + j)), b32 = _mm256_loadu_si256((const __m256i *)(bw + j));
+        __m512i p = _mm512_loadu_si512(pot + j), bt = _mm512_loadu_si512(button + j);
+        if (!_mm256_testz_si256(rc, rc) ||
+            (_mm512_cmplt_epi64_mask(p, zero) | _mm512_cmplt_epi64_mask(bt, zero) | _mm512_cmpge_epi64_mask(bt, nseats))) {
+            if (!status)
+                break; /* the row loop stops at this step's bad row: nothing after it is written */
+            continue;
+        }
+        /* Rows with a tie in either half (m & (m - 1) != 0; m is not 0 in a good row) get sd_chips below. */
+        __m512i lm = _mm512_cvtepu32_epi64(l32), bm = _mm512_cvtepu32_epi64(b32);
+        __mmask8 tied = _mm512_test_epi64_mask(lm, _mm512_sub_epi64(lm, one)) |
+                        _mm512_test_epi64_mask(bm, _mm512_sub_epi64(bm, one));
+        /* The seat of a one-bit mask 2^k (k <= 5): k is its float's exponent less 127. */
+        __m512i l = _mm512_cvtepu32_epi64(_mm256_sub_epi32(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(l32)), 23),
+                                                           _mm512_castsi512_si256(bias)));
+        __m512i b = _mm512_cvtepu32_epi64(_mm256_sub_epi32(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(b32)), 23),
+                                                           _mm512_castsi512_si256(bias)));
+        __m512i half = _mm512_srai_epi64(p, 1), odd = _mm512_and_si512(p, one);
+        __m512i lhalf = odd_low ? _mm512_add_epi64(half, odd) : half, extra = odd_low ? zero : odd;
+        /* Distance clockwise from the button (1 = first after it): the nearer winner gets an odd chip. */
+        __m512i dl = _mm512_mask_add_epi64(_mm512_sub_epi64(l, bt), _mm512_cmple_epi64_mask(l, bt),
+                                           _mm512_sub_epi64(l, bt), nseats);
+        __m512i db = _mm512_mask_add_epi64(_mm512_sub_epi64(b, bt), _mm512_cmple_epi64_mask(b, bt),
+                                           _mm512_sub_epi64(b, bt), nseats);
+        __m512i o = _mm512_mask_blend_epi64(_mm512_cmple_epi64_mask(dl, db), b, l);
+        __m512i cell[SD_MAX_SEATS];
+        for (int32_t st = 0; st < seats; st++) {
+            __m512i sv = _mm512_set1_epi64(st);
+            cell[st] = _mm512_add_epi64(_mm512_add_epi64(_mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(l, sv), lhalf),
+                                                         _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(b, sv), half)),
+                                        _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(o, sv), extra));
+        }
+        int64_t *out = chips + j * seats;
+        if (!nt || !tied) {
+            sd_rows8_store(&rows8, cell, out, seats, nt ? 1 + !((uintptr_t)out & 63) : 0);
+        } else {
+            /* Streamed stores must not meet a plain one to the same cell: settle the step in a local copy. */
+            int64_t rowbuf[8 * SD_MAX_SEATS];
+            sd_rows8_store(&rows8, cell, rowbuf, seats, 0);
+            for (unsigned t = tied; t; t &= t - 1) {
+                int r = __builtin_ctz(t);
+                sd_chips(pot[j + r], (int32_t)button[j + r], odd_low, lw[j + r] & 63, bw[j + r] & 63, seats,
+                         rowbuf + r * seats, 1);
+            }
+            for (int k = 0; k < 8 * seats; k++)
+                _mm_stream_si64((long long *)out + k, rowbuf[k]);
+            tied = 0;
+        }
+        for (unsigned t = tied; t; t &= t - 1) {
+            int r = __builtin_ctz(t);
+            sd_chips(pot[j + r], (int32_t)button[j + r], odd_low, lw[j + r] & 63, bw[j + r] & 63, seats,
+                     chips + (j + r) * seats, 1);
+        }
+        if (status)
+            memset(status + j, BD_SD_OK, 8);
+        done |= 1u << (j >> 3);
+    }
+    return done;
+}
+
+/* sd_chips8_vbmi and sd_shares8_vbmi over a block's m rows (pot, button, chips, shares, status: its
+ * first row), one copy per seat count. */
+BD_TARGET_VBMI static unsigned sd_pass3_chips_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, const int64_t *pot,
+                                                   const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
+                                                   int64_t m, int32_t seats, int nt)
+{
+    switch (seats) {
+    case 2: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 2, nt);
+    case 3: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 3, nt);
+    case 4: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 4, nt);
+    case 5: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 5, nt);
+    default: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 6, nt);
+    }
+}
+
+BD_TARGET_VBMI static unsigned sd_pass3_shares_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, double *shares,
+                                                    uint8_t *status, int64_t m, int32_t seats, int nt)
+{
+    switch (seats) {
+    case 2: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 2, nt);
+    case 3: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 3, nt);
+    case 4: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 4, nt);
+    case 5: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 5, nt);
+    default: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 6, nt);
+    }
+}
+#endif
+
 /* Where pass 3 writes: the row-major arrays of bd_showdown_many (cols == 0: shares / chips / low_win /
  * badugi_win, n * seats each) or the column layout of bd_showdown_columns (cols != 0: chips[s * stride +
  * i], and one seat bitmask a row in low_bits / badugi_bits).  `cols` is a constant at every call, so each
@@ -348,6 +641,7 @@ typedef struct {
     uint8_t *low_win, *badugi_win;   /* row-major winner bytes (cols == 0) */
     uint8_t *low_bits, *badugi_bits; /* winner bitmasks (cols != 0) */
     int64_t stride;                  /* cols != 0: distance between two seats' columns in chips, >= n */
+    int nt;                          /* payouts by non-temporal stores: shares (sd_put_f64), AVX-512 chips */
 } sd_out;
 
 /* Pass 3 for one good row i: its shares or chips, and its winners (bytes, or bitmasks in the column
@@ -370,7 +664,7 @@ SD_INLINE void sd_pay_row(unsigned lw, unsigned bw, int64_t i, const int32_t sea
         const double *ls = sd_share_of[lw], *bs = sd_share_of[bw];
         double *sh = o.shares + i * seats;
         for (int32_t s = 0; s < seats; s++)
-            sh[s] = ls[s] + bs[s];
+            sd_put_f64(sh + s, ls[s] + bs[s], o.nt);
     }
     if (o.low_win)
         memcpy(o.low_win + i * seats, sd_win_bytes[lw], (size_t)seats);
@@ -418,10 +712,9 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
         const uint8_t *h = hands + i0 * seats * 5, *lv = live ? live + i0 * seats : NULL;
 #ifdef SD_SIMD
         if (level >= BD_ISA_AVX512)
-            for (; j + 16 <= m; j += 16)
-                sd_hash16_vbmi(table, h + j * seats * 5, lv ? lv + j * seats : NULL, seats, idx, j, alive, rcs);
+            j = sd_pass1_vbmi(table, h, lv, seats, idx, m, alive, rcs);
         if (level >= BD_ISA_AVX2 && j + 8 <= m)
-            j = sd_hash8_avx2(table, h + j * seats * 5, lv ? lv + j * seats : NULL, seats, idx, j, m, alive, rcs);
+            j = sd_pass1_avx2(table, h, lv, seats, idx, j, m, alive, rcs);
 #endif
         for (; j < m; j++)
             rcs[j] = sd_hash_row(table, h + j * seats * 5, lv ? lv + j * seats : NULL, seats, idx, j, &alive[j]);
@@ -434,7 +727,19 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
 #endif
         for (; j < m; j++)
             sd_winners_row(table, idx, alive, j, seats, lw, bw);
+        unsigned fast = 0; /* steps of 8 rows pass 3 settled in vector code */
+#ifdef SD_SIMD
+        if (level >= BD_ISA_AVX512 && pot && !cols && !o.low_win && !o.badugi_win)
+            fast = sd_pass3_chips_vbmi(rcs, lw, bw, pot + i0, button + i0, odd_low, o.chips + i0 * seats,
+                                       status ? status + i0 : NULL, m, seats, o.nt);
+        else if (level >= BD_ISA_AVX512 && !pot && o.shares && !cols && !o.low_win && !o.badugi_win)
+            fast = sd_pass3_shares_vbmi(rcs, lw, bw, o.shares + i0 * seats, status ? status + i0 : NULL, m, seats, o.nt);
+#endif
         for (j = 0; j < m; j++) {
+            if (fast >> (j >> 3) & 1u) {
+                j += 7;
+                continue;
+            }
             int64_t i = i0 + j;
             int rc = rcs[j];
             if (rc == BD_SD_OK && pot && pot[i] < 0)
@@ -519,8 +824,14 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
         *code = BD_SD_BAD_ARGS;
         return -2;
     }
-    const sd_out o = {shares, chips, low_win, badugi_win, NULL, NULL, 0};
-    return sd_start(table, hands, live, n, seats, pot, button, odd_low, &o, 0, status, code);
+    const sd_out o = {shares, chips, low_win, badugi_win, NULL, NULL, 0,
+                      (pot || shares) && n * seats * 8 >= SD_STREAM_BYTES};
+    int64_t r = sd_start(table, hands, live, n, seats, pot, button, odd_low, &o, 0, status, code);
+#ifdef SD_HAVE_STREAM
+    if (o.nt)
+        _mm_sfence(); /* the non-temporal stores are visible to everyone before the caller reads them */
+#endif
+    return r;
 }
 
 int64_t bd_showdown_columns(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
@@ -536,7 +847,7 @@ int64_t bd_showdown_columns(const uint32_t *table, const uint8_t *hands, const u
         *code = BD_SD_BAD_ARGS;
         return -2;
     }
-    const sd_out o = {NULL, chips, NULL, NULL, low_bits, badugi_bits, stride};
+    const sd_out o = {NULL, chips, NULL, NULL, low_bits, badugi_bits, stride, 0};
     return sd_start(table, hands, live, n, seats, pot, button, odd_low, &o, 1, status, code);
 }
 
