@@ -33,11 +33,57 @@ import contextlib
 import os
 import sys
 import warnings
-from collections.abc import Iterator
-from types import ModuleType
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from badacey_fast.kernel import _py as _python
 from badacey_fast.errors import BadaceyError, TableIntegrityError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from badacey_fast.kernel._c import Kernel
+    from badacey_fast.rules.value import Value
+
+#: ``progress(done, total)`` of the draw enumerations (outcomes counted so far, of all).
+Progress = Callable[[int, int], object]
+#: evaluate()'s single-hand call per ace_high: ``f(cards) -> Value``, or None when ``cards`` is not five
+#: exact distinct card ids (the caller's general path words the error); the entry is None on the Python
+#: twin and before the C twin's table loads.
+Single = Sequence["Callable[[object], Value | None] | None"]
+
+
+class Twin(Protocol):
+    """What a twin module (``_c`` or ``_py``) provides: checked by mypy against both modules (``load``
+    returns either), so the twins cannot drift apart in signature.  Contracts: see ``_c.py``."""
+
+    NAME: str
+
+    def evaluate5(self, cards: tuple[int, ...], ace_high: bool) -> tuple[int, int]: ...
+    def low_rank5(self, cards: tuple[int, ...], ace_high: bool) -> int: ...
+    def badugi_rank(self, cards: tuple[int, ...], ace_high: bool) -> int: ...
+    def eval_many(self, cards: np.ndarray, ace_high: bool, check: bool, out_low: np.ndarray,
+                  out_badugi: np.ndarray, threads: int = 1) -> int: ...
+    def badugi_rank_many(self, cards: np.ndarray, ace_high: bool, check: bool, out: np.ndarray,
+                         threads: int = 1) -> int: ...
+    def all_entries(self, ace_high: bool) -> np.ndarray: ...
+    def showdown_many(self, hands: np.ndarray, live: np.ndarray | None, ace_high: bool, pots: np.ndarray | None,
+                      buttons: np.ndarray | None, odd_low: bool, shares: np.ndarray | None,
+                      chips: np.ndarray | None, low: np.ndarray | None, badugi: np.ndarray | None,
+                      status: np.ndarray | None = None) -> tuple[int, int]: ...
+    def draw_histograms(self, kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,
+                        progress: Progress | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
+    def draw_all_discards(self, hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: bool,
+                          progress: Progress | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]: ...
+    def parse_deals(self, block: bytes, pos: int, seats: int, csv: bool, columns: np.ndarray | None,
+                    ncolumns: int, max_rows: int, hands: np.ndarray, live: np.ndarray, pot: np.ndarray,
+                    button: np.ndarray, flags: np.ndarray, start: np.ndarray, length: np.ndarray
+                    ) -> tuple[int, int] | None: ...
+    def format_results(self, line: np.ndarray, chips: np.ndarray, low: np.ndarray, badugi: np.ndarray,
+                       keep: np.ndarray | None, out: bytearray) -> int: ...
+    def simd_level(self) -> int: ...
+    def eval_many_level(self, cards: np.ndarray, ace_high: bool, check: bool, out_low: np.ndarray,
+                        out_badugi: np.ndarray, level: int) -> int: ...
 
 __all__ = ["ENV_VAR", "POLICIES", "impl", "name", "load", "using", "kernel"]
 
@@ -57,7 +103,7 @@ def _policy() -> str:
     return policy
 
 
-def load(which: str) -> ModuleType:
+def load(which: str) -> Twin:
     """Return the twin module for ``"c"`` or ``"python"``; ``"c"`` raises ``ImportError`` if unavailable."""
     if which == "python":
         return _python
@@ -68,7 +114,7 @@ def load(which: str) -> ModuleType:
     raise BackendError(f"unknown backend {which!r}: expected 'c' or 'python'")
 
 
-def _choose() -> ModuleType:
+def _choose() -> Twin:
     policy = _policy()
     if policy == "python":
         return _python
@@ -90,12 +136,12 @@ def _choose() -> ModuleType:
         return _python
 
 
-impl: ModuleType = _choose()
+impl: Twin = _choose()
 name: str = impl.NAME
-_NO_SINGLE = (None, None)
+_NO_SINGLE: Single = (None, None)
 #: evaluate()'s single-hand call, per ace_high: ``f(cards) -> Value or None`` (C twin, table loaded), else
 #: None.
-single = getattr(impl, "SINGLE", _NO_SINGLE)
+single: Single = getattr(impl, "SINGLE", _NO_SINGLE)
 
 
 def _publish() -> None:
@@ -107,7 +153,7 @@ def _publish() -> None:
 
 
 @contextlib.contextmanager
-def using(which: str) -> Iterator[ModuleType]:
+def using(which: str) -> Iterator[Twin]:
     """Temporarily serve every evaluation from the named twin (``"c"`` or ``"python"``); for tests."""
     global impl, name, single
     saved = impl, name, single
@@ -122,7 +168,7 @@ def using(which: str) -> Iterator[ModuleType]:
         _publish()
 
 
-def kernel():  # -> badacey_fast.kernel._c.Kernel (not imported here: the extension may be missing)
+def kernel() -> Kernel:  # (_c is imported on call: the extension may be missing)
     """The C kernel object: ``.ffi``, ``.lib``, ``.table(ace_high)`` (see the module docstring).
 
     Raises ``ImportError`` if the extension is not built, ``TableIntegrityError`` if the table files are

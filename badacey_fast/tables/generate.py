@@ -43,7 +43,8 @@ __all__ = ["all_hands", "colex_index", "low_lut", "badugi_lut", "badugi_ranks", 
 _BASE = 13**5  # number of base-13 codes of five sorted ranks
 # Population count of every 17-bit mask (13 rank bits, then 4 suit bits): a subset is a badugi iff its
 # rank and suit masks each have as many bits as it has cards.
-_POPCOUNT17 = sum(((np.arange(1 << 17) >> bit) & 1).astype(np.uint8) for bit in range(17))
+_POPCOUNT17 = sum((((np.arange(1 << 17) >> bit) & 1).astype(np.uint8) for bit in range(17)),
+                  np.zeros(1 << 17, dtype=np.uint8))
 
 
 def all_hands() -> np.ndarray:
@@ -66,7 +67,8 @@ def colex_index(cards: np.ndarray) -> np.ndarray:
     """The perfect hash of each row of an (N, 5) array of distinct card ids: colex rank, 0..2598959."""
     c = np.sort(np.asarray(cards, dtype=np.int64), axis=1)
     binom = np.array([[comb(n, k) for k in range(6)] for n in range(52)], dtype=np.int64)
-    return sum(binom[c[:, i], i + 1] for i in range(5))
+    index: np.ndarray = sum(binom[c[:, i], i + 1] for i in range(5))
+    return index
 
 
 @lru_cache(maxsize=None)
@@ -127,7 +129,8 @@ def _low_ranks(c: np.ndarray, ace_high: bool) -> np.ndarray:
     if ace_high:
         suits = c & 3
         code += _BASE * (suits == suits[:, :1]).all(axis=1)
-    return low_lut(ace_high)[code]
+    low: np.ndarray = low_lut(ace_high)[code]
+    return low
 
 
 def entries5(cards: np.ndarray, ace_high: bool) -> np.ndarray:
