@@ -184,8 +184,8 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
     mask = _as_live(live, n, p)
     pots = buttons = None
     if pot is None and button is not None:  # silently ignoring it would hide a forgotten pot=
-        shown = np.asarray(button)
-        shown = shown.item() if shown.ndim == 0 else f"array of shape {shown.shape}"
+        given = np.asarray(button)
+        shown = given.item() if given.ndim == 0 else f"array of shape {given.shape}"
         raise ShowdownError(f"button {shown} given without pot=: the button only places odd chips, "
                             "and pot shares have none")
     if pot is not None:
@@ -296,8 +296,10 @@ def _score(
     n, p = cards.shape[:2]
     if out is None and (payouts or pots is not None):
         out = np.empty((n, p), dtype=np.float64 if pots is None else np.int64)
+    # out (payouts=False) and the winner masks (winners=False) may be None: those passes are internal, and
+    # the public functions return only the parts they asked for (score_many asks for all three).
     if n == 0:
-        return BulkShowdown(out, np.zeros((0, p), bool), np.zeros((0, p), bool))
+        return BulkShowdown(out, np.zeros((0, p), bool), np.zeros((0, p), bool))  # type: ignore[arg-type]
     # The winner masks cost ~10% of the kernel's time: showdown_many does without them (None).
     low = np.empty((n, p), dtype=np.bool_) if winners else None
     bad = np.empty((n, p), dtype=np.bool_) if winners else None
@@ -310,7 +312,7 @@ def _score(
                                      low, bad)
     if row != -1:
         raise _row_error(cards, live, row, code)
-    return BulkShowdown(out, low, bad)
+    return BulkShowdown(out, low, bad)  # type: ignore[arg-type]  # see above
 
 
 # --------------------------------------------------------------------------------------------------
@@ -363,6 +365,7 @@ def _score_one_half(cards: np.ndarray, live: np.ndarray | None, rules: Scoring, 
     if pots is None:
         out[...] = won / count[:, None]
     else:
+        assert buttons is not None  # given with pots (_settle)
         # A winner's place among the winners clockwise from the button (button + 1 first).
         place = (np.arange(p)[None, :] - buttons[:, None] - 1) % p
         order = np.argsort(np.where(won, place, p), axis=1, kind="stable")

@@ -315,7 +315,8 @@ def _bad_cards(cards: np.ndarray, live: np.ndarray | None) -> np.ndarray:
     flat = np.where(alive[:, :, None], cards, filler).reshape(n, p * 5)
     flat.sort(axis=1)
     dup = (flat[:, 1:] == flat[:, :-1]).any(axis=1)
-    return bad_id | dup | ~alive.any(axis=1)
+    bad: np.ndarray = bad_id | dup | ~alive.any(axis=1)
+    return bad
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -465,15 +466,18 @@ def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[Any, Iterator[Any]
         return reader.schema, (reader.get_batch(i) for i in range(reader.num_record_batches)), None
     except pa.ArrowInvalid:
         handle.seek(0)
-        reader = ipc.open_stream(handle)
-        return reader.schema, iter(reader), None
+        stream = ipc.open_stream(handle)
+        return stream.schema, iter(stream), None
 
 
 class PayoutWriter:
     """Writes payout batches as Parquet, Arrow IPC or CSV (pyarrow.csv) to a path or stream."""
 
     def __init__(self, dst: Any, fmt: str) -> None:
-        self.dst, self.fmt, self.w = dst, fmt, None
+        self.dst, self.fmt = dst, fmt
+        # pyarrow's writer of fmt (ParquetWriter, RecordBatchFileWriter or CSVWriter), made on first write;
+        # Any: their write_batch signatures differ, and each is called only on its own format's branch.
+        self.w: Any = None
 
     def write(self, batch: Any) -> None:
         pa = require_pyarrow()
@@ -628,8 +632,9 @@ class _Behind:
         import queue
         import threading
 
-        self.write, self.error = write, None
-        self.q: Any = queue.Queue(maxsize=depth)
+        self.write = write
+        self.error: BaseException | None = None
+        self.q: queue.Queue[Any] = queue.Queue(maxsize=depth)
         self.t = threading.Thread(target=self._run, daemon=True, name="badacey-write")
         self.t.start()
 
@@ -689,8 +694,9 @@ def generate_parquet(n: int, dst: Any, *, seats: int = 6, seed: int | None = Non
     if kind == "parquet":
         import pyarrow.parquet as pq
 
-        writer: Any = pq.ParquetWriter(dst, schema, compression=compression)
-        write = lambda t: writer.write_table(t, row_group_size=row_group)  # noqa: E731
+        # compression: any codec name pyarrow knows (it refuses the others, naming them)
+        writer: Any = pq.ParquetWriter(dst, schema, compression=compression)  # type: ignore[arg-type]
+        write: Callable[[Any], None] = lambda t: writer.write_table(t, row_group_size=row_group)  # noqa: E731
     elif kind == "arrow":
         writer = pa.ipc.new_file(dst, schema)
         write = lambda t: writer.write_table(t, max_chunksize=row_group)  # noqa: E731
