@@ -234,7 +234,7 @@ class _Weight:
 
 @dataclass(frozen=True)
 class _And:
-    args: tuple
+    args: tuple[Node, ...]
     prec = 2
 
     def text(self) -> str:
@@ -243,7 +243,7 @@ class _And:
 
 @dataclass(frozen=True)
 class _Or:
-    args: tuple
+    args: tuple[Node, ...]
     prec = 1
 
     def text(self) -> str:
@@ -346,7 +346,7 @@ class _Parser:
             return self.badugi(tok, m)
         return self.hand(tok)
 
-    def badugi(self, tok: _Tok, m: re.Match) -> Node:
+    def badugi(self, tok: _Tok, m: re.Match[str]) -> Node:
         plus = m.group("plus") == "+"
         try:
             if m.group("count"):  # 3badugi: exactly 3 cards; 3badugi+: 3 cards or more
@@ -486,7 +486,8 @@ def _colex(cards: tuple[int, ...]) -> int:
 
 
 def _card_mask(cards: tuple[int, ...]) -> np.uint64:
-    return np.uint64(sum(1 << c for c in cards))
+    mask: np.uint64 = np.uint64(sum(1 << c for c in cards))
+    return mask
 
 
 def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
@@ -500,6 +501,7 @@ def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
     if isinstance(node, _Interval):
         low, bd = _ranks(size, ace_high)
         ranks = low if node.half == "low" else bd
+        assert ranks is not None  # low intervals are parsed only for five-card games
         if node.lo <= 1:
             return ranks <= node.hi
         return (ranks >= node.lo) & (ranks <= node.hi)
