@@ -213,7 +213,7 @@ def score_dataset(
     if failures:
         name, message, _ = min(failures, key=lambda f: f[2])
         raise getattr(errors, name, BadaceyError)(message)
-    totals = np.zeros(0, dtype=np.int64)
+    totals: np.ndarray[Any, Any] = np.zeros(0, dtype=np.int64)
     for r in results:
         if r["totals"] is not None:
             totals = np.asarray(r["totals"], dtype=np.int64) + (totals if totals.size else 0)
@@ -334,7 +334,7 @@ def equity(
     mean = share / samples
     var = np.maximum(square - samples * mean * mean, 0.0) / max(1, samples - 1)
 
-    def as_floats(a: np.ndarray) -> tuple[float, ...]:
+    def as_floats(a: np.ndarray[Any, Any]) -> tuple[float, ...]:
         return tuple(float(x) for x in a)
 
     return Equity(as_floats(mean), as_floats(low / samples), as_floats(bad / samples),

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb, prod
-from typing import TYPE_CHECKING, Union
+from typing import Any, TYPE_CHECKING, Union
 
 from badacey_fast import kernel
 from badacey_fast.draw.discards import Progress, check_draw
@@ -276,14 +276,15 @@ def _seed(seed: object) -> int | None:
 
 
 def _exact(kept: Sequence[tuple[int, ...]], draws: Sequence[int], pool: tuple[int, ...], ace_high: bool
-           ) -> tuple[np.ndarray, np.ndarray]:
+           ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """(outcomes, seats) low and badugi ranks over every sequence of disjoint replacement sets."""
     import numpy as np
 
-    rows = np.zeros(1, dtype=np.uint64)  # the cards taken so far in each partial outcome, as bitmasks
-    picks = np.zeros((1, 0), dtype=np.int64)  # per outcome, the combination index of each seat
-    lows: list[np.ndarray] = []
-    bds: list[np.ndarray] = []
+    # the cards taken so far in each partial outcome, as bitmasks; per outcome, each seat's combination index
+    rows: np.ndarray[Any, Any] = np.zeros(1, dtype=np.uint64)
+    picks: np.ndarray[Any, Any] = np.zeros((1, 0), dtype=np.int64)
+    lows: list[np.ndarray[Any, Any]] = []
+    bds: list[np.ndarray[Any, Any]] = []
     for k, d in zip(kept, draws):
         combos = list(combinations(pool, d))
         masks = np.array([sum(1 << c for c in cb) for cb in combos], dtype=np.uint64)
@@ -300,7 +301,7 @@ def _exact(kept: Sequence[tuple[int, ...]], draws: Sequence[int], pool: tuple[in
     return low, bd
 
 
-def _evaluate_seats(hands: np.ndarray, ace_high: bool) -> tuple[np.ndarray, np.ndarray]:
+def _evaluate_seats(hands: np.ndarray[Any, Any], ace_high: bool) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """Low and badugi ranks of an (N, P, 5) array of hands, each (N, P) int32; lower is better."""
     import numpy as np
 
@@ -312,10 +313,10 @@ def _evaluate_seats(hands: np.ndarray, ace_high: bool) -> tuple[np.ndarray, np.n
     return low.reshape(hands.shape[:2]), bd.reshape(hands.shape[:2])
 
 
-def _half_shares(ranks: np.ndarray) -> np.ndarray:
+def _half_shares(ranks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """(N, P) ranks -> (N, P) share of that half: 1/k to each of the k seats holding the lowest rank."""
     win = ranks == ranks.min(axis=1, keepdims=True)
-    shares: np.ndarray = win / win.sum(axis=1, keepdims=True)
+    shares: np.ndarray[Any, Any] = win / win.sum(axis=1, keepdims=True)
     return shares
 
 
@@ -350,13 +351,13 @@ def _monte_carlo(kept: Sequence[tuple[int, ...]], draws: Sequence[int], pool: tu
     else:
         err = (0.0,) * seats
 
-    def as_floats(a: np.ndarray) -> tuple[float, ...]:
+    def as_floats(a: np.ndarray[Any, Any]) -> tuple[float, ...]:
         return tuple(float(x) for x in a)
 
     return Equity(as_floats(mean), as_floats(sums[2] / samples), as_floats(sums[3] / samples), err, False, samples)
 
 
-def _summarise(low: np.ndarray, bd: np.ndarray, exact: bool) -> Equity:
+def _summarise(low: np.ndarray[Any, Any], bd: np.ndarray[Any, Any], exact: bool) -> Equity:
     lo, bdg = _half_shares(low), _half_shares(bd)
     share = 0.5 * lo + 0.5 * bdg
     n = share.shape[0]
@@ -365,7 +366,7 @@ def _summarise(low: np.ndarray, bd: np.ndarray, exact: bool) -> Equity:
     else:
         err = tuple(float(x) for x in share.std(axis=0, ddof=1) / n**0.5)
 
-    def mean(a: np.ndarray) -> tuple[float, ...]:
+    def mean(a: np.ndarray[Any, Any]) -> tuple[float, ...]:
         return tuple(float(x) for x in a.mean(axis=0))
 
     return Equity(mean(share), mean(lo), mean(bdg), err, exact, n)

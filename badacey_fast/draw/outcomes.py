@@ -300,7 +300,8 @@ def _objective(objective: str | Callable[[DrawOutcomes], float], hand: tuple[int
             rank = target
             _check_rank(rank, reference.LOW_CLASS_COUNTS[game], "low")
         else:
-            rank = reference.low_rank(parse_cards(target, count=5), game)  # type: ignore[arg-type]  # bool: refused there
+            # (a bool target is refused by parse_cards with a TypeError, hence the ignore)
+            rank = reference.low_rank(parse_cards(target, count=5), game)  # type: ignore[arg-type]
         return lambda o: o.p_low(rank)
     if objective == "share":
         if opponent is None:

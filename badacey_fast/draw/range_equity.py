@@ -68,7 +68,7 @@ DEFAULT_DRAW_SAMPLES = 10_000
 Policy = Callable[[tuple[int, ...], int], Cards]
 RangeLike = Union[str, Range]
 #: (half name, the rank of every row of that half's table)
-Halves = Sequence[tuple[str, np.ndarray]]
+Halves = Sequence[tuple[str, np.ndarray[Any, Any]]]
 
 
 def rule_policy(game: str) -> Policy:
@@ -171,7 +171,7 @@ def range_equity(
         rng = np.random.default_rng(seed)
         n = DEFAULT_SAMPLES if samples is None else samples
         picks = _sample_joint(sel, n, rng, size)
-        per_half: dict[str, np.ndarray] = {}
+        per_half: dict[str, np.ndarray[Any, Any]] = {}
         for name, table in halves:
             ranks = np.empty((n, 1 + len(sel)), dtype=np.int32)
             ranks[:, 0] = hero_ranks[name]
@@ -211,7 +211,7 @@ def range_equity(
     flat = finals.reshape(-1, size)
     if size == 5:
         low, bd = evaluate_many(flat, GAMES[ace_high], check=False)
-        got: dict[str, np.ndarray] = {LOW: low, "badugi": bd}
+        got: dict[str, np.ndarray[Any, Any]] = {LOW: low, "badugi": bd}
     else:
         got = {"badugi": badugi_rank_many(flat, ace_high, check=False)}
     per_half = {name: _half_shares(got[name].reshape(n, -1).astype(np.int32)) for name in sc.halves}
@@ -269,7 +269,7 @@ class _Selection:
         self.idx = np.flatnonzero(keep) if keep is not None else np.arange(len(_ranges._masks(r.hand_size)))
         self.const = isinstance(v, float)
         w = None if self.const else v[self.idx].astype(np.float64)
-        self.w: np.ndarray | None = w  # None when every row weighs the same (const)
+        self.w: np.ndarray[Any, Any] | None = w  # None when every row weighs the same (const)
         self.total = float(len(self.idx) * v) if w is None else float(w.sum())
         if not len(self.idx) or self.total <= 0:
             raise BadaceyError(f"range {r.text!r} has no hand left once hero's and the dead cards are removed")
@@ -297,8 +297,8 @@ def _heads_up(s: _Selection, halves: Halves, hero_ranks: dict[str, int], names: 
 def _exact_multiway(sel: Sequence[_Selection], halves: Halves, hero_ranks: dict[str, int], names: Sequence[str],
                     size: int) -> Equity:
     """Every conflict-free tuple of combos, weighted by the product of the combos' weights."""
-    rows = np.zeros(1, dtype=np.uint64)
-    picks = np.zeros((1, 0), dtype=np.int64)
+    rows: np.ndarray[Any, Any] = np.zeros(1, dtype=np.uint64)
+    picks: np.ndarray[Any, Any] = np.zeros((1, 0), dtype=np.int64)
     weight = np.ones(1)
     for s in sel:
         ok = (rows[:, None] & s.masks[None, :]) == 0
@@ -325,14 +325,14 @@ def _exact_result(got: dict[str, tuple[float, ...]], names: Sequence[str], seats
     return Equity(shares, got.get(LOW, zero), got.get("badugi", zero), zero, True, outcomes)
 
 
-def _sample_joint(sel: Sequence[_Selection], n: int, rng: np.random.Generator, size: int) -> np.ndarray:
+def _sample_joint(sel: Sequence[_Selection], n: int, rng: np.random.Generator, size: int) -> np.ndarray[Any, Any]:
     """(n, villains) positions into each selection's ``idx``: combos drawn by weight, conflicts rejected."""
     cums = [None if s.w is None else np.cumsum(s.w) for s in sel]
-    out: list[np.ndarray] = []
+    out: list[np.ndarray[Any, Any]] = []
     got = tried = 0
     while got < n:
         m = max(2 * (n - got), 4096)
-        cols: list[np.ndarray] = []
+        cols: list[np.ndarray[Any, Any]] = []
         for s, c in zip(sel, cums):
             if c is None:
                 cols.append(rng.integers(0, len(s.idx), m))
@@ -351,10 +351,11 @@ def _sample_joint(sel: Sequence[_Selection], n: int, rng: np.random.Generator, s
         if got == 0 and tried >= 1000 * max(n, 4096):
             raise BadaceyError("the ranges cannot all be held at once: no sampled tuple of hands is free of "
                                "shared cards")
-    return np.concatenate(out)[:n]
+    picks: np.ndarray[Any, Any] = np.concatenate(out)[:n]
+    return picks
 
 
-def _sampled(per_half: dict[str, np.ndarray], names: Sequence[str]) -> Equity:
+def _sampled(per_half: dict[str, np.ndarray[Any, Any]], names: Sequence[str]) -> Equity:
     """Mean shares and standard errors from (n, seats) per-half share arrays."""
     share = per_half[names[0]]
     for h in names[1:]:
@@ -365,7 +366,7 @@ def _sampled(per_half: dict[str, np.ndarray], names: Sequence[str]) -> Equity:
     err = share.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(seats)
     zero = (0.0,) * seats
 
-    def as_t(a: np.ndarray) -> tuple[float, ...]:
+    def as_t(a: np.ndarray[Any, Any]) -> tuple[float, ...]:
         return tuple(float(x) for x in a)
 
     low = as_t(per_half[LOW].mean(axis=0)) if LOW in per_half else zero

@@ -410,7 +410,7 @@ def parse_range(text: str, game: str = "badacey") -> Node:
 
 
 @lru_cache(maxsize=None)
-def _hands(size: int) -> np.ndarray:
+def _hands(size: int) -> np.ndarray[Any, Any]:
     """Every ``size``-card hand (5 or 4) as uint8 rows in colex order (row i has colex index i)."""
     if size == 5:
         hands = all_hands()
@@ -425,7 +425,7 @@ def _hands(size: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def _padded(size: int) -> np.ndarray:
+def _padded(size: int) -> np.ndarray[Any, Any]:
     """:func:`_hands` padded to 8 bytes a row, viewed as one uint64 per row: a gather of rows is then one
     8-byte load each (5x faster than gathering 5-byte rows)."""
     hands = _hands(size)
@@ -437,7 +437,7 @@ def _padded(size: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def _masks(size: int) -> np.ndarray:
+def _masks(size: int) -> np.ndarray[Any, Any]:
     """The 52-bit card mask of every row of :func:`_hands`."""
     hands = _hands(size)
     masks = np.zeros(len(hands), dtype=np.uint64)
@@ -447,11 +447,11 @@ def _masks(size: int) -> np.ndarray:
     return masks
 
 
-def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray | None, np.ndarray]:
+def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any]]:
     """(low, badugi) uint16 ranks of every row of :func:`_hands` on a scale (low None for four cards),
     computed by the active twin once (``kernel.memo`` keeps one table per twin)."""
 
-    def compute() -> tuple[np.ndarray | None, np.ndarray]:
+    def compute() -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any]]:
         if size == 5:
             low, bd = evaluate_all(GAMES[ace_high])
         else:
@@ -464,10 +464,10 @@ def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray | None, np.ndarray]:
     return kernel.memo(("range ranks", size, ace_high), compute)
 
 
-_FREE: dict[tuple[int, int], np.ndarray] = {}
+_FREE: dict[tuple[int, int], np.ndarray[Any, Any]] = {}
 
 
-def _free(size: int, blocked: int) -> np.ndarray:
+def _free(size: int, blocked: int) -> np.ndarray[Any, Any]:
     """Rows of :func:`_hands` holding no card of the 52-bit mask ``blocked``; the last few are kept (the
     ranges of one equity call, and a CLI's several ``--vs``, share hero's and the dead cards)."""
     key = (size, blocked)
@@ -599,7 +599,7 @@ class Range:
             self._value = v
         return self._value
 
-    def _select(self, blocked: int) -> tuple[np.ndarray | None, Any]:
+    def _select(self, blocked: int) -> tuple[np.ndarray[Any, Any] | None, Any]:
         """(keep, weights): ``keep`` a bool row mask (None: every row) of the rows with weight above 0 and
         no card in the 52-bit mask ``blocked``; ``weights`` the range's weight of every row (a float or an
         array over all rows)."""
@@ -612,7 +612,7 @@ class Range:
         inside = v if v.dtype == bool else v > 0
         return (inside if free is None else inside & free), v
 
-    def combos(self, dead: Cards = ()) -> tuple[np.ndarray, np.ndarray]:
+    def combos(self, dead: Cards = ()) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
         """The range's hands without a dead card: an (N, k) uint8 card array (rows ascending, colex order;
         a view whose rows are 8 bytes apart: ``np.ascontiguousarray`` it if you need it packed) and their
         float64 weights (0 < w <= 1).

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import BinaryIO, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 import numpy as np
 
@@ -239,7 +239,7 @@ class _Scorer:
     def _buffers(self) -> None:
         assert self.layout is not None
         n, p = self.chunk, self.layout.seats
-        self.a: dict[str, np.ndarray] = {
+        self.a: dict[str, np.ndarray[Any, Any]] = {
             "hands": np.zeros((n, p, 5), np.uint8), "live": np.zeros((n, p), np.uint8),
             "pot": np.zeros(n, np.int64), "button": np.zeros(n, np.int64), "flags": np.zeros(n, np.uint8),
             "start": np.zeros(n, np.int64), "len": np.zeros(n, np.int64), "status": np.zeros(n, np.uint8),

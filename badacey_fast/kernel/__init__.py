@@ -29,7 +29,7 @@ from badacey_fast.kernel import backend as _backend
 from badacey_fast.kernel.backend import ENV_VAR, POLICIES, Progress, Single, load, using
 
 if TYPE_CHECKING:
-    import numpy as np
+    from badacey_fast.kernel.backend import NDArray
 
 _T = TypeVar("_T")
 
@@ -61,26 +61,28 @@ def badugi_rank(cards: tuple[int, ...], ace_high: bool) -> int:
     return _backend.impl.badugi_rank(cards, ace_high)
 
 
-def eval_many(cards: np.ndarray, ace_high: bool, check: bool, out_low: np.ndarray, out_badugi: np.ndarray,
-              threads: int = 1) -> int:
+def eval_many(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+              out_badugi: NDArray, threads: int = 1) -> int:
     """Ranks of an (N, 5) uint8 array into two uint16 arrays; the first bad row (when ``check``) or -1."""
     return _backend.impl.eval_many(cards, ace_high, check, out_low, out_badugi, threads)
 
 
-def badugi_rank_many(cards: np.ndarray, ace_high: bool, check: bool, out: np.ndarray, threads: int = 1) -> int:
+def badugi_rank_many(cards: NDArray, ace_high: bool, check: bool, out: NDArray,
+                     threads: int = 1) -> int:
     """Badugi ranks of an (N, k) uint8 array into a uint16 array; the first bad row (when ``check``) or -1."""
     return _backend.impl.badugi_rank_many(cards, ace_high, check, out, threads)
 
 
-def all_entries(ace_high: bool) -> np.ndarray:
+def all_entries(ace_high: bool) -> NDArray:
     """Packed ``low | badugi << 16`` uint32 entries of every hand in colex order."""
     return _backend.impl.all_entries(ace_high)
 
 
-def showdown_many(hands: np.ndarray, live: np.ndarray | None, ace_high: bool, pots: np.ndarray | None,
-                  buttons: np.ndarray | None, odd_low: bool, shares: np.ndarray | None, chips: np.ndarray | None,
-                  low: np.ndarray | None, badugi: np.ndarray | None,
-                  status: np.ndarray | None = None) -> tuple[int, int]:
+def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,
+                  pots: NDArray | None, buttons: NDArray | None, odd_low: bool,
+                  shares: NDArray | None, chips: NDArray | None,
+                  low: NDArray | None, badugi: NDArray | None,
+                  status: NDArray | None = None) -> tuple[int, int]:
     """Settle N showdowns into the given arrays; ``(first bad row, code)`` or ``(-1, 0)`` (see ``_c.py``)."""
     return _backend.impl.showdown_many(hands, live, ace_high, pots, buttons, odd_low, shares, chips, low, badugi,
                                        status)
@@ -98,16 +100,17 @@ def draw_all_discards(hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: 
     return _backend.impl.draw_all_discards(hand, unseen, ace_high, progress)
 
 
-def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: np.ndarray | None, ncolumns: int,
-                max_rows: int, hands: np.ndarray, live: np.ndarray, pot: np.ndarray, button: np.ndarray,
-                flags: np.ndarray, start: np.ndarray, length: np.ndarray) -> tuple[int, int] | None:
+def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None, ncolumns: int,
+                max_rows: int, hands: NDArray, live: NDArray, pot: NDArray,
+                button: NDArray, flags: NDArray, start: NDArray,
+                length: NDArray) -> tuple[int, int] | None:
     """Deal-file lines into row arrays: ``(lines scanned, bytes consumed)``, or None (no fast parser)."""
     return _backend.impl.parse_deals(block, pos, seats, csv, columns, ncolumns, max_rows, hands, live, pot, button,
                                      flags, start, length)
 
 
-def format_results(line: np.ndarray, chips: np.ndarray, low: np.ndarray, badugi: np.ndarray,
-                   keep: np.ndarray | None, out: bytearray) -> int:
+def format_results(line: NDArray, chips: NDArray, low: NDArray,
+                   badugi: NDArray, keep: NDArray | None, out: bytearray) -> int:
     """Payout CSV rows of the kept rows into ``out``: the bytes written, or -1 if ``out`` is too small."""
     return _backend.impl.format_results(line, chips, low, badugi, keep, out)
 
@@ -117,8 +120,8 @@ def simd_level() -> int:
     return _backend.impl.simd_level()
 
 
-def eval_many_level(cards: np.ndarray, ace_high: bool, check: bool, out_low: np.ndarray, out_badugi: np.ndarray,
-                    level: int) -> int:
+def eval_many_level(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+                    out_badugi: NDArray, level: int) -> int:
     """:func:`eval_many` on one vector path only (benchmarks, tests); C only."""
     return _backend.impl.eval_many_level(cards, ace_high, check, out_low, out_badugi, level)
 

@@ -30,14 +30,14 @@ if TYPE_CHECKING:
     from _cffi_backend import FFI
     from typing_extensions import Buffer
 
-    from badacey_fast.kernel.backend import Progress
+    from badacey_fast.kernel.backend import NDArray, Progress
 
     #: a cffi pointer or array (``ffi.new``, ``ffi.cast``, ``ffi.from_buffer``, ``ffi.NULL``)
     CData: TypeAlias = FFI.CData
 
     # ``ffi.from_buffer`` itself; numpy's stubs give ndarray the buffer protocol (``__buffer__``) only
     # from Python 3.12, though every ndarray has it at runtime on every supported version.
-    def _from_buffer(cdecl: str, python_buffer: np.ndarray | Buffer, /) -> CData: ...
+    def _from_buffer(cdecl: str, python_buffer: NDArray | Buffer, /) -> CData: ...
 else:
     _from_buffer = ffi.from_buffer
 
@@ -152,7 +152,7 @@ def badugi_rank(cards: tuple[int, ...], ace_high: bool) -> int:
 # are in each function's docstring); the kernel validates card ids itself and reports the first bad row.
 
 
-def _addr(ctype: str, arr: np.ndarray) -> CData:
+def _addr(ctype: str, arr: NDArray) -> CData:
     """A ``ctype`` pointer to an array's first element (any strides: the kernel is told them)."""
     return ffi.cast(ctype, arr.__array_interface__["data"][0])
 
@@ -167,8 +167,8 @@ def _split(call: Callable[..., int], shared: Callable[..., int], args: tuple[obj
     return _threads.run_shared(lambda: shared(*args, counter, chunk), threads)
 
 
-def eval_many(cards: np.ndarray, ace_high: bool, check: bool, out_low: np.ndarray, out_badugi: np.ndarray,
-              threads: int = 1) -> int:
+def eval_many(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+              out_badugi: NDArray, threads: int = 1) -> int:
     """Fill ``out_low`` / ``out_badugi`` (C-contiguous uint16 (N,)) with the ranks of an (N, 5) uint8 array
     (any strides); ``threads`` >= 1 splits the batch.  Returns the first bad row (ids outside 0..51 or
     repeated, only when ``check``), or -1."""
@@ -179,7 +179,8 @@ def eval_many(cards: np.ndarray, ace_high: bool, check: bool, out_low: np.ndarra
     return _split(lib.bd_eval_many, lib.bd_eval_many_shared, args, n, threads)
 
 
-def badugi_rank_many(cards: np.ndarray, ace_high: bool, check: bool, out: np.ndarray, threads: int = 1) -> int:
+def badugi_rank_many(cards: NDArray, ace_high: bool, check: bool, out: NDArray,
+                     threads: int = 1) -> int:
     """Fill ``out`` (C-contiguous uint16 (N,)) with the badugi ranks of an (N, k) uint8 array, k = 1..5 (any
     strides).  Returns the first bad row (only when ``check``), or -1."""
     n, k = cards.shape
@@ -192,7 +193,7 @@ def badugi_rank_many(cards: np.ndarray, ace_high: bool, check: bool, out: np.nda
     return _split(lib.bd_badugi_many, lib.bd_badugi_many_shared, args, n, threads)
 
 
-def all_entries(ace_high: bool) -> np.ndarray:
+def all_entries(ace_high: bool) -> NDArray:
     """Packed entries ``low | badugi << 16`` (little-endian uint32) of every hand in colex order.
 
     The table IS the evaluation of every hand in colex order: a read-only view of it, no hashing."""
@@ -201,18 +202,19 @@ def all_entries(ace_high: bool) -> np.ndarray:
     return np.frombuffer(memoryview(ffi.buffer(_table(ace_high))), dtype="<u4", count=tables.HANDS5)
 
 
-def _bytes(arr: np.ndarray | bytearray | None) -> CData:
+def _bytes(arr: NDArray | bytearray | None) -> CData:
     return ffi.NULL if arr is None else _from_buffer("uint8_t[]", arr)
 
 
-def _i64(arr: np.ndarray | None) -> CData:
+def _i64(arr: NDArray | None) -> CData:
     return ffi.NULL if arr is None else _from_buffer("int64_t[]", arr)
 
 
-def showdown_many(hands: np.ndarray, live: np.ndarray | None, ace_high: bool, pots: np.ndarray | None,
-                  buttons: np.ndarray | None, odd_low: bool, shares: np.ndarray | None, chips: np.ndarray | None,
-                  low: np.ndarray | None, badugi: np.ndarray | None,
-                  status: np.ndarray | None = None) -> tuple[int, int]:
+def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,
+                  pots: NDArray | None, buttons: NDArray | None, odd_low: bool,
+                  shares: NDArray | None, chips: NDArray | None,
+                  low: NDArray | None, badugi: NDArray | None,
+                  status: NDArray | None = None) -> tuple[int, int]:
     """Settle N showdowns (csrc/showdown.h ``bd_showdown_many``); every array C-contiguous, None = absent.
 
     ``hands`` uint8 (N, P, 5) (ids outside 0..51 already made 255); ``live`` bool/uint8 (N, P) or None (all
@@ -233,9 +235,10 @@ def showdown_many(hands: np.ndarray, live: np.ndarray | None, ace_high: bool, po
     return int(row), int(code[0])
 
 
-def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: np.ndarray | None, ncolumns: int,
-                max_rows: int, hands: np.ndarray, live: np.ndarray, pot: np.ndarray, button: np.ndarray,
-                flags: np.ndarray, start: np.ndarray, length: np.ndarray) -> tuple[int, int] | None:
+def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None, ncolumns: int,
+                max_rows: int, hands: NDArray, live: NDArray, pot: NDArray,
+                button: NDArray, flags: NDArray, start: NDArray,
+                length: NDArray) -> tuple[int, int] | None:
     """The deal-file fast parser (csrc/showdown.h ``bd_parse_deals``) on ``block[pos:]``: fills the row
     arrays (C-contiguous, ``max_rows`` long) and returns ``(lines scanned, bytes consumed)``.  ``columns``:
     int8 column kinds, or None.  (The Python twin has no such parser and returns None.)"""
@@ -250,8 +253,8 @@ def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: np.ndarr
     return int(rows), int(consumed[0])
 
 
-def format_results(line: np.ndarray, chips: np.ndarray, low: np.ndarray, badugi: np.ndarray,
-                   keep: np.ndarray | None, out: bytearray) -> int:
+def format_results(line: NDArray, chips: NDArray, low: NDArray,
+                   badugi: NDArray, keep: NDArray | None, out: bytearray) -> int:
     """CSV rows ``line,chips...,low_winners,badugi_winners\\n`` of the kept rows into ``out``; returns the
     bytes written, or -1 if ``out`` is too small.  Arrays C-contiguous: ``line`` int64 (N,), ``chips`` int64
     (N, P), ``low`` / ``badugi`` / ``keep`` uint8."""
@@ -320,8 +323,8 @@ def simd_level() -> int:
     return int(lib.bd_simd_level())
 
 
-def eval_many_level(cards: np.ndarray, ace_high: bool, check: bool, out_low: np.ndarray, out_badugi: np.ndarray,
-                    level: int) -> int:
+def eval_many_level(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+                    out_badugi: NDArray, level: int) -> int:
     """:func:`eval_many` on one thread, limited to one vector path (``level`` as :func:`simd_level`)."""
     rs, cs = cards.strides
     return lib.bd_eval_many_level(_table(ace_high), _addr("const uint8_t *", cards), cards.shape[0], rs, cs,

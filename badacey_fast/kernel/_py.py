@@ -20,9 +20,7 @@ from typing import TYPE_CHECKING
 from badacey_fast.rules import reference as reference
 
 if TYPE_CHECKING:
-    import numpy as np
-
-    from badacey_fast.kernel.backend import Progress
+    from badacey_fast.kernel.backend import NDArray, Progress
 
 NAME = "python"
 
@@ -55,47 +53,50 @@ def badugi_rank(cards: tuple[int, ...], ace_high: bool) -> int:
 # Batches: numpy, in _py_numpy (the contracts are the C twin's, see _c.py).
 
 
-def eval_many(cards: np.ndarray, ace_high: bool, check: bool, out_low: np.ndarray, out_badugi: np.ndarray,
-              threads: int = 1) -> int:
+def eval_many(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+              out_badugi: NDArray, threads: int = 1) -> int:
     """As the C twin's; ``threads`` is ignored (numpy)."""
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.eval_many(cards, ace_high, check, out_low, out_badugi)
 
 
-def badugi_rank_many(cards: np.ndarray, ace_high: bool, check: bool, out: np.ndarray, threads: int = 1) -> int:
+def badugi_rank_many(cards: NDArray, ace_high: bool, check: bool, out: NDArray,
+                     threads: int = 1) -> int:
     """As the C twin's; ``threads`` is ignored (numpy)."""
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.badugi_rank_many(cards, ace_high, check, out)
 
 
-def all_entries(ace_high: bool) -> np.ndarray:
+def all_entries(ace_high: bool) -> NDArray:
     """As the C twin's: computed from the reference's class maps (about a second per game)."""
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.all_entries(ace_high)
 
 
-def showdown_many(hands: np.ndarray, live: np.ndarray | None, ace_high: bool, pots: np.ndarray | None,
-                  buttons: np.ndarray | None, odd_low: bool, shares: np.ndarray | None, chips: np.ndarray | None,
-                  low: np.ndarray | None, badugi: np.ndarray | None,
-                  status: np.ndarray | None = None) -> tuple[int, int]:
+def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,
+                  pots: NDArray | None, buttons: NDArray | None, odd_low: bool,
+                  shares: NDArray | None, chips: NDArray | None,
+                  low: NDArray | None, badugi: NDArray | None,
+                  status: NDArray | None = None) -> tuple[int, int]:
     """As the C twin's (slow: each distinct live hand is evaluated by the reference)."""
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.showdown_many(hands, live, ace_high, pots, buttons, odd_low, shares, chips, low, badugi, status)
 
 
-def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: np.ndarray | None, ncolumns: int,
-                max_rows: int, hands: np.ndarray, live: np.ndarray, pot: np.ndarray, button: np.ndarray,
-                flags: np.ndarray, start: np.ndarray, length: np.ndarray) -> None:
+def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None, ncolumns: int,
+                max_rows: int, hands: NDArray, live: NDArray, pot: NDArray,
+                button: NDArray, flags: NDArray, start: NDArray,
+                length: NDArray) -> None:
     """None: the Python twin has no fast deal parser (the caller's Python path parses the lines)."""
     return None
 
 
-def format_results(line: np.ndarray, chips: np.ndarray, low: np.ndarray, badugi: np.ndarray,
-                   keep: np.ndarray | None, out: bytearray) -> int:
+def format_results(line: NDArray, chips: NDArray, low: NDArray,
+                   badugi: NDArray, keep: NDArray | None, out: bytearray) -> int:
     """As the C twin's: CSV rows of the kept rows into ``out``, the bytes written or -1 if too small."""
     rows = []
     for i in range(len(chips)):
@@ -156,7 +157,7 @@ def simd_level() -> int:
     return -1
 
 
-def eval_many_level(cards: np.ndarray, ace_high: bool, check: bool, out_low: np.ndarray, out_badugi: np.ndarray,
-                    level: int) -> int:
+def eval_many_level(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+                    out_badugi: NDArray, level: int) -> int:
     """Not available: the vector paths are the C kernel's (``simd_level()`` is -1 here)."""
     raise NotImplementedError("eval_many_level: the Python twin has no vector paths; use the C twin")

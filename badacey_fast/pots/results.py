@@ -257,8 +257,8 @@ def _hand_lines(result: ShowdownResult | Settlement, who: list[str]) -> list[str
     return lines
 
 
-def _pot_lines(pot: PotResult, rules: Scoring, words: tuple[Description | None, ...], who: list[str], odd_chip: str, button: int,
-               indent: str) -> list[str]:
+def _pot_lines(pot: PotResult, rules: Scoring, words: tuple[Description | None, ...], who: list[str], odd_chip: str,
+               button: int, indent: str) -> list[str]:
     if pot.uncontested:
         seat = pot.eligible[0]
         if indent:  # one pot among several: its only eligible seat takes it

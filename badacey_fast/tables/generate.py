@@ -30,6 +30,7 @@ from functools import lru_cache
 from itertools import combinations
 from math import comb
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -47,7 +48,7 @@ _POPCOUNT17 = sum((((np.arange(1 << 17) >> bit) & 1).astype(np.uint8) for bit in
                   np.zeros(1 << 17, dtype=np.uint8))
 
 
-def all_hands() -> np.ndarray:
+def all_hands() -> np.ndarray[Any, Any]:
     """Every five-card hand as a (2598960, 5) ``uint8`` array in colex order (row ``i`` has hash ``i``).
 
     Each row is sorted ascending.  Colex order: the combinations of ``k`` cards below ``m`` come first,
@@ -63,16 +64,16 @@ def all_hands() -> np.ndarray:
     return level
 
 
-def colex_index(cards: np.ndarray) -> np.ndarray:
+def colex_index(cards: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """The perfect hash of each row of an (N, 5) array of distinct card ids: colex rank, 0..2598959."""
     c = np.sort(np.asarray(cards, dtype=np.int64), axis=1)
     binom = np.array([[comb(n, k) for k in range(6)] for n in range(52)], dtype=np.int64)
-    index: np.ndarray = sum(binom[c[:, i], i + 1] for i in range(5))
+    index: np.ndarray[Any, Any] = sum(binom[c[:, i], i + 1] for i in range(5))
     return index
 
 
 @lru_cache(maxsize=None)
-def low_lut(ace_high: bool) -> np.ndarray:
+def low_lut(ace_high: bool) -> np.ndarray[Any, Any]:
     """Low rank by code ``sum(sorted_ranks[i] * 13**i) + flush * 13**5``; 0 = no such hand."""
     lut = np.zeros(2 * _BASE, dtype=np.uint16)
     for i, hand in enumerate(reference.low_class_hands(GAMES[ace_high])):
@@ -85,7 +86,7 @@ def low_lut(ace_high: bool) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def badugi_lut(ace_high: bool) -> np.ndarray:
+def badugi_lut(ace_high: bool) -> np.ndarray[Any, Any]:
     """Badugi rank by 13-bit mask of the ranks that play (1 to 4 bits); 0 for other masks."""
     lut = np.zeros(tables.BADUGI_MASKS, dtype=np.uint16)
     for i, hand in enumerate(reference.badugi_class_hands(ace_high)):
@@ -93,7 +94,7 @@ def badugi_lut(ace_high: bool) -> np.ndarray:
     return lut
 
 
-def _badugi_min(cards: np.ndarray, games: tuple[bool, ...]) -> list[np.ndarray]:
+def _badugi_min(cards: np.ndarray[Any, Any], games: tuple[bool, ...]) -> list[np.ndarray[Any, Any]]:
     """Best (minimum) badugi rank of each row for each ace treatment in ``games``, sharing the subset work.
 
     A subset of ``size`` cards is a badugi iff its 13-bit rank mask and 4-bit suit mask both have
@@ -117,23 +118,23 @@ def _badugi_min(cards: np.ndarray, games: tuple[bool, ...]) -> list[np.ndarray]:
     return best
 
 
-def badugi_ranks(cards: np.ndarray, ace_high: bool) -> np.ndarray:
+def badugi_ranks(cards: np.ndarray[Any, Any], ace_high: bool) -> np.ndarray[Any, Any]:
     """Badugi rank (1..1092, lower is better) of each row of an (N, k) array of card ids, k in 1..5."""
     return _badugi_min(cards, (ace_high,))[0]
 
 
-def _low_ranks(c: np.ndarray, ace_high: bool) -> np.ndarray:
+def _low_ranks(c: np.ndarray[Any, Any], ace_high: bool) -> np.ndarray[Any, Any]:
     """Low ranks of rows of five SORTED distinct card ids (int32)."""
     ranks = c >> 2
     code = ranks[:, 0] + 13 * ranks[:, 1] + 169 * ranks[:, 2] + 2197 * ranks[:, 3] + 28561 * ranks[:, 4]
     if ace_high:
         suits = c & 3
         code += _BASE * (suits == suits[:, :1]).all(axis=1)
-    low: np.ndarray = low_lut(ace_high)[code]
+    low: np.ndarray[Any, Any] = low_lut(ace_high)[code]
     return low
 
 
-def entries5(cards: np.ndarray, ace_high: bool) -> np.ndarray:
+def entries5(cards: np.ndarray[Any, Any], ace_high: bool) -> np.ndarray[Any, Any]:
     """Packed entries ``low_rank | badugi_rank << 16`` (uint32) of each row of an (N, 5) array of card ids.
 
     Rows must hold five distinct ids in 0..51 (not checked here).
@@ -145,7 +146,7 @@ def entries5(cards: np.ndarray, ace_high: bool) -> np.ndarray:
     return _low_ranks(c, ace_high).astype(np.uint32) | (badugi_ranks(c, ace_high).astype(np.uint32) << 16)
 
 
-def table_payloads() -> list[np.ndarray]:
+def table_payloads() -> list[np.ndarray[Any, Any]]:
     """Both tables (index 0 = Badacey, 1 = Badeucy), each ``tables.ENTRIES`` little-endian uint32."""
     hands = all_hands().astype(np.int32)  # colex rows are already sorted
     badugi = _badugi_min(hands, (False, True))  # the subset work is shared by both ace treatments
