@@ -26,7 +26,6 @@ from badacey_fast.rules.value import VALUES, Value, from_entry
 if TYPE_CHECKING:
     from typing import TypeAlias
 
-    import numpy as np
     from _cffi_backend import FFI
     from typing_extensions import Buffer
 
