@@ -217,6 +217,7 @@ def _decode(batch: Any, kind: str, width: int | None, pot: int, button: int) -> 
     col = batch.column("cards")
     bad: dict[int, BadaceyError] = {}
     null = col.is_null().to_numpy(zero_copy_only=False) if col.null_count else None
+    flat: np.ndarray[Any, Any]  # (N * width,) or (N, width) uint8 card bytes, whichever way they came
     if kind == "fixed":
         assert width is not None
         buf = col.buffers()[1]

@@ -152,8 +152,9 @@ def table_payloads() -> list[np.ndarray[Any, Any]]:
     badugi = _badugi_min(hands, (False, True))  # the subset work is shared by both ace treatments
     payloads = []
     for game, ace_high in enumerate((False, True)):
+        five: np.ndarray[Any, Any]
         five = _low_ranks(hands, ace_high).astype(np.uint32) | (badugi[game].astype(np.uint32) << 16)
-        if (five & 0xFFFF).min() == 0 or (five >> 16).min() == 0:  # every hand must fall in some class
+        if not (five & 0xFFFF).all() or not (five >> 16).all():  # every hand must fall in some class (rank > 0)
             raise AssertionError(f"table {game}: a hand matched no value class")
         masks = badugi_lut(ace_high).astype(np.uint32) << 16
         payloads.append(np.concatenate([five, masks]).astype("<u4"))
