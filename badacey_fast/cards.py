@@ -257,7 +257,7 @@ def _as_int(value: object, what: str) -> int:
     if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):
         raise TypeError(f"{what} must be an int, not bool")
     try:
-        return operator.index(value)  # type: ignore[arg-type]
+        return operator.index(value)  # type: ignore[arg-type]  # anything with __index__; else TypeError, below
     except TypeError:
         raise TypeError(f"{what} must be an int, not {type(value).__name__}") from None
 

@@ -88,13 +88,14 @@ def _run(tasks: list[Any], client: Any, scheduler: str | None, progress: bool) -
             from distributed import progress as show
 
             show(futures)
-        return client.gather(futures)
+        gathered: list[Any] = client.gather(futures)
+        return gathered
     scheduler = scheduler or "threads"
     if scheduler not in ("threads", "sync", "synchronous", "processes", "single-threaded"):
         raise BadaceyError(f"unknown local scheduler {scheduler!r}: expected threads, sync or processes")
-    bar = contextlib.nullcontext()
+    bar: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
     if progress:
-        from dask.diagnostics import ProgressBar
+        from dask.diagnostics.progress import ProgressBar
 
         bar = ProgressBar()
     with bar:
@@ -191,7 +192,7 @@ def score_dataset(
     ran), unless ``skip_bad``.  Returns a :class:`DatasetResult` with the report and per-seat totals.
     """
     require_dask()
-    import dask
+    from dask.delayed import delayed
 
     from badacey_fast import errors
     from badacey_fast.files.arrow import ScoreRun, dataset_files
@@ -204,7 +205,7 @@ def score_dataset(
     if dst is not None:
         os.makedirs(dst, exist_ok=True)
         outputs = [os.path.join(os.fspath(dst), f"part-{i:05d}.parquet") for i in range(len(parts))]
-    task = dask.delayed(_score_partition, pure=False)
+    task = delayed(_score_partition, pure=False)
     tasks = [task(path, groups, first, outputs[i] if outputs else None, game, odd_chip, pot, button, skip_bad)
              for i, (path, groups, first, _) in enumerate(parts)]
     results = _run(tasks, client, scheduler, progress) if tasks else []
@@ -212,7 +213,7 @@ def score_dataset(
     if failures:
         name, message, _ = min(failures, key=lambda f: f[2])
         raise getattr(errors, name, BadaceyError)(message)
-    totals = np.zeros(0, dtype=np.int64)
+    totals: np.ndarray[Any, Any] = np.zeros(0, dtype=np.int64)
     for r in results:
         if r["totals"] is not None:
             totals = np.asarray(r["totals"], dtype=np.int64) + (totals if totals.size else 0)
@@ -253,7 +254,7 @@ def simulate(
     partition plays with its own copies of ``bots``.  Returns a
     :class:`~badacey_fast.game.simulate.SimulationResult` over all ``hands`` hands."""
     require_dask()
-    import dask
+    from dask.delayed import delayed
 
     from badacey_fast.game.config import ConfigError, GameConfig
     from badacey_fast.game.simulate import summarize
@@ -268,7 +269,7 @@ def simulate(
         raise ConfigError(f"partition_hands must be a positive int, got {partition_hands!r}")
     sizes = _sizes(hands, partition_hands)
     seeds = partition_seeds(seed, len(sizes))
-    task = dask.delayed(_simulate_partition, pure=True)
+    task = delayed(_simulate_partition, pure=True)
     parts = _run([task(list(bots), k, s, config, stack) for k, s in zip(sizes, seeds)], client, scheduler, progress)
     n = len(bots)
     totals, squares = [0] * n, [0] * n
@@ -308,7 +309,7 @@ def equity(
     ``partition_samples``, each seeded from ``seed``: the same :class:`~badacey_fast.draw.Equity` on 1 or
     N workers (``exact`` is False; ``stderr`` is over all samples)."""
     require_dask()
-    import dask
+    from dask.delayed import delayed
 
     from badacey_fast.draw.equities import Equity, equity as one
 
@@ -318,7 +319,7 @@ def equity(
     one(hands, discards, dead, game, samples=1, seed=0)  # bad hands are an error here, not on a worker
     sizes = _sizes(samples, partition_samples)
     seeds = partition_seeds(seed, len(sizes))
-    task = dask.delayed(_equity_partition, pure=True)
+    task = delayed(_equity_partition, pure=True)
     parts = _run([task(list(hands), None if discards is None else list(discards), dead, game, k, s)
                   for k, s in zip(sizes, seeds)], client, scheduler, progress)
     seats = len(parts[0].shares)
@@ -332,6 +333,9 @@ def equity(
         square += np.asarray(r.stderr) ** 2 * k * max(1, k - 1) + k * mean * mean
     mean = share / samples
     var = np.maximum(square - samples * mean * mean, 0.0) / max(1, samples - 1)
-    as_floats = lambda a: tuple(float(x) for x in a)  # noqa: E731
+
+    def as_floats(a: np.ndarray[Any, Any]) -> tuple[float, ...]:
+        return tuple(float(x) for x in a)
+
     return Equity(as_floats(mean), as_floats(low / samples), as_floats(bad / samples),
                   as_floats(np.sqrt(var / samples)) if samples > 1 else (0.0,) * seats, False, samples)

@@ -52,7 +52,7 @@ class Comparison(NamedTuple):
 def _five(cards: Cards) -> tuple[int, ...]:
     if type(cards) is tuple and len(cards) == 5 and all(type(c) is int and 0 <= c <= 51 for c in cards):
         if len(set(cards)) == 5:
-            return cards
+            return cards  # type: ignore[return-value]  # a tuple of five ints: checked just above
     return parse_cards(cards, count=5)
 
 

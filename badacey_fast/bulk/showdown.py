@@ -30,7 +30,7 @@ badacey_fast.errors.DuplicateCardError: row 0: card 'As' is held twice (seat 0 a
 from __future__ import annotations
 
 import operator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -61,8 +61,8 @@ _OK, _BAD_CARD, _DUP_CARD, _NO_LIVE = 0, 1, 2, 3
 class Winners(NamedTuple):
     """Which seats won each half: two ``(N, P)`` bool arrays (a lone live seat wins both halves)."""
 
-    low: np.ndarray
-    badugi: np.ndarray
+    low: np.ndarray[Any, Any]
+    badugi: np.ndarray[Any, Any]
 
 
 class BulkShowdown(NamedTuple):
@@ -72,9 +72,9 @@ class BulkShowdown(NamedTuple):
     ``low`` / ``badugi``: ``(N, P)`` bool masks of the seats that won each half.
     """
 
-    payouts: np.ndarray
-    low: np.ndarray
-    badugi: np.ndarray
+    payouts: np.ndarray[Any, Any]
+    low: np.ndarray[Any, Any]
+    badugi: np.ndarray[Any, Any]
 
 
 def showdown_many(
@@ -85,8 +85,8 @@ def showdown_many(
     pot: object = None,
     button: object = None,
     odd_chip: str = "position",
-    out: np.ndarray | None = None,
-) -> np.ndarray:
+    out: np.ndarray[Any, Any] | None = None,
+) -> np.ndarray[Any, Any]:
     """Settle N showdowns at once: each seat's pot share, or with ``pot=`` its chips.
 
     ``hands``: integer array ``(N, P, 5)`` of card ids 0..51, P = 2..6 seats clockwise; ``live``:
@@ -173,7 +173,7 @@ def score_many(
 
 
 def _settle(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
-            winners: bool, out: np.ndarray | None = None, payouts: bool = True) -> BulkShowdown:
+            winners: bool, out: np.ndarray[Any, Any] | None = None, payouts: bool = True) -> BulkShowdown:
     """Validate the arguments and settle on the active twin; ``winners=False`` skips the winner masks,
     ``payouts=False`` the shares (None is returned for what was skipped)."""
     rules = scoring(game)
@@ -184,8 +184,8 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
     mask = _as_live(live, n, p)
     pots = buttons = None
     if pot is None and button is not None:  # silently ignoring it would hide a forgotten pot=
-        shown = np.asarray(button)
-        shown = shown.item() if shown.ndim == 0 else f"array of shape {shown.shape}"
+        given = np.asarray(button)
+        shown = given.item() if given.ndim == 0 else f"array of shape {given.shape}"
         raise ShowdownError(f"button {shown} given without pot=: the button only places odd chips, "
                             "and pot shares have none")
     if pot is not None:
@@ -210,7 +210,7 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
 # Validation (the kernel twins report a bad row and a code, _row_error words it).
 
 
-def _as_hands(hands: object, size: int = 5) -> np.ndarray:
+def _as_hands(hands: object, size: int = 5) -> np.ndarray[Any, Any]:
     arr = np.asarray(hands)
     if arr.size == 0 and arr.dtype.kind == "f":  # np.asarray of an empty list is float64
         arr = arr.astype(np.int64)
@@ -223,7 +223,7 @@ def _as_hands(hands: object, size: int = 5) -> np.ndarray:
     return arr
 
 
-def _as_live(live: object, n: int, p: int) -> np.ndarray | None:
+def _as_live(live: object, n: int, p: int) -> np.ndarray[Any, Any] | None:
     if live is None:
         return None
     arr = np.asarray(live)
@@ -237,7 +237,7 @@ def _as_live(live: object, n: int, p: int) -> np.ndarray | None:
     return arr
 
 
-def _per_row(value: object, n: int, what: str, dtype: type) -> np.ndarray:
+def _per_row(value: object, n: int, what: str, dtype: type) -> np.ndarray[Any, Any]:
     arr = np.asarray(value)
     if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
         raise TypeError(f"{what} must be an int or an integer array, not dtype {arr.dtype}")
@@ -253,7 +253,7 @@ def _per_row(value: object, n: int, what: str, dtype: type) -> np.ndarray:
     return arr.astype(dtype, copy=False)
 
 
-def _row_error(cards: np.ndarray, live: np.ndarray | None, row: int, code: int) -> Exception:
+def _row_error(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, row: int, code: int) -> Exception:
     """The error for a row the kernel rejected, naming row and value."""
     seats = cards[row]
     alive = np.ones(seats.shape[0], bool) if live is None else live[row]
@@ -271,7 +271,7 @@ def _row_error(cards: np.ndarray, live: np.ndarray | None, row: int, code: int) 
     return ShowdownError(f"row {row}: rejected by the kernel (code {code})")  # pragma: no cover
 
 
-def _as_uint8_cards(cards: np.ndarray) -> np.ndarray:
+def _as_uint8_cards(cards: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """C-contiguous uint8 card ids; ids outside 0..51 become 255 so the kernel rejects them (no wrap)."""
     if cards.dtype == np.uint8:
         return np.ascontiguousarray(cards)
@@ -283,21 +283,23 @@ def _as_uint8_cards(cards: np.ndarray) -> np.ndarray:
 
 
 def _score(
-    cards: np.ndarray,
-    live: np.ndarray | None,
+    cards: np.ndarray[Any, Any],
+    live: np.ndarray[Any, Any] | None,
     ace_high: bool,
-    pots: np.ndarray | None,
-    buttons: np.ndarray | None,
+    pots: np.ndarray[Any, Any] | None,
+    buttons: np.ndarray[Any, Any] | None,
     odd_low: bool,
     winners: bool = True,
-    out: np.ndarray | None = None,
+    out: np.ndarray[Any, Any] | None = None,
     payouts: bool = True,
 ) -> BulkShowdown:
     n, p = cards.shape[:2]
     if out is None and (payouts or pots is not None):
         out = np.empty((n, p), dtype=np.float64 if pots is None else np.int64)
+    # out (payouts=False) and the winner masks (winners=False) may be None: those passes are internal, and
+    # the public functions return only the parts they asked for (score_many asks for all three).
     if n == 0:
-        return BulkShowdown(out, np.zeros((0, p), bool), np.zeros((0, p), bool))
+        return BulkShowdown(out, np.zeros((0, p), bool), np.zeros((0, p), bool))  # type: ignore[arg-type]
     # The winner masks cost ~10% of the kernel's time: showdown_many does without them (None).
     low = np.empty((n, p), dtype=np.bool_) if winners else None
     bad = np.empty((n, p), dtype=np.bool_) if winners else None
@@ -310,14 +312,14 @@ def _score(
                                      low, bad)
     if row != -1:
         raise _row_error(cards, live, row, code)
-    return BulkShowdown(out, low, bad)
+    return BulkShowdown(out, low, bad)  # type: ignore[arg-type]  # see above
 
 
 # --------------------------------------------------------------------------------------------------
 # Single-pot games (Badugi, A-5, 2-7): one half takes the whole pot.
 
 
-def _first_bad_row(cards: np.ndarray, live: np.ndarray) -> tuple[int, int]:
+def _first_bad_row(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any]) -> tuple[int, int]:
     """(row, code) of the first row whose live cards are not distinct ids 0..51, or (-1, _OK)."""
     n, p, k = cards.shape
     wide = cards.astype(np.int64, copy=False)
@@ -335,8 +337,9 @@ def _first_bad_row(cards: np.ndarray, live: np.ndarray) -> tuple[int, int]:
     return row, (_BAD_CARD if bad_card[row] else _DUP_CARD)
 
 
-def _score_one_half(cards: np.ndarray, live: np.ndarray | None, rules: Scoring, pots: np.ndarray | None,
-                    buttons: np.ndarray | None, out: np.ndarray | None) -> BulkShowdown:
+def _score_one_half(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, rules: Scoring,
+                    pots: np.ndarray[Any, Any] | None, buttons: np.ndarray[Any, Any] | None,
+                    out: np.ndarray[Any, Any] | None) -> BulkShowdown:
     """The bulk showdown of a single-pot game: the best hand of its one half (lower rank is better) takes
     the whole pot, split equally among tied winners, leftover chips one each to the winners first
     clockwise from the button (RULES.md §3, as :func:`badacey_fast.pots.split_pot` pays one pot)."""
@@ -363,6 +366,7 @@ def _score_one_half(cards: np.ndarray, live: np.ndarray | None, rules: Scoring, 
     if pots is None:
         out[...] = won / count[:, None]
     else:
+        assert buttons is not None  # given with pots (_settle)
         # A winner's place among the winners clockwise from the button (button + 1 first).
         place = (np.arange(p)[None, :] - buttons[:, None] - 1) % p
         order = np.argsort(np.where(won, place, p), axis=1, kind="stable")

@@ -234,7 +234,7 @@ class _Weight:
 
 @dataclass(frozen=True)
 class _And:
-    args: tuple
+    args: tuple[Node, ...]
     prec = 2
 
     def text(self) -> str:
@@ -243,7 +243,7 @@ class _And:
 
 @dataclass(frozen=True)
 class _Or:
-    args: tuple
+    args: tuple[Node, ...]
     prec = 1
 
     def text(self) -> str:
@@ -346,7 +346,7 @@ class _Parser:
             return self.badugi(tok, m)
         return self.hand(tok)
 
-    def badugi(self, tok: _Tok, m: re.Match) -> Node:
+    def badugi(self, tok: _Tok, m: re.Match[str]) -> Node:
         plus = m.group("plus") == "+"
         try:
             if m.group("count"):  # 3badugi: exactly 3 cards; 3badugi+: 3 cards or more
@@ -410,7 +410,7 @@ def parse_range(text: str, game: str = "badacey") -> Node:
 
 
 @lru_cache(maxsize=None)
-def _hands(size: int) -> np.ndarray:
+def _hands(size: int) -> np.ndarray[Any, Any]:
     """Every ``size``-card hand (5 or 4) as uint8 rows in colex order (row i has colex index i)."""
     if size == 5:
         hands = all_hands()
@@ -425,7 +425,7 @@ def _hands(size: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def _padded(size: int) -> np.ndarray:
+def _padded(size: int) -> np.ndarray[Any, Any]:
     """:func:`_hands` padded to 8 bytes a row, viewed as one uint64 per row: a gather of rows is then one
     8-byte load each (5x faster than gathering 5-byte rows)."""
     hands = _hands(size)
@@ -437,7 +437,7 @@ def _padded(size: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def _masks(size: int) -> np.ndarray:
+def _masks(size: int) -> np.ndarray[Any, Any]:
     """The 52-bit card mask of every row of :func:`_hands`."""
     hands = _hands(size)
     masks = np.zeros(len(hands), dtype=np.uint64)
@@ -447,11 +447,11 @@ def _masks(size: int) -> np.ndarray:
     return masks
 
 
-def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray | None, np.ndarray]:
+def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any]]:
     """(low, badugi) uint16 ranks of every row of :func:`_hands` on a scale (low None for four cards),
     computed by the active twin once (``kernel.memo`` keeps one table per twin)."""
 
-    def compute() -> tuple[np.ndarray | None, np.ndarray]:
+    def compute() -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any]]:
         if size == 5:
             low, bd = evaluate_all(GAMES[ace_high])
         else:
@@ -464,10 +464,10 @@ def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray | None, np.ndarray]:
     return kernel.memo(("range ranks", size, ace_high), compute)
 
 
-_FREE: dict[tuple[int, int], np.ndarray] = {}
+_FREE: dict[tuple[int, int], np.ndarray[Any, Any]] = {}
 
 
-def _free(size: int, blocked: int) -> np.ndarray:
+def _free(size: int, blocked: int) -> np.ndarray[Any, Any]:
     """Rows of :func:`_hands` holding no card of the 52-bit mask ``blocked``; the last few are kept (the
     ranges of one equity call, and a CLI's several ``--vs``, share hero's and the dead cards)."""
     key = (size, blocked)
@@ -486,7 +486,8 @@ def _colex(cards: tuple[int, ...]) -> int:
 
 
 def _card_mask(cards: tuple[int, ...]) -> np.uint64:
-    return np.uint64(sum(1 << c for c in cards))
+    mask: np.uint64 = np.uint64(sum(1 << c for c in cards))
+    return mask
 
 
 def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
@@ -500,6 +501,7 @@ def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
     if isinstance(node, _Interval):
         low, bd = _ranks(size, ace_high)
         ranks = low if node.half == "low" else bd
+        assert ranks is not None  # low intervals are parsed only for five-card games
         if node.lo <= 1:
             return ranks <= node.hi
         return (ranks >= node.lo) & (ranks <= node.hi)
@@ -597,7 +599,7 @@ class Range:
             self._value = v
         return self._value
 
-    def _select(self, blocked: int) -> tuple[np.ndarray | None, Any]:
+    def _select(self, blocked: int) -> tuple[np.ndarray[Any, Any] | None, Any]:
         """(keep, weights): ``keep`` a bool row mask (None: every row) of the rows with weight above 0 and
         no card in the 52-bit mask ``blocked``; ``weights`` the range's weight of every row (a float or an
         array over all rows)."""
@@ -610,7 +612,7 @@ class Range:
         inside = v if v.dtype == bool else v > 0
         return (inside if free is None else inside & free), v
 
-    def combos(self, dead: Cards = ()) -> tuple[np.ndarray, np.ndarray]:
+    def combos(self, dead: Cards = ()) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
         """The range's hands without a dead card: an (N, k) uint8 card array (rows ascending, colex order;
         a view whose rows are 8 bytes apart: ``np.ascontiguousarray`` it if you need it packed) and their
         float64 weights (0 < w <= 1).

@@ -154,8 +154,8 @@ class _Deals:
     """One record batch as numpy: cards (n, P, 5) uint8, pot/button int64, live (n, P) bool or None,
     and ``bad``: {row index in the batch: error} for rows found bad while decoding."""
 
-    def __init__(self, cards: np.ndarray, pot: np.ndarray, button: np.ndarray, live: np.ndarray | None,
-                 bad: dict[int, BadaceyError], ids: Any) -> None:
+    def __init__(self, cards: np.ndarray[Any, Any], pot: np.ndarray[Any, Any], button: np.ndarray[Any, Any],
+                 live: np.ndarray[Any, Any] | None, bad: dict[int, BadaceyError], ids: Any) -> None:
         self.cards, self.pot, self.button, self.live, self.bad, self.ids = cards, pot, button, live, bad, ids
 
 
@@ -198,7 +198,7 @@ def _cards_type(schema: Any) -> tuple[str, int | None]:
     return kind, width
 
 
-def _ints(batch: Any, name: str, default: int, n: int) -> tuple[np.ndarray, np.ndarray | None]:
+def _ints(batch: Any, name: str, default: int, n: int) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any] | None]:
     """An integer column as int64 (default where null or absent), and the mask of values too large."""
     if name not in batch.schema.names:
         return np.full(n, default, dtype=np.int64), None
@@ -217,6 +217,7 @@ def _decode(batch: Any, kind: str, width: int | None, pot: int, button: int) -> 
     col = batch.column("cards")
     bad: dict[int, BadaceyError] = {}
     null = col.is_null().to_numpy(zero_copy_only=False) if col.null_count else None
+    flat: np.ndarray[Any, Any]  # (N * width,) or (N, width) uint8 card bytes, whichever way they came
     if kind == "fixed":
         assert width is not None
         buf = col.buffers()[1]
@@ -229,6 +230,7 @@ def _decode(batch: Any, kind: str, width: int | None, pot: int, button: int) -> 
             values = values.fill_null(255)
         flat = values.to_numpy(zero_copy_only=False)
     else:
+        offsets: np.ndarray[Any, Any]
         offsets = np.frombuffer(col.buffers()[1], dtype=np.int64 if pa.types.is_large_binary(col.type) else np.int32,
                                 count=n + 1, offset=col.offset * (8 if pa.types.is_large_binary(col.type) else 4))
         lengths = np.diff(offsets)
@@ -277,7 +279,8 @@ def _decode(batch: Any, kind: str, width: int | None, pot: int, button: int) -> 
     return _Deals(cards, pots, buttons, live, bad, ids), seats
 
 
-def _card_problems(cards: np.ndarray, live: np.ndarray | None, rows: np.ndarray) -> dict[int, BadaceyError]:
+def _card_problems(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None,
+                   rows: np.ndarray[Any, Any]) -> dict[int, BadaceyError]:
     """The card errors of ``rows`` (batch indices), in the text path's words (lowest row first)."""
     out: dict[int, BadaceyError] = {}
     seats = cards.shape[1]
@@ -306,7 +309,7 @@ def _card_problems(cards: np.ndarray, live: np.ndarray | None, rows: np.ndarray)
     return out
 
 
-def _bad_cards(cards: np.ndarray, live: np.ndarray | None) -> np.ndarray:
+def _bad_cards(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any]:
     """Rows with a card id outside 0..51, a card held twice or no live seat (whole-array numpy)."""
     n, p = cards.shape[:2]
     alive = np.ones((n, p), bool) if live is None else live
@@ -315,7 +318,8 @@ def _bad_cards(cards: np.ndarray, live: np.ndarray | None) -> np.ndarray:
     flat = np.where(alive[:, :, None], cards, filler).reshape(n, p * 5)
     flat.sort(axis=1)
     dup = (flat[:, 1:] == flat[:, :-1]).any(axis=1)
-    return bad_id | dup | ~alive.any(axis=1)
+    bad: np.ndarray[Any, Any] = bad_id | dup | ~alive.any(axis=1)
+    return bad
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -339,7 +343,7 @@ class ScoreRun:
         self.kind: str | None = None
         self.width: int | None = None
         self.seats: int | None = None
-        self.totals: np.ndarray | None = None
+        self.totals: np.ndarray[Any, Any] | None = None
 
     def report(self) -> ScoreReport:
         return ScoreReport(self.rows, self.deals, self.bad, self.errors)
@@ -465,15 +469,18 @@ def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[Any, Iterator[Any]
         return reader.schema, (reader.get_batch(i) for i in range(reader.num_record_batches)), None
     except pa.ArrowInvalid:
         handle.seek(0)
-        reader = ipc.open_stream(handle)
-        return reader.schema, iter(reader), None
+        stream = ipc.open_stream(handle)
+        return stream.schema, iter(stream), None
 
 
 class PayoutWriter:
     """Writes payout batches as Parquet, Arrow IPC or CSV (pyarrow.csv) to a path or stream."""
 
     def __init__(self, dst: Any, fmt: str) -> None:
-        self.dst, self.fmt, self.w = dst, fmt, None
+        self.dst, self.fmt = dst, fmt
+        # pyarrow's writer of fmt (ParquetWriter, RecordBatchFileWriter or CSVWriter), made on first write;
+        # Any: their write_batch signatures differ, and each is called only on its own format's branch.
+        self.w: Any = None
 
     def write(self, batch: Any) -> None:
         pa = require_pyarrow()
@@ -628,8 +635,9 @@ class _Behind:
         import queue
         import threading
 
-        self.write, self.error = write, None
-        self.q: Any = queue.Queue(maxsize=depth)
+        self.write = write
+        self.error: BaseException | None = None
+        self.q: queue.Queue[Any] = queue.Queue(maxsize=depth)
         self.t = threading.Thread(target=self._run, daemon=True, name="badacey-write")
         self.t.start()
 
@@ -689,8 +697,9 @@ def generate_parquet(n: int, dst: Any, *, seats: int = 6, seed: int | None = Non
     if kind == "parquet":
         import pyarrow.parquet as pq
 
-        writer: Any = pq.ParquetWriter(dst, schema, compression=compression)
-        write = lambda t: writer.write_table(t, row_group_size=row_group)  # noqa: E731
+        # compression: any codec name pyarrow knows (it refuses the others, naming them)
+        writer: Any = pq.ParquetWriter(dst, schema, compression=compression)  # type: ignore[arg-type]
+        write: Callable[[Any], None] = lambda t: writer.write_table(t, row_group_size=row_group)  # noqa: E731
     elif kind == "arrow":
         writer = pa.ipc.new_file(dst, schema)
         write = lambda t: writer.write_table(t, max_chunksize=row_group)  # noqa: E731

@@ -16,9 +16,12 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 from operator import index
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from badacey_fast.rules import reference as reference
+
+if TYPE_CHECKING:
+    from badacey_fast.kernel.backend import NDArray, Progress
 
 NAME = "python"
 
@@ -51,42 +54,50 @@ def badugi_rank(cards: tuple[int, ...], ace_high: bool) -> int:
 # Batches: numpy, in _py_numpy (the contracts are the C twin's, see _c.py).
 
 
-def eval_many(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, threads: int = 1) -> int:
+def eval_many(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+              out_badugi: NDArray, threads: int = 1) -> int:
     """As the C twin's; ``threads`` is ignored (numpy)."""
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.eval_many(cards, ace_high, check, out_low, out_badugi)
 
 
-def badugi_rank_many(cards: Any, ace_high: bool, check: bool, out: Any, threads: int = 1) -> int:
+def badugi_rank_many(cards: NDArray, ace_high: bool, check: bool, out: NDArray,
+                     threads: int = 1) -> int:
     """As the C twin's; ``threads`` is ignored (numpy)."""
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.badugi_rank_many(cards, ace_high, check, out)
 
 
-def all_entries(ace_high: bool) -> Any:
+def all_entries(ace_high: bool) -> NDArray:
     """As the C twin's: computed from the reference's class maps (about a second per game)."""
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.all_entries(ace_high)
 
 
-def showdown_many(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any, odd_low: bool, shares: Any,
-                  chips: Any, low: Any, badugi: Any, status: Any = None) -> tuple[int, int]:
+def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,
+                  pots: NDArray | None, buttons: NDArray | None, odd_low: bool,
+                  shares: NDArray | None, chips: NDArray | None,
+                  low: NDArray | None, badugi: NDArray | None,
+                  status: NDArray | None = None) -> tuple[int, int]:
     """As the C twin's (slow: each distinct live hand is evaluated by the reference)."""
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.showdown_many(hands, live, ace_high, pots, buttons, odd_low, shares, chips, low, badugi, status)
 
 
-def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: Any, ncolumns: int, max_rows: int,
-                hands: Any, live: Any, pot: Any, button: Any, flags: Any, start: Any, length: Any) -> None:
+def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None, ncolumns: int,
+                max_rows: int, hands: NDArray, live: NDArray, pot: NDArray,
+                button: NDArray, flags: NDArray, start: NDArray,
+                length: NDArray) -> None:
     """None: the Python twin has no fast deal parser (the caller's Python path parses the lines)."""
     return None
 
 
-def format_results(line: Any, chips: Any, low: Any, badugi: Any, keep: Any, out: bytearray) -> int:
+def format_results(line: NDArray, chips: NDArray, low: NDArray,
+                   badugi: NDArray, keep: NDArray | None, out: bytearray) -> int:
     """As the C twin's: CSV rows of the kept rows into ``out``, the bytes written or -1 if too small."""
     rows = []
     for i in range(len(chips)):
@@ -107,7 +118,7 @@ def format_results(line: Any, chips: Any, low: Any, badugi: Any, keep: Any, out:
 
 
 def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,
-                    progress: Any = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+                    progress: Progress | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """As the C twin's; ``progress(done, total)`` every 4096 outcomes and at the end."""
     low = [0] * reference.LOW_CLASS_COUNTS[_LOW_GAME[ace_high]]
     badugi = [0] * reference.BADUGI_CLASS_COUNT
@@ -124,7 +135,7 @@ def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_
 
 
 def draw_all_discards(hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: bool,
-                      progress: Any = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+                      progress: Progress | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """As the C twin's: one :func:`draw_histograms` per discard mask; ``progress`` counts all 32 together."""
     need = sum(comb(5, k) * comb(len(unseen), k) for k in range(6))
     done = 0
@@ -147,7 +158,8 @@ def simd_level() -> int:
     return -1
 
 
-def eval_many_level(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, level: int) -> int:
+def eval_many_level(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+                    out_badugi: NDArray, level: int) -> int:
     """Not available: the vector paths are the C kernel's (``simd_level()`` is -1 here)."""
     raise NotImplementedError("eval_many_level: the Python twin has no vector paths; use the C twin")
 

@@ -59,7 +59,7 @@ def settle_one_pot(contributions: object, hands: object, button: object, rules: 
         return None
     live: list[int] = []
     level = -1
-    cards: tuple = ()
+    cards: tuple[int, ...] = ()
     for s in range(n):  # one pass: the live seats, their contribution (one level: one pot), their cards
         hand = hands[s]
         if hand is not None:
@@ -83,8 +83,8 @@ def settle_one_pot(contributions: object, hands: object, button: object, rules: 
     amount = sum(contributions)
     if amount == 0:
         return None
-    lows: list = [None] * n
-    bads: list = [None] * n
+    lows: list[int | None] = [None] * n
+    bads: list[int | None] = [None] * n
     single = kernel.single[rules.ace_high]
     evaluate5 = kernel.evaluate5
     best_low = best_bad = 1 << 30

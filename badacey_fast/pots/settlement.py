@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from badacey_fast import kernel
 from badacey_fast.cards import format_cards, parse_cards
@@ -71,17 +72,21 @@ def _odd_low(odd_chip: str) -> bool:
 
 
 _CARD_IDS = frozenset(range(52))
+#: one seat's cards as ids (``()`` for an UNSHOWN hand; None for a folded seat, in ``list[Hand | None]``)
+Hand = tuple[int, ...]
+#: one rank per seat, None where folded or for a half the game does not play
+Ranks = list["int | None"]
 _INT_ONLY = {int}
 
 
-def _read_hands(hands: object, size: int) -> tuple[list, list[int]]:
+def _read_hands(hands: object, size: int) -> tuple[list[Hand | None], list[int]]:
     """Card tuples per seat (None folded, () unshown) and the live seats, cards distinct across hands."""
     if type(hands) is not list and type(hands) is not tuple:  # the ABC check below is slow: lists skip it
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
             raise TypeError(
                 f"hands must be a sequence with one hand (or None) per seat, not {type(hands).__name__}"
             )
-    out: list = list(hands)
+    out: list[Any] = list(hands)  # the caller's items, each replaced by its Hand (or kept None) below
     live: list[int] = []
     seen: set[int] = set()
     dealt = 0
@@ -119,7 +124,7 @@ def _read_hands(hands: object, size: int) -> tuple[list, list[int]]:
     return out, live
 
 
-def _raise_duplicate(hands: list) -> None:
+def _raise_duplicate(hands: list[Hand | None]) -> None:
     """Name the card that appears twice (slow path, only on bad input)."""
     owner: dict[int, int] = {}
     for seat, hand in enumerate(hands):
@@ -145,26 +150,26 @@ def _button(button: object, n: int) -> int:
 # judging
 
 
-def _evaluate(rules: Scoring, hands: list, live: list[int]) -> tuple[list, list]:
+def _evaluate(rules: Scoring, hands: list[Hand | None], live: list[int]) -> tuple[Ranks, Ranks]:
     """Low and badugi ranks per seat (None where folded or a half not played); each hand evaluated once."""
     impl = kernel  # the dispatch: the active twin at call time
     n = len(hands)
-    lows: list = [None] * n
-    bads: list = [None] * n
+    lows: Ranks = [None] * n
+    bads: Ranks = [None] * n
     ace_high = rules.ace_high
     if len(rules.halves) == 2:
         for s in live:
-            lows[s], bads[s] = impl.evaluate5(hands[s], ace_high)
+            lows[s], bads[s] = impl.evaluate5(hands[s], ace_high)  # type: ignore[arg-type]  # live: a Hand
     elif rules.halves[0] == LOW:
         for s in live:
-            lows[s] = impl.low_rank5(hands[s], ace_high)
+            lows[s] = impl.low_rank5(hands[s], ace_high)  # type: ignore[arg-type]  # live: a Hand
     else:
         for s in live:
-            bads[s] = impl.badugi_rank(hands[s], ace_high)
+            bads[s] = impl.badugi_rank(hands[s], ace_high)  # type: ignore[arg-type]  # live: a Hand
     return lows, bads
 
 
-def _split(amount: int, order: list[int], lows: list, bads: list, rules: Scoring, odd_low: bool,
+def _split(amount: int, order: list[int], lows: Ranks, bads: Ranks, rules: Scoring, odd_low: bool,
            chips: list[int]) -> tuple[list[int], list[int]]:
     """Pay one pot among ``order`` (contenders clockwise from the button) into ``chips``; the winners."""
     if len(order) == 1:
@@ -174,11 +179,11 @@ def _split(amount: int, order: list[int], lows: list, bads: list, rules: Scoring
     bad_w: list[int] = []
     if LOW in rules.halves:
         ranks = [lows[s] for s in order]  # list comprehensions beat generator min() on this hot path
-        best = min(ranks)
+        best = min(ranks)  # type: ignore[type-var]  # a played half: every contender has a rank
         low_w = [s for s, r in zip(order, ranks) if r == best]
     if BADUGI in rules.halves:
         ranks = [bads[s] for s in order]
-        best = min(ranks)
+        best = min(ranks)  # type: ignore[type-var]  # a played half: every contender has a rank
         bad_w = [s for s, r in zip(order, ranks) if r == best]
     split_pot(amount, order, low_w, bad_w, odd_low, chips)
     return low_w, bad_w
@@ -227,7 +232,8 @@ def showdown(hands: Sequence[Cards | None], pot: int, button: int = 0, game: str
     return [None if h is None else chips[s] for s, h in enumerate(cards)]
 
 
-def _read_showdown(hands, pot, button, game, odd_chip):  # type: ignore[no-untyped-def]
+def _read_showdown(hands: object, pot: object, button: object, game: str, odd_chip: str
+                   ) -> tuple[Scoring, bool, list[Hand | None], list[int], int, int]:
     """Check one showdown's arguments (shared by showdown and showdown_detail)."""
     rules = scoring(game)
     odd_low = _odd_low(odd_chip)
