@@ -49,12 +49,12 @@ def _max_moves(cfg: GameConfig, n: int, stack: int) -> tuple[int, int]:
     return player, chance
 
 
-class BadaceyGame(pyspiel.Game):
+class BadaceyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types: its classes are Any
     """One hand of a preset as an OpenSpiel game (see the module docstring)."""
 
     preset = "badacey"
 
-    def __init__(self, params: dict | None = None) -> None:
+    def __init__(self, params: dict[str, object] | None = None) -> None:
         params = dict(params or {})
         preset = self.preset
         self.config = GameConfig(game=preset)
@@ -81,7 +81,7 @@ class BadaceyGame(pyspiel.Game):
         return BadaceyObserver(self, perfect)
 
 
-class BadaceyState(pyspiel.State):
+class BadaceyState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types: its classes are Any
     """A hand in progress: a :class:`~badacey_fast.game.Game` in chance mode (``self.game``)."""
 
     def __init__(self, game: BadaceyGame) -> None:
