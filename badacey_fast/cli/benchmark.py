@@ -282,7 +282,7 @@ def format_table(results: Sequence[Result]) -> str:
     return "\n".join(lines)
 
 
-def fresh_python(code: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+def fresh_python(code: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """Run ``python -c code`` in a fresh interpreter importing THIS ``badacey_fast`` (for import timing).
 
     The child runs in a temporary directory, with the directory holding this package first on

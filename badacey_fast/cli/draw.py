@@ -48,7 +48,7 @@ class Progress:
             self.stream.flush()
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the draw, best-discard and equity subcommands to the ``badacey`` parser."""
     p = subparsers.add_parser("draw", help="exact outcomes of one draw (lower rank is better)",
                               description="Every replacement of the discarded cards from the unseen cards, "

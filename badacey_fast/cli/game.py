@@ -30,7 +30,7 @@ _TITLES = {"badacey": "Badacey", "badeucy": "Badeucy", "badugi": "Badugi", "a5":
            "27": "2-7 triple draw"}
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the simulate and play subcommands to the ``badacey`` parser."""
     p = subparsers.add_parser("simulate", help="bots play many hands; winnings per 100 hands",
                               description="Bots play HANDS hands of fixed-limit triple draw; prints each bot's "

@@ -51,7 +51,7 @@ DEMO = (
 )
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``eval``, ``showdown`` and ``demo`` to the ``badacey`` command's subparsers.
 
     >>> parser = argparse.ArgumentParser(prog="badacey")

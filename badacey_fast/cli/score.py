@@ -35,7 +35,7 @@ from badacey_fast.files.score import DEFAULT_POT, generate_deals, score_file
 __all__ = ["register", "bench_cases"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``score`` to the ``badacey`` command's subparsers.
 
     >>> parser = argparse.ArgumentParser(prog="badacey")

@@ -31,7 +31,7 @@ from badacey_fast.errors import BadaceyError
 __all__ = ["register", "bench_cases"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``build-tables`` and ``bench`` to the ``badacey`` command's subparsers."""
     p = subparsers.add_parser(
         "build-tables",

@@ -53,12 +53,12 @@ def _max_moves(cfg: GameConfig, n: int, stack: int) -> tuple[int, int]:
     return player, chance
 
 
-class BadaceyGame(pyspiel.Game):
+class BadaceyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types: its classes are Any
     """One hand of a preset as an OpenSpiel game (see the module docstring)."""
 
     preset = "badacey"
 
-    def __init__(self, params: dict | None = None) -> None:
+    def __init__(self, params: dict[str, object] | None = None) -> None:
         params = dict(params or {})
         preset = self.preset
         self.config = GameConfig(game=preset)
@@ -136,7 +136,7 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _DRAWS = {k: list(range(N_BETTING, N_BETTING + (1 << k))) for k in (4, 5)}
 
 
-class BadaceyState(pyspiel.State):
+class BadaceyState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types: its classes are Any
     """A hand in progress: ``game`` is the engine :class:`~badacey_fast.game.Game` in chance mode (read
     only: an applied action works on a copy, states share Games)."""
 

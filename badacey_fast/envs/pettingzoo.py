@@ -37,7 +37,7 @@ from badacey_fast.game.config import PRESETS
 __all__ = ["BadaceyAEC", "env", "raw_env"]
 
 
-class BadaceyAEC(AECEnv):
+class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no py.typed): AECEnv is Any
     """The AEC environment; see the module docstring.  ``game``: a preset name or a :class:`GameConfig`."""
 
     metadata = {"name": "badacey_fast_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}

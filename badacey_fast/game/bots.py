@@ -78,7 +78,7 @@ class RandomBot:
         a = acts[int(self._rnd() * len(acts))]
         if a[0] == DRAW:
             # A uniformly random subset: one random bit per card held.
-            hand = a[2]
+            hand = a[2] or ()  # (the draw action offered always holds the hand)
             return _new(Action, (DRAW, None, _SUBSETS[len(hand)][self._bits(len(hand))](hand)))
         return a
 

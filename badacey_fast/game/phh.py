@@ -103,8 +103,9 @@ def to_phh(game: Game) -> str:
             j += 1
         deals = []
         for seat, d in log[i:j]:
-            actions.append(f"p{p[seat]} sd {_pk(d[2])}".rstrip())
-            k = len(d[2])
+            discards = d[2] or ()  # (a draw always names its discards)
+            actions.append(f"p{p[seat]} sd {_pk(discards)}".rstrip())
+            k = len(discards)
             if k:
                 deals.append(f"d dh p{p[seat]} {_pk(dealt[ptr:ptr + k])}")
             ptr += k

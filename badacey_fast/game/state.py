@@ -35,7 +35,7 @@ form of those rules (held equal to them by ``tests/test_game_verify.py``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import IllegalActionError
@@ -100,7 +100,7 @@ class Game(GameBetting, GameDealing, GameQueries):
         stacks: Sequence[int] = (100,) * 6,
         button: int = 0,
         seed: int | None = None,
-        deck: object = None,
+        deck: str | Iterable[int | str] | None = None,
         rng: random.Random | None = None,
         posts: Sequence[int] = (),
         _script: Sequence[int] | None = None,
@@ -163,11 +163,12 @@ class Game(GameBetting, GameDealing, GameQueries):
             self._stub = Stub(rng=CALLER, script=[])
         elif _script is not None:
             self._stub = Stub(rng=rng, script=_script)
-        elif deck is not None or _shuffled is not None:
+        elif _shuffled is not None:
             # A deck is dealt from the top until a reshuffle.  ``_shuffled``: a trusted permutation
             # (simulations); a ``deck`` is checked here.
-            self._stub = Stub(_shuffled if _shuffled is not None else parse_cards(deck, count=52), rng=rng,
-                              check=False)
+            self._stub = Stub(_shuffled, rng=rng, check=False)
+        elif deck is not None:
+            self._stub = Stub(parse_cards(deck, count=52), rng=rng, check=False)
         else:
             self._stub = Stub(rng=rng)
         self.log: list[tuple[int, Action]] = []
@@ -383,7 +384,9 @@ class Game(GameBetting, GameDealing, GameQueries):
         a, keep = verify_action(self, action, seat)
         if keep is None:
             return a
-        self._serve(self.to_act, a, a[2], keep)
+        cards = a[2]
+        assert cards is not None  # verify_action returns a draw with its discards
+        self._serve(self.to_act, a, cards, keep)
         return None
 
     def _apply_restoring(self, action: Action | str, seat: int | None) -> "Game":
@@ -426,7 +429,7 @@ class Game(GameBetting, GameDealing, GameQueries):
                 legal = self._legal
                 if legal is not None and action in legal:
                     # Fast path: an action legal_actions() offered (bots return the very object).
-                    a = legal[legal.index(action)]
+                    a: Action | None = legal[legal.index(action)]
                 else:
                     a = self._validate(action, None)
             elif phase == DRAWING and type(action) is Action and action[0] == DRAW and action[1] is None:
@@ -465,7 +468,8 @@ class Game(GameBetting, GameDealing, GameQueries):
                 return self
         elif a is not _CHECK:
             stacks, sbet = self.stacks, self.sbet
-            pay = a[1] if a[0] == CALL else a[1] - sbet[i]
+            # A validated call, bet or raise always carries its int amount (only the NamedTuple's type allows None).
+            pay: int = a[1] if a[0] == CALL else a[1] - sbet[i]  # type: ignore[assignment,operator]
             stacks[i] -= pay
             sbet[i] += pay
             self.contrib[i] += pay
