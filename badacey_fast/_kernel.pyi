@@ -34,6 +34,11 @@ class _Lib:
     BD_SD_BAD_POT: Final[int]
     BD_SD_BAD_BUTTON: Final[int]
     BD_SD_BAD_ARGS: Final[int]
+    BD_OBS_SIZE: Final[int]
+    BD_OBS_HEAD: Final[int]
+    BD_OBS_ROW_MAX: Final[int]
+    BD_OBS_BAD_ARGS: Final[int]
+    BD_OBS_CHIPS_MAX: Final[int]
 
     # csrc/badacey.h
     def bd_eval5(self, table: _In, c0: int, c1: int, c2: int, c3: int, c4: int, /) -> int: ...
@@ -72,6 +77,8 @@ class _Lib:
                        line_start: _CData, line_len: _CData, consumed: _CData, /) -> int: ...
     def bd_format_results(self, line_no: _In, chips: _In, low_win: _In, badugi_win: _In, keep: _In, n: int,
                           seats: int, out: _CData, cap: int, /) -> int: ...
+    # csrc/observe.h
+    def bd_observe_many(self, rows: _In, rows_bytes: int, count: int, out: _CData, out_len: int, /) -> int: ...
     # csrc/tablecheck.h
     def bd_table_first_bad(self, table: _In, game: int, /) -> int: ...
 

@@ -23,8 +23,8 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, TypeVar
 
 from badacey_fast.kernel import backend as _backend
 from badacey_fast.kernel.backend import ENV_VAR, POLICIES, Progress, Single, load, using
@@ -131,10 +131,10 @@ def eval_many_level(cards: NDArray, ace_high: bool, check: bool, out_low: NDArra
 OBS_SIZE = 223
 
 
-def observe_many(rows: Any, count: int, out: Any) -> int:
+def observe_many(rows: Iterable[int], count: int, out: NDArray) -> int:
     """Observation vectors of ``count`` seats' views packed as int rows (csrc/observe.h) into ``out``.
 
-    ``rows``: a list of ints, the rows one after another (each: 12 header values, the per-seat values,
+    ``rows``: ints (best a list), the rows one after another (each: 12 header values, the per-seat values,
     the discard counts, the own cards; see csrc/observe.h).  ``out``: a C-contiguous float32 array of at
     least ``count * OBS_SIZE`` values; row i's vector goes to ``out.flat[i * OBS_SIZE:]``.  Returns -1
     when all is well, else the first bad row (a field out of range; the rows before it are written), or

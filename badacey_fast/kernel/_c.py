@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from badacey_fast.tables import format as tables
@@ -316,7 +316,7 @@ def draw_all_discards(hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: 
 # --------------------------------------------------------------------------------------------------
 # Observation vectors of the learning environments (csrc/observe.c).
 
-def observe_many(rows: Any, count: int, out: Any) -> int:
+def observe_many(rows: Iterable[int], count: int, out: NDArray) -> int:
     """The observation vectors of ``count`` rows packed in ``rows`` (a list of ints, the layout of
     csrc/observe.h) into ``out`` (float32, C-contiguous, at least ``count * 223`` values, row i at
     ``out.flat[i * 223]``).  Returns -1, the first bad row (the rows before it written), or -2 for bad

@@ -13,10 +13,11 @@ vector paths to choose from: ``simd_level()`` is -1).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 from math import comb
 from operator import index
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from badacey_fast.rules import reference as reference
 
@@ -173,7 +174,7 @@ _SLOTS, _SEATS, _POS, _PHASE, _STREET, _MONEY, _NBETS, _PER_SEAT = 52, 137, 142,
 _INT64 = (-(1 << 63), (1 << 63) - 1)
 
 
-def _obs_row_len(rows: Any, pos: int, end: int) -> int:
+def _obs_row_len(rows: list[int], pos: int, end: int) -> int:
     """The length of the row at ``rows[pos:]`` (``end`` = the ints available), or -1 if it is bad."""
     if end - pos < OBS_HEAD:
         return -1
@@ -197,7 +198,7 @@ def _obs_row_len(rows: Any, pos: int, end: int) -> int:
     return length
 
 
-def _obs_fill(rows: Any, pos: int, v: Any) -> None:
+def _obs_fill(rows: list[int], pos: int, v: NDArray) -> None:
     """The vector of the checked row at ``rows[pos:]`` into ``v`` (a float32 array of OBS_SIZE)."""
     n, seat, button, phase, street, to_act, level, nbets, bet_size, unit, d, k = rows[pos:pos + OBS_HEAD]
     inv = 1.0 / unit
@@ -240,7 +241,7 @@ def _obs_fill(rows: Any, pos: int, v: Any) -> None:
         p += 10
 
 
-def observe_many(rows: Any, count: int, out: Any) -> int:
+def observe_many(rows: Iterable[int], count: int, out: NDArray) -> int:
     """As the C twin's (csrc/observe.h ``bd_observe_many``): the observation vectors of ``count`` rows
     packed in ``rows`` (a sequence of ints) into the float32 array ``out`` (C-contiguous, at least
     ``count * 223`` values, row i at ``out.flat[i * 223]``).  Returns -1, the first bad row (the rows
@@ -252,19 +253,19 @@ def observe_many(rows: Any, count: int, out: Any) -> int:
         ok = False
     if not ok:
         raise TypeError(f"out must be a writable C-contiguous float32 array, not {type(out).__name__}")
-    rows = [index(x) for x in rows]  # TypeError for a non-integer, as the C twin's conversion
+    ints = [index(x) for x in rows]  # TypeError for a non-integer, as the C twin's conversion
     lo, hi = _INT64
-    for x in rows:
+    for x in ints:
         if not lo <= x <= hi:
             raise OverflowError(f"observation row value {x} does not fit an int64")
     flat = out.reshape(-1)
     if count < 0 or count > flat.size // OBS_SIZE:
         return OBS_BAD_ARGS
-    pos, end = 0, len(rows)
+    pos, end = 0, len(ints)
     for i in range(count):
-        length = _obs_row_len(rows, pos, end)
+        length = _obs_row_len(ints, pos, end)
         if length < 0:
             return i
-        _obs_fill(rows, pos, flat[i * OBS_SIZE:(i + 1) * OBS_SIZE])
+        _obs_fill(ints, pos, flat[i * OBS_SIZE:(i + 1) * OBS_SIZE])
         pos += length
     return -1 if pos == end else OBS_BAD_ARGS

@@ -33,7 +33,7 @@ import contextlib
 import os
 import sys
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from badacey_fast.kernel import _py as _python
@@ -89,6 +89,7 @@ class Twin(Protocol):
     def simd_level(self) -> int: ...
     def eval_many_level(self, cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
                         out_badugi: NDArray, level: int) -> int: ...
+    def observe_many(self, rows: Iterable[int], count: int, out: NDArray) -> int: ...
 
 __all__ = ["ENV_VAR", "POLICIES", "impl", "name", "load", "using", "kernel"]
 
