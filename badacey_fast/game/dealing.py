@@ -43,7 +43,8 @@ CHANCE = "chance"
 _new = tuple.__new__
 
 
-def _getter(slots: tuple[str, ...], _cache: dict = {}) -> "attrgetter":
+def _getter(slots: tuple[str, ...],
+            _cache: dict[tuple[str, ...], attrgetter[tuple[object, ...]]] = {}) -> attrgetter[tuple[object, ...]]:
     """One attrgetter of every slot of a class (by its __slots__ tuple), made once."""
     get = _cache.get(slots)
     if get is None:

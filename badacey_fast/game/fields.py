@@ -53,15 +53,17 @@ class GameFields:
     folded: list[bool]
     hands: list[list[int]]  #: card ids held, per seat
     _stub: Stub
-    _rnd: Callable[[], float]
-    _rng: random.Random
+    _rnd: Callable[[], float] | None  #: ``_rng.random``; None in chance mode (no random source)
+    _rng: random.Random | None
     _guarded: bool
     #: chance mode, while a card is owed: (the state before the dealing step, the step, the cards that may
-    #: be dealt)
-    _chance: tuple[GameFields, ChanceStep, tuple[int, ...]] | None
+    #: be dealt, the cards chosen so far)
+    _chance: tuple[GameFields, ChanceStep, tuple[int, ...], tuple[int, ...]] | None
     street: int  #: betting round 0..3
     phase: str  #: ``"betting"``, ``"drawing"``, ``"complete"`` or ``"chance"``
     to_act: int  #: the seat to act, -1 when nobody acts
+    # The betting fields _start_round sets (level .. nactive, _tmin): in chance mode they are None until
+    # the deal is complete (state.py's _UNSET), and nothing reads them before.
     level: int
     full_level: int
     nbets: int
@@ -103,7 +105,7 @@ class GameFields:
         raise NotImplementedError
 
     def copy(self: _F) -> _F:
-        """:class:`badacey_fast.game.queries.GameQueries` (and dealing's part of it)."""
+        """:meth:`badacey_fast.game.state.Game.copy`."""
         raise NotImplementedError
 
     def snapshot(self) -> tuple[object, ...]:
@@ -119,5 +121,9 @@ class GameFields:
         raise NotImplementedError
 
     def _deal_step(self, step: None) -> None:
+        """:class:`badacey_fast.game.dealing.GameDealing`."""
+        raise NotImplementedError
+
+    def _deal_hands(self) -> None:
         """:class:`badacey_fast.game.dealing.GameDealing`."""
         raise NotImplementedError

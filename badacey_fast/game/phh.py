@@ -32,6 +32,7 @@ badacey_fast.game.history.HistoryError: PHH variant 'NT' is not a draw game this
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 from badacey_fast.cards import format_cards, parse_card
@@ -148,10 +149,10 @@ def to_phh(game: Game) -> str:
 
 
 def _loads(text: str) -> dict[str, Any]:
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ImportError:  # pragma: no cover - Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import IllegalActionError
@@ -53,6 +54,11 @@ from badacey_fast.rules.stub import CALLER, CardOwed, Stub
 __all__ = ["Game", "BETTING", "DRAWING", "COMPLETE", "CHANCE"]
 
 _Random = random.Random
+
+#: The betting fields (_start_round sets them) of a chance-mode game before its deal is complete: None,
+#: so that a read before the deal fails loudly.  Typed as the fields' set types (game/fields.py), not as
+#: optional: nothing reads them before the deal, and every reader after it gets ints and lists.
+_UNSET: Any = None
 
 # Bound by assignment, not by ``from .betting import``: CPython 3.11 compiles ``name.method(...)`` on an
 # imported name as a plain attribute load (no LOAD_METHOD), and these two are called on every decision
@@ -187,8 +193,8 @@ class Game(GameBetting, GameDealing, GameQueries):
         if chance:
             self.hands = [[] for _ in range(n)]
             # The betting fields _start_round sets, unset until the deal is complete.
-            self.level = self.full_level = self.nbets = self.nactive = self._tmin = None
-            self.pending = self.can_raise = None
+            self.level = self.full_level = self.nbets = self.nactive = self._tmin = _UNSET
+            self.pending = self.can_raise = _UNSET
             self.phase, self.to_act = CHANCE, -1
             self._deal_step(None)
         else:
@@ -234,10 +240,10 @@ class Game(GameBetting, GameDealing, GameQueries):
         new._cap = self._cap
         new._hu_uncapped = self._hu_uncapped
         new._tmin = self._tmin
-        rng = self._rng
-        if rng is not None:
+        rng = old = self._rng
+        if old is not None:
             rng = _Random.__new__(_Random)  # not Random(): that seeds from the OS first
-            rng.setstate(self._rng.getstate())
+            rng.setstate(old.getstate())
             new._rnd = rng.random
         else:
             new._rnd = None
