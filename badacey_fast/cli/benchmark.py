@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-__all__ = ["PROVIDERS", "Case", "InterleavedCase", "Result", "measure", "measure_interleaved", "collect", "run",
+__all__ = ["PROVIDERS", "Timed", "Setup", "Case", "InterleavedCase", "Result", "measure", "measure_interleaved", "collect", "run",
            "format_table", "fresh_python"]
 
 #: Modules exposing ``bench_cases(quick)``; add yours here.  Order is the order of the printed table.
@@ -53,12 +53,18 @@ PROVIDERS = (
 )
 
 
+#: What a case times: a zero-argument callable (a float it returns is the seconds it measured itself).
+Timed = Callable[[], object]
+#: A case's setup: prepares the inputs (untimed) and returns the callable to time.
+Setup = Callable[[], Timed]
+
+
 class Case(NamedTuple):
     """One benchmark: ``group`` (operation), ``name``, ``setup() -> callable`` (untimed), ``items`` per call."""
 
     group: str
     name: str
-    setup: Callable[[], Callable[[], object]]
+    setup: Setup
     items: int
 
 

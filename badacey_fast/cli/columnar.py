@@ -16,11 +16,16 @@ import os
 import sys
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from badacey_fast.errors import BadaceyError
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+    from badacey_fast.cli.benchmark import Case, Setup, Timed
 
 __all__ = ["add_dask_arguments", "wants_columnar", "run_columnar", "dask_client", "bench_cases"]
 
@@ -157,7 +162,7 @@ def _run_dask(args: argparse.Namespace) -> tuple[Any, str]:
     return result.report, f", {result.partitions} partitions on {where}"
 
 
-def bench_cases(quick: bool) -> list:
+def bench_cases(quick: bool) -> list[Case]:
     """Benchmark cases for ``badacey bench`` (none without pyarrow and dask installed).
 
     Groups: ``parquet-score`` (the kernel alone on decoded deals against ``score_parquet`` end to end from
@@ -187,54 +192,58 @@ def bench_cases(quick: bool) -> list:
     part = 25_000 if quick else 1_000_000
     root = tempfile.mkdtemp(prefix="badacey-bench-")
     atexit.register(shutil.rmtree, root, True)
-    state: dict[str, Any] = {}
+    made: list[str] = []  # the Parquet dataset's path, once files() wrote the datasets
+    clients: list[Client] = []  # the 2-worker LocalCluster's client, once client() started it
 
     def files() -> str:
-        if "pq" not in state:
+        if not made:
             arrow.generate_parquet(n, os.path.join(root, "deals.parquet"), seed=2026, row_group=part)
             arrow.generate_parquet(n, os.path.join(root, "deals.arrow"), seed=2026, row_group=part)
-            state["pq"] = os.path.join(root, "deals.parquet")
-        return state["pq"]
+            made.append(os.path.join(root, "deals.parquet"))
+        return made[0]
 
-    def kernel():  # type: ignore[no-untyped-def]
+    def kernel() -> Timed:
         t = pq.read_table(files())
-        cards = np.frombuffer(t["cards"].combine_chunks().buffers()[1], np.uint8, count=n * 30).reshape(n, 6, 5)
+        data = t["cards"].combine_chunks().buffers()[1]  # (the validity bitmap is buffer 0)
+        if data is None:
+            raise BadaceyError("the generated dataset's cards column has no data buffer")
+        cards = np.frombuffer(memoryview(data), np.uint8, count=n * 30).reshape(n, 6, 5)
         pot, button = t["pot"].to_numpy(), t["button"].to_numpy().astype(np.int64)
         return lambda: showdown_many(cards, pot=pot, button=button)
 
-    def end_to_end(name: str):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
+    def end_to_end(name: str) -> Setup:
+        def setup() -> Timed:
             files()
             src, dst = os.path.join(root, name), os.path.join(root, "payouts-" + name)
             return lambda: arrow.score_parquet(src, dst)
 
         return setup
 
-    def client():  # type: ignore[no-untyped-def]
-        if "client" not in state:
-            state["cm"] = cm = bdask.local_client(2)
-            state["client"] = cm.__enter__()
+    def client() -> Client:
+        if not clients:
+            cm = bdask.local_client(2)
+            clients.append(cm.__enter__())
             atexit.register(cm.__exit__, None, None, None)
-        return state["client"]
+        return clients[0]
 
-    def one_process():  # type: ignore[no-untyped-def]
+    def one_process() -> Timed:
         src = files()
         return lambda: arrow.score_parquet(src, io.BytesIO(), threads=False)
 
-    def dataset(scheduler: str | None):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
+    def dataset(scheduler: str | None) -> Setup:
+        def setup() -> Timed:
             src, c = files(), client() if scheduler is None else None
             out = os.path.join(root, f"out-{scheduler}")
             return lambda: bdask.score_dataset(src, out, client=c, scheduler=scheduler, partition_rows=part)
 
         return setup
 
-    def empty_tasks(k: int):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
-            import dask as _dask
+    def empty_tasks(k: int) -> Setup:
+        def setup() -> Timed:
+            from dask.delayed import delayed
 
             c = client()
-            return lambda: c.gather(c.compute([_dask.delayed(int, pure=False)(i) for i in range(k)]))
+            return lambda: c.gather(c.compute([delayed(int, pure=False)(i) for i in range(k)]))
 
         return setup
 

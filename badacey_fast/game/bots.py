@@ -128,4 +128,4 @@ random_bot = RandomBot()
 rule_bot = RuleBot()
 
 #: Built-in bots by name (classes: each seat gets its own instance).
-BOTS = {"random": RandomBot, "rule": RuleBot}
+BOTS: dict[str, type[RandomBot | RuleBot]] = {"random": RandomBot, "rule": RuleBot}

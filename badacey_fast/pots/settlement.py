@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Union
 
 from badacey_fast import kernel
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, ShowdownError
 from badacey_fast.evaluator import Cards
-from badacey_fast.pots.results import UNSHOWN, PotResult, Settlement, ShowdownResult
+from badacey_fast.pots.results import UNSHOWN, PotResult, Settlement, ShowdownResult, _Unshown
 from badacey_fast.rules.games import BADUGI, LOW, SCORINGS, Scoring, scoring
 from badacey_fast.rules.odd_chips import ODD_CHIP_POLICIES, check_odd_chip, clockwise
 from badacey_fast.pots.one_pot import settle_one_pot
@@ -42,6 +42,7 @@ __all__ = [
     "BADUGI",
     "ODD_CHIP_POLICIES",
     "UNSHOWN",
+    "SeatHand",
     "Scoring",
     "SCORINGS",
     "scoring",
@@ -72,6 +73,8 @@ def _odd_low(odd_chip: str) -> bool:
 
 
 _CARD_IDS = frozenset(range(52))
+#: one seat's hand as the callers give it: its cards, :data:`UNSHOWN` (live, never shown), or None (folded)
+SeatHand = Union[Cards, _Unshown, None]
 #: one seat's cards as ids (``()`` for an UNSHOWN hand; None for a folded seat, in ``list[Hand | None]``)
 Hand = tuple[int, ...]
 #: one rank per seat, None where folded or for a half the game does not play
@@ -199,7 +202,7 @@ def _pot_result(amount: int, eligible: list[int], low_w: list[int], bad_w: list[
 # the public functions
 
 
-def showdown(hands: Sequence[Cards | None], pot: int, button: int = 0, game: str = "badacey",
+def showdown(hands: Sequence[SeatHand], pot: int, button: int = 0, game: str = "badacey",
              odd_chip: str = "position") -> list[int | None]:
     """Split one pot of ``pot`` chips (int >= 0) among the live hands; payout per seat, None if folded.
 
@@ -241,7 +244,7 @@ def _read_showdown(hands: object, pot: object, button: object, game: str, odd_ch
     return rules, odd_low, cards, live, _chips(pot, "pot"), _button(button, len(cards))
 
 
-def showdown_detail(hands: Sequence[Cards | None], pot: int, button: int = 0, game: str = "badacey",
+def showdown_detail(hands: Sequence[SeatHand], pot: int, button: int = 0, game: str = "badacey",
                     odd_chip: str = "position") -> ShowdownResult:
     """Like :func:`showdown` but returns a :class:`ShowdownResult`: values, words, winners, ``explain()``.
 
@@ -271,7 +274,7 @@ def showdown_detail(hands: Sequence[Cards | None], pot: int, button: int = 0, ga
     )
 
 
-def settle(contributions: Sequence[int], hands: Sequence[Cards | None], button: int = 0,
+def settle(contributions: Sequence[int], hands: Sequence[SeatHand], button: int = 0,
            game: str = "badacey", odd_chip: str = "position") -> Settlement:
     """Build the main and side pots from each seat's total contribution and settle each one.
 
@@ -297,7 +300,7 @@ def settle(contributions: Sequence[int], hands: Sequence[Cards | None], button: 
     return _settle_general(contributions, hands, button, rules, odd_chip)
 
 
-def _settle_general(contributions: Sequence[int], hands: Sequence[Cards | None], button: int, rules: Scoring,
+def _settle_general(contributions: Sequence[int], hands: Sequence[SeatHand], button: int, rules: Scoring,
                     odd_chip: str) -> Settlement:
     """:func:`settle` for every input: validates everything, builds main and side pots."""
     odd_low = _odd_low(odd_chip)
