@@ -77,6 +77,21 @@ class BulkShowdown(NamedTuple):
     badugi: np.ndarray[Any, Any]
 
 
+class _Pass(NamedTuple):
+    """What one internal pass computed: a part is None when its caller did not ask for it."""
+
+    payouts: np.ndarray[Any, Any] | None
+    low: np.ndarray[Any, Any] | None
+    badugi: np.ndarray[Any, Any] | None
+
+
+def _asked(part: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any]:
+    """A part of a pass that its caller asked for (so never None)."""
+    if part is None:
+        raise AssertionError("a bulk showdown pass skipped a part its caller asked for")
+    return part
+
+
 def showdown_many(
     hands: object,
     live: object = None,
@@ -122,7 +137,7 @@ def showdown_many(
     ...
     badacey_fast.errors.BadaceyError: out must be a writable C-contiguous float64 array of shape (1, 2), got dtype int64, shape (1, 2)
     """
-    return _settle(hands, live, game, pot, button, odd_chip, winners=False, out=out).payouts
+    return _asked(_settle(hands, live, game, pot, button, odd_chip, winners=False, out=out).payouts)
 
 
 def winners_many(hands: object, live: object = None, game: str = "badacey") -> Winners:
@@ -143,7 +158,7 @@ def winners_many(hands: object, live: object = None, game: str = "badacey") -> W
     badacey_fast.errors.ShowdownError: row 0 has no live seat
     """
     result = _settle(hands, live, game, None, None, "position", winners=True, payouts=False)
-    return Winners(result.low, result.badugi)
+    return Winners(_asked(result.low), _asked(result.badugi))
 
 
 def score_many(
@@ -169,11 +184,12 @@ def score_many(
     ...
     badacey_fast.errors.ShowdownError: 7 seats: a showdown has 2 to 6 seats
     """
-    return _settle(hands, live, game, pot, button, odd_chip, winners=True)
+    payouts, low, badugi = _settle(hands, live, game, pot, button, odd_chip, winners=True)
+    return BulkShowdown(_asked(payouts), _asked(low), _asked(badugi))
 
 
 def _settle(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
-            winners: bool, out: np.ndarray[Any, Any] | None = None, payouts: bool = True) -> BulkShowdown:
+            winners: bool, out: np.ndarray[Any, Any] | None = None, payouts: bool = True) -> _Pass:
     """Validate the arguments and settle on the active twin; ``winners=False`` skips the winner masks,
     ``payouts=False`` the shares (None is returned for what was skipped)."""
     rules = scoring(game)
@@ -292,14 +308,14 @@ def _score(
     winners: bool = True,
     out: np.ndarray[Any, Any] | None = None,
     payouts: bool = True,
-) -> BulkShowdown:
+) -> _Pass:
     n, p = cards.shape[:2]
     if out is None and (payouts or pots is not None):
         out = np.empty((n, p), dtype=np.float64 if pots is None else np.int64)
     # out (payouts=False) and the winner masks (winners=False) may be None: those passes are internal, and
     # the public functions return only the parts they asked for (score_many asks for all three).
     if n == 0:
-        return BulkShowdown(out, np.zeros((0, p), bool), np.zeros((0, p), bool))  # type: ignore[arg-type]
+        return _Pass(out, np.zeros((0, p), bool), np.zeros((0, p), bool))
     # The winner masks cost ~10% of the kernel's time: showdown_many does without them (None).
     low = np.empty((n, p), dtype=np.bool_) if winners else None
     bad = np.empty((n, p), dtype=np.bool_) if winners else None
@@ -312,7 +328,7 @@ def _score(
                                      low, bad)
     if row != -1:
         raise _row_error(cards, live, row, code)
-    return BulkShowdown(out, low, bad)  # type: ignore[arg-type]  # see above
+    return _Pass(out, low, bad)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -339,7 +355,7 @@ def _first_bad_row(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any]) -> t
 
 def _score_one_half(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, rules: Scoring,
                     pots: np.ndarray[Any, Any] | None, buttons: np.ndarray[Any, Any] | None,
-                    out: np.ndarray[Any, Any] | None) -> BulkShowdown:
+                    out: np.ndarray[Any, Any] | None) -> _Pass:
     """The bulk showdown of a single-pot game: the best hand of its one half (lower rank is better) takes
     the whole pot, split equally among tied winners, leftover chips one each to the winners first
     clockwise from the button (RULES.md §3, as :func:`badacey_fast.pots.split_pot` pays one pot)."""
@@ -349,7 +365,7 @@ def _score_one_half(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | No
         out = np.empty((n, p), dtype=np.float64 if pots is None else np.int64)
     empty = np.zeros((n, p), dtype=bool)
     if n == 0:
-        return BulkShowdown(out, empty, empty.copy())
+        return _Pass(out, empty, empty.copy())
     row, code = _first_bad_row(cards, alive)
     if row != -1:
         raise _row_error(cards, live, row, code)
@@ -375,4 +391,4 @@ def _score_one_half(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | No
         base, left = np.divmod(pots, count)
         out[...] = won * (base[:, None] + (nth < left[:, None]))
     halves = (won, empty) if rules.halves[0] == LOW else (empty, won)
-    return BulkShowdown(out, *halves)
+    return _Pass(out, *halves)

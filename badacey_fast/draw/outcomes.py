@@ -296,12 +296,11 @@ def _objective(objective: str | Callable[[DrawOutcomes], float], hand: tuple[int
     if objective == "low":
         if target is None:
             target = hand
-        if isinstance(target, int) and not isinstance(target, bool):
+        if isinstance(target, int):
             rank = target
-            _check_rank(rank, reference.LOW_CLASS_COUNTS[game], "low")
+            _check_rank(rank, reference.LOW_CLASS_COUNTS[game], "low")  # (refuses a bool: TypeError)
         else:
-            # (a bool target is refused by parse_cards with a TypeError, hence the ignore)
-            rank = reference.low_rank(parse_cards(target, count=5), game)  # type: ignore[arg-type]
+            rank = reference.low_rank(parse_cards(target, count=5), game)
         return lambda o: o.p_low(rank)
     if objective == "share":
         if opponent is None:

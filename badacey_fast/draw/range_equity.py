@@ -154,9 +154,17 @@ def range_equity(
     seed = _seed(seed)
     blocked = sum(1 << c for c in hero_t + dead_t)
     sel = [_Selection(r, blocked) for r in rngs]
-    tables = _ranges._ranks(size, ace_high)
-    # LOW is a half only of five-card games, whose low table exists (tables[0] is None for four cards).
-    halves: Halves = [(h, tables[0] if h == LOW else tables[1]) for h in sc.halves]  # type: ignore[misc]
+    low_table, badugi_table = _ranges._ranks(size, ace_high)
+
+    def half_table(half: str) -> np.ndarray[Any, Any]:
+        if half != LOW:
+            return badugi_table
+        # LOW is a half only of five-card games, whose low table exists (None for four cards).
+        if low_table is None:
+            raise AssertionError(f"{sc.game} plays a low half on {size}-card hands")
+        return low_table
+
+    halves: Halves = [(h, half_table(h)) for h in sc.halves]
     hero_ranks: dict[str, int]
     if draws == 0:
         if size == 5:

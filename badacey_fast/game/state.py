@@ -474,8 +474,9 @@ class Game(GameBetting, GameDealing, GameQueries):
                 return self
         elif a is not _CHECK:
             stacks, sbet = self.stacks, self.sbet
-            # A validated call, bet or raise always carries its int amount (only the NamedTuple's type allows None).
-            pay: int = a[1] if a[0] == CALL else a[1] - sbet[i]  # type: ignore[assignment,operator]
+            amount = a[1]
+            assert amount is not None  # a validated call, bet or raise always carries its amount
+            pay = amount if a[0] == CALL else amount - sbet[i]
             stacks[i] -= pay
             sbet[i] += pay
             self.contrib[i] += pay

@@ -24,7 +24,7 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from badacey_fast.kernel import backend as _backend
 from badacey_fast.kernel.backend import ENV_VAR, POLICIES, Progress, Single, load, using
@@ -165,4 +165,4 @@ def memo(key: Hashable, compute: Callable[[], _T]) -> _T:
     found = cache.get(key)
     if found is None:
         found = cache[key] = compute()
-    return found  # type: ignore[return-value]  # each key is always given the same compute (one table)
+    return cast(_T, found)  # each key is always given the same compute (one table): its type

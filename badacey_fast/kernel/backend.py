@@ -155,7 +155,8 @@ def _publish() -> None:
     attributes there keep evaluate()'s fast path at one dict lookup, and this keeps them live."""
     package = sys.modules.get("badacey_fast.kernel")
     if package is not None:
-        package.name, package.single = name, single  # type: ignore[attr-defined]
+        setattr(package, "name", name)  # (a module object: its attributes are set by name)
+        setattr(package, "single", single)
 
 
 @contextlib.contextmanager

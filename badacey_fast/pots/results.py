@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
+from typing import cast
 
 from badacey_fast.rules import reference
 from badacey_fast.cards import format_cards
@@ -104,8 +105,9 @@ class _Described:
     def values(self) -> tuple[Value | None, ...]:
         """Each seat's :class:`Value` (dense ranks, lower is better); None for a folded or unshown seat, and
         None inside the Value for a half the game does not play."""
-        # A half the game does not play stays None inside the Value (documented above), hence the ignore.
-        return tuple(None if lo is None and bd is None else Value(lo, bd)  # type: ignore[arg-type]
+        # A half the game does not play stays None inside the Value (documented above): Value's fields are
+        # typed int for the two-half games, hence the casts.
+        return tuple(None if lo is None and bd is None else Value(cast(int, lo), cast(int, bd))
                      for lo, bd in zip(self.low_ranks, self.badugi_ranks))
 
     @cached_property

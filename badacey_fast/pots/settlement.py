@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Any, Union
+from typing import Any, Union, cast
 
 from badacey_fast import kernel
 from badacey_fast.cards import format_cards, parse_cards
@@ -160,15 +160,16 @@ def _evaluate(rules: Scoring, hands: list[Hand | None], live: list[int]) -> tupl
     lows: Ranks = [None] * n
     bads: Ranks = [None] * n
     ace_high = rules.ace_high
+    held = cast("list[Hand]", hands)  # read only at live seats, which hold a Hand (_read_hands)
     if len(rules.halves) == 2:
         for s in live:
-            lows[s], bads[s] = impl.evaluate5(hands[s], ace_high)  # type: ignore[arg-type]  # live: a Hand
+            lows[s], bads[s] = impl.evaluate5(held[s], ace_high)
     elif rules.halves[0] == LOW:
         for s in live:
-            lows[s] = impl.low_rank5(hands[s], ace_high)  # type: ignore[arg-type]  # live: a Hand
+            lows[s] = impl.low_rank5(held[s], ace_high)
     else:
         for s in live:
-            bads[s] = impl.badugi_rank(hands[s], ace_high)  # type: ignore[arg-type]  # live: a Hand
+            bads[s] = impl.badugi_rank(held[s], ace_high)
     return lows, bads
 
 
@@ -181,12 +182,14 @@ def _split(amount: int, order: list[int], lows: Ranks, bads: Ranks, rules: Scori
     low_w: list[int] = []
     bad_w: list[int] = []
     if LOW in rules.halves:
-        ranks = [lows[s] for s in order]  # list comprehensions beat generator min() on this hot path
-        best = min(ranks)  # type: ignore[type-var]  # a played half: every contender has a rank
+        # A played half: every contender has a rank (an int).  List comprehensions beat generator min()
+        # on this hot path.
+        ranks = cast("list[int]", [lows[s] for s in order])
+        best = min(ranks)
         low_w = [s for s, r in zip(order, ranks) if r == best]
     if BADUGI in rules.halves:
-        ranks = [bads[s] for s in order]
-        best = min(ranks)  # type: ignore[type-var]  # a played half: every contender has a rank
+        ranks = cast("list[int]", [bads[s] for s in order])
+        best = min(ranks)
         bad_w = [s for s, r in zip(order, ranks) if r == best]
     split_pot(amount, order, low_w, bad_w, odd_low, chips)
     return low_w, bad_w
