@@ -18,7 +18,7 @@ badacey_fast.errors.DuplicateCardError: row 0: card '4c' is given twice
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -28,10 +28,13 @@ from badacey_fast.cards import format_card
 from badacey_fast.errors import BadaceyError, DuplicateCardError, HandSizeError, InvalidCardError
 from badacey_fast.rules.games import BADACEY, is_ace_high
 
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
 __all__ = ["evaluate_many", "badugi_rank_many", "all_hands", "evaluate_all"]
 
 
-def _as_cards(cards: Any, sizes: tuple[int, ...], check: bool) -> np.ndarray[Any, Any]:
+def _as_cards(cards: npt.ArrayLike, sizes: tuple[int, ...], check: bool) -> np.ndarray[Any, Any]:
     """A 2-D integer array of card ids, uint8 (a view when possible), range-checked if ``check``."""
     arr = cards if isinstance(cards, np.ndarray) else np.asarray(cards)
     if arr.dtype.kind not in "iu":  # bool is kind "b": not card ids
@@ -85,7 +88,7 @@ def _out16(out: Any, n: int, what: str) -> np.ndarray[Any, Any]:
     return np.empty(n, dtype=np.uint16) if out is None else _check_out(out, np.uint16, (n,), what)
 
 
-def _threads(threads: Any, n: int) -> int:
+def _threads(threads: object, n: int) -> int:
     # Any integer, numpy's too (as pot= and button= take them: a count computed with numpy is one);
     # bool is an int to Python but never a count.
     if isinstance(threads, (bool, np.bool_)) or not hasattr(threads, "__index__"):
@@ -97,7 +100,7 @@ def _threads(threads: Any, n: int) -> int:
 
 
 def evaluate_many(
-    cards: Any,
+    cards: npt.ArrayLike,
     game: str = BADACEY,
     *,
     check: bool = True,
@@ -146,7 +149,7 @@ def evaluate_many(
 
 
 def badugi_rank_many(
-    cards: Any,
+    cards: npt.ArrayLike,
     ace_high: bool = False,
     *,
     game: str | None = None,

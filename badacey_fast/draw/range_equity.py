@@ -257,7 +257,7 @@ def _hero_policies(hero_t: tuple[int, ...], dead_t: tuple[int, ...], sc: Scoring
     return (lambda hand, left: fixed), villain_policy
 
 
-def _as_range(v: Any, game: str) -> Range:
+def _as_range(v: object, game: str) -> Range:
     if isinstance(v, Range):
         if v.game != game:
             raise BadaceyError(f"range {v.text!r} is a {v.game} range, not {game}")
@@ -275,10 +275,14 @@ class _Selection:
         self.range = r
         self.keep = keep
         self.idx = np.flatnonzero(keep) if keep is not None else np.arange(len(_ranges._masks(r.hand_size)))
-        self.const = isinstance(v, float)
-        w = None if self.const else v[self.idx].astype(np.float64)
-        self.w: np.ndarray[Any, Any] | None = w  # None when every row weighs the same (const)
-        self.total = float(len(self.idx) * v) if w is None else float(w.sum())
+        w: np.ndarray[Any, Any] | None
+        if isinstance(v, float):
+            w, self.total = None, float(len(self.idx) * v)
+        else:
+            w = v[self.idx].astype(np.float64)
+            self.total = float(w.sum())
+        self.const = w is None
+        self.w = w  # None when every row weighs the same (const)
         if not len(self.idx) or self.total <= 0:
             raise BadaceyError(f"range {r.text!r} has no hand left once hero's and the dead cards are removed")
         self.masks = _ranges._masks(r.hand_size)[self.idx]

@@ -215,7 +215,7 @@ class _Interval:
 
 @dataclass(frozen=True)
 class _Not:
-    arg: Any
+    arg: Node
     prec = 3
 
     def text(self) -> str:
@@ -225,7 +225,7 @@ class _Not:
 @dataclass(frozen=True)
 class _Weight:
     weight: float
-    arg: Any
+    arg: Node
     prec = 3
 
     def text(self) -> str:
@@ -490,7 +490,11 @@ def _card_mask(cards: tuple[int, ...]) -> np.uint64:
     return mask
 
 
-def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
+#: The weight of every row of a range: one float for all, or an array over all rows (bool 0/1 or float32).
+Weights = Union[float, "np.ndarray[Any, Any]"]
+
+
+def _evaluate(node: Node, size: int, ace_high: bool) -> Weights:
     """The weight of every row: a float (the same for all), a bool array (weights 0/1) or a float32 array."""
     if isinstance(node, _Any):
         return 1.0
@@ -514,7 +518,8 @@ def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
         v = _evaluate(node.arg, size, ace_high)
         if isinstance(v, float):
             return v * node.weight
-        return v * np.float32(node.weight)
+        weighted: np.ndarray[Any, Any] = v * np.float32(node.weight)
+        return weighted
     values = [_evaluate(a, size, ace_high) for a in node.args]
     scalars = [v for v in values if isinstance(v, float)]
     arrays = [v for v in values if not isinstance(v, float)]
@@ -532,7 +537,9 @@ def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
                 return np.ones_like(acc) if is_or else acc
             if s <= 0.0:
                 return acc if is_or else np.zeros_like(acc)
-            return np.maximum(acc.astype(np.float32), np.float32(s)) if is_or else acc * np.float32(s)
+            mixed: np.ndarray[Any, Any]
+            mixed = np.maximum(acc.astype(np.float32), np.float32(s)) if is_or else acc * np.float32(s)
+            return mixed
         return acc
     op = np.maximum if is_or else np.minimum
     bools = [a for a in arrays if a.dtype == bool]
@@ -547,7 +554,8 @@ def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
         op(acc, both, out=acc)
     for s in scalars:
         op(acc, np.float32(s), out=acc)
-    return acc
+    combined: np.ndarray[Any, Any] = acc
+    return combined
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -573,7 +581,7 @@ class Range:
         sc = scoring(game)
         self._node = parse_range(text, sc.game)
         self._game, self._size, self._ace_high = sc.game, sc.hand_size, sc.ace_high
-        self._value: Any = None
+        self._value: Weights | None = None
         self._len: int | None = None
 
     @property
@@ -591,7 +599,7 @@ class Range:
         """Cards per hand: 5, or 4 for Badugi."""
         return self._size
 
-    def _weights(self) -> Any:
+    def _weights(self) -> Weights:
         if self._value is None:
             v = _evaluate(self._node, self._size, self._ace_high)
             if isinstance(v, np.ndarray):
@@ -599,7 +607,7 @@ class Range:
             self._value = v
         return self._value
 
-    def _select(self, blocked: int) -> tuple[np.ndarray[Any, Any] | None, Any]:
+    def _select(self, blocked: int) -> tuple[np.ndarray[Any, Any] | None, Weights]:
         """(keep, weights): ``keep`` a bool row mask (None: every row) of the rows with weight above 0 and
         no card in the 52-bit mask ``blocked``; ``weights`` the range's weight of every row (a float or an
         array over all rows)."""
@@ -629,6 +637,7 @@ class Range:
             idx = np.flatnonzero(keep)
             rows = _padded(self._size)[idx]
         cards = rows.view(np.uint8).reshape(-1, 8)[:, : self._size]
+        weights: np.ndarray[Any, Any]
         if isinstance(v, float):
             weights = np.full(len(cards), v, dtype=np.float64)
         else:
@@ -649,11 +658,12 @@ class Range:
         if self.text == other.text:
             return True
         a, b = self._weights(), other._weights()
-        if isinstance(a, float) and isinstance(b, float):
-            return a == b
-        if isinstance(a, float) or isinstance(b, float):
-            arr, s = (b, a) if isinstance(a, float) else (a, b)
-            return bool(np.all(arr.astype(np.float32) == np.float32(s)))
+        if isinstance(a, float):
+            if isinstance(b, float):
+                return a == b
+            return bool(np.all(b.astype(np.float32) == np.float32(a)))
+        if isinstance(b, float):
+            return bool(np.all(a.astype(np.float32) == np.float32(b)))
         return bool(np.array_equal(a.astype(np.float32), b.astype(np.float32)))
 
     def __hash__(self) -> int:
