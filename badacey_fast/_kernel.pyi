@@ -72,6 +72,9 @@ class _Lib:
     def bd_showdown_many(self, table: _In, hands: _In, live: _In, n: int, seats: int, pot: _In, button: _In,
                          odd_low: int, shares: _CData, chips: _CData, low_win: _CData, badugi_win: _CData,
                          status: _CData, code: _CData, /) -> int: ...
+    def bd_showdown_columns(self, table: _In, hands: _In, live: _In, n: int, seats: int, pot: _In, button: _In,
+                            odd_low: int, chips: _CData, stride: int, low_bits: _CData, badugi_bits: _CData,
+                            status: _CData, code: _CData, /) -> int: ...
     def bd_parse_deals(self, buf: _CData, len: int, seats: int, csv: int, columns: _In, ncolumns: int,
                        max_rows: int, hands: _CData, live: _CData, pot: _CData, button: _CData, flags: _CData,
                        line_start: _CData, line_len: _CData, consumed: _CData, /) -> int: ...

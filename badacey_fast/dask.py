@@ -27,12 +27,15 @@ import copy
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from badacey_fast.errors import BadaceyError
 from badacey_fast.files.score import DEFAULT_POT, ScoreReport
+
+if TYPE_CHECKING:
+    from badacey_fast.files.arrow import Codec
 
 __all__ = ["DatasetResult", "require_dask", "score_dataset", "simulate", "equity", "local_client", "partition_seeds",
            "PARTITION_ROWS", "PARTITION_HANDS", "PARTITION_SAMPLES"]
@@ -72,8 +75,11 @@ def local_client(workers: int = 2, *, threads_per_worker: int = 1, **kwargs: Any
     require_dask()
     from distributed import Client, LocalCluster
 
+    # The scheduler's HTTP server (health and metrics routes) always starts: on a free port of 127.0.0.1,
+    # not on 8787 (distributed's default, even with no dashboard), which a second cluster on the machine
+    # (another local_client, another user's) would find taken.
     options = dict(n_workers=workers, threads_per_worker=threads_per_worker, processes=True, host="127.0.0.1",
-                   dashboard_address=None)
+                   dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
     options.update(kwargs)
     with LocalCluster(**options) as cluster, Client(cluster) as client:
         yield client
@@ -142,28 +148,22 @@ def _partitions(files: list[str], rows: int) -> list[tuple[str, list[int], int, 
 
 
 def _score_partition(path: str, row_groups: list[int], first_row: int, out: str | None, game: str,
-                     odd_chip: str, pot: int, button: int, skip_bad: bool) -> dict[str, Any]:
-    """Score some row groups of one Parquet file (a worker task): tallies, totals, and the first error."""
+                     odd_chip: str, pot: int, button: int, skip_bad: bool, threads: bool = True,
+                     compression: Codec | None = None) -> dict[str, Any]:
+    """Score some row groups of one Parquet file (a worker task) with the one scoring loop of
+    :func:`~badacey_fast.files.arrow.score_parquet` (the same batches, kernel call and writer), writing its
+    payouts itself: only tallies, per-seat totals and the first error go back to the client."""
     import pyarrow.parquet as pq
 
-    from badacey_fast.files.arrow import ROW_GROUP, ScoreRun, PayoutWriter
+    from badacey_fast.files.arrow import (BATCH_ROWS, PAYOUT_COMPRESSION, PayoutWriter, ScoreRun, parquet_batches,
+                                          score_batches)
 
     f = pq.ParquetFile(path)
     run = ScoreRun(game, odd_chip, pot, button, skip_bad)
     run.start(f.schema_arrow)
     run.rows = first_row - 1  # row numbers count from the dataset's first row
-    writer = PayoutWriter(out, "parquet") if out is not None else None
-    failure = None
-    try:
-        for batch in f.iter_batches(batch_size=ROW_GROUP, row_groups=row_groups):
-            result, failure = run.score(batch)
-            if writer is not None:
-                writer.write(result)
-            if failure is not None:
-                break
-    finally:
-        if writer is not None:
-            writer.close()
+    writer = None if out is None else PayoutWriter(out, "parquet", compression or PAYOUT_COMPRESSION)
+    failure = score_batches(run, f.schema_arrow, parquet_batches(f, BATCH_ROWS, row_groups), writer, threads=threads)
     return {"rows": run.rows - first_row + 1, "deals": run.deals, "bad": run.bad, "errors": run.errors,
             "totals": None if run.totals is None else run.totals.tolist(),
             "failure": None if failure is None else (type(failure).__name__, str(failure), run.rows + 1)}
@@ -182,6 +182,8 @@ def score_dataset(
     scheduler: str | None = None,
     partition_rows: int = PARTITION_ROWS,
     progress: bool = False,
+    threads: bool = True,
+    compression: Codec | None = None,
 ) -> DatasetResult:
     """Score a Parquet deal dataset (a file, a directory of ``*.parquet`` files or a glob) partition by
     partition on Dask, and write the payouts as ``dst/part-NNNNN.parquet`` (payout schema of
@@ -190,6 +192,10 @@ def score_dataset(
     Row numbers count the dataset's rows from 1 in file order (files sorted by name).  A bad row raises
     the text path's error with its row number (the lowest bad row of the dataset, after every partition
     ran), unless ``skip_bad``.  Returns a :class:`DatasetResult` with the report and per-seat totals.
+
+    Each task scores its partition as :func:`~badacey_fast.files.arrow.score_parquet` does (``threads``:
+    with its reader and writer helper threads; ``compression`` of the payout files, uncompressed by
+    default) and writes its own payout file: nothing bigger than the per-seat totals crosses the network.
     """
     require_dask()
     from dask.delayed import delayed
@@ -206,8 +212,8 @@ def score_dataset(
         os.makedirs(dst, exist_ok=True)
         outputs = [os.path.join(os.fspath(dst), f"part-{i:05d}.parquet") for i in range(len(parts))]
     task = delayed(_score_partition, pure=False)
-    tasks = [task(path, groups, first, outputs[i] if outputs else None, game, odd_chip, pot, button, skip_bad)
-             for i, (path, groups, first, _) in enumerate(parts)]
+    tasks = [task(path, groups, first, outputs[i] if outputs else None, game, odd_chip, pot, button, skip_bad,
+                  threads, compression) for i, (path, groups, first, _) in enumerate(parts)]
     results = _run(tasks, client, scheduler, progress) if tasks else []
     failures = [r["failure"] for r in results if r["failure"] is not None]
     if failures:

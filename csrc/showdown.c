@@ -299,9 +299,11 @@ BD_TARGET_AVX2 static int64_t sd_winners8(const uint32_t *table, uint32_t (*idx)
 }
 #endif
 
-/* Chips of one good row (see showdown.h for the odd-chip rules). */
+/* Chips of one good row (see showdown.h for the odd-chip rules) into out[s * step] for each seat s
+ * (step 1: a row of the row-major (N, P) array; step = the column stride: one cell of each seat's
+ * column). */
 SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned lw, unsigned bw,
-                        const int32_t seats, int64_t *out)
+                        const int32_t seats, int64_t *out, const int64_t step)
 {
     int64_t half = pot >> 1, odd = pot & 1;
     int64_t lhalf = odd_low ? half + odd : half;
@@ -312,10 +314,10 @@ SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned l
         int32_t dl = l - button + (l <= button ? seats : 0), db = b - button + (b <= button ? seats : 0);
         int32_t o = dl <= db ? l : b;
         for (int32_t s = 0; s < seats; s++)
-            out[s] = 0;
-        out[l] = lhalf;
-        out[b] += half;
-        out[o] += odd_low ? 0 : odd;
+            out[s * step] = 0;
+        out[l * step] = lhalf;
+        out[b * step] += half;
+        out[o * step] += odd_low ? 0 : odd;
         return;
     }
     int64_t kl = sd_bits6[lw & 63], kb = sd_bits6[bw & 63];
@@ -331,34 +333,78 @@ SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned l
         odd_left &= ~either;
         nl += wl;
         nb += wb;
-        out[s] = x;
+        out[s * step] = x;
     }
 }
 
-/* Pass 3 for one good row i: its shares or chips, and winner bytes, from the winner masks lw, bw. */
+/* Where pass 3 writes: the row-major arrays of bd_showdown_many (cols == 0: shares / chips / low_win /
+ * badugi_win, n * seats each) or the column layout of bd_showdown_columns (cols != 0: chips[s * stride +
+ * i], and one seat bitmask a row in low_bits / badugi_bits).  `cols` is a constant at every call, so each
+ * layout compiles to its own loop, and passes 1 and 2 are shared unchanged.  Passed by value into the
+ * inlined loops: a copy in registers, which no store through the output pointers can alias. */
+typedef struct {
+    double *shares;
+    int64_t *chips;
+    uint8_t *low_win, *badugi_win;   /* row-major winner bytes (cols == 0) */
+    uint8_t *low_bits, *badugi_bits; /* winner bitmasks (cols != 0) */
+    int64_t stride;                  /* cols != 0: distance between two seats' columns in chips, >= n */
+} sd_out;
+
+/* Pass 3 for one good row i: its shares or chips, and its winners (bytes, or bitmasks in the column
+ * layout), from the winner masks lw, bw. */
 SD_INLINE void sd_pay_row(unsigned lw, unsigned bw, int64_t i, const int32_t seats, const int64_t *pot,
-                          const int64_t *button, int32_t odd_low, double *shares, int64_t *chips, uint8_t *low_win,
-                          uint8_t *badugi_win)
+                          const int64_t *button, int32_t odd_low, const sd_out o, const int cols)
 {
     lw &= 63, bw &= 63; /* seat masks already (masked by the live seats): keeps the table reads in range */
+    if (cols) {
+        sd_chips(pot[i], (int32_t)button[i], odd_low, lw, bw, seats, o.chips + i, o.stride);
+        if (o.low_bits)
+            o.low_bits[i] = (uint8_t)lw;
+        if (o.badugi_bits)
+            o.badugi_bits[i] = (uint8_t)bw;
+        return;
+    }
     if (pot) {
-        sd_chips(pot[i], (int32_t)button[i], odd_low, lw, bw, seats, chips + i * seats);
-    } else if (shares) {
+        sd_chips(pot[i], (int32_t)button[i], odd_low, lw, bw, seats, o.chips + i * seats, 1);
+    } else if (o.shares) {
         const double *ls = sd_share_of[lw], *bs = sd_share_of[bw];
-        double *sh = shares + i * seats;
+        double *sh = o.shares + i * seats;
         for (int32_t s = 0; s < seats; s++)
             sh[s] = ls[s] + bs[s];
     }
-    if (low_win)
-        memcpy(low_win + i * seats, sd_win_bytes[lw], (size_t)seats);
-    if (badugi_win)
-        memcpy(badugi_win + i * seats, sd_win_bytes[bw], (size_t)seats);
+    if (o.low_win)
+        memcpy(o.low_win + i * seats, sd_win_bytes[lw], (size_t)seats);
+    if (o.badugi_win)
+        memcpy(o.badugi_win + i * seats, sd_win_bytes[bw], (size_t)seats);
+}
+
+/* A bad row (with status) pays nothing and wins nothing, in either layout. */
+SD_INLINE void sd_pay_nothing(int64_t i, const int32_t seats, const int64_t *pot, const sd_out o, const int cols)
+{
+    if (cols) {
+        for (int32_t s = 0; s < seats; s++)
+            o.chips[s * o.stride + i] = 0;
+        if (o.low_bits)
+            o.low_bits[i] = 0;
+        if (o.badugi_bits)
+            o.badugi_bits[i] = 0;
+        return;
+    }
+    for (int32_t s = 0; s < seats; s++) {
+        if (pot)
+            o.chips[i * seats + s] = 0;
+        else if (o.shares)
+            o.shares[i * seats + s] = 0.0;
+        if (o.low_win)
+            o.low_win[i * seats + s] = 0;
+        if (o.badugi_win)
+            o.badugi_win[i * seats + s] = 0;
+    }
 }
 
 SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
                          const int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
-                         double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win,
-                         uint8_t *status, int32_t *code, int level)
+                         const sd_out o, const int cols, uint8_t *status, int32_t *code, int level)
 {
     int64_t bad_rows = 0;
     uint32_t idx[SD_MAX_SEATS][SD_BLOCK];
@@ -398,24 +444,15 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
             if (status)
                 status[i] = (uint8_t)rc;
             if (rc == BD_SD_OK) {
-                sd_pay_row(lw[j], bw[j], i, seats, pot, button, odd_low, shares, chips, low_win, badugi_win);
+                sd_pay_row(lw[j], bw[j], i, seats, pot, button, odd_low, o, cols);
                 continue;
             }
             if (!status) {
                 *code = rc;
                 return i;
             }
-            bad_rows++; /* a bad row pays nothing and wins nothing */
-            for (int32_t s = 0; s < seats; s++) {
-                if (pot)
-                    chips[i * seats + s] = 0;
-                else if (shares)
-                    shares[i * seats + s] = 0.0;
-                if (low_win)
-                    low_win[i * seats + s] = 0;
-                if (badugi_win)
-                    badugi_win[i * seats + s] = 0;
-            }
+            bad_rows++;
+            sd_pay_nothing(i, seats, pot, o, cols);
         }
     }
     return status ? bad_rows : -1;
@@ -425,23 +462,48 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
  * (tzcnt, blsr, shlx: the card-mask hash is ~7% faster) that also runs the AVX-512 passes when asked.
  * The copy is chosen explicitly by bd_simd_level() (BADACEY_FAST_ISA), not by target_clones at load
  * time, so a forced scalar run really runs the portable code. */
-#define SD_DISPATCH_BODY                                                                                     \
+#define SD_RUN(P, COLS) sd_run(table, hands, live, n, P, pot, button, odd_low, *o, COLS, status, code, level)
+#define SD_BY_SEATS(COLS)                                                                                    \
     switch (seats) {                                                                                         \
-    case 2: return sd_run(table, hands, live, n, 2, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, level); \
-    case 3: return sd_run(table, hands, live, n, 3, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, level); \
-    case 4: return sd_run(table, hands, live, n, 4, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, level); \
-    case 5: return sd_run(table, hands, live, n, 5, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, level); \
-    default: return sd_run(table, hands, live, n, 6, pot, button, odd_low, shares, chips, low_win, badugi_win, status, code, level); \
+    case 2: return SD_RUN(2, COLS);                                                                          \
+    case 3: return SD_RUN(3, COLS);                                                                          \
+    case 4: return SD_RUN(4, COLS);                                                                          \
+    case 5: return SD_RUN(5, COLS);                                                                          \
+    default: return SD_RUN(6, COLS);                                                                         \
     }
+#define SD_DISPATCH_BODY                                                                                     \
+    if (cols) {                                                                                              \
+        SD_BY_SEATS(1)                                                                                       \
+    }                                                                                                        \
+    SD_BY_SEATS(0)
 #define SD_DISPATCH_PARAMS                                                                                   \
     const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n, int32_t seats,             \
-        const int64_t *pot, const int64_t *button, int32_t odd_low, double *shares, int64_t *chips,           \
-        uint8_t *low_win, uint8_t *badugi_win, uint8_t *status, int32_t *code, int level
+        const int64_t *pot, const int64_t *button, int32_t odd_low, const sd_out *o, int cols,               \
+        uint8_t *status, int32_t *code, int level
 
 static int64_t sd_dispatch_portable(SD_DISPATCH_PARAMS) { SD_DISPATCH_BODY }
 #ifdef SD_SIMD
-BD_TARGET_AVX2 static int64_t sd_dispatch_avx2(SD_DISPATCH_PARAMS) { SD_DISPATCH_BODY }
+/* flatten: with both layouts there are ten sd_run copies here, and gcc's size heuristics then kept the
+ * AVX2 pass 1 and pass 2 (sd_hash8_avx2, sd_winners8) out of line: 45-48 against 33-36 ns a row (6
+ * seats, thread CPU time, interleaved), which flatten gives back;
+ * always_inline cannot be used on them, since the portable copy calls them too (dead code there, but a
+ * target mismatch for the inliner).  The VBMI functions stay calls (their target is not this one's). */
+BD_TARGET_AVX2 __attribute__((flatten)) static int64_t sd_dispatch_avx2(SD_DISPATCH_PARAMS) { SD_DISPATCH_BODY }
 #endif
+
+/* Both entry points after their argument checks: pick the code path (bd_simd_level), run. */
+static int64_t sd_start(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n, int32_t seats,
+                        const int64_t *pot, const int64_t *button, int32_t odd_low, const sd_out *o, int cols,
+                        uint8_t *status, int32_t *code)
+{
+#ifdef SD_SIMD
+    int level = bd_simd_level();
+    if (level >= BD_ISA_AVX2)
+        return sd_dispatch_avx2(table, hands, live, n, seats, pot, button, odd_low, o, cols, status, code, level);
+#endif
+    return sd_dispatch_portable(table, hands, live, n, seats, pot, button, odd_low, o, cols, status, code,
+                                BD_ISA_SCALAR);
+}
 
 int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
                          int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
@@ -457,14 +519,25 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
         *code = BD_SD_BAD_ARGS;
         return -2;
     }
-#ifdef SD_SIMD
-    int level = bd_simd_level();
-    if (level >= BD_ISA_AVX2)
-        return sd_dispatch_avx2(table, hands, live, n, seats, pot, button, odd_low, shares, chips, low_win,
-                                badugi_win, status, code, level);
-#endif
-    return sd_dispatch_portable(table, hands, live, n, seats, pot, button, odd_low, shares, chips, low_win,
-                                badugi_win, status, code, BD_ISA_SCALAR);
+    const sd_out o = {shares, chips, low_win, badugi_win, NULL, NULL, 0};
+    return sd_start(table, hands, live, n, seats, pot, button, odd_low, &o, 0, status, code);
+}
+
+int64_t bd_showdown_columns(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
+                            int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
+                            int64_t *chips, int64_t stride, uint8_t *low_bits, uint8_t *badugi_bits,
+                            uint8_t *status, int32_t *code)
+{
+    int32_t dummy;
+    if (!code)
+        code = &dummy;
+    *code = BD_SD_OK;
+    if (!table || !hands || n < 0 || !pot || !button || !chips || stride < n || seats < 2 || seats > SD_MAX_SEATS) {
+        *code = BD_SD_BAD_ARGS;
+        return -2;
+    }
+    const sd_out o = {NULL, chips, NULL, NULL, low_bits, badugi_bits, stride};
+    return sd_start(table, hands, live, n, seats, pot, button, odd_low, &o, 1, status, code);
 }
 
 /* ---------------------------------------------------------------------------------------------- */

@@ -43,6 +43,17 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
                          double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win,
                          uint8_t *status, int32_t *code);
 
+/* bd_showdown_many's chip form in the layout of a columnar payout table: seat s's chips of row i go to
+ * chips[s * stride + i] (stride >= n: one int64 column per seat, e.g. stride == n for a (seats, n) array),
+ * and the winners of each half to low_bits[i] / badugi_bits[i] as seat bitmasks (bit s set = seat s won
+ * that half; either may be NULL).  pot and button are required.  Validation, status, code and the return
+ * value as bd_showdown_many (bad rows, with status, pay nothing and have no winners); the same chips and
+ * winners as bd_showdown_many row for row. */
+int64_t bd_showdown_columns(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
+                            int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
+                            int64_t *chips, int64_t stride, uint8_t *low_bits, uint8_t *badugi_bits,
+                            uint8_t *status, int32_t *code);
+
 /* Deal-file fast path: parse the complete lines of buf[0..len) (each ends with "\n", "\r\n" or a lone
  * "\r"; the last one may end at len), at most max_rows of them.  For line i: flags[i] = 0 parsed, 1 "let
  * Python parse it" (anything but the strict forms below, so Python alone words errors), 2 blank or '#'

@@ -14,7 +14,8 @@ import pyarrow.csv as pcsv  # noqa: E402
 import pyarrow.ipc as ipc  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
 
-from badacey_fast.cards import parse_cards  # noqa: E402
+from badacey_fast.bulk import score_many  # noqa: E402
+from badacey_fast.cards import format_card, parse_cards  # noqa: E402
 from badacey_fast.cli.command import main  # noqa: E402
 from badacey_fast.errors import DuplicateCardError, InvalidCardError, ShowdownError  # noqa: E402
 from badacey_fast.files import arrow, generate_deals, score_file  # noqa: E402
@@ -133,6 +134,55 @@ def test_bad_row_stops_the_run_naming_it(tmp_path, bad, pot, button, live, error
     assert arrow.score_table(t, skip_bad=True)["row"].to_pylist() == [1, 3]
 
 
+def test_many_bad_rows_of_every_kind_across_batches(tmp_path) -> None:
+    # The kernel checks every row in the pass that settles it (a code per row); only the rows it rejects
+    # are worded again.  Rows of every kind of problem (two in one row: the pot's is named, as the text
+    # path checks the pot first), spread over several batches and row groups: each named with its own
+    # 1-based row number, the good rows paid exactly as score_many pays them alone, nothing else kept.
+    rng = np.random.default_rng(7)
+    n = 300
+    rows = np.stack([rng.permutation(52)[:10].reshape(2, 5) for _ in range(n)]).astype(np.uint8)
+    pot = rng.integers(0, 1000, n).astype(np.uint64)
+    button = rng.integers(0, 2, n).astype(np.uint64)
+    live = np.full(n, 3, np.uint8)
+    expect: dict[int, str] = {}
+    for r in rng.choice(n, 60, replace=False).tolist():
+        kind = r % 7
+        if kind == 0:
+            rows[r, 1, 2], expect[r] = 60, "seat 1: card id 60 is outside 0..51"
+        elif kind == 1:
+            rows[r, 1, 4] = rows[r, 0, 0]
+            expect[r] = f"card {format_card(int(rows[r, 0, 0]))!r} is held twice (seat 0 and seat 1)"
+        elif kind == 2:
+            live[r], expect[r] = 0, "no live seat: every seat folded"
+        elif kind == 3:
+            pot[r], expect[r] = 2**64 - 3, f"pot {2**64 - 3} is too large (at most 2**63 - 1)"
+        elif kind == 4:
+            button[r], expect[r] = 2**63 + 1, f"button {2**63 + 1} is not a seat 0..1"
+        elif kind == 5:
+            live[r], expect[r] = 6, "live bitmask 0x6 names seats beyond 0..1"
+        else:
+            rows[r, 0, 0], pot[r] = 255, 2**63
+            expect[r] = f"pot {2**63} is too large (at most 2**63 - 1)"
+    t = pa.table({"cards": pa.array([bytes(x.reshape(-1)) for x in rows], pa.binary(10)),
+                  "pot": pa.array(pot, pa.uint64()), "button": pa.array(button, pa.uint64()),
+                  "live": pa.array(live, pa.uint8())})
+    pq.write_table(t, tmp_path / "d.parquet", row_group_size=128)
+    report = arrow.score_parquet(tmp_path / "d.parquet", tmp_path / "o.parquet", skip_bad=True, batch_rows=50)
+    assert report.errors == [(r + 1, expect[r]) for r in sorted(expect)]
+    assert (report.lines, report.deals, report.bad) == (n, n - len(expect), len(expect))
+    good = np.array([r for r in range(n) if r not in expect])
+    out = pq.read_table(tmp_path / "o.parquet")
+    assert out["row"].to_pylist() == (good + 1).tolist()
+    mask = ((live[good, None] >> np.arange(2)) & 1).astype(bool)
+    want = score_many(rows[good], mask, pot=pot[good].astype(np.int64), button=button[good].astype(np.int64))
+    assert payouts(out) == want.payouts.tolist()
+    first = min(expect)
+    with pytest.raises(ShowdownError, match=f"^row {first + 1}: "):
+        arrow.score_parquet(tmp_path / "d.parquet", tmp_path / "o.parquet", batch_rows=50)
+    assert pq.read_table(tmp_path / "o.parquet")["row"].to_pylist() == list(range(1, first + 1))
+
+
 def test_null_and_short_cards_and_defaults() -> None:
     t = pa.table({"cards": pa.array([bytes(GOOD.reshape(-1)), None, bytes(GOOD.reshape(-1))[:5]], pa.binary()),
                   "pot": pa.array([None, 3, 3], pa.int64())})
@@ -199,3 +249,23 @@ def test_newer_schema_version_and_missing_pyarrow(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "pyarrow", None)
     with pytest.raises(ImportError, match=r'^Parquet/Arrow support needs pyarrow: pip install "badacey_fast\[parquet\]"$'):
         arrow.require_pyarrow()
+
+
+def test_payout_files_plain_and_uncompressed_by_default_any_codec_on_request(tmp_path) -> None:
+    # The documented write choice (PayoutWriter): no dictionary, no statistics, uncompressed unless asked;
+    # every codec gives the same table, and row groups follow the scored batches (batch_rows).
+    arrow.generate_parquet(3000, tmp_path / "d.parquet", seed=9, row_group=1000)
+    arrow.score_parquet(tmp_path / "d.parquet", tmp_path / "plain.parquet", batch_rows=700)
+    meta = pq.ParquetFile(tmp_path / "plain.parquet").metadata
+    assert [meta.row_group(g).num_rows for g in range(meta.num_row_groups)] == [700, 300] * 3
+    for g in range(meta.num_row_groups):
+        for c in range(meta.num_columns):
+            col = meta.row_group(g).column(c)
+            assert col.compression == "UNCOMPRESSED" and not col.has_dictionary_page and not col.is_stats_set
+    plain = pq.read_table(tmp_path / "plain.parquet")
+    for codec in ("zstd", "snappy"):
+        arrow.score_parquet(tmp_path / "d.parquet", tmp_path / f"{codec}.parquet", compression=codec)
+        f = pq.ParquetFile(tmp_path / f"{codec}.parquet")
+        assert f.metadata.row_group(0).column(1).compression == codec.upper()
+        assert f.read().equals(plain)
+    assert plain.num_rows == 3000 and plain["row"].to_pylist() == list(range(1, 3001))

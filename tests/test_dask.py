@@ -110,3 +110,22 @@ def test_cli_dask_paths(dataset, tmp_path, capsys) -> None:
     assert capsys.readouterr().out == first
     assert main([*args, "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
     assert "not both" in capsys.readouterr().err
+
+
+def test_one_worker_with_two_threads_beside_another_cluster(dataset, client, tmp_path, capsys) -> None:
+    # A second LocalCluster while the module's is up: each scheduler's HTTP server takes a free port (both
+    # on distributed's default 8787 the second failed to start).  Two threads in one worker process run two
+    # partitions at once on one copy of the kernel's table; tasks with and without helper threads agree.
+    root, expected = dataset
+    with bdask.local_client(1, threads_per_worker=2) as two_threads:
+        assert sum(two_threads.ncores().values()) == 2
+        for threads in (True, False):
+            result = bdask.score_dataset(root / "deals", tmp_path / f"out-{threads}", client=two_threads,
+                                         partition_rows=8_000, threads=threads)
+            _check(result, expected, tmp_path)
+    args = ["score", str(root / "deals"), "-o", str(tmp_path / "cli"), "--dask", "--no-progress", "--workers", "1"]
+    assert main([*args, "--threads-per-worker", "2"]) == 0
+    assert "2 partitions on 1 worker of 2 threads" in capsys.readouterr().err
+    assert [row for p in sorted((tmp_path / "cli").iterdir()) for row in _payouts(pq.read_table(p))] == expected
+    assert main([*args, "--threads-per-worker", "0"]) == 2
+    assert "--threads-per-worker must be at least 1, got 0" in capsys.readouterr().err

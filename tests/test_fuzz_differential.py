@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import badacey_fast as bf
+from badacey_fast.bulk import score_columns
 from badacey_fast.kernel import using
 
 BASE = settings.default.max_examples  # 100 in the "ci" profile, 20,000 in "soak"
@@ -288,6 +289,8 @@ def test_bulk_showdowns_agree(data, n, p, dtype, game, odd_chip, with_live, with
             data.draw(st.lists(st.integers(0, p - 1), min_size=n, max_size=n)), dtype=np.int64))))
     same_arrays(*on_both(bf.showdown_many, arr, mask, game, odd_chip=odd_chip, **kwargs))
     same_arrays(*on_both(bf.score_many, arr, mask, game, odd_chip=odd_chip, **kwargs))
+    if with_pot:  # the payout-file layout of the same settlement (its own kernel entry point)
+        same_arrays(*on_both(score_columns, arr, mask, game, odd_chip=odd_chip, **kwargs))
     same_arrays(*on_both(bf.winners_many, arr, mask, game))
 
 

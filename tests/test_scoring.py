@@ -9,7 +9,8 @@ import pytest
 from badacey_fast.kernel import backend as _backend
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, ShowdownError, UnknownGameError
-from badacey_fast.bulk.showdown import score_many, showdown_many, winners_many
+from badacey_fast import kernel
+from badacey_fast.bulk.showdown import score_columns, score_many, showdown_many, winners_many
 from badacey_fast.pots.settlement import showdown, showdown_detail
 
 
@@ -330,6 +331,127 @@ def test_out_mistakes_raise_the_same_errors_everywhere(backend: str, call: str, 
     assert given in str(info.value)
     with pytest.raises(TypeError, match=expected + ", not list"):  # not an array at all: a type error
         as_list()
+
+
+def bitmasks(won: np.ndarray) -> np.ndarray:
+    """(N, P) bool winners as (N,) uint8 seat bitmasks, bit s = seat s (the payout files' layout)."""
+    return (won.astype(np.uint8) << np.arange(won.shape[1], dtype=np.uint8)).sum(axis=1, dtype=np.uint8)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5, 6])
+@pytest.mark.parametrize("game", ["badacey", "badeucy", "a5", "27"])
+def test_score_columns_is_score_many_laid_out_as_columns(backend: str, seats: int, game: str) -> None:
+    # score_columns has its own kernel entry point (bd_showdown_columns): it must pay and name winners
+    # exactly as score_many, in every layout detail (a column per seat, a bitmask per half and row).
+    rng = np.random.default_rng(seats * 31 + len(game))
+    n = 70 if backend == "python" else 3000  # > the 16-row block, with a tail
+    cards, live = deal(rng, n, seats), live_mask(rng, n, seats, 0.6)
+    pots, buttons = rng.integers(0, 10_000, n), rng.integers(0, seats, n)
+    for mask in (live, None):
+        for odd_chip in ("position", "low"):
+            rows = score_many(cards, mask, game, pot=pots, button=buttons, odd_chip=odd_chip)
+            cols = score_columns(cards, mask, game, pot=pots, button=buttons, odd_chip=odd_chip)
+            assert cols.chips.dtype == np.int64 and cols.chips.shape == (seats, n) and cols.chips.flags.c_contiguous
+            assert cols.low.dtype == cols.badugi.dtype == np.uint8 and cols.low.shape == (n,)
+            np.testing.assert_array_equal(cols.chips, rows.payouts.T)
+            np.testing.assert_array_equal(cols.low, bitmasks(rows.low))
+            np.testing.assert_array_equal(cols.badugi, bitmasks(rows.badugi))
+    assert score_columns(cards[:0], None, game, pot=1).chips.shape == (seats, 0)
+
+
+@pytest.mark.parametrize("game", ["badacey", "a5"])
+def test_score_columns_status_codes_every_row_and_pays_bad_rows_nothing(backend: str, game: str) -> None:
+    # status=: no row raises; each row's code is the first of card id / card twice / no live seat / pot /
+    # button that applies (the kernel's order: a row wrong in several ways gets its first code), bad rows
+    # pay and win nothing, and the good rows are paid exactly as score_columns pays them on their own.
+    # The single-pot games (numpy, not the kernel) must give the same codes.
+    rng = np.random.default_rng(17)
+    n, seats = 200, 3
+    cards, live = deal(rng, n, seats), live_mask(rng, n, seats)
+    pots, buttons = rng.integers(0, 500, n), rng.integers(0, seats, n)
+    want = np.zeros(n, np.uint8)
+    for r in range(0, n, 9):
+        kind = (r // 9) % 6
+        if kind == 0:
+            cards[r, 0, 0], want[r] = 77, 1
+            live[r, 0] = True
+        elif kind == 1:
+            cards[r, 1, 1], want[r] = cards[r, 0, 0], 2
+            live[r, :2] = True
+        elif kind == 2:
+            live[r], want[r] = False, 3
+        elif kind == 3:
+            pots[r], want[r] = -1, 4
+        elif kind == 4:
+            buttons[r], want[r] = seats, 5
+        else:  # several problems: the card's code comes first
+            cards[r, 2, 3], pots[r], buttons[r], want[r] = 52, -3, -1, 1
+            live[r, 2] = True
+    codes = np.full(n, 99, np.uint8)
+    got = score_columns(cards, live, game, pot=pots, button=buttons, status=codes)
+    np.testing.assert_array_equal(codes, want)
+    good = want == 0
+    alone = score_columns(cards[good], live[good], game, pot=pots[good], button=buttons[good])
+    np.testing.assert_array_equal(got.chips[:, good], alone.chips)
+    np.testing.assert_array_equal(got.low[good], alone.low)
+    np.testing.assert_array_equal(got.badugi[good], alone.badugi)
+    assert not got.chips[:, ~good].any() and not got.low[~good].any() and not got.badugi[~good].any()
+    with pytest.raises(DuplicateCardError, match="^row 8: "):  # without status= a bad row raises
+        score_columns(cards[1:18], live[1:18], game, pot=pots[1:18], button=buttons[1:18])
+    with pytest.raises(ValueError, match="status must be a writable C-contiguous uint8 array of shape"):
+        score_columns(cards, live, game, pot=pots, button=buttons, status=np.zeros(n, np.int8))
+
+
+def test_score_columns_words_bad_rows_as_score_many(backend: str) -> None:
+    cards = deal(np.random.default_rng(3), 20, 4)
+    cards[17, 2, 1] = cards[17, 0, 3]
+    with pytest.raises(DuplicateCardError, match=r"^row 17: card '.+' is held twice \(seat 0 and seat 2\)$"):
+        score_columns(cards, pot=10)
+    cards[5, 1, 0] = 60
+    with pytest.raises(InvalidCardError, match=r"^row 5 seat 1: card id 60 is outside 0\.\.51$"):
+        score_columns(cards, pot=10)
+    with pytest.raises(ShowdownError, match=r"row 0: pot -1 is negative"):
+        score_columns(cards, pot=-1)
+    with pytest.raises(TypeError):
+        score_columns(cards)  # pot= is required: columns are chips
+
+
+@pytest.mark.parametrize("seats", [2, 6])
+def test_showdown_columns_twins_agree_on_status_and_partial_runs(seats: int) -> None:
+    # The kernel call itself on both twins: with status, every row's code and zeros for bad rows; without,
+    # the rows before the first bad one written and (row, code) of that row.  Bad rows of every kind.
+    rng = np.random.default_rng(seats)
+    n = 40
+    cards, live = deal(rng, n, seats), live_mask(rng, n, seats)
+    pots, buttons = rng.integers(0, 500, n), rng.integers(0, seats, n)
+    cards[9, 0, 0], cards[13, 1, 2] = 77, cards[13, 0, 0]
+    live[9, 0] = live[13, 0] = live[13, 1] = True
+    live[21] = False
+    pots[25], buttons[30] = -3, seats
+    results = {}
+    for which in ("python", "c"):
+        with _backend.using(which):
+            got = []
+            for status in (np.full(n, 99, np.uint8), None):
+                chips = np.full((seats, n), -7, np.int64)
+                low, bad = np.full(n, 200, np.uint8), np.full(n, 201, np.uint8)
+                rc = kernel.showdown_columns(cards, live.astype(np.uint8), False, pots, buttons, False, chips, low, bad,
+                                             status)
+                got.append((rc, chips, low, bad, None if status is None else status.copy()))
+            results[which] = got
+    for (rc_py, *py), (rc_c, *c) in zip(results["python"], results["c"]):
+        assert rc_py == rc_c
+        for a, b in zip(py, c):
+            np.testing.assert_array_equal(a, b)
+    (count, _), chips, low, _, status = results["c"][0]
+    assert count == 5 and np.flatnonzero(status).tolist() == [9, 13, 21, 25, 30]
+    assert status[[9, 13, 21, 25, 30]].tolist() == [1, 2, 3, 4, 5]  # BD_SD_* codes
+    assert (chips[:, status != 0] == 0).all() and (low[status != 0] == 0).all()
+    assert (chips.sum(axis=0)[status == 0] == pots[status == 0]).all()
+    (row, code), chips, low, _, _ = results["c"][1]
+    assert (row, code) == (9, 1)
+    assert (chips[:, 9:] == -7).all() and (low[9:] == 200).all()  # nothing written from the bad row on
+    assert (chips[:, :9].sum(axis=0) == pots[:9]).all()
 
 
 def test_winners_many_equals_the_masks_of_score_many(backend: str) -> None:

@@ -12,6 +12,8 @@ each half divided equally among its tied winners; in the single-pot games (``"ba
   :func:`badacey_fast.pots.settlement` does row by row.
 - :func:`winners_many` → which seats won each half, two ``(N, P)`` bool arrays.
 - :func:`score_many` → both at once (one pass of the kernel).
+- :func:`score_columns` → the same chips and winners in a payout table's layout: one int64 column per
+  seat and each half's winners as a seat bitmask per row (what columnar files store; no transposing).
 
 The active twin of :mod:`badacey_fast.kernel` settles the rows (the C kernel, or a numpy reference that
 evaluates each live hand with the pure-Python reference: slow); this module validates and words errors.
@@ -49,13 +51,15 @@ __all__ = [
     "showdown_many",
     "winners_many",
     "score_many",
+    "ColumnShowdown",
+    "score_columns",
 ]
 
 #: The odd-chip policies of RULES.md §3 (the default first).
 MIN_SEATS, MAX_SEATS = 2, 6
 
 # Error codes of kernel.showdown_many (csrc/showdown.h BD_SD_*): which check a row failed.
-_OK, _BAD_CARD, _DUP_CARD, _NO_LIVE = 0, 1, 2, 3
+_OK, _BAD_CARD, _DUP_CARD, _NO_LIVE, _BAD_POT, _BAD_BUTTON = 0, 1, 2, 3, 4, 5
 
 
 class Winners(NamedTuple):
@@ -90,6 +94,16 @@ def _asked(part: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any]:
     if part is None:
         raise AssertionError("a bulk showdown pass skipped a part its caller asked for")
     return part
+
+
+class ColumnShowdown(NamedTuple):
+    """One pass of the bulk showdown in columns: ``chips`` ``(P, N)`` int64 (``chips[s]`` = seat s's
+    payouts, rows sum to the pot), ``low`` / ``badugi`` ``(N,)`` uint8 bitmasks of each half's winners
+    (bit s set = seat s won that half)."""
+
+    chips: np.ndarray[Any, Any]
+    low: np.ndarray[Any, Any]
+    badugi: np.ndarray[Any, Any]
 
 
 def showdown_many(
@@ -188,16 +202,69 @@ def score_many(
     return BulkShowdown(_asked(payouts), _asked(low), _asked(badugi))
 
 
-def _settle(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
-            winners: bool, out: np.ndarray[Any, Any] | None = None, payouts: bool = True) -> _Pass:
-    """Validate the arguments and settle on the active twin; ``winners=False`` skips the winner masks,
-    ``payouts=False`` the shares (None is returned for what was skipped)."""
+def score_columns(
+    hands: object,
+    live: object = None,
+    game: str = "badacey",
+    *,
+    pot: object,
+    button: object = 0,
+    odd_chip: str = "position",
+    status: np.ndarray[Any, Any] | None = None,
+) -> ColumnShowdown:
+    """:func:`score_many`'s chips and winners (``pot=`` required), laid out as a payout table stores them.
+
+    Arguments, units and errors as :func:`showdown_many` with ``pot=``; returns :class:`ColumnShowdown`:
+    ``chips[s]`` is ``score_many(...).payouts[:, s]`` and bit s of ``low[i]`` is ``score_many(...).low[i, s]``,
+    written by the kernel straight into that layout (one pass, no transpose).
+
+    ``status``: optional writable C-contiguous uint8 ``(N,)`` array.  Given, a bad row raises nothing: its
+    code goes to ``status[i]`` (0 good, 1 a card id outside 0..51, 2 a card held twice, 3 no live seat,
+    4 a negative pot, 5 a button that is not a seat; the first that applies, in that order) and it pays
+    nothing and wins nothing; every row is checked in the same kernel pass that settles it (no separate
+    validation pass), for callers that word their own errors (:mod:`badacey_fast.files.arrow`).
+
+    >>> import numpy as np
+    >>> from badacey_fast.cards import parse_cards
+    >>> ann, ben = parse_cards("As 2h 3d 4c Kc"), parse_cards("Ac 2d 3h 4s 5s")   # seed 000: quartered
+    >>> r = score_columns(np.array([[ann, ben]]), pot=101, button=1)
+    >>> r.chips.tolist(), r.low.tolist(), r.badugi.tolist()
+    ([[26], [75]], [2], [3])
+    >>> codes = np.empty(2, dtype=np.uint8)
+    >>> r = score_columns(np.array([[ann, ben], [ann, ann]]), pot=[101, 7], button=[1, 5], status=codes)
+    >>> codes.tolist(), r.chips.tolist()
+    ([0, 2], [[26, 0], [75, 0]])
+    """
+    if pot is None:  # keyword-only and required; None would mean shares, which columns do not hold
+        raise TypeError("score_columns() needs pot=: payout columns are chips")
+    rules, cards, mask, pots, buttons = _check(hands, live, game, pot, button, odd_chip, status=status)
+    assert pots is not None and buttons is not None
+    if len(rules.halves) == 1:  # numpy already: lay its rows out as columns
+        return _one_half_columns(cards, mask, rules, pots, buttons, status)
+    return _score_columns(cards, mask, rules.ace_high, pots, buttons, odd_chip == "low", status)
+
+
+class _Checked(NamedTuple):
+    """The arguments of a bulk call, checked: the game's rules, uint8-or-int cards (N, P, k), the live
+    mask (or None), per-row int64 pots and buttons (None without ``pot=``)."""
+
+    rules: Scoring
+    cards: np.ndarray[Any, Any]
+    mask: np.ndarray[Any, Any] | None
+    pots: np.ndarray[Any, Any] | None
+    buttons: np.ndarray[Any, Any] | None
+
+
+def _check(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
+           out: np.ndarray[Any, Any] | None = None, status: np.ndarray[Any, Any] | None = None) -> _Checked:
+    """Validate the arguments of every bulk call; ``status`` given (:func:`score_columns`): the rows'
+    codes go there instead of raising, so the per-row checks (no live seat, pot, button) are left to the
+    kernel's pass."""
     rules = scoring(game)
-    ace_high = rules.ace_high
     check_odd_chip(odd_chip)
     cards = _as_hands(hands, rules.hand_size)
     n, p = cards.shape[:2]
-    mask = _as_live(live, n, p)
+    mask = _as_live(live, n, p, check_rows=status is None)
     pots = buttons = None
     if pot is None and button is not None:  # silently ignoring it would hide a forgotten pot=
         given = np.asarray(button)
@@ -206,20 +273,32 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
                             "and pot shares have none")
     if pot is not None:
         pots = _per_row(pot, n, "pot", np.int64)
-        bad = np.flatnonzero(pots < 0)
-        if bad.size:
-            raise ShowdownError(f"row {bad[0]}: pot {pots[bad[0]]} is negative")
         buttons = _per_row(0 if button is None else button, n, "button", np.int64)
-        bad = np.flatnonzero((buttons < 0) | (buttons >= p))
-        if bad.size:
-            raise ShowdownError(f"row {bad[0]}: button {buttons[bad[0]]} is not a seat 0..{p - 1}")
-    if out is not None:
+        if status is None:  # with status, the kernel's per-row codes say it
+            bad = np.flatnonzero(pots < 0)
+            if bad.size:
+                raise ShowdownError(f"row {bad[0]}: pot {pots[bad[0]]} is negative")
+            bad = np.flatnonzero((buttons < 0) | (buttons >= p))
+            if bad.size:
+                raise ShowdownError(f"row {bad[0]}: button {buttons[bad[0]]} is not a seat 0..{p - 1}")
+    if out is not None or status is not None:
         from badacey_fast.bulk.evaluate import _check_out  # the out= rule of every bulk call
 
-        _check_out(out, np.float64 if pots is None else np.int64, (n, p), "out")
+        if out is not None:
+            _check_out(out, np.float64 if pots is None else np.int64, (n, p), "out")
+        if status is not None:
+            _check_out(status, np.uint8, (n,), "status")
+    return _Checked(rules, cards, mask, pots, buttons)
+
+
+def _settle(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
+            winners: bool, out: np.ndarray[Any, Any] | None = None, payouts: bool = True) -> _Pass:
+    """Validate the arguments and settle on the active twin; ``winners=False`` skips the winner masks,
+    ``payouts=False`` the shares (None is returned for what was skipped)."""
+    rules, cards, mask, pots, buttons = _check(hands, live, game, pot, button, odd_chip, out)
     if len(rules.halves) == 1:
         return _score_one_half(cards, mask, rules, pots, buttons, out)
-    return _score(cards, mask, ace_high, pots, buttons, odd_chip == "low", winners, out, payouts)
+    return _score(cards, mask, rules.ace_high, pots, buttons, odd_chip == "low", winners, out, payouts)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -239,7 +318,8 @@ def _as_hands(hands: object, size: int = 5) -> np.ndarray[Any, Any]:
     return arr
 
 
-def _as_live(live: object, n: int, p: int) -> np.ndarray[Any, Any] | None:
+def _as_live(live: object, n: int, p: int, check_rows: bool = True) -> np.ndarray[Any, Any] | None:
+    """The live mask checked (bool, shape (n, p)); ``check_rows``: a row without a live seat raises too."""
     if live is None:
         return None
     arr = np.asarray(live)
@@ -247,7 +327,7 @@ def _as_live(live: object, n: int, p: int) -> np.ndarray[Any, Any] | None:
         raise TypeError(f"live must be a bool array, not dtype {arr.dtype}")
     if arr.shape != (n, p):
         raise ShowdownError(f"live must have shape {(n, p)} like the hands, got {arr.shape}")
-    dead = np.flatnonzero(~arr.any(axis=1))
+    dead = np.flatnonzero(~arr.any(axis=1)) if check_rows else np.zeros(0, dtype=np.intp)
     if dead.size:
         raise ShowdownError(f"row {dead[0]} has no live seat")
     return arr
@@ -331,12 +411,63 @@ def _score(
     return _Pass(out, low, bad)
 
 
+def _score_columns(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, ace_high: bool, pots: np.ndarray[Any, Any],
+                   buttons: np.ndarray[Any, Any], odd_low: bool, status: np.ndarray[Any, Any] | None = None) -> ColumnShowdown:
+    n, p = cards.shape[:2]
+    chips = np.empty((p, n), dtype=np.int64)
+    low = np.empty(n, dtype=np.uint8)
+    bad = np.empty(n, dtype=np.uint8)
+    if n:
+        row, code = kernel.showdown_columns(_as_uint8_cards(cards), None if live is None else np.ascontiguousarray(live),
+                                            ace_high, np.ascontiguousarray(pots, dtype=np.int64),
+                                            np.ascontiguousarray(buttons, dtype=np.int64), odd_low, chips, low, bad,
+                                            status)
+        if status is None and row != -1:
+            raise _row_error(cards, live, row, code)
+    return ColumnShowdown(chips, low, bad)
+
+
+def _one_half_columns(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, rules: Scoring, pots: np.ndarray[Any, Any],
+                      buttons: np.ndarray[Any, Any], status: np.ndarray[Any, Any] | None) -> ColumnShowdown:
+    """:func:`_score_one_half` laid out as columns; with ``status``, the rows' codes (in the kernel's
+    order of checks) go there and only the good rows are settled (the bad ones pay and win nothing)."""
+    n, p = cards.shape[:2]
+    good = None
+    if status is not None:
+        alive = np.ones((n, p), dtype=bool) if live is None else live
+        codes = _card_codes(cards, alive)
+        for check, code in ((~alive.any(axis=1), _NO_LIVE), (pots < 0, _BAD_POT),
+                            ((buttons < 0) | (buttons >= p), _BAD_BUTTON)):
+            codes = np.where((codes == _OK) & check, np.uint8(code), codes)
+        status[:] = codes
+        good = codes == _OK
+    if good is not None and not good.all():
+        chips, low, bad = np.zeros((p, n), dtype=np.int64), np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.uint8)
+        if good.any():
+            part = _one_half_columns(cards[good], None if live is None else live[good], rules, pots[good],
+                                     buttons[good], None)
+            chips[:, good], low[good], bad[good] = part
+        return ColumnShowdown(chips, low, bad)
+    payouts, won_low, won_badugi = _score_one_half(cards, live, rules, pots, buttons, None)
+    weights = (1 << np.arange(p)).astype(np.uint8)
+    return ColumnShowdown(np.ascontiguousarray(_asked(payouts).T), (_asked(won_low) * weights).sum(axis=1, dtype=np.uint8),
+                          (_asked(won_badugi) * weights).sum(axis=1, dtype=np.uint8))
+
+
 # --------------------------------------------------------------------------------------------------
 # Single-pot games (Badugi, A-5, 2-7): one half takes the whole pot.
 
 
 def _first_bad_row(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any]) -> tuple[int, int]:
     """(row, code) of the first row whose live cards are not distinct ids 0..51, or (-1, _OK)."""
+    codes = _card_codes(cards, live)
+    rows = np.flatnonzero(codes)
+    return (-1, _OK) if not rows.size else (int(rows[0]), int(codes[rows[0]]))
+
+
+def _card_codes(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """Each row's card code (uint8): _BAD_CARD if a live card id is outside 0..51, else _DUP_CARD if a
+    live card is given twice, else _OK."""
     n, p, k = cards.shape
     wide = cards.astype(np.int64, copy=False)
     out_of_range = ((wide < 0) | (wide > 51)) & live[:, :, None]
@@ -346,11 +477,9 @@ def _first_bad_row(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any]) -> t
     ids.sort(axis=1)
     repeated = (ids[:, 1:] == ids[:, :-1]).any(axis=1)
     bad_card = out_of_range.reshape(n, -1).any(axis=1)
-    rows = np.flatnonzero(bad_card | repeated)
-    if not rows.size:
-        return -1, _OK
-    row = int(rows[0])
-    return row, (_BAD_CARD if bad_card[row] else _DUP_CARD)
+    codes: np.ndarray[Any, Any] = np.where(bad_card, np.uint8(_BAD_CARD),
+                                           np.where(repeated, np.uint8(_DUP_CARD), np.uint8(_OK)))
+    return codes
 
 
 def _score_one_half(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, rules: Scoring,

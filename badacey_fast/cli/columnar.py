@@ -33,10 +33,13 @@ _SHOWN_ERRORS = 10
 
 
 def add_dask_arguments(p: argparse.ArgumentParser, what: str) -> None:
-    """``--dask``, ``--workers N``, ``--scheduler ADDRESS`` and ``--local-scheduler``."""
+    """``--dask``, ``--workers N``, ``--threads-per-worker T``, ``--scheduler ADDRESS`` and ``--local-scheduler``."""
     p.add_argument("--dask", action="store_true", help=f"{what} on Dask (pip install 'badacey_fast[dask]')")
     p.add_argument("--workers", type=int, default=None, metavar="N",
                    help="with --dask: start a local cluster of N worker processes on 127.0.0.1")
+    p.add_argument("--threads-per-worker", type=int, default=1, metavar="T",
+                   help="with --workers: threads in each worker process (default 1); the kernel runs without the "
+                        "GIL, and threads share one copy of its 10 MB table")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="with --dask: a running dask-scheduler, e.g. tcp://10.0.0.5:8786")
     p.add_argument("--local-scheduler", default="threads", choices=("threads", "sync", "processes"),
@@ -53,7 +56,9 @@ def dask_client(args: argparse.Namespace) -> Iterator[Any]:
             raise BadaceyError(f"--workers must be at least 1, got {args.workers}")
         from badacey_fast.dask import local_client
 
-        with local_client(args.workers) as client:
+        if args.threads_per_worker < 1:
+            raise BadaceyError(f"--threads-per-worker must be at least 1, got {args.threads_per_worker}")
+        with local_client(args.workers, threads_per_worker=args.threads_per_worker) as client:
             yield client
     elif args.scheduler is not None:
         from badacey_fast.dask import require_dask
@@ -157,8 +162,13 @@ def _run_dask(args: argparse.Namespace) -> tuple[Any, str]:
         result = bdask.score_dataset(args.file, args.output, game=args.game, odd_chip=args.odd_chip, pot=args.pot,
                                      button=args.button, skip_bad=args.skip_bad, client=client,
                                      scheduler=args.local_scheduler, progress=not args.no_progress)
-        where = f"{len(client.scheduler_info().get('workers', {}))} workers" if client is not None \
-            else f"Dask {args.local_scheduler} scheduler"
+        if client is None:
+            where = f"Dask {args.local_scheduler} scheduler"
+        else:
+            workers = len(client.scheduler_info().get("workers", {}))
+            where = f"{workers} worker{'s' if workers != 1 else ''}"
+            if args.scheduler is None:
+                where += f" of {args.threads_per_worker} thread{'s' if args.threads_per_worker != 1 else ''}"
     return result.report, f", {result.partitions} partitions on {where}"
 
 
@@ -166,9 +176,10 @@ def bench_cases(quick: bool) -> list[Case]:
     """Benchmark cases for ``badacey bench`` (none without pyarrow and dask installed).
 
     Groups: ``parquet-score`` (the kernel alone on decoded deals against ``score_parquet`` end to end from
-    Parquet and from memory-mapped Arrow IPC, interleaved), ``dask-score`` (one process against Dask's
-    synchronous scheduler and a 2-worker LocalCluster on the same dataset) and ``dask-overhead`` (empty
-    tasks per second: 1 / the per-task cost).
+    Parquet, with and without its reader/writer threads, and from memory-mapped Arrow IPC, interleaved),
+    ``dask-score`` (one process without helper threads against Dask's synchronous scheduler, a LocalCluster
+    of 2 one-thread workers and one of 1 two-thread worker on the same dataset, every task also without
+    helper threads) and ``dask-overhead`` (empty tasks per second: 1 / the per-task cost).
     """
     try:
         import dask  # noqa: F401
@@ -177,7 +188,6 @@ def bench_cases(quick: bool) -> list[Case]:
     except ImportError:
         return []
     import atexit
-    import io
     import shutil
     import tempfile
 
@@ -193,7 +203,7 @@ def bench_cases(quick: bool) -> list[Case]:
     root = tempfile.mkdtemp(prefix="badacey-bench-")
     atexit.register(shutil.rmtree, root, True)
     made: list[str] = []  # the Parquet dataset's path, once files() wrote the datasets
-    clients: list[Client] = []  # the 2-worker LocalCluster's client, once client() started it
+    clients: dict[tuple[int, int], Client] = {}  # LocalCluster clients by (workers, threads), once started
 
     def files() -> str:
         if not made:
@@ -219,22 +229,29 @@ def bench_cases(quick: bool) -> list[Case]:
 
         return setup
 
-    def client() -> Client:
-        if not clients:
-            cm = bdask.local_client(2)
-            clients.append(cm.__enter__())
+    def client(workers: int = 2, threads: int = 1) -> Client:
+        key = (workers, threads)
+        if key not in clients:
+            cm = bdask.local_client(workers, threads_per_worker=threads)
+            clients[key] = cm.__enter__()
             atexit.register(cm.__exit__, None, None, None)
-        return clients[0]
+        return clients[key]
 
-    def one_process() -> Timed:
-        src = files()
-        return lambda: arrow.score_parquet(src, io.BytesIO(), threads=False)
-
-    def dataset(scheduler: str | None) -> Setup:
+    def one_process(threads: bool) -> Setup:
         def setup() -> Timed:
-            src, c = files(), client() if scheduler is None else None
-            out = os.path.join(root, f"out-{scheduler}")
-            return lambda: bdask.score_dataset(src, out, client=c, scheduler=scheduler, partition_rows=part)
+            src, dst = files(), os.path.join(root, f"one-{threads}.parquet")
+            return lambda: arrow.score_parquet(src, dst, threads=threads)
+
+        return setup
+
+    def dataset(scheduler: str | None, workers: int = 2, threads: int = 1) -> Setup:
+        def setup() -> Timed:
+            src, c = files(), client(workers, threads) if scheduler is None else None
+            out = os.path.join(root, f"out-{scheduler}-{workers}x{threads}")
+            # No helper threads in the tasks: each partition is exactly the one-process work, so the
+            # ratios show the scheduler and the cores, not the I/O overlap.
+            return lambda: bdask.score_dataset(src, out, client=c, scheduler=scheduler, partition_rows=part,
+                                               threads=False)
 
         return setup
 
@@ -253,13 +270,17 @@ def bench_cases(quick: bool) -> list[Case]:
                         interleave="parquet"),
         InterleavedCase("parquet-score", "score_parquet end to end, Parquet zstd -> Parquet", end_to_end("deals.parquet"),
                         n, interleave="parquet"),
+        InterleavedCase("parquet-score", "score_parquet, Parquet -> Parquet, no helper threads", one_process(False), n,
+                        interleave="parquet"),
         InterleavedCase("parquet-score", "score_parquet end to end, Arrow IPC mmap -> Arrow", end_to_end("deals.arrow"),
                         n, interleave="parquet"),
-        InterleavedCase("dask-score", "score_parquet, one process, no helper threads (payouts discarded)",
-                        one_process, n, interleave="dask"),
+        InterleavedCase("dask-score", "score_parquet, one process, no helper threads", one_process(False), n,
+                        interleave="dask"),
         InterleavedCase("dask-score", "score_dataset, Dask synchronous scheduler", dataset("sync"), n,
                         interleave="dask"),
         InterleavedCase("dask-score", "score_dataset, LocalCluster 2 workers x 1 thread", dataset(None), n,
+                        interleave="dask"),
+        InterleavedCase("dask-score", "score_dataset, LocalCluster 1 worker x 2 threads", dataset(None, 1, 2), n,
                         interleave="dask"),
         Case("dask-overhead", f"empty tasks on the 2-worker LocalCluster ({tasks} a call)", empty_tasks(tasks), tasks),
     ]

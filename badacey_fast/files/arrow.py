@@ -49,8 +49,8 @@ from __future__ import annotations
 import glob
 import json
 import os
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -61,6 +61,11 @@ from badacey_fast.files.score import DEFAULT_POT, ScoreReport
 from badacey_fast.rules.games import is_ace_high
 from badacey_fast.rules.odd_chips import check_odd_chip
 
+if TYPE_CHECKING:  # pyarrow is imported on first use (the [parquet] extra)
+    from pyarrow.csv import CSVWriter
+    from pyarrow.ipc import RecordBatchFileWriter
+    from pyarrow.parquet import ParquetWriter
+
 __all__ = ["SCHEMA_VERSION", "METADATA_KEY", "deal_schema", "deals_table", "score_table", "ScoreRun", "PayoutWriter",
            "score_parquet", "generate_parquet", "file_format", "require_pyarrow"]
 
@@ -68,8 +73,12 @@ __all__ = ["SCHEMA_VERSION", "METADATA_KEY", "deal_schema", "deals_table", "scor
 SCHEMA_VERSION = 1
 #: Schema metadata key holding ``{"schema": "deals"|"payouts", "version": 1, "seats": P}`` (JSON).
 METADATA_KEY = b"badacey_fast"
-#: Rows per row group in files written here (and per record batch scored): ~30 MB of 6-seat cards.
+#: Rows per row group in deal files written here: ~30 MB of 6-seat cards.
 ROW_GROUP = 1 << 20
+#: Rows per record batch scored (and per row group of the payout files): big enough that per-batch Python
+#: costs nothing (~30 ms of kernel work a batch), small enough that the few batches in flight between
+#: the reader, kernel and writer threads hold ~60 MB.
+BATCH_ROWS = 1 << 18
 _MAX_ERRORS_KEPT = 100
 _EXPECTED = "fixed_size_binary(5*P) (or binary, fixed_size_list<uint8>) with P = 2..6 seats"
 
@@ -198,17 +207,17 @@ def _cards_type(schema: Any) -> tuple[str, int | None]:
     return kind, width
 
 
-def _ints(batch: Any, name: str, default: int, n: int) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any] | None]:
-    """An integer column as int64 (default where null or absent), and the mask of values too large."""
+def _ints(batch: Any, name: str, default: int, n: int) -> np.ndarray[Any, Any]:
+    """An integer column as int64 (default where null or absent; an int64 column without nulls is not
+    copied).  A uint64 value above 2**63 - 1 wraps to a negative number, which the checks reject as they
+    reject a negative one (the error quotes the column's own value)."""
     if name not in batch.schema.names:
-        return np.full(n, default, dtype=np.int64), None
+        return np.full(n, default, dtype=np.int64)
     col = batch.column(name)
     if col.null_count:
         col = col.fill_null(default)
-    values = col.to_numpy()
-    if values.dtype == np.uint64 and values.size and values.max() > np.iinfo(np.int64).max:
-        return values.astype(np.int64), values > np.iinfo(np.int64).max
-    return values.astype(np.int64, copy=False), None
+    values: np.ndarray[Any, Any] = col.to_numpy()
+    return values.astype(np.int64, copy=False)
 
 
 def _decode(batch: Any, kind: str, width: int | None, pot: int, button: int) -> tuple[_Deals, int]:
@@ -258,29 +267,34 @@ def _decode(batch: Any, kind: str, width: int | None, pot: int, button: int) -> 
     if null is not None:
         for r in np.flatnonzero(null).tolist():
             bad.setdefault(r, ShowdownError("cards is null: expected a hand for every seat"))
-    pots, huge_pot = _ints(batch, "pot", pot, n)
-    buttons, huge_button = _ints(batch, "button", button, n)
+    # Pots and buttons are checked by the kernel, in the pass that settles the rows (a code per row):
+    # only the rows it rejects are looked at again, to word their errors (_row_problem).
+    pots = _ints(batch, "pot", pot, n)
+    buttons = _ints(batch, "button", button, n)
     live = None
     if "live" in batch.schema.names:
-        bits, huge_live = _ints(batch, "live", (1 << seats) - 1, n)
+        bits = _ints(batch, "live", (1 << seats) - 1, n)
         live = ((bits[:, None] >> np.arange(seats)) & 1).astype(bool)
         for r in np.flatnonzero((bits >> seats) != 0).tolist():
-            bad.setdefault(r, ShowdownError(f"live bitmask {int(bits[r]):#x} names seats beyond 0..{seats - 1}"))
-    for r in np.flatnonzero(pots < 0).tolist() if huge_pot is None else np.flatnonzero((pots < 0) | huge_pot).tolist():
-        value = int(batch.column("pot")[r].as_py())
-        bad.setdefault(r, ShowdownError(f"pot {value} is not a whole number >= 0" if value < 0 else
-                                        f"pot {value} is too large (at most 2**63 - 1)"))
-    wrong_button = (buttons < 0) | (buttons >= seats)
-    if huge_button is not None:
-        wrong_button |= huge_button
-    for r in np.flatnonzero(wrong_button).tolist():
-        bad.setdefault(r, ShowdownError(f"button {batch.column('button')[r].as_py()} is not a seat 0..{seats - 1}"))
+            bad.setdefault(r, ShowdownError(f"live bitmask {batch.column('live')[r].as_py():#x} names seats "
+                                            f"beyond 0..{seats - 1}"))
     ids = batch.column("id") if "id" in batch.schema.names else None
     return _Deals(cards, pots, buttons, live, bad, ids), seats
 
 
-def _card_problems(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None,
-                   rows: np.ndarray[Any, Any]) -> dict[int, BadaceyError]:
+def _row_problem(batch: Any, deals: _Deals, r: int, seats: int) -> BadaceyError | None:
+    """The pot or button error of row ``r`` (batch index) in the text path's words, or None (the row's
+    problem is then in its cards: :func:`_card_problems`)."""
+    if deals.pot[r] < 0:  # negative, or a uint64 above 2**63 - 1 (wrapped by _ints)
+        value = int(batch.column("pot")[r].as_py())
+        return ShowdownError(f"pot {value} is not a whole number >= 0" if value < 0 else
+                             f"pot {value} is too large (at most 2**63 - 1)")
+    if not 0 <= deals.button[r] < seats:
+        return ShowdownError(f"button {batch.column('button')[r].as_py()} is not a seat 0..{seats - 1}")
+    return None
+
+
+def _card_problems(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, rows: np.ndarray[Any, Any]) -> dict[int, BadaceyError]:
     """The card errors of ``rows`` (batch indices), in the text path's words (lowest row first)."""
     out: dict[int, BadaceyError] = {}
     seats = cards.shape[1]
@@ -307,19 +321,6 @@ def _card_problems(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | Non
                 out[r] = problem
                 break
     return out
-
-
-def _bad_cards(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any]:
-    """Rows with a card id outside 0..51, a card held twice or no live seat (whole-array numpy)."""
-    n, p = cards.shape[:2]
-    alive = np.ones((n, p), bool) if live is None else live
-    bad_id = ((cards > 51) & alive[:, :, None]).any(axis=(1, 2))
-    filler = (64 + np.arange(p * 5, dtype=np.uint8)).reshape(p, 5)
-    flat = np.where(alive[:, :, None], cards, filler).reshape(n, p * 5)
-    flat.sort(axis=1)
-    dup = (flat[:, 1:] == flat[:, :-1]).any(axis=1)
-    bad: np.ndarray[Any, Any] = bad_id | dup | ~alive.any(axis=1)
-    return bad
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -372,27 +373,27 @@ class ScoreRun:
         first = self.rows + 1  # the row number of this batch's row 0
         keep = None
         bad = deals.bad
-        try:
-            if bad:
-                raise ShowdownError("bad rows")
-            result = scoring.score_many(deals.cards, deals.live, self.game, pot=deals.pot, button=deals.button,
-                                        odd_chip=self.odd_chip)
-        except BadaceyError:  # find every bad row of the batch, then score the others
-            found = _bad_cards(deals.cards, deals.live)
-            if bad:
-                found[list(bad)] = True
-            rows = np.flatnonzero(found)
-            problems = _card_problems(deals.cards, deals.live, rows[~np.isin(rows, list(bad))])
-            bad = {**problems, **bad}
-            keep = ~found
+        # One kernel pass checks and settles every row: it writes each seat's payout column and the winner
+        # bitmasks in place (the output columns below wrap those arrays: no transpose, no packing, no
+        # copy) and each row's code into status (a bad row pays nothing), so a good batch costs no
+        # validation pass of its own.
+        status = np.empty(n, dtype=np.uint8)
+        result = scoring.score_columns(deals.cards, deals.live, self.game, pot=deals.pot, button=deals.button,
+                                       odd_chip=self.odd_chip, status=status)
+        chips, low, badugi = result
+        if bad or status.any():  # word every bad row of the batch, then keep the others
+            rejected = [r for r in np.flatnonzero(status).tolist() if r not in bad]
+            problems = {r: _row_problem(batch, deals, r, seats) for r in rejected}
+            cards_wrong = np.array([r for r, e in problems.items() if e is None], dtype=np.int64)
+            worded = _card_problems(deals.cards, deals.live, cards_wrong)
+            bad = {**{r: e or worded.get(r) or ShowdownError(f"rejected by the kernel (code {int(status[r])})")
+                      for r, e in problems.items()}, **bad}
+            keep = np.ones(n, dtype=bool)
+            keep[list(bad)] = False
             if not self.skip_bad:
                 keep[min(bad):] = False
-            idx = np.flatnonzero(keep)
-            result = scoring.score_many(deals.cards[idx], None if deals.live is None else deals.live[idx],
-                                        self.game, pot=deals.pot[idx], button=deals.button[idx],
-                                        odd_chip=self.odd_chip)
-        chips = result.payouts
-        k = chips.shape[0]
+            chips, low, badugi = chips[:, keep], low[keep], badugi[keep]
+        k = chips.shape[1]
         if deals.ids is not None:
             ids = deals.ids if keep is None else deals.ids.take(pa.array(np.flatnonzero(keep)))
             id_type = deals.ids.type
@@ -400,13 +401,10 @@ class ScoreRun:
             rownum = np.arange(first, first + n, dtype=np.int64)
             ids = pa.array(rownum if keep is None else rownum[keep])
             id_type = None
-        cols = [ids]
-        cols += [pa.array(c) for c in np.ascontiguousarray(chips.T)]
-        cols.append(pa.array(np.packbits(result.low, axis=1, bitorder="little")[:, 0] if k else np.zeros(0, np.uint8)))
-        cols.append(pa.array(np.packbits(result.badugi, axis=1, bitorder="little")[:, 0] if k else np.zeros(0, np.uint8)))
+        cols = [ids, *(pa.array(c) for c in chips), pa.array(low), pa.array(badugi)]
         out = pa.RecordBatch.from_arrays(cols, schema=self.output_schema(seats, id_type))
         assert self.totals is not None
-        self.totals += chips.sum(axis=0)
+        self.totals += chips.sum(axis=1)
         self.deals += k
         if bad and not self.skip_bad:
             r = min(bad)
@@ -451,6 +449,21 @@ def score_table(table: Any, *, game: str = "badacey", odd_chip: str = "position"
     return pa.Table.from_batches(outs)
 
 
+def parquet_batches(f: Any, batch_rows: int, row_groups: Sequence[int] | None = None) -> Iterator[Any]:
+    """The record batches of the row groups ``row_groups`` (all: None) of the open ``pyarrow.parquet.
+    ParquetFile`` ``f``, at most ``batch_rows`` rows each, one row group at a time.
+
+    Why one at a time: pyarrow's reader decodes whole row groups and, given them all, reads ahead several
+    (139 MB of pool for 1 Mi-row groups of 6-seat deals, against 51 MB one group at a time), so memory is
+    bounded by the row group size, whatever the file size."""
+    groups = range(f.num_row_groups) if row_groups is None else row_groups
+    for g in groups:
+        # use_threads=False: no pyarrow pool threads beside the caller's (the reader helper thread already
+        # overlaps decoding with the kernel, and on two cores a pool thread only competes with the kernel;
+        # it also cost more CPU to read: 0.067-0.098 s against 0.065-0.070 s per 2 M deals, measured).
+        yield from f.iter_batches(batch_size=batch_rows, row_groups=[g], use_threads=False)
+
+
 def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[Any, Iterator[Any], int | None]:
     """(schema, record batches, total rows or None) of a Parquet or Arrow IPC file or a table."""
     pa = require_pyarrow()
@@ -460,7 +473,7 @@ def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[Any, Iterator[Any]
         import pyarrow.parquet as pq
 
         f = pq.ParquetFile(source)
-        return f.schema_arrow, f.iter_batches(batch_size=batch_rows), f.metadata.num_rows
+        return f.schema_arrow, parquet_batches(f, batch_rows), f.metadata.num_rows
     import pyarrow.ipc as ipc
 
     handle = pa.memory_map(os.fspath(source)) if isinstance(source, (str, os.PathLike)) else source
@@ -473,38 +486,64 @@ def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[Any, Iterator[Any]
         return stream.schema, iter(stream), None
 
 
-class PayoutWriter:
-    """Writes payout batches as Parquet, Arrow IPC or CSV (pyarrow.csv) to a path or stream."""
+#: A Parquet compression codec pyarrow writes (``compression=``).
+Codec = Literal["none", "snappy", "lz4", "zstd", "gzip", "brotli"]
 
-    def __init__(self, dst: Any, fmt: str) -> None:
-        self.dst, self.fmt = dst, fmt
-        # pyarrow's writer of fmt (ParquetWriter, RecordBatchFileWriter or CSVWriter), made on first write;
-        # Any: their write_batch signatures differ, and each is called only on its own format's branch.
-        self.w: Any = None
+#: Compression of the payout files written here (``compression=`` of :func:`score_parquet`, ``--compression``).
+#: None (uncompressed) by default: writing is then a copy of the columns the kernel filled, while zstd
+#: cost more CPU than the kernel itself (measured 0.28 s against 0.19-0.25 s per 2 M 6-seat deals) and
+#: lz4/snappy about 2.5x the uncompressed write; every Parquet reader reads it.  64 bytes a 6-seat
+#: deal on disk (zstd: ~7, lz4/snappy: ~16).
+PAYOUT_COMPRESSION: Codec = "none"
+
+
+class PayoutWriter:
+    """Writes payout batches as Parquet, Arrow IPC or CSV (pyarrow.csv) to a path or stream.
+
+    Parquet payouts are written for speed and for any reader: PLAIN encoding (no dictionary: payouts are
+    mostly distinct or zero, and dictionary attempts are wasted work), no column statistics, ``compression``
+    (``"none"``, ``"snappy"``, ``"lz4"``, ``"zstd"``, ``"gzip"``, ``"brotli"``) and one row group per
+    batch written."""
+
+    def __init__(self, dst: Any, fmt: str, compression: Codec = PAYOUT_COMPRESSION) -> None:
+        self.dst, self.fmt, self.compression = dst, fmt, compression
+        # pyarrow's writer of fmt, made on first write: Parquet's (it takes a row group size), or the other.
+        self._parquet: ParquetWriter | None = None
+        self._other: RecordBatchFileWriter | CSVWriter | None = None
+
+    @property
+    def started(self) -> bool:
+        """Whether the first batch was written (the file begun)."""
+        return self._parquet is not None or self._other is not None
 
     def write(self, batch: Any) -> None:
         pa = require_pyarrow()
-        if self.w is None:
+        if not self.started:
             if self.fmt == "parquet":
                 import pyarrow.parquet as pq
 
-                self.w = pq.ParquetWriter(self.dst, batch.schema, compression="zstd", write_statistics=False)
+                # write_batch_size: the column writer's inner loop takes a whole batch at a time rather
+                # than 1024 values (8-13% less CPU to write a payout batch, measured).
+                self._parquet = pq.ParquetWriter(self.dst, batch.schema, compression=self.compression,
+                                                 use_dictionary=False, write_statistics=False,
+                                                 write_batch_size=BATCH_ROWS)
             elif self.fmt == "arrow":
-                self.w = pa.ipc.new_file(self.dst, batch.schema)
+                self._other = pa.ipc.new_file(self.dst, batch.schema)
             elif self.fmt == "csv":
                 import pyarrow.csv as pcsv
 
-                self.w = pcsv.CSVWriter(self.dst, batch.schema)
+                self._other = pcsv.CSVWriter(self.dst, batch.schema)
             else:
                 raise ValueError(f"cannot write payouts as {self.fmt!r}: expected parquet, arrow or csv")
-        if self.fmt == "parquet":
-            self.w.write_batch(batch, row_group_size=ROW_GROUP)
-        else:
-            self.w.write_batch(batch)
+        if self._parquet is not None:
+            self._parquet.write_batch(batch, row_group_size=ROW_GROUP)
+        elif self._other is not None:
+            self._other.write_batch(batch)
 
     def close(self) -> None:
-        if self.w is not None:
-            self.w.close()
+        for w in (self._parquet, self._other):
+            if w is not None:
+                w.close()
 
 
 def score_parquet(
@@ -518,10 +557,11 @@ def score_parquet(
     skip_bad: bool = False,
     fmt: str | None = None,
     out_fmt: str | None = None,
-    batch_rows: int = 1 << 18,
+    batch_rows: int = BATCH_ROWS,
     progress: Callable[[int], object] | None = None,
     totals: list[int] | None = None,
     threads: bool = True,
+    compression: Codec = PAYOUT_COMPRESSION,
 ) -> ScoreReport:
     """Score a Parquet or Arrow IPC deal file (or a ``pyarrow.Table``) batch by batch and write the payouts.
 
@@ -529,8 +569,19 @@ def score_parquet(
     ``dst``: a path or writable stream for the payouts (format ``out_fmt`` or from its extension; CSV to
     standard output when None).  ``progress(rows)`` is called after each batch.  ``totals``: an optional
     list that receives each seat's total payout.  ``threads``: read and write in helper threads, overlapping
-the kernel (False: all in the calling thread).  Returns a :class:`ScoreReport` (``lines`` = rows read);
-    without ``skip_bad`` the first bad row raises its error after every good row before it was written.
+    the kernel (False: all in the calling thread).  ``compression``: of Parquet payouts (see
+    :class:`PayoutWriter`; uncompressed by default).  Returns a :class:`ScoreReport` (``lines`` = rows
+    read); without ``skip_bad`` the first bad row raises its error after every good row before it was
+    written.  Memory: a few batches of ``batch_rows`` rows and one row group of the input at a time.
+
+    >>> import io, pyarrow.parquet as pq
+    >>> from badacey_fast.cards import parse_cards
+    >>> table = deals_table(np.array([[parse_cards("As2h3d4cKc"), parse_cards("Ac2d3h4s5s")]]), pot=101, button=1)
+    >>> out = io.BytesIO()
+    >>> score_parquet(table, out).deals
+    1
+    >>> pq.read_table(out).to_pylist()
+    [{'row': 1, 'payout_0': 26, 'payout_1': 75, 'low_winners': 2, 'badugi_winners': 3}]
     """
     pa = require_pyarrow()
     in_fmt = "table" if isinstance(src, pa.Table) else file_format(src, fmt)
@@ -548,25 +599,44 @@ the kernel (False: all in the calling thread).  Returns a :class:`ScoreReport` (
     run = ScoreRun(game, odd_chip, pot, button, skip_bad)
     schema, batches, _ = _batches(src, in_fmt, batch_rows)
     run.start(schema)
-    writer = PayoutWriter(dst, out_fmt)
-    # Reading (pyarrow decodes without the GIL) and writing run in their own threads, a batch or two
-    # ahead and behind the kernel: on two cores the end-to-end rate approaches the kernel's own.
+    failure = score_batches(run, schema, batches, PayoutWriter(dst, out_fmt, compression), threads=threads,
+                            progress=progress)
+    if totals is not None:
+        totals[:] = [] if run.totals is None else run.totals.tolist()
+    if failure is not None:
+        raise failure
+    return run.report()
+
+
+def score_batches(run: ScoreRun, schema: Any, batches: Iterator[Any], writer: PayoutWriter | None, *,
+                  threads: bool = True, progress: Callable[[int], object] | None = None) -> BadaceyError | None:
+    """Score the record ``batches`` (of ``schema``, already given to ``run.start``) and write each payout
+    batch with ``writer`` (None: nothing written), closing it at the end; an empty input still gets a
+    payout file with its schema.  Returns the error of the first bad row that stops the run (every good
+    row before it written), or None.  The one scoring loop of :func:`score_parquet` and of each Dask
+    partition (:mod:`badacey_fast.dask`).
+
+    ``threads``: reading (pyarrow decodes without the GIL) and writing run in their own helper threads, a
+    batch ahead and a batch behind the kernel (which also runs without the GIL), so on two cores the
+    end-to-end rate approaches the kernel's own; the queues hold one batch each, which bounds memory.
+    """
+    pa = require_pyarrow()
     reader = _Ahead(batches, depth=1) if threads else batches
-    back = _Behind(writer.write, depth=1) if threads else None
+    back = _Behind(writer.write, depth=1) if threads and writer is not None else None
+    write = back.put if back is not None else writer.write if writer is not None else None
+    failure = None
     try:
         for batch in reader:
             out, failure = run.score(batch)
-            if back is not None:
-                back.put(out)
-            else:
-                writer.write(out)
+            if write is not None:
+                write(out)
             if failure is not None:
-                raise failure
+                break
             if progress is not None:
                 progress(batch.num_rows)
         if back is not None:
             back.join()
-        if writer.w is None:  # an empty file still gets a payout file with its schema
+        if writer is not None and not writer.started:  # an empty file still gets a payout file with its schema
             seats = (run.width or 10) // 5
             id_type = schema.field("id").type if "id" in schema.names else None
             writer.write(pa.RecordBatch.from_pylist([], schema=run.output_schema(seats, id_type)))
@@ -575,10 +645,9 @@ the kernel (False: all in the calling thread).  Returns a :class:`ScoreReport` (
             back.join(raise_error=False)
         if isinstance(reader, _Ahead):
             reader.close()
-        writer.close()
-    if totals is not None:
-        totals[:] = [] if run.totals is None else run.totals.tolist()
-    return run.report()
+        if writer is not None:
+            writer.close()
+    return failure
 
 
 class _Ahead:
@@ -679,7 +748,7 @@ def count_rows(src: Any, fmt: str | None = None) -> int | None:
 
 
 def generate_parquet(n: int, dst: Any, *, seats: int = 6, seed: int | None = None, fmt: str | None = None,
-                     row_group: int = ROW_GROUP, compression: str = "zstd") -> int:
+                     row_group: int = ROW_GROUP, compression: Codec = "zstd") -> int:
     """Write ``n`` random deals (the same deals as :func:`~badacey_fast.files.generate.generate_deals` with
     the same seed: all seats live, pot 100..999, random button) as Parquet or Arrow IPC (``fmt`` or the
     extension).  Returns the number of rows written."""
@@ -698,7 +767,7 @@ def generate_parquet(n: int, dst: Any, *, seats: int = 6, seed: int | None = Non
         import pyarrow.parquet as pq
 
         # compression: any codec name pyarrow knows (it refuses the others, naming them)
-        writer: Any = pq.ParquetWriter(dst, schema, compression=compression)  # type: ignore[arg-type]
+        writer: Any = pq.ParquetWriter(dst, schema, compression=compression)
         write: Callable[[Any], None] = lambda t: writer.write_table(t, row_group_size=row_group)  # noqa: E731
     elif kind == "arrow":
         writer = pa.ipc.new_file(dst, schema)

@@ -7,8 +7,8 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
 
 - single hands: ``evaluate5``, ``low_rank5``, ``badugi_rank``; ``single[ace_high]``, evaluate()'s fast
   path (a C call returning the cached Value, or None on the Python twin);
-- batches over numpy arrays: ``eval_many``, ``badugi_rank_many``, ``all_entries``, ``showdown_many``
-  (``threads`` splitting lives in :mod:`.threads`);
+- batches over numpy arrays: ``eval_many``, ``badugi_rank_many``, ``all_entries``, ``showdown_many``,
+  ``showdown_columns`` (its chips as payout columns; ``threads`` splitting lives in :mod:`.threads`);
 - draws: ``draw_histograms``, ``draw_all_discards``;
 - deal files: ``parse_deals`` (None on the Python twin: no fast parser), ``format_results``;
 - vector paths (C only): ``simd_level`` (-1 on the Python twin), ``eval_many_level``;
@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 _T = TypeVar("_T")
 
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
-           "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "draw_histograms",
-           "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many", "OBS_SIZE", "memo"]
+           "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "draw_histograms",
+           "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
+           "OBS_SIZE", "memo"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
 # re-set by backend.using() on every switch, so reading them is always live.
@@ -87,6 +88,14 @@ def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,
     """Settle N showdowns into the given arrays; ``(first bad row, code)`` or ``(-1, 0)`` (see ``_c.py``)."""
     return _backend.impl.showdown_many(hands, live, ace_high, pots, buttons, odd_low, shares, chips, low, badugi,
                                        status)
+
+
+def showdown_columns(hands: NDArray, live: NDArray | None, ace_high: bool, pots: NDArray, buttons: NDArray,
+                     odd_low: bool, chips: NDArray, low_bits: NDArray | None, badugi_bits: NDArray | None,
+                     status: NDArray | None = None) -> tuple[int, int]:
+    """``showdown_many``'s chips into (P, N) seat columns and its winners into (N,) seat bitmasks."""
+    return _backend.impl.showdown_columns(hands, live, ace_high, pots, buttons, odd_low, chips, low_bits,
+                                          badugi_bits, status)
 
 
 def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,

@@ -46,8 +46,8 @@ from badacey_fast.kernel import threads as _threads
 from badacey_fast.rules import reference as _reference
 
 __all__ = ["NAME", "Kernel", "KERNEL", "SINGLE", "evaluate5", "low_rank5", "badugi_rank", "eval_many",
-           "badugi_rank_many", "all_entries", "showdown_many", "draw_histograms", "draw_all_discards",
-           "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many"]
+           "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "draw_histograms",
+           "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many"]
 
 
 class Kernel:
@@ -231,6 +231,26 @@ def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,
     )
     if row == -2:  # pragma: no cover - the arguments are built by the callers
         raise ValueError(f"bd_showdown_many rejected its arguments ({n} rows of {p} seats)")
+    return int(row), int(code[0])
+
+
+def showdown_columns(hands: NDArray, live: NDArray | None, ace_high: bool, pots: NDArray, buttons: NDArray,
+                     odd_low: bool, chips: NDArray, low_bits: NDArray | None, badugi_bits: NDArray | None,
+                     status: NDArray | None = None) -> tuple[int, int]:
+    """:func:`showdown_many`'s chip form in a payout table's layout (csrc/showdown.h ``bd_showdown_columns``).
+
+    ``hands``, ``live``, ``pots``, ``buttons``, ``status`` and the return value as :func:`showdown_many`;
+    ``chips`` int64 (P, N) C-contiguous: ``chips[s]`` is seat s's column; ``low_bits`` / ``badugi_bits``
+    uint8 (N,) seat bitmasks of each half's winners (bit s = seat s), or None.
+    """
+    n, p = hands.shape[:2]
+    code = ffi.new("int32_t *")
+    row = lib.bd_showdown_columns(
+        _table(ace_high), _bytes(hands), _bytes(live), n, p, _i64(pots), _i64(buttons), int(odd_low), _i64(chips),
+        n, _bytes(low_bits), _bytes(badugi_bits), _bytes(status), code,
+    )
+    if row == -2:  # pragma: no cover - the arguments are built by the callers
+        raise ValueError(f"bd_showdown_columns rejected its arguments ({n} rows of {p} seats)")
     return int(row), int(code[0])
 
 

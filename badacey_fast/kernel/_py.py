@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 NAME = "python"
 
 __all__ = ["NAME", "evaluate5", "low_rank5", "badugi_rank", "eval_many", "badugi_rank_many", "all_entries",
-           "showdown_many", "draw_histograms", "draw_all_discards", "parse_deals", "format_results",
-           "simd_level", "eval_many_level", "observe_many"]
+           "showdown_many", "showdown_columns", "draw_histograms", "draw_all_discards", "parse_deals",
+           "format_results", "simd_level", "eval_many_level", "observe_many"]
 
 _LOW_GAME = ("badacey", "badeucy")
 
@@ -87,6 +87,16 @@ def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.showdown_many(hands, live, ace_high, pots, buttons, odd_low, shares, chips, low, badugi, status)
+
+
+def showdown_columns(hands: NDArray, live: NDArray | None, ace_high: bool, pots: NDArray, buttons: NDArray,
+                     odd_low: bool, chips: NDArray, low_bits: NDArray | None, badugi_bits: NDArray | None,
+                     status: NDArray | None = None) -> tuple[int, int]:
+    """As the C twin's: :func:`showdown_many`'s chips and winners, laid out as payout columns."""
+    from badacey_fast.kernel import _py_numpy
+
+    return _py_numpy.showdown_columns(hands, live, ace_high, pots, buttons, odd_low, chips, low_bits, badugi_bits,
+                                      status)
 
 
 def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None, ncolumns: int,

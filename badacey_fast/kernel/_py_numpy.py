@@ -162,3 +162,22 @@ def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,
                 target[~good] = 0
             target[good] = value
     return result
+
+
+def showdown_columns(hands: NDArray, live: NDArray | None, ace_high: bool, pots: NDArray, buttons: NDArray,
+                     odd_low: bool, chips: NDArray, low_bits: NDArray | None, badugi_bits: NDArray | None,
+                     status: NDArray | None = None) -> tuple[int, int]:
+    """:func:`showdown_many` into row-major arrays, then laid out as the C twin's columns and bitmasks
+    (a row :func:`showdown_many` leaves unwritten, after the first bad one, is left unwritten here too)."""
+    n, p = hands.shape[:2]
+    rows = np.empty((n, p), dtype=np.int64)
+    low = np.zeros((n, p), dtype=bool)
+    bad = np.zeros((n, p), dtype=bool)
+    result = showdown_many(hands, live, ace_high, pots, buttons, odd_low, None, rows, low, bad, status)
+    done = n if status is not None or result[0] < 0 else result[0]
+    chips[:, :done] = rows[:done].T
+    weights = (1 << np.arange(p)).astype(np.uint8)
+    for bits, won in ((low_bits, low), (badugi_bits, bad)):
+        if bits is not None:
+            bits[:done] = (won[:done] * weights).sum(axis=1, dtype=np.uint8)
+    return result

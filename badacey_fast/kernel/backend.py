@@ -76,6 +76,9 @@ class Twin(Protocol):
                       buttons: NDArray | None, odd_low: bool, shares: NDArray | None,
                       chips: NDArray | None, low: NDArray | None, badugi: NDArray | None,
                       status: NDArray | None = None) -> tuple[int, int]: ...
+    def showdown_columns(self, hands: NDArray, live: NDArray | None, ace_high: bool, pots: NDArray,
+                         buttons: NDArray, odd_low: bool, chips: NDArray, low_bits: NDArray | None,
+                         badugi_bits: NDArray | None, status: NDArray | None = None) -> tuple[int, int]: ...
     def draw_histograms(self, kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,
                         progress: Progress | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
     def draw_all_discards(self, hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: bool,

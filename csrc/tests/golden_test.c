@@ -6,8 +6,9 @@
  * Python loader does), then checks every line of GOLDEN_FILE (csrc/tests/make_golden.py wrote it from the
  * Python reference; its docstring gives the format) through the kernel: bd_eval5 one hand at a time,
  * bd_eval_many on each game's hands as one contiguous batch (the vector path BADACEY_FAST_ISA selects),
- * bd_badugi_rank / bd_badugi_many / bd_badugi4_many for 1..4 cards, bd_showdown_many on each kind of
- * showdown row as one batch (whole blocks of 16 rows, so the AVX-512 pass runs where selected).
+ * bd_badugi_rank / bd_badugi_many / bd_badugi4_many for 1..4 cards, bd_showdown_many (and
+ * bd_showdown_columns, its column layout) on each kind of showdown row as one batch (whole blocks of 16
+ * rows, so the AVX-512 pass runs where selected).
  * Exit status 0 all good, 1 a mismatch, 2 usage or unreadable files, 3 BADACEY_FAST_ISA refused
  * (bd_isa_check's message on stderr).  Built and run by csrc/tests/run (any platform, any compiler).
  */
@@ -240,6 +241,14 @@ int main(int argc, char **argv)
                     for (int32_t s = 0; s < grp->seats; s++)
                         expect(grp->chips[r * grp->seats + s] == grp->want[r * grp->seats + s], grp->line[r],
                                "bd_showdown_many chips");
+                /* The column layout: the same chips, seat s's column at chips[s * n]. */
+                rc = bd_showdown_columns(tables[g], grp->cards, grp->live, grp->n, grp->seats, grp->pot, grp->button,
+                                         odd, grp->chips, grp->n, NULL, NULL, NULL, &code);
+                expect(rc == -1 && code == BD_SD_OK, grp->line[0], "bd_showdown_columns status");
+                for (int64_t r = 0; r < grp->n; r++)
+                    for (int32_t s = 0; s < grp->seats; s++)
+                        expect(grp->chips[s * grp->n + r] == grp->want[r * grp->seats + s], grp->line[r],
+                               "bd_showdown_columns chips");
             }
         n = n_four[g];
         expect(bd_badugi4_many(table4[g], four[g][0], n, 4, 1, got_four, 1) == -1, 0, "bd_badugi4_many status");
