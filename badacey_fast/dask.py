@@ -35,6 +35,8 @@ from badacey_fast.errors import BadaceyError
 from badacey_fast.files.score import DEFAULT_POT, ScoreReport
 
 if TYPE_CHECKING:
+    from distributed import Client
+
     from badacey_fast.files.arrow import Codec
 
 __all__ = ["DatasetResult", "require_dask", "score_dataset", "simulate", "equity", "local_client", "partition_seeds",
@@ -69,7 +71,7 @@ def partition_seeds(seed: int | None, parts: int) -> list[int]:
 
 
 @contextlib.contextmanager
-def local_client(workers: int = 2, *, threads_per_worker: int = 1, **kwargs: Any) -> Iterator[Any]:
+def local_client(workers: int = 2, *, threads_per_worker: int = 1, **kwargs: Any) -> Iterator[Client]:
     """A ``distributed.Client`` on a ``LocalCluster`` of ``workers`` processes bound to 127.0.0.1 (no
     dashboard), closed on exit.  Keyword arguments go to ``LocalCluster``."""
     require_dask()
@@ -85,7 +87,7 @@ def local_client(workers: int = 2, *, threads_per_worker: int = 1, **kwargs: Any
         yield client
 
 
-def _run(tasks: list[Any], client: Any, scheduler: str | None, progress: bool) -> list[Any]:
+def _run(tasks: list[Any], client: Client | None, scheduler: str | None, progress: bool) -> list[Any]:
     """Compute delayed ``tasks`` on ``client`` or the local ``scheduler``; results in task order."""
     dask = require_dask()
     if client is not None:
@@ -178,7 +180,7 @@ def score_dataset(
     pot: int = DEFAULT_POT,
     button: int = 0,
     skip_bad: bool = False,
-    client: Any = None,
+    client: Client | None = None,
     scheduler: str | None = None,
     partition_rows: int = PARTITION_ROWS,
     progress: bool = False,
@@ -250,7 +252,7 @@ def simulate(
     config: Any = None,
     stack: int | None = None,
     *,
-    client: Any = None,
+    client: Client | None = None,
     scheduler: str | None = None,
     partition_hands: int = PARTITION_HANDS,
     progress: bool = False,
@@ -306,7 +308,7 @@ def equity(
     samples: int = 1_000_000,
     seed: int | None = 0,
     *,
-    client: Any = None,
+    client: Client | None = None,
     scheduler: str | None = None,
     partition_samples: int = PARTITION_SAMPLES,
     progress: bool = False,

@@ -25,6 +25,8 @@ from badacey_fast.errors import BadaceyError
 if TYPE_CHECKING:
     from distributed import Client
 
+    from badacey_fast.files.score import ScoreReport
+
     from badacey_fast.cli.benchmark import Case, Setup, Timed
 
 __all__ = ["add_dask_arguments", "wants_columnar", "run_columnar", "dask_client", "bench_cases"]
@@ -47,7 +49,7 @@ def add_dask_arguments(p: argparse.ArgumentParser, what: str) -> None:
 
 
 @contextlib.contextmanager
-def dask_client(args: argparse.Namespace) -> Iterator[Any]:
+def dask_client(args: argparse.Namespace) -> Iterator[Client | None]:
     """The ``distributed.Client`` the arguments ask for (None: Dask's local scheduler in this process)."""
     if args.workers is not None and args.scheduler is not None:
         raise BadaceyError("give --workers N (a local cluster) or --scheduler ADDRESS, not both")
@@ -118,7 +120,7 @@ def run_columnar(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_report(report: Any, seconds: float, unit: str, quiet: bool, extra: str = "") -> None:
+def print_report(report: ScoreReport, seconds: float, unit: str, quiet: bool, extra: str = "") -> None:
     """``badacey score``'s closing words on stderr: the skipped ``unit``s (lines or rows) with their
     reasons (the first few), then unless ``quiet`` the tally and the rate."""
     for where, reason in report.errors[:_SHOWN_ERRORS]:
@@ -131,7 +133,7 @@ def print_report(report: Any, seconds: float, unit: str, quiet: bool, extra: str
               f"({rate:.2f} M deals/s){extra}; {report.bad:,} bad {unit}s skipped", file=sys.stderr)
 
 
-def _run_file(args: argparse.Namespace) -> tuple[Any, str]:
+def _run_file(args: argparse.Namespace) -> tuple[ScoreReport, str]:
     from badacey_fast.files import arrow
 
     fmt = None if args.format == "auto" else args.format
@@ -153,7 +155,7 @@ def _run_file(args: argparse.Namespace) -> tuple[Any, str]:
     return report, ""
 
 
-def _run_dask(args: argparse.Namespace) -> tuple[Any, str]:
+def _run_dask(args: argparse.Namespace) -> tuple[ScoreReport, str]:
     from badacey_fast import dask as bdask
 
     if not args.output:
