@@ -37,6 +37,11 @@ from badacey_fast.files.score import DEFAULT_POT, ScoreReport
 if TYPE_CHECKING:
     from distributed import Client
 
+    from badacey_fast.cards import Cards
+    from badacey_fast.draw.equities import Equity
+    from badacey_fast.game.config import GameConfig
+    from badacey_fast.game.simulate import Bot, SimulationResult
+
     from badacey_fast.files.arrow import Codec
 
 __all__ = ["DatasetResult", "require_dask", "score_dataset", "simulate", "equity", "local_client", "partition_seeds",
@@ -235,7 +240,8 @@ def score_dataset(
 # Simulation
 
 
-def _simulate_partition(bots: Sequence[Any], hands: int, seed: int, config: Any, stack: int | None) -> Any:
+def _simulate_partition(bots: Sequence[Bot], hands: int, seed: int, config: GameConfig,
+                        stack: int | None) -> SimulationResult:
     from badacey_fast.game.simulate import simulate as play
 
     return play(copy.deepcopy(list(bots)), hands=hands, seed=seed, config=config, stack=stack)
@@ -246,17 +252,17 @@ def _sizes(total: int, size: int) -> list[int]:
 
 
 def simulate(
-    bots: Sequence[Any],
+    bots: Sequence[Bot],
     hands: int = 100_000,
     seed: int | None = 0,
-    config: Any = None,
+    config: GameConfig | str | None = None,
     stack: int | None = None,
     *,
     client: Client | None = None,
     scheduler: str | None = None,
     partition_hands: int = PARTITION_HANDS,
     progress: bool = False,
-) -> Any:
+) -> SimulationResult:
     """:func:`badacey_fast.game.simulate` sharded by partitions of ``partition_hands`` hands, each seeded
     from ``seed`` (:func:`partition_seeds`; ``None`` draws one): the same result on 1 or N workers.  Each
     partition plays with its own copies of ``bots``.  Returns a
@@ -278,6 +284,7 @@ def simulate(
     sizes = _sizes(hands, partition_hands)
     seeds = partition_seeds(seed, len(sizes))
     task = delayed(_simulate_partition, pure=True)
+    parts: list[SimulationResult]
     parts = _run([task(list(bots), k, s, config, stack) for k, s in zip(sizes, seeds)], client, scheduler, progress)
     n = len(bots)
     totals, squares = [0] * n, [0] * n
@@ -294,16 +301,17 @@ def simulate(
 # Monte Carlo equity
 
 
-def _equity_partition(hands: Any, discards: Any, dead: Any, game: str, samples: int, seed: int) -> Any:
+def _equity_partition(hands: Sequence[Cards | None], discards: Sequence[Cards | None] | None, dead: Cards,
+                      game: str, samples: int, seed: int) -> Equity:
     from badacey_fast.draw.equities import equity as one
 
     return one(hands, discards, dead, game, samples=samples, seed=seed)
 
 
 def equity(
-    hands: Sequence[Any],
-    discards: Sequence[Any] | None = None,
-    dead: Any = (),
+    hands: Sequence[Cards | None],
+    discards: Sequence[Cards | None] | None = None,
+    dead: Cards = (),
     game: str = "badacey",
     samples: int = 1_000_000,
     seed: int | None = 0,
@@ -312,7 +320,7 @@ def equity(
     scheduler: str | None = None,
     partition_samples: int = PARTITION_SAMPLES,
     progress: bool = False,
-) -> Any:
+) -> Equity:
     """Monte Carlo :func:`badacey_fast.draw.equity` with ``samples`` samples in partitions of
     ``partition_samples``, each seeded from ``seed``: the same :class:`~badacey_fast.draw.Equity` on 1 or
     N workers (``exact`` is False; ``stderr`` is over all samples)."""
@@ -328,6 +336,7 @@ def equity(
     sizes = _sizes(samples, partition_samples)
     seeds = partition_seeds(seed, len(sizes))
     task = delayed(_equity_partition, pure=True)
+    parts: list[Equity]
     parts = _run([task(list(hands), None if discards is None else list(discards), dead, game, k, s)
                   for k, s in zip(sizes, seeds)], client, scheduler, progress)
     seats = len(parts[0].shares)
