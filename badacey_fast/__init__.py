@@ -10,6 +10,8 @@ Value(low=1, badugi=1)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from badacey_fast import kernel as _kernel
 from badacey_fast.cards import card_id, card_rank, card_suit, format_card, format_cards, parse_card, parse_cards
 from badacey_fast.errors import (
@@ -26,6 +28,25 @@ from badacey_fast.errors import (
 )
 from badacey_fast.evaluator import Comparison, Description, Value, badugi_rank, compare, describe, evaluate, low_rank
 from badacey_fast.rules.games import GAMES, normalize_game
+
+if TYPE_CHECKING:
+    # The names loaded on first use by __getattr__ below, for type checkers only (never run: importing
+    # them here would cost the import time the lazy loading saves).  tests/test_types.py checks that
+    # every name of __all__ is bound here or above.
+    from badacey_fast.bulk import all_hands, badugi_rank_many, evaluate_all, evaluate_many
+    from badacey_fast.bulk import score_many, showdown_many, winners_many
+    from badacey_fast.draw import DiscardChoice, DrawOutcomes, Equity, Range, best_discards, draw_outcomes
+    from badacey_fast.draw import equity, policy_equity
+    from badacey_fast.draw.range_equity import range_equity
+    from badacey_fast.files import generate_deals, score_file
+    from badacey_fast.game import Action, Game, GameConfig, SeatView
+    from badacey_fast.game.simulate import simulate
+    from badacey_fast.pots import UNSHOWN, PotResult, Settlement, ShowdownResult, settle, showdown
+    from badacey_fast.pots import showdown_detail
+
+    #: the serving twin's name, ``"c"`` or ``"python"`` (read live)
+    backend: str
+    __version__: str
 
 
 def _find_version() -> str:
@@ -59,7 +80,7 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
 
-def __getattr__(attr: str):
+def __getattr__(attr: str) -> object:
     # ``backend`` is read live so that it always names the twin actually serving calls.
     if attr == "backend":
         return _kernel.name

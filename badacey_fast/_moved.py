@@ -40,7 +40,8 @@ MOVED: dict[str, str | tuple[str, ...]] = {
 
 def forward(old: str) -> Callable[[str], object]:
     """A module ``__getattr__`` for ``badacey_fast.<old>``: warn once per name, then return the new home's."""
-    homes = MOVED[old] if isinstance(MOVED[old], tuple) else (MOVED[old],)
+    target = MOVED[old]
+    homes = target if isinstance(target, tuple) else (target,)
 
     def __getattr__(name: str) -> object:
         if name.startswith("__"):

@@ -256,10 +256,13 @@ def _as_int(value: object, what: str) -> int:
     # still let operator.index take it, with only a DeprecationWarning.
     if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):
         raise TypeError(f"{what} must be an int, not bool")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}") from None
+    # Anything with __index__ (hasattr also tells the type checker so); operator.index may still refuse it.
+    if hasattr(value, "__index__"):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise TypeError(f"{what} must be an int, not {type(value).__name__}") from None
 
 
 def _check_id(card: object) -> int:

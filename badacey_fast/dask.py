@@ -27,12 +27,22 @@ import copy
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from badacey_fast.errors import BadaceyError
 from badacey_fast.files.score import DEFAULT_POT, ScoreReport
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+    from badacey_fast.cards import Cards
+    from badacey_fast.draw.equities import Equity
+    from badacey_fast.game.config import GameConfig
+    from badacey_fast.game.simulate import Bot, SimulationResult
+
+    from badacey_fast.files.arrow import Codec
 
 __all__ = ["DatasetResult", "require_dask", "score_dataset", "simulate", "equity", "local_client", "partition_seeds",
            "PARTITION_ROWS", "PARTITION_HANDS", "PARTITION_SAMPLES"]
@@ -66,7 +76,7 @@ def partition_seeds(seed: int | None, parts: int) -> list[int]:
 
 
 @contextlib.contextmanager
-def local_client(workers: int = 2, *, threads_per_worker: int = 1, **kwargs: Any) -> Iterator[Any]:
+def local_client(workers: int = 2, *, threads_per_worker: int = 1, **kwargs: Any) -> Iterator[Client]:
     """A ``distributed.Client`` on a ``LocalCluster`` of ``workers`` processes bound to 127.0.0.1 (no
     dashboard), closed on exit.  Keyword arguments go to ``LocalCluster``."""
     require_dask()
@@ -82,7 +92,7 @@ def local_client(workers: int = 2, *, threads_per_worker: int = 1, **kwargs: Any
         yield client
 
 
-def _run(tasks: list[Any], client: Any, scheduler: str | None, progress: bool) -> list[Any]:
+def _run(tasks: list[Any], client: Client | None, scheduler: str | None, progress: bool) -> list[Any]:
     """Compute delayed ``tasks`` on ``client`` or the local ``scheduler``; results in task order."""
     dask = require_dask()
     if client is not None:
@@ -91,13 +101,14 @@ def _run(tasks: list[Any], client: Any, scheduler: str | None, progress: bool) -
             from distributed import progress as show
 
             show(futures)
-        return client.gather(futures)
+        gathered: list[Any] = client.gather(futures)
+        return gathered
     scheduler = scheduler or "threads"
     if scheduler not in ("threads", "sync", "synchronous", "processes", "single-threaded"):
         raise BadaceyError(f"unknown local scheduler {scheduler!r}: expected threads, sync or processes")
-    bar = contextlib.nullcontext()
+    bar: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
     if progress:
-        from dask.diagnostics import ProgressBar
+        from dask.diagnostics.progress import ProgressBar
 
         bar = ProgressBar()
     with bar:
@@ -145,7 +156,7 @@ def _partitions(files: list[str], rows: int) -> list[tuple[str, list[int], int, 
 
 def _score_partition(path: str, row_groups: list[int], first_row: int, out: str | None, game: str,
                      odd_chip: str, pot: int, button: int, skip_bad: bool, threads: bool = True,
-                     compression: str | None = None) -> dict[str, Any]:
+                     compression: Codec | None = None) -> dict[str, Any]:
     """Score some row groups of one Parquet file (a worker task) with the one scoring loop of
     :func:`~badacey_fast.files.arrow.score_parquet` (the same batches, kernel call and writer), writing its
     payouts itself: only tallies, per-seat totals and the first error go back to the client."""
@@ -174,12 +185,12 @@ def score_dataset(
     pot: int = DEFAULT_POT,
     button: int = 0,
     skip_bad: bool = False,
-    client: Any = None,
+    client: Client | None = None,
     scheduler: str | None = None,
     partition_rows: int = PARTITION_ROWS,
     progress: bool = False,
     threads: bool = True,
-    compression: str | None = None,
+    compression: Codec | None = None,
 ) -> DatasetResult:
     """Score a Parquet deal dataset (a file, a directory of ``*.parquet`` files or a glob) partition by
     partition on Dask, and write the payouts as ``dst/part-NNNNN.parquet`` (payout schema of
@@ -194,7 +205,7 @@ def score_dataset(
     default) and writes its own payout file: nothing bigger than the per-seat totals crosses the network.
     """
     require_dask()
-    import dask
+    from dask.delayed import delayed
 
     from badacey_fast import errors
     from badacey_fast.files.arrow import ScoreRun, dataset_files
@@ -207,7 +218,7 @@ def score_dataset(
     if dst is not None:
         os.makedirs(dst, exist_ok=True)
         outputs = [os.path.join(os.fspath(dst), f"part-{i:05d}.parquet") for i in range(len(parts))]
-    task = dask.delayed(_score_partition, pure=False)
+    task = delayed(_score_partition, pure=False)
     tasks = [task(path, groups, first, outputs[i] if outputs else None, game, odd_chip, pot, button, skip_bad,
                   threads, compression) for i, (path, groups, first, _) in enumerate(parts)]
     results = _run(tasks, client, scheduler, progress) if tasks else []
@@ -215,7 +226,7 @@ def score_dataset(
     if failures:
         name, message, _ = min(failures, key=lambda f: f[2])
         raise getattr(errors, name, BadaceyError)(message)
-    totals = np.zeros(0, dtype=np.int64)
+    totals: np.ndarray[Any, Any] = np.zeros(0, dtype=np.int64)
     for r in results:
         if r["totals"] is not None:
             totals = np.asarray(r["totals"], dtype=np.int64) + (totals if totals.size else 0)
@@ -229,7 +240,8 @@ def score_dataset(
 # Simulation
 
 
-def _simulate_partition(bots: Sequence[Any], hands: int, seed: int, config: Any, stack: int | None) -> Any:
+def _simulate_partition(bots: Sequence[Bot], hands: int, seed: int, config: GameConfig,
+                        stack: int | None) -> SimulationResult:
     from badacey_fast.game.simulate import simulate as play
 
     return play(copy.deepcopy(list(bots)), hands=hands, seed=seed, config=config, stack=stack)
@@ -240,23 +252,23 @@ def _sizes(total: int, size: int) -> list[int]:
 
 
 def simulate(
-    bots: Sequence[Any],
+    bots: Sequence[Bot],
     hands: int = 100_000,
     seed: int | None = 0,
-    config: Any = None,
+    config: GameConfig | str | None = None,
     stack: int | None = None,
     *,
-    client: Any = None,
+    client: Client | None = None,
     scheduler: str | None = None,
     partition_hands: int = PARTITION_HANDS,
     progress: bool = False,
-) -> Any:
+) -> SimulationResult:
     """:func:`badacey_fast.game.simulate` sharded by partitions of ``partition_hands`` hands, each seeded
     from ``seed`` (:func:`partition_seeds`; ``None`` draws one): the same result on 1 or N workers.  Each
     partition plays with its own copies of ``bots``.  Returns a
     :class:`~badacey_fast.game.simulate.SimulationResult` over all ``hands`` hands."""
     require_dask()
-    import dask
+    from dask.delayed import delayed
 
     from badacey_fast.game.config import ConfigError, GameConfig
     from badacey_fast.game.simulate import summarize
@@ -271,7 +283,8 @@ def simulate(
         raise ConfigError(f"partition_hands must be a positive int, got {partition_hands!r}")
     sizes = _sizes(hands, partition_hands)
     seeds = partition_seeds(seed, len(sizes))
-    task = dask.delayed(_simulate_partition, pure=True)
+    task = delayed(_simulate_partition, pure=True)
+    parts: list[SimulationResult]
     parts = _run([task(list(bots), k, s, config, stack) for k, s in zip(sizes, seeds)], client, scheduler, progress)
     n = len(bots)
     totals, squares = [0] * n, [0] * n
@@ -288,30 +301,31 @@ def simulate(
 # Monte Carlo equity
 
 
-def _equity_partition(hands: Any, discards: Any, dead: Any, game: str, samples: int, seed: int) -> Any:
+def _equity_partition(hands: Sequence[Cards | None], discards: Sequence[Cards | None] | None, dead: Cards,
+                      game: str, samples: int, seed: int) -> Equity:
     from badacey_fast.draw.equities import equity as one
 
     return one(hands, discards, dead, game, samples=samples, seed=seed)
 
 
 def equity(
-    hands: Sequence[Any],
-    discards: Sequence[Any] | None = None,
-    dead: Any = (),
+    hands: Sequence[Cards | None],
+    discards: Sequence[Cards | None] | None = None,
+    dead: Cards = (),
     game: str = "badacey",
     samples: int = 1_000_000,
     seed: int | None = 0,
     *,
-    client: Any = None,
+    client: Client | None = None,
     scheduler: str | None = None,
     partition_samples: int = PARTITION_SAMPLES,
     progress: bool = False,
-) -> Any:
+) -> Equity:
     """Monte Carlo :func:`badacey_fast.draw.equity` with ``samples`` samples in partitions of
     ``partition_samples``, each seeded from ``seed``: the same :class:`~badacey_fast.draw.Equity` on 1 or
     N workers (``exact`` is False; ``stderr`` is over all samples)."""
     require_dask()
-    import dask
+    from dask.delayed import delayed
 
     from badacey_fast.draw.equities import Equity, equity as one
 
@@ -321,7 +335,8 @@ def equity(
     one(hands, discards, dead, game, samples=1, seed=0)  # bad hands are an error here, not on a worker
     sizes = _sizes(samples, partition_samples)
     seeds = partition_seeds(seed, len(sizes))
-    task = dask.delayed(_equity_partition, pure=True)
+    task = delayed(_equity_partition, pure=True)
+    parts: list[Equity]
     parts = _run([task(list(hands), None if discards is None else list(discards), dead, game, k, s)
                   for k, s in zip(sizes, seeds)], client, scheduler, progress)
     seats = len(parts[0].shares)
@@ -335,6 +350,9 @@ def equity(
         square += np.asarray(r.stderr) ** 2 * k * max(1, k - 1) + k * mean * mean
     mean = share / samples
     var = np.maximum(square - samples * mean * mean, 0.0) / max(1, samples - 1)
-    as_floats = lambda a: tuple(float(x) for x in a)  # noqa: E731
+
+    def as_floats(a: np.ndarray[Any, Any]) -> tuple[float, ...]:
+        return tuple(float(x) for x in a)
+
     return Equity(as_floats(mean), as_floats(low / samples), as_floats(bad / samples),
                   as_floats(np.sqrt(var / samples)) if samples > 1 else (0.0,) * seats, False, samples)

@@ -12,7 +12,7 @@ badacey_fast.errors.HandSizeError: expected 5 cards, got 4: 'As 2h 3d 4c'
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard
 
 from badacey_fast import kernel
 
@@ -49,10 +49,15 @@ class Comparison(NamedTuple):
     badugi: int
 
 
+def _five_ids(cards: object) -> TypeGuard[tuple[int, ...]]:
+    """Whether ``cards`` is already what the kernel takes: a tuple of five distinct exact ints 0..51."""
+    return (type(cards) is tuple and len(cards) == 5 and all(type(c) is int and 0 <= c <= 51 for c in cards)
+            and len(set(cards)) == 5)
+
+
 def _five(cards: Cards) -> tuple[int, ...]:
-    if type(cards) is tuple and len(cards) == 5 and all(type(c) is int and 0 <= c <= 51 for c in cards):
-        if len(set(cards)) == 5:
-            return cards
+    if _five_ids(cards):
+        return cards
     return parse_cards(cards, count=5)
 
 

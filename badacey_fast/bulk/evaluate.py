@@ -18,7 +18,7 @@ badacey_fast.errors.DuplicateCardError: row 0: card '4c' is given twice
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -28,10 +28,13 @@ from badacey_fast.cards import format_card
 from badacey_fast.errors import BadaceyError, DuplicateCardError, HandSizeError, InvalidCardError
 from badacey_fast.rules.games import BADACEY, is_ace_high
 
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
 __all__ = ["evaluate_many", "badugi_rank_many", "all_hands", "evaluate_all"]
 
 
-def _as_cards(cards: Any, sizes: tuple[int, ...], check: bool) -> np.ndarray:
+def _as_cards(cards: npt.ArrayLike, sizes: tuple[int, ...], check: bool) -> np.ndarray[Any, Any]:
     """A 2-D integer array of card ids, uint8 (a view when possible), range-checked if ``check``."""
     arr = cards if isinstance(cards, np.ndarray) else np.asarray(cards)
     if arr.dtype.kind not in "iu":  # bool is kind "b": not card ids
@@ -50,7 +53,7 @@ def _as_cards(cards: Any, sizes: tuple[int, ...], check: bool) -> np.ndarray:
     return arr.astype(np.uint8)  # unchecked ids outside 0..255 wrap: garbage in, garbage out
 
 
-def _row_error(arr: np.ndarray, row: int) -> InvalidCardError:
+def _row_error(arr: np.ndarray[Any, Any], row: int) -> InvalidCardError:
     """The error naming the first bad value of a row the kernel (or the numpy check) rejected."""
     values = [int(v) for v in arr[row]]
     for v in values:
@@ -64,7 +67,7 @@ def _row_error(arr: np.ndarray, row: int) -> InvalidCardError:
     return InvalidCardError(f"row {row}: rejected")  # pragma: no cover - the kernel agrees with the above
 
 
-def _check_out(out: Any, dtype: Any, shape: tuple[int, ...], what: str) -> np.ndarray:
+def _check_out(out: Any, dtype: Any, shape: tuple[int, ...], what: str) -> np.ndarray[Any, Any]:
     """``out`` if it is an array the caller may fill in place, else the error of every ``out=``.
 
     One rule wherever ``out=`` exists: not an ndarray at all is a ``TypeError``; an ndarray of the wrong
@@ -81,11 +84,11 @@ def _check_out(out: Any, dtype: Any, shape: tuple[int, ...], what: str) -> np.nd
     return out
 
 
-def _out16(out: Any, n: int, what: str) -> np.ndarray:
+def _out16(out: Any, n: int, what: str) -> np.ndarray[Any, Any]:
     return np.empty(n, dtype=np.uint16) if out is None else _check_out(out, np.uint16, (n,), what)
 
 
-def _threads(threads: Any, n: int) -> int:
+def _threads(threads: object, n: int) -> int:
     # Any integer, numpy's too (as pot= and button= take them: a count computed with numpy is one);
     # bool is an int to Python but never a count.
     if isinstance(threads, (bool, np.bool_)) or not hasattr(threads, "__index__"):
@@ -97,13 +100,13 @@ def _threads(threads: Any, n: int) -> int:
 
 
 def evaluate_many(
-    cards: Any,
+    cards: npt.ArrayLike,
     game: str = BADACEY,
     *,
     check: bool = True,
-    out: tuple[np.ndarray, np.ndarray] | None = None,
+    out: tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None = None,
     threads: int = 1,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """Low and badugi ranks (two uint16 arrays of length N, lower is better) of an (N, 5) array of hands.
 
     ``cards``: any integer dtype, any strides (uint8 is read in place).  ``game``: ``"badacey"`` (A-5
@@ -146,14 +149,14 @@ def evaluate_many(
 
 
 def badugi_rank_many(
-    cards: Any,
+    cards: npt.ArrayLike,
     ace_high: bool = False,
     *,
     game: str | None = None,
     check: bool = True,
-    out: np.ndarray | None = None,
+    out: np.ndarray[Any, Any] | None = None,
     threads: int = 1,
-) -> np.ndarray:
+) -> np.ndarray[Any, Any]:
     """Badugi ranks (uint16, 1..1092, lower is better) of an (N, k) array of hands, k = 1..5 cards.
 
     Four-card rows are Badugi hands; five-card rows are Badacey/Badeucy hands.  ``ace_high=False`` is
@@ -185,7 +188,7 @@ def badugi_rank_many(
     return result
 
 
-def all_hands() -> np.ndarray:
+def all_hands() -> np.ndarray[Any, Any]:
     """Every five-card hand, a (2598960, 5) uint8 array in colex order: row ``i`` is the hand whose
     perfect-hash index is ``i``; each row ascending.  Rows of 0..51 card ids.
 
@@ -200,7 +203,7 @@ def all_hands() -> np.ndarray:
     return _arrays.all_hands()
 
 
-def evaluate_all(game: str = BADACEY) -> tuple[np.ndarray, np.ndarray]:
+def evaluate_all(game: str = BADACEY) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """Low and badugi ranks (uint16, lower is better) of every hand, in the colex order of :func:`all_hands`.
 
     >>> low, badugi = evaluate_all("badeucy")

@@ -32,7 +32,7 @@ badacey_fast.errors.DuplicateCardError: row 0: card 'As' is held twice (seat 0 a
 from __future__ import annotations
 
 import operator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -65,8 +65,8 @@ _OK, _BAD_CARD, _DUP_CARD, _NO_LIVE, _BAD_POT, _BAD_BUTTON = 0, 1, 2, 3, 4, 5
 class Winners(NamedTuple):
     """Which seats won each half: two ``(N, P)`` bool arrays (a lone live seat wins both halves)."""
 
-    low: np.ndarray
-    badugi: np.ndarray
+    low: np.ndarray[Any, Any]
+    badugi: np.ndarray[Any, Any]
 
 
 class BulkShowdown(NamedTuple):
@@ -76,9 +76,24 @@ class BulkShowdown(NamedTuple):
     ``low`` / ``badugi``: ``(N, P)`` bool masks of the seats that won each half.
     """
 
-    payouts: np.ndarray
-    low: np.ndarray
-    badugi: np.ndarray
+    payouts: np.ndarray[Any, Any]
+    low: np.ndarray[Any, Any]
+    badugi: np.ndarray[Any, Any]
+
+
+class _Pass(NamedTuple):
+    """What one internal pass computed: a part is None when its caller did not ask for it."""
+
+    payouts: np.ndarray[Any, Any] | None
+    low: np.ndarray[Any, Any] | None
+    badugi: np.ndarray[Any, Any] | None
+
+
+def _asked(part: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any]:
+    """A part of a pass that its caller asked for (so never None)."""
+    if part is None:
+        raise AssertionError("a bulk showdown pass skipped a part its caller asked for")
+    return part
 
 
 class ColumnShowdown(NamedTuple):
@@ -86,9 +101,9 @@ class ColumnShowdown(NamedTuple):
     payouts, rows sum to the pot), ``low`` / ``badugi`` ``(N,)`` uint8 bitmasks of each half's winners
     (bit s set = seat s won that half)."""
 
-    chips: np.ndarray
-    low: np.ndarray
-    badugi: np.ndarray
+    chips: np.ndarray[Any, Any]
+    low: np.ndarray[Any, Any]
+    badugi: np.ndarray[Any, Any]
 
 
 def showdown_many(
@@ -99,8 +114,8 @@ def showdown_many(
     pot: object = None,
     button: object = None,
     odd_chip: str = "position",
-    out: np.ndarray | None = None,
-) -> np.ndarray:
+    out: np.ndarray[Any, Any] | None = None,
+) -> np.ndarray[Any, Any]:
     """Settle N showdowns at once: each seat's pot share, or with ``pot=`` its chips.
 
     ``hands``: integer array ``(N, P, 5)`` of card ids 0..51, P = 2..6 seats clockwise; ``live``:
@@ -136,7 +151,7 @@ def showdown_many(
     ...
     badacey_fast.errors.BadaceyError: out must be a writable C-contiguous float64 array of shape (1, 2), got dtype int64, shape (1, 2)
     """
-    return _settle(hands, live, game, pot, button, odd_chip, winners=False, out=out).payouts
+    return _asked(_settle(hands, live, game, pot, button, odd_chip, winners=False, out=out).payouts)
 
 
 def winners_many(hands: object, live: object = None, game: str = "badacey") -> Winners:
@@ -157,7 +172,7 @@ def winners_many(hands: object, live: object = None, game: str = "badacey") -> W
     badacey_fast.errors.ShowdownError: row 0 has no live seat
     """
     result = _settle(hands, live, game, None, None, "position", winners=True, payouts=False)
-    return Winners(result.low, result.badugi)
+    return Winners(_asked(result.low), _asked(result.badugi))
 
 
 def score_many(
@@ -183,7 +198,8 @@ def score_many(
     ...
     badacey_fast.errors.ShowdownError: 7 seats: a showdown has 2 to 6 seats
     """
-    return _settle(hands, live, game, pot, button, odd_chip, winners=True)
+    payouts, low, badugi = _settle(hands, live, game, pot, button, odd_chip, winners=True)
+    return BulkShowdown(_asked(payouts), _asked(low), _asked(badugi))
 
 
 def score_columns(
@@ -194,7 +210,7 @@ def score_columns(
     pot: object,
     button: object = 0,
     odd_chip: str = "position",
-    status: np.ndarray | None = None,
+    status: np.ndarray[Any, Any] | None = None,
 ) -> ColumnShowdown:
     """:func:`score_many`'s chips and winners (``pot=`` required), laid out as a payout table stores them.
 
@@ -233,14 +249,14 @@ class _Checked(NamedTuple):
     mask (or None), per-row int64 pots and buttons (None without ``pot=``)."""
 
     rules: Scoring
-    cards: np.ndarray
-    mask: np.ndarray | None
-    pots: np.ndarray | None
-    buttons: np.ndarray | None
+    cards: np.ndarray[Any, Any]
+    mask: np.ndarray[Any, Any] | None
+    pots: np.ndarray[Any, Any] | None
+    buttons: np.ndarray[Any, Any] | None
 
 
 def _check(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
-           out: np.ndarray | None = None, status: np.ndarray | None = None) -> _Checked:
+           out: np.ndarray[Any, Any] | None = None, status: np.ndarray[Any, Any] | None = None) -> _Checked:
     """Validate the arguments of every bulk call; ``status`` given (:func:`score_columns`): the rows'
     codes go there instead of raising, so the per-row checks (no live seat, pot, button) are left to the
     kernel's pass."""
@@ -251,8 +267,8 @@ def _check(hands: object, live: object, game: str, pot: object, button: object, 
     mask = _as_live(live, n, p, check_rows=status is None)
     pots = buttons = None
     if pot is None and button is not None:  # silently ignoring it would hide a forgotten pot=
-        shown = np.asarray(button)
-        shown = shown.item() if shown.ndim == 0 else f"array of shape {shown.shape}"
+        given = np.asarray(button)
+        shown = given.item() if given.ndim == 0 else f"array of shape {given.shape}"
         raise ShowdownError(f"button {shown} given without pot=: the button only places odd chips, "
                             "and pot shares have none")
     if pot is not None:
@@ -276,7 +292,7 @@ def _check(hands: object, live: object, game: str, pot: object, button: object, 
 
 
 def _settle(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
-            winners: bool, out: np.ndarray | None = None, payouts: bool = True) -> BulkShowdown:
+            winners: bool, out: np.ndarray[Any, Any] | None = None, payouts: bool = True) -> _Pass:
     """Validate the arguments and settle on the active twin; ``winners=False`` skips the winner masks,
     ``payouts=False`` the shares (None is returned for what was skipped)."""
     rules, cards, mask, pots, buttons = _check(hands, live, game, pot, button, odd_chip, out)
@@ -289,7 +305,7 @@ def _settle(hands: object, live: object, game: str, pot: object, button: object,
 # Validation (the kernel twins report a bad row and a code, _row_error words it).
 
 
-def _as_hands(hands: object, size: int = 5) -> np.ndarray:
+def _as_hands(hands: object, size: int = 5) -> np.ndarray[Any, Any]:
     arr = np.asarray(hands)
     if arr.size == 0 and arr.dtype.kind == "f":  # np.asarray of an empty list is float64
         arr = arr.astype(np.int64)
@@ -302,7 +318,7 @@ def _as_hands(hands: object, size: int = 5) -> np.ndarray:
     return arr
 
 
-def _as_live(live: object, n: int, p: int, check_rows: bool = True) -> np.ndarray | None:
+def _as_live(live: object, n: int, p: int, check_rows: bool = True) -> np.ndarray[Any, Any] | None:
     """The live mask checked (bool, shape (n, p)); ``check_rows``: a row without a live seat raises too."""
     if live is None:
         return None
@@ -317,7 +333,7 @@ def _as_live(live: object, n: int, p: int, check_rows: bool = True) -> np.ndarra
     return arr
 
 
-def _per_row(value: object, n: int, what: str, dtype: type) -> np.ndarray:
+def _per_row(value: object, n: int, what: str, dtype: type) -> np.ndarray[Any, Any]:
     arr = np.asarray(value)
     if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
         raise TypeError(f"{what} must be an int or an integer array, not dtype {arr.dtype}")
@@ -333,7 +349,7 @@ def _per_row(value: object, n: int, what: str, dtype: type) -> np.ndarray:
     return arr.astype(dtype, copy=False)
 
 
-def _row_error(cards: np.ndarray, live: np.ndarray | None, row: int, code: int) -> Exception:
+def _row_error(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, row: int, code: int) -> Exception:
     """The error for a row the kernel rejected, naming row and value."""
     seats = cards[row]
     alive = np.ones(seats.shape[0], bool) if live is None else live[row]
@@ -351,7 +367,7 @@ def _row_error(cards: np.ndarray, live: np.ndarray | None, row: int, code: int) 
     return ShowdownError(f"row {row}: rejected by the kernel (code {code})")  # pragma: no cover
 
 
-def _as_uint8_cards(cards: np.ndarray) -> np.ndarray:
+def _as_uint8_cards(cards: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """C-contiguous uint8 card ids; ids outside 0..51 become 255 so the kernel rejects them (no wrap)."""
     if cards.dtype == np.uint8:
         return np.ascontiguousarray(cards)
@@ -363,21 +379,23 @@ def _as_uint8_cards(cards: np.ndarray) -> np.ndarray:
 
 
 def _score(
-    cards: np.ndarray,
-    live: np.ndarray | None,
+    cards: np.ndarray[Any, Any],
+    live: np.ndarray[Any, Any] | None,
     ace_high: bool,
-    pots: np.ndarray | None,
-    buttons: np.ndarray | None,
+    pots: np.ndarray[Any, Any] | None,
+    buttons: np.ndarray[Any, Any] | None,
     odd_low: bool,
     winners: bool = True,
-    out: np.ndarray | None = None,
+    out: np.ndarray[Any, Any] | None = None,
     payouts: bool = True,
-) -> BulkShowdown:
+) -> _Pass:
     n, p = cards.shape[:2]
     if out is None and (payouts or pots is not None):
         out = np.empty((n, p), dtype=np.float64 if pots is None else np.int64)
+    # out (payouts=False) and the winner masks (winners=False) may be None: those passes are internal, and
+    # the public functions return only the parts they asked for (score_many asks for all three).
     if n == 0:
-        return BulkShowdown(out, np.zeros((0, p), bool), np.zeros((0, p), bool))
+        return _Pass(out, np.zeros((0, p), bool), np.zeros((0, p), bool))
     # The winner masks cost ~10% of the kernel's time: showdown_many does without them (None).
     low = np.empty((n, p), dtype=np.bool_) if winners else None
     bad = np.empty((n, p), dtype=np.bool_) if winners else None
@@ -390,11 +408,11 @@ def _score(
                                      low, bad)
     if row != -1:
         raise _row_error(cards, live, row, code)
-    return BulkShowdown(out, low, bad)
+    return _Pass(out, low, bad)
 
 
-def _score_columns(cards: np.ndarray, live: np.ndarray | None, ace_high: bool, pots: np.ndarray,
-                   buttons: np.ndarray, odd_low: bool, status: np.ndarray | None = None) -> ColumnShowdown:
+def _score_columns(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, ace_high: bool, pots: np.ndarray[Any, Any],
+                   buttons: np.ndarray[Any, Any], odd_low: bool, status: np.ndarray[Any, Any] | None = None) -> ColumnShowdown:
     n, p = cards.shape[:2]
     chips = np.empty((p, n), dtype=np.int64)
     low = np.empty(n, dtype=np.uint8)
@@ -409,8 +427,8 @@ def _score_columns(cards: np.ndarray, live: np.ndarray | None, ace_high: bool, p
     return ColumnShowdown(chips, low, bad)
 
 
-def _one_half_columns(cards: np.ndarray, live: np.ndarray | None, rules: Scoring, pots: np.ndarray,
-                      buttons: np.ndarray, status: np.ndarray | None) -> ColumnShowdown:
+def _one_half_columns(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, rules: Scoring, pots: np.ndarray[Any, Any],
+                      buttons: np.ndarray[Any, Any], status: np.ndarray[Any, Any] | None) -> ColumnShowdown:
     """:func:`_score_one_half` laid out as columns; with ``status``, the rows' codes (in the kernel's
     order of checks) go there and only the good rows are settled (the bad ones pay and win nothing)."""
     n, p = cards.shape[:2]
@@ -430,24 +448,24 @@ def _one_half_columns(cards: np.ndarray, live: np.ndarray | None, rules: Scoring
                                      buttons[good], None)
             chips[:, good], low[good], bad[good] = part
         return ColumnShowdown(chips, low, bad)
-    one = _score_one_half(cards, live, rules, pots, buttons, None)
+    payouts, won_low, won_badugi = _score_one_half(cards, live, rules, pots, buttons, None)
     weights = (1 << np.arange(p)).astype(np.uint8)
-    return ColumnShowdown(np.ascontiguousarray(one.payouts.T), (one.low * weights).sum(axis=1, dtype=np.uint8),
-                          (one.badugi * weights).sum(axis=1, dtype=np.uint8))
+    return ColumnShowdown(np.ascontiguousarray(_asked(payouts).T), (_asked(won_low) * weights).sum(axis=1, dtype=np.uint8),
+                          (_asked(won_badugi) * weights).sum(axis=1, dtype=np.uint8))
 
 
 # --------------------------------------------------------------------------------------------------
 # Single-pot games (Badugi, A-5, 2-7): one half takes the whole pot.
 
 
-def _first_bad_row(cards: np.ndarray, live: np.ndarray) -> tuple[int, int]:
+def _first_bad_row(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any]) -> tuple[int, int]:
     """(row, code) of the first row whose live cards are not distinct ids 0..51, or (-1, _OK)."""
     codes = _card_codes(cards, live)
     rows = np.flatnonzero(codes)
     return (-1, _OK) if not rows.size else (int(rows[0]), int(codes[rows[0]]))
 
 
-def _card_codes(cards: np.ndarray, live: np.ndarray) -> np.ndarray:
+def _card_codes(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """Each row's card code (uint8): _BAD_CARD if a live card id is outside 0..51, else _DUP_CARD if a
     live card is given twice, else _OK."""
     n, p, k = cards.shape
@@ -459,11 +477,14 @@ def _card_codes(cards: np.ndarray, live: np.ndarray) -> np.ndarray:
     ids.sort(axis=1)
     repeated = (ids[:, 1:] == ids[:, :-1]).any(axis=1)
     bad_card = out_of_range.reshape(n, -1).any(axis=1)
-    return np.where(bad_card, np.uint8(_BAD_CARD), np.where(repeated, np.uint8(_DUP_CARD), np.uint8(_OK)))
+    codes: np.ndarray[Any, Any] = np.where(bad_card, np.uint8(_BAD_CARD),
+                                           np.where(repeated, np.uint8(_DUP_CARD), np.uint8(_OK)))
+    return codes
 
 
-def _score_one_half(cards: np.ndarray, live: np.ndarray | None, rules: Scoring, pots: np.ndarray | None,
-                    buttons: np.ndarray | None, out: np.ndarray | None) -> BulkShowdown:
+def _score_one_half(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, rules: Scoring,
+                    pots: np.ndarray[Any, Any] | None, buttons: np.ndarray[Any, Any] | None,
+                    out: np.ndarray[Any, Any] | None) -> _Pass:
     """The bulk showdown of a single-pot game: the best hand of its one half (lower rank is better) takes
     the whole pot, split equally among tied winners, leftover chips one each to the winners first
     clockwise from the button (RULES.md §3, as :func:`badacey_fast.pots.split_pot` pays one pot)."""
@@ -473,7 +494,7 @@ def _score_one_half(cards: np.ndarray, live: np.ndarray | None, rules: Scoring, 
         out = np.empty((n, p), dtype=np.float64 if pots is None else np.int64)
     empty = np.zeros((n, p), dtype=bool)
     if n == 0:
-        return BulkShowdown(out, empty, empty.copy())
+        return _Pass(out, empty, empty.copy())
     row, code = _first_bad_row(cards, alive)
     if row != -1:
         raise _row_error(cards, live, row, code)
@@ -490,6 +511,7 @@ def _score_one_half(cards: np.ndarray, live: np.ndarray | None, rules: Scoring, 
     if pots is None:
         out[...] = won / count[:, None]
     else:
+        assert buttons is not None  # given with pots (_settle)
         # A winner's place among the winners clockwise from the button (button + 1 first).
         place = (np.arange(p)[None, :] - buttons[:, None] - 1) % p
         order = np.argsort(np.where(won, place, p), axis=1, kind="stable")
@@ -498,4 +520,4 @@ def _score_one_half(cards: np.ndarray, live: np.ndarray | None, rules: Scoring, 
         base, left = np.divmod(pots, count)
         out[...] = won * (base[:, None] + (nth < left[:, None]))
     halves = (won, empty) if rules.halves[0] == LOW else (empty, won)
-    return BulkShowdown(out, *halves)
+    return _Pass(out, *halves)

@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-__all__ = ["PROVIDERS", "Case", "InterleavedCase", "Result", "measure", "measure_interleaved", "collect", "run",
+__all__ = ["PROVIDERS", "Timed", "Setup", "Case", "InterleavedCase", "Result", "measure", "measure_interleaved", "collect", "run",
            "format_table", "fresh_python"]
 
 #: Modules exposing ``bench_cases(quick)``; add yours here.  Order is the order of the printed table.
@@ -53,12 +53,18 @@ PROVIDERS = (
 )
 
 
+#: What a case times: a zero-argument callable (a float it returns is the seconds it measured itself).
+Timed = Callable[[], object]
+#: A case's setup: prepares the inputs (untimed) and returns the callable to time.
+Setup = Callable[[], Timed]
+
+
 class Case(NamedTuple):
     """One benchmark: ``group`` (operation), ``name``, ``setup() -> callable`` (untimed), ``items`` per call."""
 
     group: str
     name: str
-    setup: Callable[[], Callable[[], object]]
+    setup: Setup
     items: int
 
 
@@ -282,7 +288,7 @@ def format_table(results: Sequence[Result]) -> str:
     return "\n".join(lines)
 
 
-def fresh_python(code: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+def fresh_python(code: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """Run ``python -c code`` in a fresh interpreter importing THIS ``badacey_fast`` (for import timing).
 
     The child runs in a temporary directory, with the directory holding this package first on

@@ -16,11 +16,18 @@ import os
 import sys
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from badacey_fast.errors import BadaceyError
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+    from badacey_fast.files.score import ScoreReport
+
+    from badacey_fast.cli.benchmark import Case, Setup, Timed
 
 __all__ = ["add_dask_arguments", "wants_columnar", "run_columnar", "dask_client", "bench_cases"]
 
@@ -42,7 +49,7 @@ def add_dask_arguments(p: argparse.ArgumentParser, what: str) -> None:
 
 
 @contextlib.contextmanager
-def dask_client(args: argparse.Namespace) -> Iterator[Any]:
+def dask_client(args: argparse.Namespace) -> Iterator[Client | None]:
     """The ``distributed.Client`` the arguments ask for (None: Dask's local scheduler in this process)."""
     if args.workers is not None and args.scheduler is not None:
         raise BadaceyError("give --workers N (a local cluster) or --scheduler ADDRESS, not both")
@@ -113,7 +120,7 @@ def run_columnar(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_report(report: Any, seconds: float, unit: str, quiet: bool, extra: str = "") -> None:
+def print_report(report: ScoreReport, seconds: float, unit: str, quiet: bool, extra: str = "") -> None:
     """``badacey score``'s closing words on stderr: the skipped ``unit``s (lines or rows) with their
     reasons (the first few), then unless ``quiet`` the tally and the rate."""
     for where, reason in report.errors[:_SHOWN_ERRORS]:
@@ -126,7 +133,7 @@ def print_report(report: Any, seconds: float, unit: str, quiet: bool, extra: str
               f"({rate:.2f} M deals/s){extra}; {report.bad:,} bad {unit}s skipped", file=sys.stderr)
 
 
-def _run_file(args: argparse.Namespace) -> tuple[Any, str]:
+def _run_file(args: argparse.Namespace) -> tuple[ScoreReport, str]:
     from badacey_fast.files import arrow
 
     fmt = None if args.format == "auto" else args.format
@@ -148,7 +155,7 @@ def _run_file(args: argparse.Namespace) -> tuple[Any, str]:
     return report, ""
 
 
-def _run_dask(args: argparse.Namespace) -> tuple[Any, str]:
+def _run_dask(args: argparse.Namespace) -> tuple[ScoreReport, str]:
     from badacey_fast import dask as bdask
 
     if not args.output:
@@ -167,7 +174,7 @@ def _run_dask(args: argparse.Namespace) -> tuple[Any, str]:
     return result.report, f", {result.partitions} partitions on {where}"
 
 
-def bench_cases(quick: bool) -> list:
+def bench_cases(quick: bool) -> list[Case]:
     """Benchmark cases for ``badacey bench`` (none without pyarrow and dask installed).
 
     Groups: ``parquet-score`` (the kernel alone on decoded deals against ``score_parquet`` end to end from
@@ -197,46 +204,50 @@ def bench_cases(quick: bool) -> list:
     part = 25_000 if quick else 1_000_000
     root = tempfile.mkdtemp(prefix="badacey-bench-")
     atexit.register(shutil.rmtree, root, True)
-    state: dict[str, Any] = {}
+    made: list[str] = []  # the Parquet dataset's path, once files() wrote the datasets
+    clients: dict[tuple[int, int], Client] = {}  # LocalCluster clients by (workers, threads), once started
 
     def files() -> str:
-        if "pq" not in state:
+        if not made:
             arrow.generate_parquet(n, os.path.join(root, "deals.parquet"), seed=2026, row_group=part)
             arrow.generate_parquet(n, os.path.join(root, "deals.arrow"), seed=2026, row_group=part)
-            state["pq"] = os.path.join(root, "deals.parquet")
-        return state["pq"]
+            made.append(os.path.join(root, "deals.parquet"))
+        return made[0]
 
-    def kernel():  # type: ignore[no-untyped-def]
+    def kernel() -> Timed:
         t = pq.read_table(files())
-        cards = np.frombuffer(t["cards"].combine_chunks().buffers()[1], np.uint8, count=n * 30).reshape(n, 6, 5)
+        data = t["cards"].combine_chunks().buffers()[1]  # (the validity bitmap is buffer 0)
+        if data is None:
+            raise BadaceyError("the generated dataset's cards column has no data buffer")
+        cards = np.frombuffer(memoryview(data), np.uint8, count=n * 30).reshape(n, 6, 5)
         pot, button = t["pot"].to_numpy(), t["button"].to_numpy().astype(np.int64)
         return lambda: showdown_many(cards, pot=pot, button=button)
 
-    def end_to_end(name: str):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
+    def end_to_end(name: str) -> Setup:
+        def setup() -> Timed:
             files()
             src, dst = os.path.join(root, name), os.path.join(root, "payouts-" + name)
             return lambda: arrow.score_parquet(src, dst)
 
         return setup
 
-    def client(workers: int = 2, threads: int = 1):  # type: ignore[no-untyped-def]
-        key = f"client-{workers}x{threads}"
-        if key not in state:
+    def client(workers: int = 2, threads: int = 1) -> Client:
+        key = (workers, threads)
+        if key not in clients:
             cm = bdask.local_client(workers, threads_per_worker=threads)
-            state[key] = cm.__enter__()
+            clients[key] = cm.__enter__()
             atexit.register(cm.__exit__, None, None, None)
-        return state[key]
+        return clients[key]
 
-    def one_process(threads: bool):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
+    def one_process(threads: bool) -> Setup:
+        def setup() -> Timed:
             src, dst = files(), os.path.join(root, f"one-{threads}.parquet")
             return lambda: arrow.score_parquet(src, dst, threads=threads)
 
         return setup
 
-    def dataset(scheduler: str | None, workers: int = 2, threads: int = 1):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
+    def dataset(scheduler: str | None, workers: int = 2, threads: int = 1) -> Setup:
+        def setup() -> Timed:
             src, c = files(), client(workers, threads) if scheduler is None else None
             out = os.path.join(root, f"out-{scheduler}-{workers}x{threads}")
             # No helper threads in the tasks: each partition is exactly the one-process work, so the
@@ -246,12 +257,12 @@ def bench_cases(quick: bool) -> list:
 
         return setup
 
-    def empty_tasks(k: int):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
-            import dask as _dask
+    def empty_tasks(k: int) -> Setup:
+        def setup() -> Timed:
+            from dask.delayed import delayed
 
             c = client()
-            return lambda: c.gather(c.compute([_dask.delayed(int, pure=False)(i) for i in range(k)]))
+            return lambda: c.gather(c.compute([delayed(int, pure=False)(i) for i in range(k)]))
 
         return setup
 

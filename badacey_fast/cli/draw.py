@@ -10,6 +10,7 @@ import argparse
 import sys
 import time
 from math import comb
+from typing import TYPE_CHECKING, TextIO
 
 from badacey_fast import kernel
 
@@ -19,13 +20,16 @@ from badacey_fast.draw.outcomes import DrawOutcomes, best_discards, draw_outcome
 from badacey_fast.draw.equities import equity
 from badacey_fast.rules.games import GAMES, normalize_game
 
+if TYPE_CHECKING:
+    from badacey_fast.cli.benchmark import Case, Setup, Timed
+
 __all__ = ["register", "bench_cases", "Progress"]
 
 
 class Progress:
     """A one-line stderr progress bar that appears only once a run has lasted a second."""
 
-    def __init__(self, label: str, stream=None, delay: float = 1.0) -> None:
+    def __init__(self, label: str, stream: TextIO | None = None, delay: float = 1.0) -> None:
         self.label, self.stream, self.delay = label, stream or sys.stderr, delay
         self.start = time.monotonic()
         self.shown = False
@@ -48,7 +52,7 @@ class Progress:
             self.stream.flush()
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the draw, best-discard and equity subcommands to the ``badacey`` parser."""
     p = subparsers.add_parser("draw", help="exact outcomes of one draw (lower rank is better)",
                               description="Every replacement of the discarded cards from the unseen cards, "
@@ -160,8 +164,8 @@ def _equity(args: argparse.Namespace) -> int:
         from badacey_fast.cli.ranges import equity_vs_ranges
 
         return equity_vs_ranges(args, Progress)
-    hands = [None if h.strip() in ("?", "") else h for h in args.hands]
-    discards = None
+    hands: list[str | None] = [None if h.strip() in ("?", "") else h for h in args.hands]
+    discards: list[str | None] | None = None
     if args.discard is not None:
         discards = [None if d.strip() in ("-", "") else d for d in args.discard]
     bar = Progress("equity")
@@ -172,7 +176,8 @@ def _equity(args: argparse.Namespace) -> int:
     how = "exact" if eq.exact else f"Monte Carlo, {'seed ' + str(args.seed) if args.seed is not None else 'unseeded'}"
     print(f"{normalize_game(args.game)}: {eq.outcomes:,} {'outcomes' if eq.exact else 'samples'} ({how})")
     for seat, hand in enumerate(hands):
-        thrown = "" if discards is None or discards[seat] is None else format_cards(discards[seat])
+        thrown_text = None if discards is None else discards[seat]
+        thrown = "" if thrown_text is None else format_cards(thrown_text)
         text = "unknown" if hand is None else format_cards(hand)
         err = "" if eq.exact else f" +/- {eq.stderr[seat]:.4f}"
         print(f"seat {seat}: {text:<15} discard [{thrown or 'pat'}]  share {eq.shares[seat]:.4f}{err}  "
@@ -180,7 +185,7 @@ def _equity(args: argparse.Namespace) -> int:
     return 0
 
 
-def bench_cases(quick: bool) -> list:
+def bench_cases(quick: bool) -> list[Case]:
     """Benchmark cases for ``badacey bench`` (``Case`` of :mod:`badacey_fast.cli.benchmark`): group, name, a
     setup returning the zero-argument callable to time, and items (outcomes or samples) per call.
 
@@ -195,20 +200,20 @@ def bench_cases(quick: bool) -> list:
     thrown = hand if not quick else hand[:3]
     samples = 2_000 if quick else 20_000
 
-    def draw_case():  # type: ignore[no-untyped-def]
+    def draw_case() -> Timed:
         return lambda: draw_outcomes(hand, thrown)
 
-    def best_case():  # type: ignore[no-untyped-def]
+    def best_case() -> Timed:
         return lambda: best_discards(hand)
 
-    def exact_case():  # type: ignore[no-untyped-def]
+    def exact_case() -> Timed:
         hands = [parse_cards("As 2h 3d 4c Kd"), parse_cards("Ac 2d 3h 4s Kh")]
         discards = [parse_cards("Kd"), parse_cards("Kh")]
         return lambda: equity(hands, discards)
 
-    def small_case(twin: str):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
-            def run():  # type: ignore[no-untyped-def]
+    def small_case(twin: str) -> Setup:
+        def setup() -> Timed:
+            def run() -> DrawOutcomes:
                 with kernel.using(twin):  # side by side: the same draw on each twin
                     return draw_outcomes(hand, hand[:2])
 
@@ -216,7 +221,7 @@ def bench_cases(quick: bool) -> list:
 
         return setup
 
-    def mc_case():  # type: ignore[no-untyped-def]
+    def mc_case() -> Timed:
         return lambda: equity([hand, None], [hand[:3], None], samples=samples, seed=1)
 
     return [

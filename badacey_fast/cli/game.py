@@ -11,17 +11,20 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable
-from typing import NamedTuple, TextIO
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action, format_action
 from badacey_fast.game.bots import BOTS
 from badacey_fast.game.config import PRESETS, ConfigError, GameConfig
-from badacey_fast.game.simulate import simulate
+from badacey_fast.game.simulate import Bot, simulate
 from badacey_fast.cli.columnar import add_dask_arguments, dask_client
 from badacey_fast.game.state import COMPLETE, Game
+
+if TYPE_CHECKING:
+    from badacey_fast.cli.benchmark import Case, Timed
 
 __all__ = ["register", "bench_cases", "describe_hand", "run_play"]
 
@@ -30,7 +33,7 @@ _TITLES = {"badacey": "Badacey", "badeucy": "Badeucy", "badugi": "Badugi", "a5":
            "27": "2-7 triple draw"}
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the simulate and play subcommands to the ``badacey`` parser."""
     p = subparsers.add_parser("simulate", help="bots play many hands; winnings per 100 hands",
                               description="Bots play HANDS hands of fixed-limit triple draw; prints each bot's "
@@ -58,8 +61,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stack", type=int, default=None, help="chips per seat each hand (default 100 big blinds)")
 
 
-def _bots(spec: str) -> list:
-    out = []
+def _bots(spec: str) -> list[Bot]:
+    out: list[Bot] = []
     for i, name in enumerate(x.strip().lower() for x in spec.split(",") if x.strip()):
         if name not in BOTS:
             raise BadaceyError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}")
@@ -183,7 +186,7 @@ def _read_move(g: Game, inp: TextIO, out: TextIO) -> Action | None:
             out.write(f"  {exc}\n")
 
 
-def run_play(bots: list, hands: int = 1, game: str = "badacey", seed: int | None = None,
+def run_play(bots: Sequence[Bot], hands: int = 1, game: str = "badacey", seed: int | None = None,
              stack: int | None = None, inp: TextIO | None = None, out: TextIO | None = None) -> int:
     """Play ``hands`` hands at seat 0 against ``bots`` (seats 1..); moves from ``inp``; returns net chips.
 
@@ -232,12 +235,12 @@ def run_play(bots: list, hands: int = 1, game: str = "badacey", seed: int | None
                     return net
                 g.apply(move, seat=0)
                 if move.kind == DRAW:
-                    out.write(f"You get {format_cards(g.hands[0][len(g.hands[0]) - len(move.cards):]) or 'nothing'}"
+                    out.write(f"You get {format_cards(g.hands[0][len(g.hands[0]) - len(move.cards or ()):]) or 'nothing'}"
                               f"; you hold {format_cards(g.hands[0])}\n")
             else:
                 move = bots[s - 1](g.view(s))
                 g.apply(move, seat=s)
-                text = f"draws {len(move.cards)}" if move.kind == DRAW else format_action(move)
+                text = f"draws {len(move.cards or ())}" if move.kind == DRAW else format_action(move)
                 out.write(f"{names[s]} {'stands pat' if text == 'draws 0' else text}\n")
         out.write("--- result ---\n")
         if g.settlement is not None:
@@ -262,7 +265,7 @@ def _play(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------------------------------------ bench
 
-def bench_cases(quick: bool) -> list:
+def bench_cases(quick: bool) -> list[Case]:
     """Cases for ``badacey bench`` (``Case`` of :mod:`badacey_fast.cli.benchmark`: group, name, a setup that
     returns the zero-argument callable to time, items per call).
 
@@ -273,30 +276,20 @@ def bench_cases(quick: bool) -> list:
     >>> [case[1] for case in bench_cases(quick=True)][0]
     'badacey_fast: 200 random 6-max Badacey hands'
     """
-    try:
-        from badacey_fast.cli.benchmark import Case
-    except ImportError:  # the runner module is optional for this list; same fields, same order
-        Case = _Case
+    from badacey_fast.cli.benchmark import Case
     from badacey_fast.cli.workloads import badacey_hands, pokerkit_available, pokerkit_hands
 
     k = 200 if quick else 2000
     kp = 5 if quick else 30
 
-    def ours():  # type: ignore[no-untyped-def]
+    def ours() -> Timed:
         badacey_hands(10)  # warm the caches outside the timing
         return lambda: badacey_hands(k)
 
-    def theirs():  # type: ignore[no-untyped-def]
+    def theirs() -> Timed:
         return lambda: pokerkit_hands(kp)
 
     cases = [Case("game-random-hands", f"badacey_fast: {k} random 6-max Badacey hands", ours, k)]
     if pokerkit_available():
         cases.append(Case("game-random-hands", f"pokerkit: {kp} random 6-max 2-7 triple draw hands", theirs, kp))
     return cases
-
-
-class _Case(NamedTuple):
-    group: str
-    name: str
-    setup: Callable[[], Callable[[], object]]
-    items: int

@@ -32,7 +32,9 @@ from badacey_fast.rules import reference as reference
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import ShowdownError
 from badacey_fast.rules.games import normalize_game, scale_family
-from badacey_fast.pots.settlement import SCORINGS, UNSHOWN, scoring, settle, showdown_detail
+from badacey_fast.pots.settlement import (
+    SCORINGS, UNSHOWN, SeatHand, Settlement, ShowdownResult, scoring, settle, showdown_detail,
+)
 
 __all__ = ["register", "DEMO", "FOLD_TOKENS", "UNSHOWN_TOKENS"]
 
@@ -51,7 +53,7 @@ DEMO = (
 )
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``eval``, ``showdown`` and ``demo`` to the ``badacey`` command's subparsers.
 
     >>> parser = argparse.ArgumentParser(prog="badacey")
@@ -119,7 +121,7 @@ def _eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seat(token: str) -> object:
+def _seat(token: str) -> SeatHand:
     word = token.strip().lower()
     if word in FOLD_TOKENS:
         return None
@@ -136,7 +138,7 @@ def _showdown(args: argparse.Namespace) -> int:
         if args.pot is not None:
             raise ShowdownError("give --pot or --contributions, not both")
         paid = [_int(x, "each of --contributions") for x in args.contributions.split(",")]
-        result = settle(paid, hands, button=button, game=args.game, odd_chip=args.odd_chip)
+        result: Settlement | ShowdownResult = settle(paid, hands, button=button, game=args.game, odd_chip=args.odd_chip)
     else:
         pot = _int(args.pot if args.pot is not None else "100", "--pot")
         result = showdown_detail(hands, pot, button=button, game=args.game, odd_chip=args.odd_chip)

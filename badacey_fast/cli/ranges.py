@@ -5,15 +5,21 @@ and the ``range-*`` cases of ``badacey bench``.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError
 from badacey_fast.rules.games import scoring
 
+if TYPE_CHECKING:
+    from badacey_fast.cli.benchmark import Case, Setup, Timed
+    from badacey_fast.cli.draw import Progress
+
 __all__ = ["equity_vs_ranges", "bench_cases"]
 
 
-def equity_vs_ranges(args: argparse.Namespace, progress_cls) -> int:
+def equity_vs_ranges(args: argparse.Namespace, progress_cls: Callable[[str], Progress]) -> int:
     """Print each seat's share (and its standard error when sampled) for hero against ``args.vs``."""
     from badacey_fast.draw.range_equity import range_equity
     from badacey_fast.draw.ranges import Range
@@ -51,7 +57,7 @@ def equity_vs_ranges(args: argparse.Namespace, progress_cls) -> int:
     return 0
 
 
-def bench_cases(quick: bool) -> list:
+def bench_cases(quick: bool) -> list[Case]:
     """``range-equity``: hero heads-up against ``any`` at showdown, exact (1,533,939 combos);
     ``range-parse``: parse a range and enumerate its combos with hero's cards dead (``any``, and a
     mixed range)."""
@@ -61,12 +67,12 @@ def bench_cases(quick: bool) -> list:
 
     hero = parse_cards("As 2h 3d 4c Kd")
 
-    def exact_case():  # type: ignore[no-untyped-def]
+    def exact_case() -> Timed:
         range_equity(hero, "any")  # warm the whole-deck tables (cached per process)
         return lambda: range_equity(hero, "any")
 
-    def parse_case(text: str):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
+    def parse_case(text: str) -> Setup:
+        def setup() -> Timed:
             Range(text).combos(dead=hero)
             return lambda: Range(text).combos(dead=hero)
 

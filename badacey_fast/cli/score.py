@@ -27,15 +27,23 @@ import contextlib
 import os
 import sys
 import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn
 
 from badacey_fast.cli.columnar import add_dask_arguments, print_report, run_columnar, wants_columnar
 from badacey_fast.errors import BadaceyError
-from badacey_fast.files.score import DEFAULT_POT, generate_deals, score_file
+from badacey_fast.files.score import DEFAULT_POT, ScoreReport, generate_deals, score_file
+
+if TYPE_CHECKING:
+    import numpy as np
+    from tqdm import tqdm
+
+    from badacey_fast.cli.benchmark import Case, Setup, Timed
 
 __all__ = ["register", "bench_cases"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``score`` to the ``badacey`` command's subparsers.
 
     >>> parser = argparse.ArgumentParser(prog="badacey")
@@ -90,12 +98,12 @@ def _score(args: argparse.Namespace) -> int:
         return 0
     if args.file is None:
         raise BadaceyError("give a deal FILE (or '-' for standard input), or --generate N")
-    source = sys.stdin.buffer if args.file == "-" else args.file
+    source: str | BinaryIO = sys.stdin.buffer if args.file == "-" else args.file
     try:
         total = None if args.file == "-" else os.path.getsize(args.file)
     except OSError as exc:
         raise BadaceyError(f"cannot read {args.file!r}: {exc.strerror}") from None
-    bar = None
+    bar: tqdm[NoReturn] | None = None  # (a bar over no iterable: it yields nothing)
     if not args.no_progress:
         from tqdm import tqdm
 
@@ -114,17 +122,17 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run(args: argparse.Namespace, source: object, bar: object):  # type: ignore[no-untyped-def]
+def _run(args: argparse.Namespace, source: str | BinaryIO, bar: tqdm[NoReturn] | None) -> ScoreReport:
     with _io_errors():
         return score_file(
             source, args.output, game=args.game, odd_chip=args.odd_chip, pot=args.pot, button=args.button,
             skip_bad=args.skip_bad, chunk=args.chunk, fmt=args.format,
-            progress=None if bar is None else bar.update,  # type: ignore[attr-defined]
+            progress=None if bar is None else bar.update,
         )
 
 
 @contextlib.contextmanager
-def _io_errors():  # type: ignore[no-untyped-def]
+def _io_errors() -> Iterator[None]:
     """An unreadable input or unwritable output (a directory, a missing folder, a full disk) becomes one
     error line naming the file, no traceback.  A closed pipe is not an error: it goes on to the command's
     handler, which ends quietly as `badacey ... | head` expects."""
@@ -136,7 +144,7 @@ def _io_errors():  # type: ignore[no-untyped-def]
         raise BadaceyError(f"{exc.filename or 'I/O'}: {exc.strerror or exc}") from None
 
 
-def bench_cases(quick: bool) -> list:
+def bench_cases(quick: bool) -> list[Case]:
     """Benchmark cases for ``badacey bench``: bulk showdowns (shares, chips) and scoring a deal file.
 
     Each group times the active twin on a big batch, then the numpy/Python reference on a small one
@@ -160,43 +168,43 @@ def bench_cases(quick: bool) -> list:
     big = 20_000 if quick else 1_000_000
     small = 200 if quick else 2_000
 
-    def hands(n: int) -> np.ndarray:
+    def hands(n: int) -> np.ndarray[Any, Any]:
         rng = np.random.default_rng(2026)
         deck = rng.permuted(np.broadcast_to(np.arange(52, dtype=np.uint8), (n, 52)), axis=1)
         return np.ascontiguousarray(deck[:, :30].reshape(n, 6, 5))
 
-    def reference(fn):  # type: ignore[no-untyped-def]
-        def timed():  # type: ignore[no-untyped-def]
+    def reference(fn: Timed) -> Timed:
+        def timed() -> object:
             with kernel.using("python"):
                 return fn()
 
         return timed
 
-    def shares(n: int, ref: bool = False):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
+    def shares(n: int, ref: bool = False) -> Setup:
+        def setup() -> Timed:
             h = hands(n)
             call = lambda: showdown_many(h)  # noqa: E731
             return reference(call) if ref else call
 
         return setup
 
-    def shares_out(n: int):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
+    def shares_out(n: int) -> Setup:
+        def setup() -> Timed:
             h, out = hands(n), np.empty((n, 6))
             return lambda: showdown_many(h, out=out)
 
         return setup
 
-    def chips(n: int, ref: bool = False):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
+    def chips(n: int, ref: bool = False) -> Setup:
+        def setup() -> Timed:
             h, pots = hands(n), np.full(n, 1001, dtype=np.int64)
             call = lambda: showdown_many(h, pot=pots, button=3)  # noqa: E731
             return reference(call) if ref else call
 
         return setup
 
-    def score(n: int, ref: bool = False):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
+    def score(n: int, ref: bool = False) -> Setup:
+        def setup() -> Timed:
             buf = io.BytesIO()
             generate_deals(n, buf, seats=6, seed=2026)
             data = buf.getvalue()

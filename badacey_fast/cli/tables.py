@@ -24,14 +24,20 @@ import os
 import sys
 import tempfile
 import time
+from typing import TYPE_CHECKING, Any
 
 from badacey_fast.tables import format as tables
 from badacey_fast.errors import BadaceyError
 
+if TYPE_CHECKING:
+    import numpy as np
+
+    from badacey_fast.cli.benchmark import Case, Setup, Timed
+
 __all__ = ["register", "bench_cases"]
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``build-tables`` and ``bench`` to the ``badacey`` command's subparsers."""
     p = subparsers.add_parser(
         "build-tables",
@@ -93,7 +99,8 @@ def _bench(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------------------------------------ bench
 
 
-def _random_hands(n: int, seed: int = 2026):  # type: ignore[no-untyped-def]
+def _random_hands(n: int, seed: int = 2026) -> np.ndarray[Any, Any]:
+    """``n`` random five-card hands, ``uint8[n, 5]``."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -111,7 +118,7 @@ def _import_time(statement: str) -> float:
     return float(out.stdout.split()[-1])
 
 
-def bench_cases(quick: bool) -> list:
+def bench_cases(quick: bool) -> list[Case]:
     """The evaluator's cases: groups ``single-evaluate`` (C, reference, pokerkit when installed),
     ``evaluate-many`` (1 M random hands; 1 and 2 threads), ``enumerate-all``, ``table-build``, ``import``.
 
@@ -132,7 +139,7 @@ def bench_cases(quick: bool) -> list:
     def tuples(n: int) -> list[tuple[int, ...]]:
         return [tuple(int(c) for c in row) for row in _random_hands(n, seed=7)]
 
-    def single_c():  # type: ignore[no-untyped-def]
+    def single_c() -> Timed:
         hands, evaluate = tuples(singles), evaluator.evaluate
 
         def call() -> None:
@@ -142,12 +149,12 @@ def bench_cases(quick: bool) -> list:
 
         return call
 
-    def single_reference():  # type: ignore[no-untyped-def]
+    def single_reference() -> Timed:
         hands = tuples(max(20, singles // 10))
         low_rank, badugi_rank = reference.low_rank, reference.badugi_rank
         return lambda: [(low_rank(h), badugi_rank(h)) for h in hands]
 
-    def single_pokerkit():  # type: ignore[no-untyped-def]
+    def single_pokerkit() -> Timed:
         from pokerkit import BadugiHand, RegularLowHand
 
         from badacey_fast.cards import format_cards
@@ -155,15 +162,16 @@ def bench_cases(quick: bool) -> list:
         texts = [format_cards(h).replace(" ", "") for h in tuples(max(10, singles // 100))]
         return lambda: [(RegularLowHand(t), BadugiHand.from_game(t)) for t in texts]
 
-    shared: list = []  # the interleaved thread cases read the same hands into the same buffers
+    # The interleaved thread cases read the same hands into the same buffers: [(hands, (low, badugi))].
+    shared: list[tuple[np.ndarray[Any, Any], tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]]] = []
 
-    def many_c(threads: int, check: bool = True):  # type: ignore[no-untyped-def]
-        def setup():  # type: ignore[no-untyped-def]
+    def many_c(threads: int, check: bool = True) -> Setup:
+        def setup() -> Timed:
             import numpy as np
 
             if not shared:
-                shared.extend([_random_hands(many), (np.empty(many, np.uint16), np.empty(many, np.uint16))])
-            hands, out = shared
+                shared.append((_random_hands(many), (np.empty(many, np.uint16), np.empty(many, np.uint16))))
+            hands, out = shared[0]
 
             def call() -> None:
                 with kernel.using("c"):
@@ -173,10 +181,10 @@ def bench_cases(quick: bool) -> list:
 
         return setup
 
-    def many_level(level: int):  # type: ignore[no-untyped-def]
+    def many_level(level: int) -> Setup:
         """The raw kernel call limited to one code path (0 scalar, 1 AVX2, 2 AVX-512 VBMI)."""
 
-        def setup():  # type: ignore[no-untyped-def]
+        def setup() -> Timed:
             import numpy as np
 
             hands = _random_hands(many)
@@ -185,7 +193,7 @@ def bench_cases(quick: bool) -> list:
 
         return setup
 
-    def many_numpy():  # type: ignore[no-untyped-def]
+    def many_numpy() -> Timed:
         hands = _random_hands(many // 10)
 
         def call() -> None:
@@ -194,14 +202,14 @@ def bench_cases(quick: bool) -> list:
 
         return call
 
-    def all_c_table():  # type: ignore[no-untyped-def]
+    def all_c_table() -> Timed:
         def call() -> None:
             with kernel.using("c"):
                 bulk.evaluate_all("badacey")
 
         return call
 
-    def all_c_hash():  # type: ignore[no-untyped-def]
+    def all_c_hash() -> Timed:
         hands = bulk.all_hands()
 
         def call() -> None:
@@ -210,7 +218,7 @@ def bench_cases(quick: bool) -> list:
 
         return call
 
-    def build():  # type: ignore[no-untyped-def]
+    def build() -> Timed:
         def call() -> None:
             with tempfile.TemporaryDirectory() as tmp:
                 _tablegen.build_tables(tmp)

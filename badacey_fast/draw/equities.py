@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb, prod
-from typing import Union
+from typing import Any, TYPE_CHECKING, Union
 
 from badacey_fast import kernel
 from badacey_fast.draw.discards import Progress, check_draw
@@ -32,6 +32,9 @@ from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, ShowdownError
 from badacey_fast.rules.games import BADACEY, scale_family
 from badacey_fast.rules.stub import Stub
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["Equity", "equity", "policy_equity", "deal_draws", "EXACT_LIMIT", "DEFAULT_SAMPLES"]
 
@@ -192,11 +195,10 @@ def deal_draws(
     ...
     badacey_fast.errors.IllegalActionError: the deck ran out: 5 cards are owed, 4 can be dealt (the stub's 5 but its last card, and the muck's 0)
     """
-    held = list(hands)
-    unknown = [seat for seat, hand in enumerate(held) if hand is None]
-    if unknown:
-        for seat, cards in zip(unknown, stub.deal_round(len(unknown), 5)):
-            held[seat] = tuple(cards)
+    unknown = sum(hand is None for hand in hands)
+    # The unknown hands, dealt in one round, go to the unknown seats in seat order.
+    dealt = iter(stub.deal_round(unknown, 5) if unknown else ())
+    held = [tuple(next(dealt)) if hand is None else hand for hand in hands]
     validate = check_draw
     for left in range(draws, 0, -1):
         for seat, hand in enumerate(held):
@@ -206,7 +208,8 @@ def deal_draws(
     return held
 
 
-def _setup(hands, discards, dead):
+def _setup(hands: object, discards: object, dead: Cards
+           ) -> tuple[list[tuple[int, ...] | None], list[tuple[int, ...]], list[int], tuple[int, ...]]:
     """Validate seats, discards and dead cards; returns (hands, kept, draw counts, unseen pool)."""
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise TypeError(f"hands must be a sequence of hands, not {type(hands).__name__}")
@@ -226,7 +229,9 @@ def _setup(hands, discards, dead):
                 raise DuplicateCardError(f"card {format_cards([c])!r} is in two places: {owner[c]} and {where}")
             owner[c] = where
 
-    known, kept, draws = [], [], []
+    known: list[tuple[int, ...] | None] = []
+    kept: list[tuple[int, ...]] = []
+    draws: list[int] = []
     for seat, (hand, thrown) in enumerate(zip(hands, discards)):
         if hand is None:
             if thrown is not None and parse_cards(thrown):
@@ -270,13 +275,16 @@ def _seed(seed: object) -> int | None:
     return value
 
 
-def _exact(kept, draws, pool, ace_high):
+def _exact(kept: Sequence[tuple[int, ...]], draws: Sequence[int], pool: tuple[int, ...], ace_high: bool
+           ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """(outcomes, seats) low and badugi ranks over every sequence of disjoint replacement sets."""
     import numpy as np
 
-    rows = np.zeros(1, dtype=np.uint64)  # the cards taken so far in each partial outcome, as bitmasks
-    picks = np.zeros((1, 0), dtype=np.int64)  # per outcome, the combination index of each seat
-    lows, bds = [], []
+    # the cards taken so far in each partial outcome, as bitmasks; per outcome, each seat's combination index
+    rows: np.ndarray[Any, Any] = np.zeros(1, dtype=np.uint64)
+    picks: np.ndarray[Any, Any] = np.zeros((1, 0), dtype=np.int64)
+    lows: list[np.ndarray[Any, Any]] = []
+    bds: list[np.ndarray[Any, Any]] = []
     for k, d in zip(kept, draws):
         combos = list(combinations(pool, d))
         masks = np.array([sum(1 << c for c in cb) for cb in combos], dtype=np.uint64)
@@ -293,7 +301,7 @@ def _exact(kept, draws, pool, ace_high):
     return low, bd
 
 
-def _evaluate_seats(hands, ace_high):
+def _evaluate_seats(hands: np.ndarray[Any, Any], ace_high: bool) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """Low and badugi ranks of an (N, P, 5) array of hands, each (N, P) int32; lower is better."""
     import numpy as np
 
@@ -305,13 +313,15 @@ def _evaluate_seats(hands, ace_high):
     return low.reshape(hands.shape[:2]), bd.reshape(hands.shape[:2])
 
 
-def _half_shares(ranks):
+def _half_shares(ranks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """(N, P) ranks -> (N, P) share of that half: 1/k to each of the k seats holding the lowest rank."""
     win = ranks == ranks.min(axis=1, keepdims=True)
-    return win / win.sum(axis=1, keepdims=True)
+    shares: np.ndarray[Any, Any] = win / win.sum(axis=1, keepdims=True)
+    return shares
 
 
-def _monte_carlo(kept, draws, pool, ace_high, samples, rng, progress) -> Equity:
+def _monte_carlo(kept: Sequence[tuple[int, ...]], draws: Sequence[int], pool: tuple[int, ...], ace_high: bool,
+                 samples: int, rng: np.random.Generator, progress: Progress | None) -> Equity:
     """Seeded Monte Carlo in chunks (memory stays flat in ``samples``): every sample shuffles the unseen
     cards and deals each seat's replacements in seat order."""
     import numpy as np
@@ -340,11 +350,14 @@ def _monte_carlo(kept, draws, pool, ace_high, samples, rng, progress) -> Equity:
         err = tuple(float(x) for x in np.sqrt(var / samples))
     else:
         err = (0.0,) * seats
-    as_floats = lambda a: tuple(float(x) for x in a)  # noqa: E731
+
+    def as_floats(a: np.ndarray[Any, Any]) -> tuple[float, ...]:
+        return tuple(float(x) for x in a)
+
     return Equity(as_floats(mean), as_floats(sums[2] / samples), as_floats(sums[3] / samples), err, False, samples)
 
 
-def _summarise(low, bd, exact: bool) -> Equity:
+def _summarise(low: np.ndarray[Any, Any], bd: np.ndarray[Any, Any], exact: bool) -> Equity:
     lo, bdg = _half_shares(low), _half_shares(bd)
     share = 0.5 * lo + 0.5 * bdg
     n = share.shape[0]
@@ -352,5 +365,8 @@ def _summarise(low, bd, exact: bool) -> Equity:
         err = (0.0,) * share.shape[1]
     else:
         err = tuple(float(x) for x in share.std(axis=0, ddof=1) / n**0.5)
-    mean = lambda a: tuple(float(x) for x in a.mean(axis=0))  # noqa: E731
+
+    def mean(a: np.ndarray[Any, Any]) -> tuple[float, ...]:
+        return tuple(float(x) for x in a.mean(axis=0))
+
     return Equity(mean(share), mean(lo), mean(bdg), err, exact, n)

@@ -32,7 +32,7 @@ from badacey_fast.rules import reference
 from badacey_fast.cards import RANK_CHARS, format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, RankError
 from badacey_fast.draw.discards import Progress, check_draw
-from badacey_fast.draw.equities import equity  # the opponent-draws objective of best_discards
+from badacey_fast.draw.equities import DEFAULT_SAMPLES, equity  # the opponent-draws objective of best_discards
 from badacey_fast.rules.games import BADACEY, scale_family
 
 __all__ = ["DrawOutcomes", "DiscardChoice", "draw_outcomes", "best_discards", "OBJECTIVES"]
@@ -125,12 +125,14 @@ class DrawOutcomes:
     @cached_property
     def expected_low_rank(self) -> float:
         """Mean low rank over every replacement (lower is better)."""
-        return sum(map(mul, range(1, len(self.low_counts) + 1), self.low_counts)) / self.total
+        weighted: int = sum(map(mul, range(1, len(self.low_counts) + 1), self.low_counts))
+        return weighted / self.total
 
     @cached_property
     def expected_badugi_rank(self) -> float:
         """Mean badugi rank over every replacement (lower is better)."""
-        return sum(map(mul, range(1, _BADUGI_CLASSES + 1), self.badugi_counts)) / self.total
+        weighted: int = sum(map(mul, range(1, _BADUGI_CLASSES + 1), self.badugi_counts))
+        return weighted / self.total
 
     def pat_share(self, low: int, badugi: int) -> float:
         """Expected pot share, 0..1, against an opponent who stands pat with these ranks (lower is better).
@@ -271,17 +273,20 @@ def best_discards(
     return sorted(choices, key=lambda ch: -ch.score)
 
 
-def _share_vs_drawing(hand, dead, game, opponent, opponent_discard, outcomes, samples, seed):
+def _share_vs_drawing(hand: tuple[int, ...], dead: Cards, game: str, opponent: Cards | None,
+                      opponent_discard: Cards, outcomes: Sequence[DrawOutcomes], samples: int | None,
+                      seed: int | None) -> list[DiscardChoice]:
 
     choices = []
     for o in outcomes:
         eq = equity([hand, opponent], [o.discard, opponent_discard], dead, game, seed=seed,
-                    **({} if samples is None else {"fallback_samples": samples}))
+                    fallback_samples=DEFAULT_SAMPLES if samples is None else samples)
         choices.append(DiscardChoice(o.discard, eq.shares[0], o, eq.stderr[0]))
     return choices
 
 
-def _objective(objective, hand, dead, game, target, opponent) -> Callable[[DrawOutcomes], float]:
+def _objective(objective: str | Callable[[DrawOutcomes], float], hand: tuple[int, ...], dead: tuple[int, ...],
+               game: str, target: Cards | int | None, opponent: Cards | None) -> Callable[[DrawOutcomes], float]:
     if callable(objective):
         return objective
     if not isinstance(objective, str):
@@ -291,9 +296,9 @@ def _objective(objective, hand, dead, game, target, opponent) -> Callable[[DrawO
     if objective == "low":
         if target is None:
             target = hand
-        if isinstance(target, int) and not isinstance(target, bool):
+        if isinstance(target, int):
             rank = target
-            _check_rank(rank, reference.LOW_CLASS_COUNTS[game], "low")
+            _check_rank(rank, reference.LOW_CLASS_COUNTS[game], "low")  # (refuses a bool: TypeError)
         else:
             rank = reference.low_rank(parse_cards(target, count=5), game)
         return lambda o: o.p_low(rank)

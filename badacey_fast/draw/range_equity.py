@@ -53,7 +53,7 @@ from badacey_fast.draw import ranges as _ranges
 from badacey_fast.draw.equities import Equity, _half_shares, _seed
 from badacey_fast.draw.ranges import Range
 from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, ShowdownError
-from badacey_fast.rules.games import GAMES, LOW, scoring
+from badacey_fast.rules.games import GAMES, LOW, Scoring, scoring
 from badacey_fast.rules.stub import Stub
 
 __all__ = ["range_equity", "rule_policy", "EXACT_LIMIT", "DEFAULT_SAMPLES", "DEFAULT_DRAW_SAMPLES"]
@@ -67,6 +67,8 @@ DEFAULT_DRAW_SAMPLES = 10_000
 
 Policy = Callable[[tuple[int, ...], int], Cards]
 RangeLike = Union[str, Range]
+#: (half name, the rank of every row of that half's table)
+Halves = Sequence[tuple[str, np.ndarray[Any, Any]]]
 
 
 def rule_policy(game: str) -> Policy:
@@ -152,8 +154,18 @@ def range_equity(
     seed = _seed(seed)
     blocked = sum(1 << c for c in hero_t + dead_t)
     sel = [_Selection(r, blocked) for r in rngs]
-    tables = _ranges._ranks(size, ace_high)
-    halves = [(h, tables[0] if h == LOW else tables[1]) for h in sc.halves]
+    low_table, badugi_table = _ranges._ranks(size, ace_high)
+
+    def half_table(half: str) -> np.ndarray[Any, Any]:
+        if half != LOW:
+            return badugi_table
+        # LOW is a half only of five-card games, whose low table exists (None for four cards).
+        if low_table is None:
+            raise AssertionError(f"{sc.game} plays a low half on {size}-card hands")
+        return low_table
+
+    halves: Halves = [(h, half_table(h)) for h in sc.halves]
+    hero_ranks: dict[str, int]
     if draws == 0:
         if size == 5:
             v = evaluator.evaluate(hero_t, GAMES[ace_high])
@@ -167,7 +179,7 @@ def range_equity(
         rng = np.random.default_rng(seed)
         n = DEFAULT_SAMPLES if samples is None else samples
         picks = _sample_joint(sel, n, rng, size)
-        per_half = {}
+        per_half: dict[str, np.ndarray[Any, Any]] = {}
         for name, table in halves:
             ranks = np.empty((n, 1 + len(sel)), dtype=np.int32)
             ranks[:, 0] = hero_ranks[name]
@@ -207,7 +219,7 @@ def range_equity(
     flat = finals.reshape(-1, size)
     if size == 5:
         low, bd = evaluate_many(flat, GAMES[ace_high], check=False)
-        got = {LOW: low, "badugi": bd}
+        got: dict[str, np.ndarray[Any, Any]] = {LOW: low, "badugi": bd}
     else:
         got = {"badugi": badugi_rank_many(flat, ace_high, check=False)}
     per_half = {name: _half_shares(got[name].reshape(n, -1).astype(np.int32)) for name in sc.halves}
@@ -223,7 +235,8 @@ def _discards(hand: tuple[int, ...], thrown: Cards, seat: int) -> tuple[int, ...
     return got
 
 
-def _hero_policies(hero_t, dead_t, sc, hero_discard, villain_policy) -> tuple[Policy, Policy]:
+def _hero_policies(hero_t: tuple[int, ...], dead_t: tuple[int, ...], sc: Scoring, hero_discard: Policy | Cards | None,
+                   villain_policy: Policy) -> tuple[Policy, Policy]:
     """Hero's policy for the first draw and for the later ones."""
     if callable(hero_discard):
         return hero_discard, hero_discard
@@ -244,7 +257,7 @@ def _hero_policies(hero_t, dead_t, sc, hero_discard, villain_policy) -> tuple[Po
     return (lambda hand, left: fixed), villain_policy
 
 
-def _as_range(v: Any, game: str) -> Range:
+def _as_range(v: object, game: str) -> Range:
     if isinstance(v, Range):
         if v.game != game:
             raise BadaceyError(f"range {v.text!r} is a {v.game} range, not {game}")
@@ -262,20 +275,27 @@ class _Selection:
         self.range = r
         self.keep = keep
         self.idx = np.flatnonzero(keep) if keep is not None else np.arange(len(_ranges._masks(r.hand_size)))
-        self.const = isinstance(v, float)
-        self.w = None if self.const else v[self.idx].astype(np.float64)
-        self.total = float(len(self.idx) * v) if self.const else float(self.w.sum())
+        w: np.ndarray[Any, Any] | None
+        if isinstance(v, float):
+            w, self.total = None, float(len(self.idx) * v)
+        else:
+            w = v[self.idx].astype(np.float64)
+            self.total = float(w.sum())
+        self.const = w is None
+        self.w = w  # None when every row weighs the same (const)
         if not len(self.idx) or self.total <= 0:
             raise BadaceyError(f"range {r.text!r} has no hand left once hero's and the dead cards are removed")
         self.masks = _ranges._masks(r.hand_size)[self.idx]
 
 
-def _heads_up(s: _Selection, halves, hero_ranks, names) -> Equity:
+def _heads_up(s: _Selection, halves: Halves, hero_ranks: dict[str, int], names: Sequence[str]) -> Equity:
     """Exact heads-up: hero's share of each half is P(villain worse) + P(tie) / 2 over the weighted combos."""
-    got = {}
+    got: dict[str, tuple[float, ...]] = {}
     for name, table in halves:
         h = hero_ranks[name]
-        if s.const:
+        share: float
+        if s.w is None:
+            assert s.keep is not None  # hero's cards are always blocked, so _select returns a row mask
             worse = np.count_nonzero(s.keep & (table > h))
             ties = np.count_nonzero(s.keep & (table == h))
             share = (worse + 0.5 * ties) / len(s.idx)
@@ -286,43 +306,45 @@ def _heads_up(s: _Selection, halves, hero_ranks, names) -> Equity:
     return _exact_result(got, names, 2, len(s.idx))
 
 
-def _exact_multiway(sel, halves, hero_ranks, names, size) -> Equity:
+def _exact_multiway(sel: Sequence[_Selection], halves: Halves, hero_ranks: dict[str, int], names: Sequence[str],
+                    size: int) -> Equity:
     """Every conflict-free tuple of combos, weighted by the product of the combos' weights."""
-    rows = np.zeros(1, dtype=np.uint64)
-    picks = np.zeros((1, 0), dtype=np.int64)
+    rows: np.ndarray[Any, Any] = np.zeros(1, dtype=np.uint64)
+    picks: np.ndarray[Any, Any] = np.zeros((1, 0), dtype=np.int64)
     weight = np.ones(1)
     for s in sel:
         ok = (rows[:, None] & s.masks[None, :]) == 0
         i, j = np.nonzero(ok)
         rows = rows[i] | s.masks[j]
         picks = np.concatenate([picks[i], j[:, None]], axis=1)
-        weight = weight[i] * (1.0 if s.const else s.w[j])
+        weight = weight[i] * (1.0 if s.w is None else s.w[j])
     if not len(rows) or weight.sum() <= 0:
         raise BadaceyError("the ranges cannot all be held at once: every tuple of their hands shares a card")
     weight = weight / weight.sum()
-    got = {}
+    got: dict[str, tuple[float, ...]] = {}
     for name, table in halves:
         ranks = np.empty((len(rows), 1 + len(sel)), dtype=np.int32)
         ranks[:, 0] = hero_ranks[name]
-        for j, s in enumerate(sel):
-            ranks[:, 1 + j] = table[s.idx[picks[:, j]]]
+        for k, s in enumerate(sel):
+            ranks[:, 1 + k] = table[s.idx[picks[:, k]]]
         got[name] = tuple(float(x) for x in weight @ _half_shares(ranks))
     return _exact_result(got, names, 1 + len(sel), len(rows))
 
 
-def _exact_result(got, names, seats, outcomes) -> Equity:
+def _exact_result(got: dict[str, tuple[float, ...]], names: Sequence[str], seats: int, outcomes: int) -> Equity:
     zero = (0.0,) * seats
     shares = tuple(sum(got[h][i] for h in names) / len(names) for i in range(seats))
     return Equity(shares, got.get(LOW, zero), got.get("badugi", zero), zero, True, outcomes)
 
 
-def _sample_joint(sel, n: int, rng: np.random.Generator, size: int) -> np.ndarray:
+def _sample_joint(sel: Sequence[_Selection], n: int, rng: np.random.Generator, size: int) -> np.ndarray[Any, Any]:
     """(n, villains) positions into each selection's ``idx``: combos drawn by weight, conflicts rejected."""
-    cums = [None if s.const else np.cumsum(s.w) for s in sel]
-    out, got, tried = [], 0, 0
+    cums = [None if s.w is None else np.cumsum(s.w) for s in sel]
+    out: list[np.ndarray[Any, Any]] = []
+    got = tried = 0
     while got < n:
         m = max(2 * (n - got), 4096)
-        cols = []
+        cols: list[np.ndarray[Any, Any]] = []
         for s, c in zip(sel, cums):
             if c is None:
                 cols.append(rng.integers(0, len(s.idx), m))
@@ -341,17 +363,24 @@ def _sample_joint(sel, n: int, rng: np.random.Generator, size: int) -> np.ndarra
         if got == 0 and tried >= 1000 * max(n, 4096):
             raise BadaceyError("the ranges cannot all be held at once: no sampled tuple of hands is free of "
                                "shared cards")
-    return np.concatenate(out)[:n]
+    picks: np.ndarray[Any, Any] = np.concatenate(out)[:n]
+    return picks
 
 
-def _sampled(per_half: dict, names) -> Equity:
+def _sampled(per_half: dict[str, np.ndarray[Any, Any]], names: Sequence[str]) -> Equity:
     """Mean shares and standard errors from (n, seats) per-half share arrays."""
-    share = sum(per_half[h] for h in names) / len(names)
+    share = per_half[names[0]]
+    for h in names[1:]:
+        share = share + per_half[h]
+    share = share / len(names)
     n, seats = share.shape
     mean = share.mean(axis=0)
     err = share.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(seats)
     zero = (0.0,) * seats
-    as_t = lambda a: tuple(float(x) for x in a)  # noqa: E731
+
+    def as_t(a: np.ndarray[Any, Any]) -> tuple[float, ...]:
+        return tuple(float(x) for x in a)
+
     low = as_t(per_half[LOW].mean(axis=0)) if LOW in per_half else zero
     bd = as_t(per_half["badugi"].mean(axis=0)) if "badugi" in per_half else zero
     return Equity(as_t(mean), low, bd, as_t(err), False, n)

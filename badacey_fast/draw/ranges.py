@@ -215,7 +215,7 @@ class _Interval:
 
 @dataclass(frozen=True)
 class _Not:
-    arg: Any
+    arg: Node
     prec = 3
 
     def text(self) -> str:
@@ -225,7 +225,7 @@ class _Not:
 @dataclass(frozen=True)
 class _Weight:
     weight: float
-    arg: Any
+    arg: Node
     prec = 3
 
     def text(self) -> str:
@@ -234,7 +234,7 @@ class _Weight:
 
 @dataclass(frozen=True)
 class _And:
-    args: tuple
+    args: tuple[Node, ...]
     prec = 2
 
     def text(self) -> str:
@@ -243,7 +243,7 @@ class _And:
 
 @dataclass(frozen=True)
 class _Or:
-    args: tuple
+    args: tuple[Node, ...]
     prec = 1
 
     def text(self) -> str:
@@ -346,7 +346,7 @@ class _Parser:
             return self.badugi(tok, m)
         return self.hand(tok)
 
-    def badugi(self, tok: _Tok, m: re.Match) -> Node:
+    def badugi(self, tok: _Tok, m: re.Match[str]) -> Node:
         plus = m.group("plus") == "+"
         try:
             if m.group("count"):  # 3badugi: exactly 3 cards; 3badugi+: 3 cards or more
@@ -410,7 +410,7 @@ def parse_range(text: str, game: str = "badacey") -> Node:
 
 
 @lru_cache(maxsize=None)
-def _hands(size: int) -> np.ndarray:
+def _hands(size: int) -> np.ndarray[Any, Any]:
     """Every ``size``-card hand (5 or 4) as uint8 rows in colex order (row i has colex index i)."""
     if size == 5:
         hands = all_hands()
@@ -425,7 +425,7 @@ def _hands(size: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def _padded(size: int) -> np.ndarray:
+def _padded(size: int) -> np.ndarray[Any, Any]:
     """:func:`_hands` padded to 8 bytes a row, viewed as one uint64 per row: a gather of rows is then one
     8-byte load each (5x faster than gathering 5-byte rows)."""
     hands = _hands(size)
@@ -437,7 +437,7 @@ def _padded(size: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def _masks(size: int) -> np.ndarray:
+def _masks(size: int) -> np.ndarray[Any, Any]:
     """The 52-bit card mask of every row of :func:`_hands`."""
     hands = _hands(size)
     masks = np.zeros(len(hands), dtype=np.uint64)
@@ -447,11 +447,11 @@ def _masks(size: int) -> np.ndarray:
     return masks
 
 
-def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray | None, np.ndarray]:
+def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any]]:
     """(low, badugi) uint16 ranks of every row of :func:`_hands` on a scale (low None for four cards),
     computed by the active twin once (``kernel.memo`` keeps one table per twin)."""
 
-    def compute() -> tuple[np.ndarray | None, np.ndarray]:
+    def compute() -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any]]:
         if size == 5:
             low, bd = evaluate_all(GAMES[ace_high])
         else:
@@ -464,10 +464,10 @@ def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray | None, np.ndarray]:
     return kernel.memo(("range ranks", size, ace_high), compute)
 
 
-_FREE: dict[tuple[int, int], np.ndarray] = {}
+_FREE: dict[tuple[int, int], np.ndarray[Any, Any]] = {}
 
 
-def _free(size: int, blocked: int) -> np.ndarray:
+def _free(size: int, blocked: int) -> np.ndarray[Any, Any]:
     """Rows of :func:`_hands` holding no card of the 52-bit mask ``blocked``; the last few are kept (the
     ranges of one equity call, and a CLI's several ``--vs``, share hero's and the dead cards)."""
     key = (size, blocked)
@@ -486,10 +486,15 @@ def _colex(cards: tuple[int, ...]) -> int:
 
 
 def _card_mask(cards: tuple[int, ...]) -> np.uint64:
-    return np.uint64(sum(1 << c for c in cards))
+    mask: np.uint64 = np.uint64(sum(1 << c for c in cards))
+    return mask
 
 
-def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
+#: The weight of every row of a range: one float for all, or an array over all rows (bool 0/1 or float32).
+Weights = Union[float, "np.ndarray[Any, Any]"]
+
+
+def _evaluate(node: Node, size: int, ace_high: bool) -> Weights:
     """The weight of every row: a float (the same for all), a bool array (weights 0/1) or a float32 array."""
     if isinstance(node, _Any):
         return 1.0
@@ -500,6 +505,7 @@ def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
     if isinstance(node, _Interval):
         low, bd = _ranks(size, ace_high)
         ranks = low if node.half == "low" else bd
+        assert ranks is not None  # low intervals are parsed only for five-card games
         if node.lo <= 1:
             return ranks <= node.hi
         return (ranks >= node.lo) & (ranks <= node.hi)
@@ -512,7 +518,8 @@ def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
         v = _evaluate(node.arg, size, ace_high)
         if isinstance(v, float):
             return v * node.weight
-        return v * np.float32(node.weight)
+        weighted: np.ndarray[Any, Any] = v * np.float32(node.weight)
+        return weighted
     values = [_evaluate(a, size, ace_high) for a in node.args]
     scalars = [v for v in values if isinstance(v, float)]
     arrays = [v for v in values if not isinstance(v, float)]
@@ -530,7 +537,9 @@ def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
                 return np.ones_like(acc) if is_or else acc
             if s <= 0.0:
                 return acc if is_or else np.zeros_like(acc)
-            return np.maximum(acc.astype(np.float32), np.float32(s)) if is_or else acc * np.float32(s)
+            mixed: np.ndarray[Any, Any]
+            mixed = np.maximum(acc.astype(np.float32), np.float32(s)) if is_or else acc * np.float32(s)
+            return mixed
         return acc
     op = np.maximum if is_or else np.minimum
     bools = [a for a in arrays if a.dtype == bool]
@@ -545,7 +554,8 @@ def _evaluate(node: Node, size: int, ace_high: bool) -> Any:
         op(acc, both, out=acc)
     for s in scalars:
         op(acc, np.float32(s), out=acc)
-    return acc
+    combined: np.ndarray[Any, Any] = acc
+    return combined
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -571,7 +581,7 @@ class Range:
         sc = scoring(game)
         self._node = parse_range(text, sc.game)
         self._game, self._size, self._ace_high = sc.game, sc.hand_size, sc.ace_high
-        self._value: Any = None
+        self._value: Weights | None = None
         self._len: int | None = None
 
     @property
@@ -589,7 +599,7 @@ class Range:
         """Cards per hand: 5, or 4 for Badugi."""
         return self._size
 
-    def _weights(self) -> Any:
+    def _weights(self) -> Weights:
         if self._value is None:
             v = _evaluate(self._node, self._size, self._ace_high)
             if isinstance(v, np.ndarray):
@@ -597,7 +607,7 @@ class Range:
             self._value = v
         return self._value
 
-    def _select(self, blocked: int) -> tuple[np.ndarray | None, Any]:
+    def _select(self, blocked: int) -> tuple[np.ndarray[Any, Any] | None, Weights]:
         """(keep, weights): ``keep`` a bool row mask (None: every row) of the rows with weight above 0 and
         no card in the 52-bit mask ``blocked``; ``weights`` the range's weight of every row (a float or an
         array over all rows)."""
@@ -610,7 +620,7 @@ class Range:
         inside = v if v.dtype == bool else v > 0
         return (inside if free is None else inside & free), v
 
-    def combos(self, dead: Cards = ()) -> tuple[np.ndarray, np.ndarray]:
+    def combos(self, dead: Cards = ()) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
         """The range's hands without a dead card: an (N, k) uint8 card array (rows ascending, colex order;
         a view whose rows are 8 bytes apart: ``np.ascontiguousarray`` it if you need it packed) and their
         float64 weights (0 < w <= 1).
@@ -627,6 +637,7 @@ class Range:
             idx = np.flatnonzero(keep)
             rows = _padded(self._size)[idx]
         cards = rows.view(np.uint8).reshape(-1, 8)[:, : self._size]
+        weights: np.ndarray[Any, Any]
         if isinstance(v, float):
             weights = np.full(len(cards), v, dtype=np.float64)
         else:
@@ -647,11 +658,12 @@ class Range:
         if self.text == other.text:
             return True
         a, b = self._weights(), other._weights()
-        if isinstance(a, float) and isinstance(b, float):
-            return a == b
-        if isinstance(a, float) or isinstance(b, float):
-            arr, s = (b, a) if isinstance(a, float) else (a, b)
-            return bool(np.all(arr.astype(np.float32) == np.float32(s)))
+        if isinstance(a, float):
+            if isinstance(b, float):
+                return a == b
+            return bool(np.all(b.astype(np.float32) == np.float32(a)))
+        if isinstance(b, float):
+            return bool(np.all(a.astype(np.float32) == np.float32(b)))
         return bool(np.array_equal(a.astype(np.float32), b.astype(np.float32)))
 
     def __hash__(self) -> int:

@@ -45,7 +45,7 @@ def aec_hands(k: int, seats: int = 2) -> None:
         e.step(legal[int(rnd() * len(legal))])
 
 
-def vector_steps(steps: int, num_envs: int = 64):
+def vector_steps(steps: int, num_envs: int = 64) -> Callable[[], None]:
     import numpy as np
 
     from badacey_fast.envs.gymnasium import BadaceyVectorEnv
@@ -80,7 +80,7 @@ class _Interleaved(_Case):
     interleave = "rl"
 
 
-def bench_cases(quick: bool) -> list:
+def bench_cases(quick: bool) -> list[_Case]:
     """Cases for ``badacey bench``: bare engine and AEC hands (heads-up), vectorised env steps, timed
     interleaved (alternating blocks of calls).
 

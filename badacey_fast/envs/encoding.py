@@ -36,7 +36,7 @@ environment's observations).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 import numpy as np
 
@@ -97,7 +97,7 @@ def _check(bad: int, what: str) -> None:
         raise ValueError(f"observation of {what} refused by the kernel (code {bad}): a game state out of range")
 
 
-def encode(game: "Game", seat: int, out: np.ndarray | None = None) -> np.ndarray:
+def encode(game: "Game", seat: int, out: np.ndarray[Any, Any] | None = None) -> np.ndarray[Any, Any]:
     """The observation vector of ``seat`` (see the module docstring); written into ``out`` if given
     (a C-contiguous ``float32[223]``, e.g. a row of a batch), else a new array.
 
@@ -113,7 +113,7 @@ def encode(game: "Game", seat: int, out: np.ndarray | None = None) -> np.ndarray
     return out
 
 
-def encode_many(games: "list[Game]", seats: list[int], out: np.ndarray) -> np.ndarray:
+def encode_many(games: "list[Game]", seats: list[int], out: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """The observation vectors of ``seats[i]`` at ``games[i]`` into the rows of ``out`` (a C-contiguous
     ``float32[len(games), 223]``), in one kernel call.
 
@@ -173,10 +173,10 @@ def _betting_entry(legal: tuple[Action, ...]) -> tuple[int, tuple[tuple[Action, 
     return entry
 
 
-_MASK_TABLES: dict[int, np.ndarray] = {}
+_MASK_TABLES: dict[int, np.ndarray[Any, Any]] = {}
 
 
-def mask_table(hand_size: int) -> np.ndarray:
+def mask_table(hand_size: int) -> np.ndarray[Any, Any]:
     """The ``int8[14, n_actions(hand_size)]`` masks indexed by :func:`mask_code` (read-only, shared).
 
     >>> mask_table(4)[8 + 4].tolist() == [0, 0, 0] + [1] * 16, mask_table(4)[2 | 4].tolist()[:3]
@@ -194,17 +194,18 @@ def mask_table(hand_size: int) -> np.ndarray:
     return table
 
 
-def action_mask(game: "Game", hand_size: int) -> np.ndarray:
+def action_mask(game: "Game", hand_size: int) -> np.ndarray[Any, Any]:
     """The legal actions of the seat to act as an ``int8`` mask (all zeros once the hand is over).
 
     >>> from badacey_fast.game import Game
     >>> action_mask(Game(stacks=[100, 100], seed=3), 5).tolist()[:4]   # fold, call, raise; no draw
     [1, 1, 1, 0]
     """
-    return mask_table(hand_size)[mask_code(game)].copy()
+    mask: np.ndarray[Any, Any] = mask_table(hand_size)[mask_code(game)].copy()
+    return mask
 
 
-def decode(game: "Game", index: int) -> tuple[Action, bool]:
+def decode(game: "Game", index: SupportsIndex) -> tuple[Action, bool]:
     """The engine action of action ``index`` for the seat to act, and whether ``index`` was legal.
 
     An illegal index is replaced by the nearest legal action (documented, so random agents and checkers

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, SupportsFloat, SupportsIndex
 
 import gymnasium
 import numpy as np
@@ -44,13 +45,23 @@ from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.bots import RandomBot
 from badacey_fast.game.view import SeatView
 
+if TYPE_CHECKING:
+    from badacey_fast.game.simulate import Bot
+
 __all__ = ["BadaceyEnv", "BadaceyVectorEnv", "ENV_IDS", "register_envs"]
 
 #: The registered ids, by preset.
 ENV_IDS = {"badacey": "badacey_fast/Badacey-v0", "badeucy": "badacey_fast/Badeucy-v0",
            "badugi": "badacey_fast/Badugi-v0", "a5": "badacey_fast/A5-v0", "27": "badacey_fast/27-v0"}
 
-Bot = Callable[[SeatView], object]
+#: An observation (``float32[223]``, or ``[num_envs, 223]``), a mask or a vector of rewards.
+Array = np.ndarray[Any, Any]
+_NO_HAND = "no hand in play: call reset() first"
+
+
+def _learner(view: SeatView) -> NoReturn:
+    """The learner's place in a table's list of bots: the learner acts through step(), never through it."""
+    raise RuntimeError(f"seat {view.seat} is the learner's: it has no bot")
 
 
 class _Table:
@@ -71,7 +82,7 @@ class _Table:
             raise ValueError(f"{len(self.given)} opponents for {seats - 1} other seats")
         self.rng = random.Random()
         self.button = 0
-        self.bots: list = []
+        self.bots: list[Bot] = []  # by seat, _learner at the learner's
         self.game: Game | None = None
         self.views = [SeatView(Game(self.config, self.stacks, seed=0), i) for i in range(seats)]  # rebound per hand
 
@@ -79,6 +90,7 @@ class _Table:
         self.rng = random.Random(seed)
         self.button = 0
         self.game = None  # the next hand is dealt from the new source
+        others: list[Bot]
         if self.given is None:
             others = [RandomBot(seed=self.rng.getrandbits(32)) for _ in range(self.seats - 1)]
         else:
@@ -86,7 +98,7 @@ class _Table:
             for b in others:
                 if hasattr(b, "reseed"):
                     b.reseed(self.rng.getrandbits(32))
-        self.bots = others[:self.seat] + [None] + others[self.seat:]
+        self.bots = others[:self.seat] + [_learner] + others[self.seat:]
 
     def new_hand(self) -> float:
         """Deal hands until the learner has a decision; returns the skipped hands' net in big blinds."""
@@ -103,29 +115,33 @@ class _Table:
             self.button = (self.button + 1) % self.seats
             for v in self.views:  # the bots' views, rebound to the new hand (as simulate.play_hand does)
                 v._g = g
-            self.run_bots()
+            self.run_bots(g)
             if g.phase != "complete":
                 return skipped
             skipped += g.winnings[self.seat] * self.inv
 
-    def run_bots(self) -> None:
-        g, seat, bots, views = self.game, self.seat, self.bots, self.views
+    def run_bots(self, g: Game) -> None:
+        """The bots act in ``g`` (the hand in play) until the learner's turn or the end of the hand."""
+        seat, bots, views = self.seat, self.bots, self.views
         apply = g.apply
         while g.phase != "complete" and g.to_act != seat:
             i = g.to_act
             apply(bots[i](views[i]))
 
-    def step(self, action: int) -> tuple[float, bool, bool]:
+    def step(self, action: SupportsIndex) -> tuple[float, bool, bool, Game]:
+        """The learner's ``action``, then the bots': (reward, hand over, action legal, the hand)."""
         g = self.game
+        if g is None:
+            raise RuntimeError(_NO_HAND)
         a, legal = decode(g, action)
         g.apply(a)
-        self.run_bots()
+        self.run_bots(g)
         if g.phase == "complete":
-            return g.winnings[self.seat] * self.inv, True, legal
-        return 0.0, False, legal
+            return g.winnings[self.seat] * self.inv, True, legal, g
+        return 0.0, False, legal, g
 
 
-class BadaceyEnv(gymnasium.Env):
+class BadaceyEnv(gymnasium.Env[Array, SupportsIndex]):
     """One seat of a hand against bots; see the module docstring."""
 
     metadata = {"render_modes": ["ansi"]}
@@ -140,31 +156,35 @@ class BadaceyEnv(gymnasium.Env):
 
     @property
     def game(self) -> Game:
-        """The hand in play (a :class:`~badacey_fast.game.Game`)."""
-        return self._t.game
+        """The hand in play (a :class:`~badacey_fast.game.Game`); ``RuntimeError`` before the first reset."""
+        g = self._t.game
+        if g is None:
+            raise RuntimeError(_NO_HAND)
+        return g
 
-    def _info(self, **extra) -> dict:
-        return {"action_mask": action_mask(self._t.game, self._t.hand_size), **extra}
+    def _info(self, g: Game, **extra: object) -> dict[str, Any]:
+        return {"action_mask": action_mask(g, self._t.hand_size), **extra}
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Array, dict[str, Any]]:
         super().reset(seed=seed)
         t = self._t
         if seed is not None or not t.bots:
             t.seed(seed if seed is not None else int(self.np_random.integers(1 << 62)))
         skipped = t.new_hand()
-        return encode(t.game, t.seat), self._info(skipped=skipped)
+        g = self.game
+        return encode(g, t.seat), self._info(g, skipped=skipped)
 
-    def step(self, action: int):
+    def step(self, action: SupportsIndex) -> tuple[Array, SupportsFloat, bool, bool, dict[str, Any]]:
         t = self._t
-        reward, done, legal = t.step(action)
-        info = self._info() if legal else self._info(illegal=True)
-        return encode(t.game, t.seat), reward, done, False, info
+        reward, done, legal, g = t.step(action)
+        info = self._info(g) if legal else self._info(g, illegal=True)
+        return encode(g, t.seat), reward, done, False, info
 
     def render(self) -> str | None:
         return obs_string(self._t.game, self._t.seat) if self._t.game is not None else None
 
 
-class BadaceyVectorEnv(VectorEnv):
+class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
     """``num_envs`` tables stepped at once; observations ``float32[num_envs, 223]``, masks
     ``int8[num_envs, n_actions]`` (``info["action_mask"]``).  Same-step autoreset (module docstring)."""
 
@@ -184,20 +204,23 @@ class BadaceyVectorEnv(VectorEnv):
         self._seats = [t.seat for t in self.tables]
         self._codes = [0] * num_envs
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[Array, dict[str, Any]]:
         root = random.Random(seed)
         for t in self.tables:
             t.seed(root.getrandbits(63))
             t.new_hand()
         return self._observe(), {"action_mask": self._masks[self._codes]}
 
-    def _observe(self) -> np.ndarray:
+    def _observe(self) -> Array:
         """Every table's observation (one kernel call) into a new array; the mask codes into _codes."""
-        games = [t.game for t in self.tables]
+        games = [g for t in self.tables if (g := t.game) is not None]
+        if len(games) != self.num_envs:
+            raise RuntimeError(_NO_HAND)
         self._codes = [mask_code(g) for g in games]
         return encode_many(games, self._seats, np.empty((self.num_envs, OBS_SIZE), np.float32))
 
-    def step(self, actions):
+    def step(self, actions: Array | Sequence[int]) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         # Plain Python ints and lists on the per-table path (a numpy scalar per table costs more than the
         # whole conversion), one kernel call for the observations, the masks gathered from one table.
         acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
@@ -207,15 +230,15 @@ class BadaceyVectorEnv(VectorEnv):
         done_games: list[Game] = []
         done_at: list[int] = []
         for k, t in enumerate(self.tables):
-            r, done, _ = t.step(acts[k])
+            r, done, _, g = t.step(acts[k])
             if done:
                 term[k] = True
-                done_games.append(t.game)
+                done_games.append(g)
                 done_at.append(k)
                 r += t.new_hand()  # a skipped hand's chips land with the finished one
             rew[k] = r
         obs = self._observe()
-        info = {"action_mask": self._masks[self._codes]}
+        info: dict[str, Any] = {"action_mask": self._masks[self._codes]}
         if done_at:
             final = np.zeros_like(obs)
             final[done_at] = encode_many(done_games, [self._seats[k] for k in done_at],

@@ -41,6 +41,9 @@ _KIND = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
 #: Card names by id (the information-state string names cards at every decision of a search).
 _CARD = [format_cards([c]) for c in range(52)]
 
+#: Each seat's hands so far (sorted card ids): the deal, then each draw that changed it.
+Seen = tuple[tuple[tuple[int, ...], ...], ...]
+
 #: The registered short names by preset.
 GAME_NAMES = {p: f"python_{p}" for p in PRESETS}
 
@@ -53,12 +56,12 @@ def _max_moves(cfg: GameConfig, n: int, stack: int) -> tuple[int, int]:
     return player, chance
 
 
-class BadaceyGame(pyspiel.Game):
+class BadaceyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types: its classes are Any
     """One hand of a preset as an OpenSpiel game (see the module docstring)."""
 
     preset = "badacey"
 
-    def __init__(self, params: dict | None = None) -> None:
+    def __init__(self, params: dict[str, int] | None = None) -> None:
         params = dict(params or {})
         preset = self.preset
         self.config = GameConfig(game=preset)
@@ -83,7 +86,8 @@ class BadaceyGame(pyspiel.Game):
     def new_initial_state(self) -> "BadaceyState":
         return BadaceyState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> "BadaceyObserver":
+    def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
+                         params: dict[str, object] | None = None) -> "BadaceyObserver":
         perfect = iig_obs_type is not None and iig_obs_type.perfect_recall
         return BadaceyObserver(self, perfect)
 
@@ -98,7 +102,7 @@ class _Hand:
 
     __slots__ = ("game", "seen", "player", "inv", "hand_size")
 
-    def __init__(self, game: Game, seen: tuple, inv: float, hand_size: int) -> None:
+    def __init__(self, game: Game, seen: Seen, inv: float, hand_size: int) -> None:
         self.game = game
         self.seen = seen
         self.inv = inv  # 1 / big blind: returns in big blinds
@@ -106,7 +110,7 @@ class _Hand:
         phase = game.phase
         self.player = (_TERMINAL if phase == "complete" else _CHANCE if phase == "chance" else game.to_act)
 
-    def __deepcopy__(self, memo: dict) -> "_Hand":
+    def __deepcopy__(self, memo: dict[int, object]) -> "_Hand":
         return self
 
     def __copy__(self) -> "_Hand":
@@ -124,8 +128,8 @@ class _Hand:
         # A seat's hand changes only when a dealing step completes: the deal, or a draw.
         if g.phase != "chance" and (chance or action >= N_BETTING):
             new = []
-            for held, h in zip(seen, g.hands):
-                h = tuple(sorted(h))
+            for held, cards in zip(seen, g.hands):
+                h = tuple(sorted(cards))
                 new.append(held + (h,) if h and (not held or held[-1] != h) else held)
             seen = tuple(new)
         return _Hand(g, seen, self.inv, self.hand_size)
@@ -137,7 +141,7 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _DRAWS = {k: list(range(N_BETTING, N_BETTING + (1 << k))) for k in (4, 5)}
 
 
-class BadaceyState(pyspiel.State):
+class BadaceyState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types: its classes are Any
     """A hand in progress: ``game`` is the engine :class:`~badacey_fast.game.Game` in chance mode (read
     only: an applied action works on a copy, states share Games)."""
 
@@ -151,7 +155,7 @@ class BadaceyState(pyspiel.State):
         return self._h.game
 
     @property
-    def hands_seen(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    def hands_seen(self) -> Seen:
         """Each seat's hands so far, sorted: the deal, then after each draw that changed it."""
         return self._h.seen
 
@@ -220,7 +224,12 @@ class BadaceyObserver:
         n = g.n
         for row, (seat, a) in zip(hist, g.log):
             row[(seat - player) % n] = 1.0
-            row[6 + (_KIND[a[0]] if a[0] != "draw" else 3 + len(a[2]))] = 1.0
+            if a[0] != "draw":
+                row[6 + _KIND[a[0]]] = 1.0
+            else:
+                cards = a[2]
+                assert cards is not None  # a logged draw always names its discards
+                row[9 + len(cards)] = 1.0
 
     def string_from(self, state: BadaceyState, player: int) -> str:
         g = state.game
@@ -230,7 +239,9 @@ class BadaceyObserver:
                                                      for h in state.hands_seen[player])]
         for seat, a in g.log:
             if a[0] == "draw":
-                parts.append(f"{seat}:d{' '.join([_CARD[c] for c in a[2]]) if seat == player else len(a[2])}")
+                cards = a[2]
+                assert cards is not None  # a logged draw always names its discards
+                parts.append(f"{seat}:d{' '.join([_CARD[c] for c in cards]) if seat == player else len(cards)}")
             else:
                 parts.append(f"{seat}:{a[0][0]}")
         if g.phase == "chance":

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any, SupportsIndex
 
 import numpy as np
 from gymnasium import spaces
@@ -36,8 +37,10 @@ from badacey_fast.game.config import PRESETS
 
 __all__ = ["BadaceyAEC", "env", "raw_env"]
 
+_NO_HAND = "no hand in play: call reset() first"
 
-class BadaceyAEC(AECEnv):
+
+class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no py.typed): AECEnv is Any
     """The AEC environment; see the module docstring.  ``game``: a preset name or a :class:`GameConfig`."""
 
     metadata = {"name": "badacey_fast_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
@@ -73,44 +76,50 @@ class BadaceyAEC(AECEnv):
         self._rng = random.Random()
         self.game: Game | None = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self._obs_space
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self._act_space
 
     # ------------------------------------------------------------------------------------------ episode
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
             self._button = 0 if self._fixed_button is None else self._fixed_button
         elif self.game is not None and self._fixed_button is None:
             self._button = (self._button + 1) % len(self._stacks)
         if seed is None and self.game is not None:  # the same table and random source: re-dealt, unchecked
-            self.game = self.game.next_hand(self._button)
+            g = self.game = self.game.next_hand(self._button)
         else:
-            self.game = Game(self.config, self._stacks, button=self._button, rng=self._rng)
+            g = self.game = Game(self.config, self._stacks, button=self._button, rng=self._rng)
         agents = self.possible_agents
         self.agents = agents[:]
         self.rewards = dict.fromkeys(agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(agents, 0.0)
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
-        self.infos = {a: {} for a in agents}
-        self.agent_selection = agents[self.game.to_act]
+        self.infos: dict[str, dict[str, object]] = {a: {} for a in agents}
+        self.agent_selection = agents[g.to_act]
 
-    def observe(self, agent: str) -> dict:
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         g = self.game
+        if g is None:
+            raise RuntimeError(_NO_HAND)
         i = self._index[agent]
         # Built when asked for (last() asks once per turn), from the shared mask table: row 0 is all zeros.
         return {"observation": encode(g, i), "action_mask": self._masks[mask_code(g) if g.to_act == i else 0].copy()}
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: SupportsIndex | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         g = self.game
+        if g is None:
+            raise RuntimeError(_NO_HAND)
+        if action is None:
+            raise TypeError(f"{agent} is live: its action must be an index, not None")
         a, legal = decode(g, action)
         if not legal:
             self.infos[agent] = {"illegal": True}
@@ -146,19 +155,24 @@ class BadaceyAEC(AECEnv):
 
     def observation_string(self, agent: str) -> str:
         """A short text form of ``agent``'s observation."""
-        return obs_string(self.game, self._index[agent])
+        g = self.game
+        if g is None:
+            raise RuntimeError(_NO_HAND)
+        return obs_string(g, self._index[agent])
 
 
-def raw_env(game: str | GameConfig = "badacey", seats: int = 2, **kwargs) -> BadaceyAEC:
+def raw_env(game: str | GameConfig = "badacey", seats: int = 2, stacks: int | Sequence[int] | None = None,
+            button: int | None = None, render_mode: str | None = None) -> BadaceyAEC:
     """The environment without PettingZoo's wrappers (the fastest form)."""
-    return BadaceyAEC(game, seats, **kwargs)
+    return BadaceyAEC(game, seats, stacks, button, render_mode)
 
 
-def env(game: str | GameConfig = "badacey", seats: int = 2, **kwargs) -> AECEnv:
+def env(game: str | GameConfig = "badacey", seats: int = 2, stacks: int | Sequence[int] | None = None,
+        button: int | None = None, render_mode: str | None = None) -> AECEnv:
     """The environment with PettingZoo's order-enforcing wrapper (checks reset before step etc.)."""
     from pettingzoo.utils import wrappers
 
-    return wrappers.OrderEnforcingWrapper(BadaceyAEC(game, seats, **kwargs))
+    return wrappers.OrderEnforcingWrapper(BadaceyAEC(game, seats, stacks, button, render_mode))
 
 
 PRESET_NAMES = tuple(PRESETS)

@@ -50,7 +50,7 @@ import glob
 import json
 import os
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -60,6 +60,11 @@ from badacey_fast.errors import BadaceyError, DuplicateCardError, InvalidCardErr
 from badacey_fast.files.score import DEFAULT_POT, ScoreReport
 from badacey_fast.rules.games import is_ace_high
 from badacey_fast.rules.odd_chips import check_odd_chip
+
+if TYPE_CHECKING:  # pyarrow is imported on first use (the [parquet] extra)
+    from pyarrow.csv import CSVWriter
+    from pyarrow.ipc import RecordBatchFileWriter
+    from pyarrow.parquet import ParquetWriter
 
 __all__ = ["SCHEMA_VERSION", "METADATA_KEY", "deal_schema", "deals_table", "score_table", "ScoreRun", "PayoutWriter",
            "score_parquet", "generate_parquet", "file_format", "require_pyarrow"]
@@ -158,8 +163,8 @@ class _Deals:
     """One record batch as numpy: cards (n, P, 5) uint8, pot/button int64, live (n, P) bool or None,
     and ``bad``: {row index in the batch: error} for rows found bad while decoding."""
 
-    def __init__(self, cards: np.ndarray, pot: np.ndarray, button: np.ndarray, live: np.ndarray | None,
-                 bad: dict[int, BadaceyError], ids: Any) -> None:
+    def __init__(self, cards: np.ndarray[Any, Any], pot: np.ndarray[Any, Any], button: np.ndarray[Any, Any],
+                 live: np.ndarray[Any, Any] | None, bad: dict[int, BadaceyError], ids: Any) -> None:
         self.cards, self.pot, self.button, self.live, self.bad, self.ids = cards, pot, button, live, bad, ids
 
 
@@ -202,7 +207,7 @@ def _cards_type(schema: Any) -> tuple[str, int | None]:
     return kind, width
 
 
-def _ints(batch: Any, name: str, default: int, n: int) -> np.ndarray:
+def _ints(batch: Any, name: str, default: int, n: int) -> np.ndarray[Any, Any]:
     """An integer column as int64 (default where null or absent; an int64 column without nulls is not
     copied).  A uint64 value above 2**63 - 1 wraps to a negative number, which the checks reject as they
     reject a negative one (the error quotes the column's own value)."""
@@ -221,6 +226,7 @@ def _decode(batch: Any, kind: str, width: int | None, pot: int, button: int) -> 
     col = batch.column("cards")
     bad: dict[int, BadaceyError] = {}
     null = col.is_null().to_numpy(zero_copy_only=False) if col.null_count else None
+    flat: np.ndarray[Any, Any]  # (N * width,) or (N, width) uint8 card bytes, whichever way they came
     if kind == "fixed":
         assert width is not None
         buf = col.buffers()[1]
@@ -233,6 +239,7 @@ def _decode(batch: Any, kind: str, width: int | None, pot: int, button: int) -> 
             values = values.fill_null(255)
         flat = values.to_numpy(zero_copy_only=False)
     else:
+        offsets: np.ndarray[Any, Any]
         offsets = np.frombuffer(col.buffers()[1], dtype=np.int64 if pa.types.is_large_binary(col.type) else np.int32,
                                 count=n + 1, offset=col.offset * (8 if pa.types.is_large_binary(col.type) else 4))
         lengths = np.diff(offsets)
@@ -287,7 +294,7 @@ def _row_problem(batch: Any, deals: _Deals, r: int, seats: int) -> BadaceyError 
     return None
 
 
-def _card_problems(cards: np.ndarray, live: np.ndarray | None, rows: np.ndarray) -> dict[int, BadaceyError]:
+def _card_problems(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, rows: np.ndarray[Any, Any]) -> dict[int, BadaceyError]:
     """The card errors of ``rows`` (batch indices), in the text path's words (lowest row first)."""
     out: dict[int, BadaceyError] = {}
     seats = cards.shape[1]
@@ -337,7 +344,7 @@ class ScoreRun:
         self.kind: str | None = None
         self.width: int | None = None
         self.seats: int | None = None
-        self.totals: np.ndarray | None = None
+        self.totals: np.ndarray[Any, Any] | None = None
 
     def report(self) -> ScoreReport:
         return ScoreReport(self.rows, self.deals, self.bad, self.errors)
@@ -475,16 +482,19 @@ def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[Any, Iterator[Any]
         return reader.schema, (reader.get_batch(i) for i in range(reader.num_record_batches)), None
     except pa.ArrowInvalid:
         handle.seek(0)
-        reader = ipc.open_stream(handle)
-        return reader.schema, iter(reader), None
+        stream = ipc.open_stream(handle)
+        return stream.schema, iter(stream), None
 
+
+#: A Parquet compression codec pyarrow writes (``compression=``).
+Codec = Literal["none", "snappy", "lz4", "zstd", "gzip", "brotli"]
 
 #: Compression of the payout files written here (``compression=`` of :func:`score_parquet`, ``--compression``).
 #: None (uncompressed) by default: writing is then a copy of the columns the kernel filled, while zstd
 #: cost more CPU than the kernel itself (measured 0.28 s against 0.19-0.25 s per 2 M 6-seat deals) and
 #: lz4/snappy about 2.5x the uncompressed write; every Parquet reader reads it.  64 bytes a 6-seat
 #: deal on disk (zstd: ~7, lz4/snappy: ~16).
-PAYOUT_COMPRESSION = "none"
+PAYOUT_COMPRESSION: Codec = "none"
 
 
 class PayoutWriter:
@@ -495,36 +505,45 @@ class PayoutWriter:
     (``"none"``, ``"snappy"``, ``"lz4"``, ``"zstd"``, ``"gzip"``, ``"brotli"``) and one row group per
     batch written."""
 
-    def __init__(self, dst: Any, fmt: str, compression: str = PAYOUT_COMPRESSION) -> None:
-        self.dst, self.fmt, self.w, self.compression = dst, fmt, None, compression
+    def __init__(self, dst: Any, fmt: str, compression: Codec = PAYOUT_COMPRESSION) -> None:
+        self.dst, self.fmt, self.compression = dst, fmt, compression
+        # pyarrow's writer of fmt, made on first write: Parquet's (it takes a row group size), or the other.
+        self._parquet: ParquetWriter | None = None
+        self._other: RecordBatchFileWriter | CSVWriter | None = None
+
+    @property
+    def started(self) -> bool:
+        """Whether the first batch was written (the file begun)."""
+        return self._parquet is not None or self._other is not None
 
     def write(self, batch: Any) -> None:
         pa = require_pyarrow()
-        if self.w is None:
+        if not self.started:
             if self.fmt == "parquet":
                 import pyarrow.parquet as pq
 
                 # write_batch_size: the column writer's inner loop takes a whole batch at a time rather
                 # than 1024 values (8-13% less CPU to write a payout batch, measured).
-                self.w = pq.ParquetWriter(self.dst, batch.schema, compression=self.compression,
-                                          use_dictionary=False, write_statistics=False,
-                                          write_batch_size=BATCH_ROWS)
+                self._parquet = pq.ParquetWriter(self.dst, batch.schema, compression=self.compression,
+                                                 use_dictionary=False, write_statistics=False,
+                                                 write_batch_size=BATCH_ROWS)
             elif self.fmt == "arrow":
-                self.w = pa.ipc.new_file(self.dst, batch.schema)
+                self._other = pa.ipc.new_file(self.dst, batch.schema)
             elif self.fmt == "csv":
                 import pyarrow.csv as pcsv
 
-                self.w = pcsv.CSVWriter(self.dst, batch.schema)
+                self._other = pcsv.CSVWriter(self.dst, batch.schema)
             else:
                 raise ValueError(f"cannot write payouts as {self.fmt!r}: expected parquet, arrow or csv")
-        if self.fmt == "parquet":
-            self.w.write_batch(batch, row_group_size=ROW_GROUP)
-        else:
-            self.w.write_batch(batch)
+        if self._parquet is not None:
+            self._parquet.write_batch(batch, row_group_size=ROW_GROUP)
+        elif self._other is not None:
+            self._other.write_batch(batch)
 
     def close(self) -> None:
-        if self.w is not None:
-            self.w.close()
+        for w in (self._parquet, self._other):
+            if w is not None:
+                w.close()
 
 
 def score_parquet(
@@ -542,7 +561,7 @@ def score_parquet(
     progress: Callable[[int], object] | None = None,
     totals: list[int] | None = None,
     threads: bool = True,
-    compression: str = PAYOUT_COMPRESSION,
+    compression: Codec = PAYOUT_COMPRESSION,
 ) -> ScoreReport:
     """Score a Parquet or Arrow IPC deal file (or a ``pyarrow.Table``) batch by batch and write the payouts.
 
@@ -617,7 +636,7 @@ def score_batches(run: ScoreRun, schema: Any, batches: Iterator[Any], writer: Pa
                 progress(batch.num_rows)
         if back is not None:
             back.join()
-        if writer is not None and writer.w is None:  # an empty file still gets a payout file with its schema
+        if writer is not None and not writer.started:  # an empty file still gets a payout file with its schema
             seats = (run.width or 10) // 5
             id_type = schema.field("id").type if "id" in schema.names else None
             writer.write(pa.RecordBatch.from_pylist([], schema=run.output_schema(seats, id_type)))
@@ -685,8 +704,9 @@ class _Behind:
         import queue
         import threading
 
-        self.write, self.error = write, None
-        self.q: Any = queue.Queue(maxsize=depth)
+        self.write = write
+        self.error: BaseException | None = None
+        self.q: queue.Queue[Any] = queue.Queue(maxsize=depth)
         self.t = threading.Thread(target=self._run, daemon=True, name="badacey-write")
         self.t.start()
 
@@ -728,7 +748,7 @@ def count_rows(src: Any, fmt: str | None = None) -> int | None:
 
 
 def generate_parquet(n: int, dst: Any, *, seats: int = 6, seed: int | None = None, fmt: str | None = None,
-                     row_group: int = ROW_GROUP, compression: str = "zstd") -> int:
+                     row_group: int = ROW_GROUP, compression: Codec = "zstd") -> int:
     """Write ``n`` random deals (the same deals as :func:`~badacey_fast.files.generate.generate_deals` with
     the same seed: all seats live, pot 100..999, random button) as Parquet or Arrow IPC (``fmt`` or the
     extension).  Returns the number of rows written."""
@@ -746,8 +766,9 @@ def generate_parquet(n: int, dst: Any, *, seats: int = 6, seed: int | None = Non
     if kind == "parquet":
         import pyarrow.parquet as pq
 
+        # compression: any codec name pyarrow knows (it refuses the others, naming them)
         writer: Any = pq.ParquetWriter(dst, schema, compression=compression)
-        write = lambda t: writer.write_table(t, row_group_size=row_group)  # noqa: E731
+        write: Callable[[Any], None] = lambda t: writer.write_table(t, row_group_size=row_group)  # noqa: E731
     elif kind == "arrow":
         writer = pa.ipc.new_file(dst, schema)
         write = lambda t: writer.write_table(t, max_chunksize=row_group)  # noqa: E731

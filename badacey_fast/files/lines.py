@@ -80,7 +80,9 @@ def parse_deal(text: str, seats: int, columns: tuple[int, ...] | None = None) ->
             elif kind in (_POT_COL, _BUTTON_COL) and field:
                 value = _chips(field, "pot" if kind == _POT_COL else "button")
                 pot, button = (value, button) if kind == _POT_COL else (pot, value)
-    cards, live, owner = [], [], {}
+    cards: list[list[int]] = []
+    live: list[bool] = []
+    owner: dict[int, int] = {}
     for seat, field in enumerate(fields):
         if field == "-":
             cards.append([0] * 5)

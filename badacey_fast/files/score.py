@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import BinaryIO, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 import numpy as np
 
@@ -197,7 +197,7 @@ class _Scorer:
     def _settle_python(self, group: list[bytes], fout: BinaryIO) -> None:
         assert self.layout is not None
         good: list[tuple[int, _Deal]] = []
-        failure = None
+        failure: BadaceyError | None = None
         for j, raw in enumerate(group):
             line = self.line + 1 + j
             if len(raw) > _MAX_LINE:  # stops the run even with skip_bad: see the module docstring
@@ -239,7 +239,7 @@ class _Scorer:
     def _buffers(self) -> None:
         assert self.layout is not None
         n, p = self.chunk, self.layout.seats
-        self.a = {
+        self.a: dict[str, np.ndarray[Any, Any]] = {
             "hands": np.zeros((n, p, 5), np.uint8), "live": np.zeros((n, p), np.uint8),
             "pot": np.zeros(n, np.int64), "button": np.zeros(n, np.int64), "flags": np.zeros(n, np.uint8),
             "start": np.zeros(n, np.int64), "len": np.zeros(n, np.int64), "status": np.zeros(n, np.uint8),

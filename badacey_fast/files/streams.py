@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, BinaryIO
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 
 from badacey_fast.errors import ShowdownError
 
@@ -26,22 +27,24 @@ def _too_long(line: int) -> ShowdownError:
 class _TextSink:
     """Bytes written to a text stream that has no binary buffer (doctest's, an IDE's stdout)."""
 
-    def __init__(self, stream: object) -> None:
+    def __init__(self, stream: TextIO) -> None:
         self.stream = stream
 
     def write(self, data: bytes | memoryview) -> int:
-        return self.stream.write(bytes(data).decode())  # type: ignore[attr-defined, no-any-return]
+        return self.stream.write(bytes(data).decode())
 
     def flush(self) -> None:
-        self.stream.flush()  # type: ignore[attr-defined]
+        self.stream.flush()
 
 
 def _stdout() -> BinaryIO:
-    buffer = getattr(sys.stdout, "buffer", None)
+    """Standard output as bytes.  (The sinks here stand in for a BinaryIO: the writers only write, flush
+    and close, which each provides; hence the casts.)"""
+    buffer: BinaryIO | None = getattr(sys.stdout, "buffer", None)
     if buffer is None:
-        return _TextSink(sys.stdout)  # type: ignore[return-value]
+        return cast(BinaryIO, _TextSink(sys.stdout))
     sys.stdout.flush()  # keep anything already printed ahead of our bytes
-    return buffer  # type: ignore[no-any-return]
+    return buffer
 
 
 class _NamedSink:
@@ -80,12 +83,16 @@ class _opened:
 
     def __init__(self, target: object, mode: str) -> None:
         self.own = isinstance(target, (str, bytes, os.PathLike))
-        self.stream = open(target, mode) if self.own else target  # type: ignore[arg-type]
+        if isinstance(target, (str, bytes, os.PathLike)):
+            self.stream = cast(BinaryIO, open(target, mode))  # mode is always a binary one ("rb", "wb")
+            name: object = os.fsdecode(target)
+        else:
+            self.stream = cast(BinaryIO, target)  # a caller's stream: its errors surface where it is used
+            name = getattr(target, "name", None)
         if "w" in mode:
-            name = os.fsdecode(target) if self.own else getattr(target, "name", None)  # type: ignore[arg-type]
-            self.stream = _NamedSink(self.stream, name if isinstance(name, str) else None)
+            self.stream = cast(BinaryIO, _NamedSink(self.stream, name if isinstance(name, str) else None))
 
-    def __enter__(self):  # type: ignore[no-untyped-def]
+    def __enter__(self) -> BinaryIO:
         return self.stream
 
     def __exit__(self, *exc: object) -> None:
@@ -95,7 +102,7 @@ class _opened:
             self.stream.flush()
 
 
-def _blocks(fin: BinaryIO, size: int, scorer: "_Scorer"):  # type: ignore[no-untyped-def]
+def _blocks(fin: BinaryIO, size: int, scorer: _Scorer) -> Iterator[bytes]:
     """Blocks of complete lines (each ends with "\\n", "\\r\\n" or a lone "\\r", except perhaps the file's
     last).  Each line is checked against the limit where it is parsed; here only the unfinished line
     carried from read to read is, so that it is refused instead of buffered without end."""

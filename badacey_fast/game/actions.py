@@ -17,6 +17,7 @@ badacey_fast.errors.IllegalActionError: unknown action kind 'shove': expected on
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from badacey_fast.cards import format_cards, parse_cards
@@ -49,7 +50,7 @@ class Action(_ActionBase):
         return _ActionBase.__new__(cls, kind, amount, cards)
 
 
-def draw(cards: object = ()) -> Action:
+def draw(cards: str | Iterable[int | str] = ()) -> Action:
     """A draw action discarding ``cards`` (text like ``"7h Kd"`` or card ids; empty = stand pat).
 
     >>> draw()

@@ -13,6 +13,8 @@ badacey_fast.game.audit.InvariantError: chips not conserved: 21 in play, 20 at t
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from badacey_fast.errors import BadaceyError
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE
 from badacey_fast.game.state import BETTING, COMPLETE, DRAWING, Game
@@ -24,7 +26,7 @@ class InvariantError(BadaceyError):
     """A broken invariant of a hand (a bug in the engine or a tampered state)."""
 
 
-def _fail(msg: str) -> None:
+def _fail(msg: str) -> NoReturn:
     raise InvariantError(msg)
 
 
@@ -74,7 +76,7 @@ def _audit_actions(game: Game) -> None:
         _fail(f"seat to act {i} is not a live seat")
     kinds = [a[0] for a in acts]
     if game.phase == DRAWING:
-        if kinds != [DRAW] or tuple(acts[0][2]) != tuple(game.hands[i]):
+        if kinds != [DRAW] or acts[0][2] is None or tuple(acts[0][2]) != tuple(game.hands[i]):
             _fail(f"drawing seat {i} offered {acts}")
         return
     if game.phase != BETTING:
@@ -90,7 +92,7 @@ def _audit_actions(game: Game) -> None:
         if a[0] == CALL and a[1] != min(to_call, game.stacks[i]):
             _fail(f"call amount {a[1]} != {min(to_call, game.stacks[i])}")
         if a[0] in (BET, RAISE):
-            if not game.level < a[1] <= game.sbet[i] + game.stacks[i]:
+            if a[1] is None or not game.level < a[1] <= game.sbet[i] + game.stacks[i]:
                 _fail(f"raise to {a[1]} outside ({game.level}, {game.sbet[i] + game.stacks[i]}]")
             if a[1] != game.full_level + game.bet_size and a[1] != game.sbet[i] + game.stacks[i]:
                 _fail(f"raise to {a[1]} is neither a full limit raise nor all-in")

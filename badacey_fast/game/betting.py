@@ -19,7 +19,16 @@ badacey_fast.errors.IllegalActionError: seat 1 must draw now (discard 0 to 5 car
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from badacey_fast.game.actions import BET, CALL, CHECK, FOLD, RAISE, Action
+
+if TYPE_CHECKING:  # the typed view of the slots the mixin shares with Game (object at run time)
+    from badacey_fast.game.fields import GameFields as _Fields
+    from badacey_fast.pots import Settlement
+else:
+    _Fields = object
 
 __all__ = ["GameBetting", "BETTING", "DRAWING", "COMPLETE", "CHANCE"]
 
@@ -58,7 +67,7 @@ _INT_TYPES = {int}
 #: ``_AFTER[n][i]``: every seat clockwise after seat i, ending with i; ``_OTHERS[n][i]``: the same without i.
 _AFTER = [tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n)) for n in range(7)]
 _OTHERS = [tuple(order[:-1] for order in after) for after in _AFTER]
-_SETTLE: list = []  # [badacey_fast.pots.settle] once the first showdown imported it
+_SETTLE: list[Callable[..., Settlement]] = []  # [badacey_fast.pots.settle] once the first showdown imported it
 
 
 def _legal_set(call: int, target: int, raising: bool) -> tuple[Action, ...]:
@@ -68,10 +77,10 @@ def _legal_set(call: int, target: int, raising: bool) -> tuple[Action, ...]:
     return tuple(acts)
 
 
-class GameBetting:
+class GameBetting(_Fields):
     """Betting rounds and the end of a hand of a :class:`~badacey_fast.game.state.Game`."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()  # no state of its own: Game's slots hold it
 
     def _start_round(self, street: int) -> None:
         n, stacks, folded = self.n, self.stacks, self.folded

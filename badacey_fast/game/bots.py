@@ -80,7 +80,7 @@ class RandomBot:
         a = acts[floor(self._rnd() * len(acts))]  # floor, not int: the same index, a cheaper call (rules/stub.py)
         if a[0] == DRAW:
             # A uniformly random subset: one random bit per card held.
-            hand = a[2]
+            hand = a[2] or ()  # (the draw action offered always holds the hand)
             return _new(Action, (DRAW, None, SUBSETS[len(hand)][self._bits(len(hand))](hand)))
         return a
 
@@ -130,4 +130,4 @@ random_bot = RandomBot()
 rule_bot = RuleBot()
 
 #: Built-in bots by name (classes: each seat gets its own instance).
-BOTS = {"random": RandomBot, "rule": RuleBot}
+BOTS: dict[str, type[RandomBot | RuleBot]] = {"random": RandomBot, "rule": RuleBot}

@@ -21,21 +21,30 @@ badacey_fast.errors.IllegalActionError: seat 0 cannot discard ...: it does not h
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import IllegalActionError
 from badacey_fast.game.actions import Action
 from badacey_fast.rules.stub import CardOwed
 
+if TYPE_CHECKING:  # the typed view of the slots the mixin shares with Game (object at run time)
+    from badacey_fast.game.fields import ChanceStep, GameFields
+    from badacey_fast.game.fields import GameFields as _Fields
+else:
+    _Fields = object
+
 __all__ = ["GameDealing"]
+
+_G = TypeVar("_G", bound="GameDealing")
 
 CHANCE = "chance"
 
 _new = tuple.__new__
 
 
-def _getter(slots: tuple[str, ...], _cache: dict = {}) -> "attrgetter":
+def _getter(slots: tuple[str, ...],
+            _cache: dict[tuple[str, ...], attrgetter[tuple[object, ...]]] = {}) -> attrgetter[tuple[object, ...]]:
     """One attrgetter of every slot of a class (by its __slots__ tuple), made once."""
     get = _cache.get(slots)
     if get is None:
@@ -43,10 +52,10 @@ def _getter(slots: tuple[str, ...], _cache: dict = {}) -> "attrgetter":
     return get
 
 
-class GameDealing:
+class GameDealing(_Fields):
     """The stub, the deal, burns, reshuffles and draws of a :class:`~badacey_fast.game.state.Game`."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()  # no state of its own: Game's slots hold it
 
     # The stub's lists, read through the Stub (the only place that changes them).
     @property
@@ -75,7 +84,7 @@ class GameDealing:
         return self._stub.burned
 
     # snapshot() of the query side sees the stub as one opaque slot: the stub's part added here.
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[object, ...]:
         """Every piece of state, the stub's included, as a comparable tuple."""
         stub = self._stub
         return tuple(stub.state() if v is stub else v for v in super().snapshot())
@@ -101,9 +110,10 @@ class GameDealing:
     def chance_cards(self) -> list[int]:
         """The cards chosen so far for the dealing step in progress (while a card is owed: the state
         shows the game before that step; ``dealt`` gets them once the step completes)."""
-        if self.phase != CHANCE:
+        chance = self._chance
+        if self.phase != CHANCE or chance is None:  # (the chance phase always has its step)
             return []
-        return list(self._chance[3])
+        return list(chance[3])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards the stub may deal now, each with its probability (uniform: RULES.md §4's stub, the
@@ -118,13 +128,14 @@ class GameDealing:
         >>> g.phase, g.hands, g.to_act
         ('betting', [[1, 3, 5, 7], [0, 2, 4, 6]], 0)
         """
-        if self.phase != CHANCE:
+        chance = self._chance
+        if self.phase != CHANCE or chance is None:
             return []
-        outcomes = self._chance[2]
+        outcomes = chance[2]
         p = 1.0 / len(outcomes)
         return [(c, p) for c in outcomes]
 
-    def apply_chance(self, card: int | str) -> "GameDealing":
+    def apply_chance(self: _G, card: int | str) -> _G:
         """Deal ``card`` (an id or text like ``"7h"``), one of :meth:`chance_outcomes`, and go on: the
         step completes, or stops at the next card owed.  Returns this game, like :meth:`apply`."""
         done, chance = self._deal_chosen(card)
@@ -134,7 +145,7 @@ class GameDealing:
             self._restore(done)
         return self
 
-    def chance_child(self, card: int | str) -> "GameDealing":
+    def chance_child(self: _G, card: int | str) -> _G:
         """The state after dealing ``card`` as a new game, this one unchanged: ``g.copy().apply_chance(card)``
         without the copy and the restore (searches and OpenSpiel visit every chance node this way).
 
@@ -146,18 +157,20 @@ class GameDealing:
         """
         done, chance = self._deal_chosen(card)
         if done is not None:
-            return done
+            return cast(_G, done)  # a copy of the state before this step: a game of this game's class
         new = self.copy()  # a state owing a card is frozen: the copy shares its lists
         new._chance = chance
         return new
 
-    def _deal_chosen(self, card: int | str) -> tuple["GameDealing | None", tuple[Any, ...] | None]:
+    def _deal_chosen(self, card: int | str) -> tuple[
+            GameFields | None, tuple[GameFields, ChanceStep, tuple[int, ...], tuple[int, ...]] | None]:
         """Run the dealing step owed again on a copy of the state before it, the cards chosen so far and
         ``card`` in its stub's script: (the completed game, None), or (None, the new ``_chance``) when a
         further card is owed.  Leaves this game unchanged."""
-        if self.phase != CHANCE:
+        chance = self._chance
+        if self.phase != CHANCE or chance is None:
             raise IllegalActionError(f"no card is owed: the game is {self.phase}, not at a chance event")
-        base, step, outcomes, chosen = self._chance
+        base, step, outcomes, chosen = chance
         if type(card) is not int:
             (card,) = parse_cards([card]) if isinstance(card, str) else (card,)
         if card not in outcomes:
@@ -165,7 +178,9 @@ class GameDealing:
                                      f" cannot be dealt now: it is not in the stub")
         chosen += (card,)
         g = base.copy()
-        g._stub._script += chosen
+        script = g._stub._script
+        assert script is not None  # chance mode's stub deals the caller's cards as a script
+        script += chosen
         try:
             if step is None:
                 g._deal_hands()
@@ -188,13 +203,13 @@ class GameDealing:
             self._restore(saved)
             self._owe(saved, step, owed.outcomes)
 
-    def _owe(self, base: "GameDealing", step: object, outcomes: tuple[int, ...]) -> None:
+    def _owe(self, base: GameFields, step: ChanceStep, outcomes: tuple[int, ...]) -> None:
         self._chance = (base, step, outcomes, ())
         self.phase = CHANCE
         self.to_act = -1
         self._legal = None
 
-    def _restore(self, other: "GameDealing") -> None:
+    def _restore(self, other: GameFields) -> None:
         """Take every piece of ``other``'s state (its lists, not copies)."""
         slots = type(self).__slots__
         for name, value in zip(slots, _getter(slots)(other)):  # one attrgetter call reads every slot

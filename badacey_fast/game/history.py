@@ -50,7 +50,7 @@ def history(game: Game) -> dict[str, Any]:
     actions = []
     for seat, a in game.log:
         if a[0] == DRAW:
-            actions.append([seat, DRAW, format_cards(a[2])])
+            actions.append([seat, DRAW, format_cards(a[2] or ())])  # (a draw always names its discards)
         elif a[1] is None:
             actions.append([seat, a[0]])
         else:

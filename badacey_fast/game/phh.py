@@ -32,6 +32,7 @@ badacey_fast.game.history.HistoryError: PHH variant 'NT' is not a draw game this
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 from badacey_fast.cards import format_cards, parse_card
@@ -103,8 +104,9 @@ def to_phh(game: Game) -> str:
             j += 1
         deals = []
         for seat, d in log[i:j]:
-            actions.append(f"p{p[seat]} sd {_pk(d[2])}".rstrip())
-            k = len(d[2])
+            discards = d[2] or ()  # (a draw always names its discards)
+            actions.append(f"p{p[seat]} sd {_pk(discards)}".rstrip())
+            k = len(discards)
             if k:
                 deals.append(f"d dh p{p[seat]} {_pk(dealt[ptr:ptr + k])}")
             ptr += k
@@ -147,10 +149,10 @@ def to_phh(game: Game) -> str:
 
 
 def _loads(text: str) -> dict[str, Any]:
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ImportError:  # pragma: no cover - Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -16,10 +16,15 @@ badacey_fast.errors.IllegalActionError: seat 5 is not at this table (seats 0..2)
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from badacey_fast.errors import IllegalActionError
 from badacey_fast.game.view import SeatView
+
+if TYPE_CHECKING:  # the typed view of the slots the mixin shares with Game (object at run time)
+    from badacey_fast.game.fields import GameFields as _Fields
+else:
+    _Fields = object
 
 __all__ = ["GameQueries"]
 
@@ -28,10 +33,10 @@ BETTING, COMPLETE = "betting", "complete"
 _G = TypeVar("_G", bound="GameQueries")
 
 
-class GameQueries:
+class GameQueries(_Fields):
     """Queries, results, copies and seat views of a :class:`~badacey_fast.game.state.Game`."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()  # no state of its own: Game's slots hold it
 
     @property
     def is_over(self) -> bool:
@@ -83,20 +88,20 @@ class GameQueries:
     def __copy__(self: _G) -> _G:
         return self.copy()
 
-    def __deepcopy__(self: _G, memo: dict) -> _G:
+    def __deepcopy__(self: _G, memo: dict[int, object]) -> _G:
         return self.copy()
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, object]:
         # _legal is a cache of interned actions (apply recognises fold and check by identity): not pickled.
         return {name: getattr(self, name) for name in type(self).__slots__
                 if name not in ("_legal", "_rnd") and hasattr(self, name)}
 
-    def __setstate__(self, state: dict) -> None:
+    def __setstate__(self, state: dict[str, object]) -> None:
         for name in type(self).__slots__:
             setattr(self, name, state.get(name))
         self._rnd = None if self._rng is None else self._rng.random  # chance mode has no random source
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[object, ...]:
         """Every piece of state as a comparable tuple (tests use it to prove a rejected action changed nothing)."""
         out = []
         for name in type(self).__slots__:

@@ -35,7 +35,8 @@ form of those rules (held equal to them by ``tests/test_game_verify.py``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import IllegalActionError
@@ -54,6 +55,11 @@ __all__ = ["Game", "BETTING", "DRAWING", "COMPLETE", "CHANCE"]
 
 _Random = random.Random
 _new_game = object.__new__
+
+#: The betting fields (_start_round sets them) of a chance-mode game before its deal is complete: None,
+#: so that a read before the deal fails loudly.  Typed as the fields' set types (game/fields.py), not as
+#: optional: nothing reads them before the deal, and every reader after it gets ints and lists.
+_UNSET: Any = None
 
 # Bound by assignment, not by ``from .betting import``: CPython 3.11 compiles ``name.method(...)`` on an
 # imported name as a plain attribute load (no LOAD_METHOD), and these two are called on every decision
@@ -101,7 +107,7 @@ class Game(GameBetting, GameDealing, GameQueries):
         stacks: Sequence[int] = (100,) * 6,
         button: int = 0,
         seed: int | None = None,
-        deck: object = None,
+        deck: str | Iterable[int | str] | None = None,
         rng: random.Random | None = None,
         posts: Sequence[int] = (),
         _script: Sequence[int] | None = None,
@@ -147,10 +153,12 @@ class Game(GameBetting, GameDealing, GameQueries):
             stub = Stub(rng=CALLER, script=[])
         elif _script is not None:
             stub = Stub(rng=rng, script=_script)
-        elif deck is not None or _shuffled is not None:
+        elif _shuffled is not None:
             # A deck is dealt from the top until a reshuffle.  ``_shuffled``: a trusted permutation
             # (simulations); a ``deck`` is checked here.
-            stub = Stub(_shuffled if _shuffled is not None else parse_cards(deck, count=52), rng=rng, check=False)
+            stub = Stub(_shuffled, rng=rng, check=False)
+        elif deck is not None:
+            stub = Stub(parse_cards(deck, count=52), rng=rng, check=False)
         else:
             stub = Stub(rng=rng)
         # A burn card is dealt inside the betting action that ends a round, after that action took
@@ -161,8 +169,8 @@ class Game(GameBetting, GameDealing, GameQueries):
         if chance:
             self.hands = [[] for _ in range(n)]
             # The betting fields _start_round sets, unset until the deal is complete.
-            self.level = self.full_level = self.nbets = self.nactive = self._tmin = None
-            self.pending = self.can_raise = None
+            self.level = self.full_level = self.nbets = self.nactive = self._tmin = _UNSET
+            self.pending = self.can_raise = _UNSET
             self.phase, self.to_act = CHANCE, -1
             self._deal_step(None)
         else:
@@ -267,10 +275,10 @@ class Game(GameBetting, GameDealing, GameQueries):
         new._cap = self._cap
         new._hu_uncapped = self._hu_uncapped
         new._tmin = self._tmin
-        rng = self._rng
-        if rng is not None:
+        rng = old = self._rng
+        if old is not None:
             rng = _Random.__new__(_Random)  # not Random(): that seeds from the OS first
-            rng.setstate(self._rng.getstate())
+            rng.setstate(old.getstate())
             new._rnd = rng.random
         else:
             new._rnd = None
@@ -417,7 +425,9 @@ class Game(GameBetting, GameDealing, GameQueries):
         a, keep = verify_action(self, action, seat)
         if keep is None:
             return a
-        self._serve(self.to_act, a, a[2], keep)
+        cards = a[2]
+        assert cards is not None  # verify_action returns a draw with its discards
+        self._serve(self.to_act, a, cards, keep)
         return None
 
     def _apply_restoring(self, action: Action | str, seat: int | None) -> "Game":
@@ -460,7 +470,7 @@ class Game(GameBetting, GameDealing, GameQueries):
                 legal = self._legal
                 if legal is not None and action in legal:
                     # Fast path: an action legal_actions() offered (bots return the very object).
-                    a = legal[legal.index(action)]
+                    a: Action | None = legal[legal.index(action)]
                 else:
                     a = self._validate(action, None)
             elif phase == DRAWING and type(action) is Action and action[0] == DRAW and action[1] is None:
@@ -499,7 +509,9 @@ class Game(GameBetting, GameDealing, GameQueries):
                 return self
         elif a is not _CHECK:
             stacks, sbet = self.stacks, self.sbet
-            pay = a[1] if a[0] == CALL else a[1] - sbet[i]
+            amount = a[1]
+            assert amount is not None  # a validated call, bet or raise always carries its amount
+            pay = amount if a[0] == CALL else amount - sbet[i]
             stacks[i] -= pay
             sbet[i] += pay
             self.contrib[i] += pay

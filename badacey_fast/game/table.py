@@ -37,13 +37,13 @@ badacey_fast.game.table.SeatError: seat 2 is occupied: stand up first
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from badacey_fast.errors import BadaceyError
 from badacey_fast.game.config import ConfigError, GameConfig
+from badacey_fast.game.simulate import Bot
 from badacey_fast.game.simulate import play_hand as _play_game
 from badacey_fast.game.state import COMPLETE, Game
-from badacey_fast.game.view import SeatView
 
 __all__ = ["Table", "SeatError", "WAIT", "POST"]
 
@@ -114,6 +114,12 @@ class Table:
             raise SeatError(f"seat {seat} is not at this table (seats 0..{self.size - 1})")
         return seat
 
+    def _seated(self, seat: int) -> _Player:
+        """The player of a taken seat (one dealt in: nobody stands up while a hand runs)."""
+        player = self._players[seat]
+        assert player is not None
+        return player
+
     def _between_hands(self, what: str) -> None:
         if self.hand is not None and self.hand.phase != COMPLETE:
             raise SeatError(f"cannot {what} while a hand is running: finish it first")
@@ -178,8 +184,9 @@ class Table:
     # ------------------------------------------------------------------------------------- hands
     def _plan(self) -> tuple[int, list[int], list[int]]:
         """The next hand's button, dealt-in seats and extra posters (table seats), by the module rules."""
-        size, players = self.size, self._players
-        live = [s for s, p in enumerate(players) if p is not None and p.stack > 0]
+        size = self.size
+        players = {s: p for s, p in enumerate(self._players) if p is not None}  # the seated players, by seat
+        live = [s for s, p in players.items() if p.stack > 0]
         est = [s for s in live if players[s].status == _IN]
         if len(est) < 2 or not self.config.uses_blinds:  # a new game (or antes): everyone is dealt in
             if len(live) < 2:
@@ -213,12 +220,12 @@ class Table:
         self._finish_hand()
         button, dealt, posts = self._plan()
         seat_of = {s: i for i, s in enumerate(dealt)}
-        game = Game(self.config, [self._players[s].stack for s in dealt], button=seat_of[button],
+        game = Game(self.config, [self._seated(s).stack for s in dealt], button=seat_of[button],
                     seed=self._rng.getrandbits(63), posts=[seat_of[s] for s in posts])
         self.button, self.dealt_in, self.posted, self.hand = button, tuple(dealt), tuple(posts), game
         self._last_button = button
         for s in dealt:  # dealt in: established from now on
-            self._players[s].status = _IN
+            self._seated(s).status = _IN
         return game
 
     def _finish_hand(self) -> None:
@@ -227,11 +234,11 @@ class Table:
         if game is None or game.phase != COMPLETE:
             return
         for i, s in enumerate(self.dealt_in):
-            self._players[s].stack = game.stacks[i]
+            self._seated(s).stack = game.stacks[i]
         self.hand = None
         self.hands_played += 1
 
-    def play_hand(self, bots: Mapping[int, Callable[[SeatView], object]] | Sequence) -> Game:
+    def play_hand(self, bots: Mapping[int, Bot] | Sequence[Bot]) -> Game:
         """Deal and play one hand with ``bots[table seat]`` acting for each seat; returns the finished game.
 
         >>> from badacey_fast.game.bots import RandomBot

@@ -34,15 +34,17 @@ badacey_fast.errors.IllegalActionError: illegal amount: seat 0 may raise to 4 (l
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
 
 from badacey_fast.cards import card_ids_of_text, format_card, format_cards, parse_card, parse_cards
 from badacey_fast.errors import DuplicateCardError, IllegalActionError
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
 from badacey_fast.game.betting import _CHECK, _FOLD, _OTHERS, COMPLETE, DRAWING, _call, _new, _raise
 
-#: What the checks read: a :class:`~badacey_fast.game.state.Game` (not imported: state.py imports this module).
-Game = Any
+if TYPE_CHECKING:  # pragma: no cover
+    # What the checks read: a Game, typed by its fields (state.py is not imported: it imports this module).
+    from badacey_fast.game.fields import GameFields as Game
 
 __all__ = [
     "verify_fold", "verify_check", "verify_call", "verify_bet", "verify_raise", "verify_draw", "verify_action",
@@ -173,7 +175,9 @@ def verify_raise(game: "Game", amount: object = None, seat: int | None = None) -
     return _verify_raise_to(game, RAISE, amount, seat)
 
 
-def verify_draw(game: "Game", cards: object = (), seat: int | None = None) -> tuple[tuple[int, ...], list[int]]:
+def verify_draw(
+    game: "Game", cards: str | Iterable[int | str] | None = (), seat: int | None = None
+) -> tuple[tuple[int, ...], list[int]]:
     """Draw: the seat to act in a draw discards 0 to hand-size cards it holds, none named twice (text or
     card ids; ``None`` is standing pat).  Returns the discards as card ids (the very tuple given when it
     already was one) and the cards kept, in hand order."""
@@ -184,27 +188,30 @@ def verify_draw(game: "Game", cards: object = (), seat: int | None = None) -> tu
             if type(c) is not int:
                 break
         else:
-            keep = [c for c in hand if c not in cards]
-            if len(keep) + len(cards) == len(hand):
-                return cards, keep
+            ids = cast("tuple[int, ...]", cards)  # every item was checked an int just above
+            keep = [c for c in hand if c not in ids]
+            if len(keep) + len(ids) == len(hand):
+                return ids, keep
     if cards is None:
-        cards = ()
+        ids = ()
     elif type(cards) is not tuple or not all(type(c) is int for c in cards):
         try:
-            cards = parse_cards(cards)
+            ids = parse_cards(cards)
         except DuplicateCardError:
             # parse_cards refuses a repeat itself; parse card by card so the repeat is refused below,
             # as among ids: every form of the same discards gets the same IllegalActionError.
-            cards = card_ids_of_text(cards) if isinstance(cards, str) else tuple(map(parse_card, cards))
-    for c in cards:
+            ids = card_ids_of_text(cards) if isinstance(cards, str) else tuple(map(parse_card, cards))
+    else:
+        ids = cast("tuple[int, ...]", cards)  # a tuple of ints (checked just above)
+    for c in ids:
         if c not in hand:
             raise IllegalActionError(f"seat {i} cannot discard {format_cards([c]) if 0 <= c < 52 else c}: "
                                      "it does not hold that card")
-    if len(set(cards)) != len(cards):
-        twice = next(c for k, c in enumerate(cards) if c in cards[:k])
+    if len(set(ids)) != len(ids):
+        twice = next(c for k, c in enumerate(ids) if c in ids[:k])
         raise IllegalActionError(f"seat {i} discards {format_card(twice)} twice")
-    # Held and distinct, so 0 <= len(cards) <= hand size.
-    return cards, [c for c in hand if c not in cards]
+    # Held and distinct, so 0 <= len(ids) <= hand size.
+    return ids, [c for c in hand if c not in ids]
 
 
 _BY_KIND = {FOLD: verify_fold, CHECK: verify_check, CALL: verify_call, BET: verify_bet, RAISE: verify_raise}

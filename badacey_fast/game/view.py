@@ -26,10 +26,9 @@ from badacey_fast.game.actions import DRAW, Action
 
 if TYPE_CHECKING:  # pragma: no cover
     from badacey_fast.game.config import GameConfig
-
-#: The hand a view reads: a :class:`~badacey_fast.game.state.Game` (not imported here: the game's
-#: ``view()`` builds SeatViews, so the import runs one way, from the game to this module).
-Game = Any
+    # The hand a view reads: a Game, typed by its fields (state.py is not imported here: the game's
+    # ``view()`` builds SeatViews, so the import runs one way, from the game to this module).
+    from badacey_fast.game.fields import GameFields as Game
 
 __all__ = ["SeatView"]
 
@@ -129,10 +128,10 @@ class SeatView:
 
     def public_log(self) -> list[tuple[int, str, int | None, int | None]]:
         """Every action so far as ``(seat, kind, amount, cards drawn)``; others' discards only as counts."""
-        out = []
+        out: list[tuple[int, str, int | None, int | None]] = []
         for seat, a in self._g.log:
             if a[0] == DRAW:
-                out.append((seat, DRAW, None, len(a[2])))
+                out.append((seat, DRAW, None, len(a[2] or ())))  # (a draw always names its discards)
             else:
                 out.append((seat, a[0], a[1], None))
         return out

@@ -23,10 +23,16 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from badacey_fast.kernel import backend as _backend
-from badacey_fast.kernel.backend import ENV_VAR, POLICIES, load, using
+from badacey_fast.kernel.backend import ENV_VAR, POLICIES, Progress, Single, load, using
+
+if TYPE_CHECKING:
+    from badacey_fast.kernel.backend import NDArray
+
+_T = TypeVar("_T")
 
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "draw_histograms",
@@ -36,7 +42,7 @@ __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5"
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
 # re-set by backend.using() on every switch, so reading them is always live.
 name: str = _backend.name
-single: Any = _backend.single
+single: Single = _backend.single
 
 # The dispatch: each reads the active twin (backend.impl) when called, so using() and tests that patch
 # backend.impl reach every caller.  Signatures and contracts: see _c.py (the Python twin's are the same).
@@ -57,56 +63,64 @@ def badugi_rank(cards: tuple[int, ...], ace_high: bool) -> int:
     return _backend.impl.badugi_rank(cards, ace_high)
 
 
-def eval_many(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, threads: int = 1) -> int:
+def eval_many(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+              out_badugi: NDArray, threads: int = 1) -> int:
     """Ranks of an (N, 5) uint8 array into two uint16 arrays; the first bad row (when ``check``) or -1."""
     return _backend.impl.eval_many(cards, ace_high, check, out_low, out_badugi, threads)
 
 
-def badugi_rank_many(cards: Any, ace_high: bool, check: bool, out: Any, threads: int = 1) -> int:
+def badugi_rank_many(cards: NDArray, ace_high: bool, check: bool, out: NDArray,
+                     threads: int = 1) -> int:
     """Badugi ranks of an (N, k) uint8 array into a uint16 array; the first bad row (when ``check``) or -1."""
     return _backend.impl.badugi_rank_many(cards, ace_high, check, out, threads)
 
 
-def all_entries(ace_high: bool) -> Any:
+def all_entries(ace_high: bool) -> NDArray:
     """Packed ``low | badugi << 16`` uint32 entries of every hand in colex order."""
     return _backend.impl.all_entries(ace_high)
 
 
-def showdown_many(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any, odd_low: bool, shares: Any,
-                  chips: Any, low: Any, badugi: Any, status: Any = None) -> tuple[int, int]:
+def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,
+                  pots: NDArray | None, buttons: NDArray | None, odd_low: bool,
+                  shares: NDArray | None, chips: NDArray | None,
+                  low: NDArray | None, badugi: NDArray | None,
+                  status: NDArray | None = None) -> tuple[int, int]:
     """Settle N showdowns into the given arrays; ``(first bad row, code)`` or ``(-1, 0)`` (see ``_c.py``)."""
     return _backend.impl.showdown_many(hands, live, ace_high, pots, buttons, odd_low, shares, chips, low, badugi,
                                        status)
 
 
-def showdown_columns(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any, odd_low: bool, chips: Any,
-                     low_bits: Any, badugi_bits: Any, status: Any = None) -> tuple[int, int]:
+def showdown_columns(hands: NDArray, live: NDArray | None, ace_high: bool, pots: NDArray, buttons: NDArray,
+                     odd_low: bool, chips: NDArray, low_bits: NDArray | None, badugi_bits: NDArray | None,
+                     status: NDArray | None = None) -> tuple[int, int]:
     """``showdown_many``'s chips into (P, N) seat columns and its winners into (N,) seat bitmasks."""
     return _backend.impl.showdown_columns(hands, live, ace_high, pots, buttons, odd_low, chips, low_bits,
                                           badugi_bits, status)
 
 
 def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,
-                    progress: Any = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+                    progress: Progress | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(low, badugi) rank histograms over every ``k``-card replacement set from ``unseen``."""
     return _backend.impl.draw_histograms(kept, unseen, k, ace_high, progress)
 
 
 def draw_all_discards(hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: bool,
-                      progress: Any = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+                      progress: Progress | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """:func:`draw_histograms` of all 32 discards of a five-card hand, indexed by discard mask."""
     return _backend.impl.draw_all_discards(hand, unseen, ace_high, progress)
 
 
-def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: Any, ncolumns: int, max_rows: int,
-                hands: Any, live: Any, pot: Any, button: Any, flags: Any, start: Any, length: Any
-                ) -> tuple[int, int] | None:
+def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None, ncolumns: int,
+                max_rows: int, hands: NDArray, live: NDArray, pot: NDArray,
+                button: NDArray, flags: NDArray, start: NDArray,
+                length: NDArray) -> tuple[int, int] | None:
     """Deal-file lines into row arrays: ``(lines scanned, bytes consumed)``, or None (no fast parser)."""
     return _backend.impl.parse_deals(block, pos, seats, csv, columns, ncolumns, max_rows, hands, live, pot, button,
                                      flags, start, length)
 
 
-def format_results(line: Any, chips: Any, low: Any, badugi: Any, keep: Any, out: bytearray) -> int:
+def format_results(line: NDArray, chips: NDArray, low: NDArray,
+                   badugi: NDArray, keep: NDArray | None, out: bytearray) -> int:
     """Payout CSV rows of the kept rows into ``out``: the bytes written, or -1 if ``out`` is too small."""
     return _backend.impl.format_results(line, chips, low, badugi, keep, out)
 
@@ -116,7 +130,8 @@ def simd_level() -> int:
     return _backend.impl.simd_level()
 
 
-def eval_many_level(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, level: int) -> int:
+def eval_many_level(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+                    out_badugi: NDArray, level: int) -> int:
     """:func:`eval_many` on one vector path only (benchmarks, tests); C only."""
     return _backend.impl.eval_many_level(cards, ace_high, check, out_low, out_badugi, level)
 
@@ -125,10 +140,10 @@ def eval_many_level(cards: Any, ace_high: bool, check: bool, out_low: Any, out_b
 OBS_SIZE = 223
 
 
-def observe_many(rows: Any, count: int, out: Any) -> int:
+def observe_many(rows: Iterable[int], count: int, out: NDArray) -> int:
     """Observation vectors of ``count`` seats' views packed as int rows (csrc/observe.h) into ``out``.
 
-    ``rows``: a list of ints, the rows one after another (each: 12 header values, the per-seat values,
+    ``rows``: ints (best a list), the rows one after another (each: 12 header values, the per-seat values,
     the discard counts, the own cards; see csrc/observe.h).  ``out``: a C-contiguous float32 array of at
     least ``count * OBS_SIZE`` values; row i's vector goes to ``out.flat[i * OBS_SIZE:]``.  Returns -1
     when all is well, else the first bad row (a field out of range; the rows before it are written), or
@@ -146,10 +161,10 @@ def observe_many(rows: Any, count: int, out: Any) -> int:
     return _backend.impl.observe_many(rows, count, out)  # each twin checks ``out`` (C: in the glue)
 
 
-_MEMO: dict[str, dict[Any, Any]] = {}
+_MEMO: dict[str, dict[Hashable, object]] = {}
 
 
-def memo(key: Any, compute: Any) -> Any:
+def memo(key: Hashable, compute: Callable[[], _T]) -> _T:
     """``compute()`` for the active twin, once per twin and ``key`` (later calls return the same object).
 
     For tables a feature module builds from the twin's answers (e.g. the ranks of every hand): kept per
@@ -159,4 +174,4 @@ def memo(key: Any, compute: Any) -> Any:
     found = cache.get(key)
     if found is None:
         found = cache[key] = compute()
-    return found
+    return cast(_T, found)  # each key is always given the same compute (one table): its type

@@ -14,13 +14,31 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from badacey_fast.tables import format as tables
 from badacey_fast._kernel import ffi, lib  # ImportError here means the extension was never built
 from badacey_fast._speedups import HandEvaluator, observe_rows as _observe_rows
 from badacey_fast.cards import parse_cards
-from badacey_fast.rules.value import VALUES, from_entry
+from badacey_fast.rules.value import VALUES, Value, from_entry
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from _cffi_backend import FFI
+    from typing_extensions import Buffer
+
+    from badacey_fast.kernel.backend import NDArray, Progress
+
+    #: a cffi pointer or array (``ffi.new``, ``ffi.cast``, ``ffi.from_buffer``, ``ffi.NULL``)
+    CData: TypeAlias = FFI.CData
+
+    # ``ffi.from_buffer`` itself; numpy's stubs give ndarray the buffer protocol (``__buffer__``) only
+    # from Python 3.12, though every ndarray has it at runtime on every supported version.
+    def _from_buffer(cdecl: str, python_buffer: NDArray | Buffer, /) -> CData: ...
+else:
+    _from_buffer = ffi.from_buffer
 
 NAME = "c"
 
@@ -45,22 +63,22 @@ class Kernel:
         self.lib = lib
         self.directory = directory
         # Indexed by ace_high (False/True = 0/1); read on the hot path without the lock.
-        self.tables: list[Any] = [None, None]
+        self.tables: list[CData | None] = [None, None]
         # evaluate()'s single-hand call on each loaded table: cards -> cached Value, or None (see
         # csrc/cpython/speedups.c); None until loaded.
-        self.single: list[Any] = [None, None]
+        self.single: list[HandEvaluator[Value] | None] = [None, None]
         # Four-card badugi ranks by colex index (uint16_t[BD_HANDS4]), derived from the tables on demand.
-        self.tables4: list[Any] = [None, None]
+        self.tables4: list[CData | None] = [None, None]
         self._lock = threading.Lock()
 
-    def table(self, ace_high: bool) -> Any:
+    def table(self, ace_high: bool) -> CData:
         """The table of Badacey (``ace_high=False``) or Badeucy (``True``); loads and verifies it once."""
         found = self.tables[ace_high]
         if found is None:
             found = self._load(1 if ace_high else 0)
         return found
 
-    def badugi4(self, ace_high: bool) -> Any:
+    def badugi4(self, ace_high: bool) -> CData:
         """``uint16_t[BD_HANDS4]``: badugi rank (lower is better) of every four-card hand by colex index.
 
         Computed once (~10 ms) from the rank-mask part of ``table(ace_high)``, which is checked first.
@@ -76,7 +94,7 @@ class Kernel:
                     self.tables4[ace_high] = found = buf
         return found
 
-    def _load(self, game: int) -> Any:
+    def _load(self, game: int) -> CData:
         with self._lock:
             found = self.tables[game]
             if found is None:
@@ -89,7 +107,7 @@ class Kernel:
 
 def _first_bad_entry(game: int, payload: memoryview) -> int:
     """The kernel's range check of a table payload (``bd_table_first_bad``): first bad entry, or -1."""
-    return lib.bd_table_first_bad(ffi.from_buffer("uint32_t[]", payload), game)
+    return lib.bd_table_first_bad(_from_buffer("uint32_t[]", payload), game)
 
 
 tables.check_present()
@@ -101,7 +119,7 @@ SINGLE = KERNEL.single
 _eval5 = lib.bd_eval5
 
 
-def _table(ace_high: bool) -> Any:
+def _table(ace_high: bool) -> CData:
     return _TABLES[ace_high] or KERNEL.table(ace_high)
 
 
@@ -133,12 +151,13 @@ def badugi_rank(cards: tuple[int, ...], ace_high: bool) -> int:
 # are in each function's docstring); the kernel validates card ids itself and reports the first bad row.
 
 
-def _addr(ctype: str, arr: Any) -> Any:
+def _addr(ctype: str, arr: NDArray) -> CData:
     """A ``ctype`` pointer to an array's first element (any strides: the kernel is told them)."""
     return ffi.cast(ctype, arr.__array_interface__["data"][0])
 
 
-def _split(call: Any, shared: Any, args: tuple, n: int, threads: int) -> int:
+def _split(call: Callable[..., int], shared: Callable[..., int], args: tuple[object, ...], n: int,
+           threads: int) -> int:
     """``call(*args)`` over ``n`` rows, or on ``threads`` threads its ``_shared`` variant (the same
     arguments, then a shared counter and a chunk size).  Returns the first bad row or -1."""
     if threads <= 1:
@@ -147,7 +166,8 @@ def _split(call: Any, shared: Any, args: tuple, n: int, threads: int) -> int:
     return _threads.run_shared(lambda: shared(*args, counter, chunk), threads)
 
 
-def eval_many(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, threads: int = 1) -> int:
+def eval_many(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+              out_badugi: NDArray, threads: int = 1) -> int:
     """Fill ``out_low`` / ``out_badugi`` (C-contiguous uint16 (N,)) with the ranks of an (N, 5) uint8 array
     (any strides); ``threads`` >= 1 splits the batch.  Returns the first bad row (ids outside 0..51 or
     repeated, only when ``check``), or -1."""
@@ -158,38 +178,42 @@ def eval_many(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi:
     return _split(lib.bd_eval_many, lib.bd_eval_many_shared, args, n, threads)
 
 
-def badugi_rank_many(cards: Any, ace_high: bool, check: bool, out: Any, threads: int = 1) -> int:
+def badugi_rank_many(cards: NDArray, ace_high: bool, check: bool, out: NDArray,
+                     threads: int = 1) -> int:
     """Fill ``out`` (C-contiguous uint16 (N,)) with the badugi ranks of an (N, k) uint8 array, k = 1..5 (any
     strides).  Returns the first bad row (only when ``check``), or -1."""
     n, k = cards.shape
     rs, cs = cards.strides
     rows, out_p, flag = _addr("const uint8_t *", cards), _addr("uint16_t *", out), 1 if check else 0
     if k == 4:  # four cards: one load per row from the derived four-card table
-        args = (KERNEL.badugi4(ace_high), rows, n, rs, cs, out_p, flag)
+        args: tuple[object, ...] = (KERNEL.badugi4(ace_high), rows, n, rs, cs, out_p, flag)
         return _split(lib.bd_badugi4_many, lib.bd_badugi4_many_shared, args, n, threads)
     args = (_table(ace_high), rows, n, k, rs, cs, out_p, flag)
     return _split(lib.bd_badugi_many, lib.bd_badugi_many_shared, args, n, threads)
 
 
-def all_entries(ace_high: bool) -> Any:
+def all_entries(ace_high: bool) -> NDArray:
     """Packed entries ``low | badugi << 16`` (little-endian uint32) of every hand in colex order.
 
     The table IS the evaluation of every hand in colex order: a read-only view of it, no hashing."""
     import numpy as np
 
-    return np.frombuffer(ffi.buffer(_table(ace_high)), dtype="<u4", count=tables.HANDS5)
+    return np.frombuffer(memoryview(ffi.buffer(_table(ace_high))), dtype="<u4", count=tables.HANDS5)
 
 
-def _bytes(arr: Any) -> Any:
-    return ffi.NULL if arr is None else ffi.from_buffer("uint8_t[]", arr)
+def _bytes(arr: NDArray | bytearray | None) -> CData:
+    return ffi.NULL if arr is None else _from_buffer("uint8_t[]", arr)
 
 
-def _i64(arr: Any) -> Any:
-    return ffi.NULL if arr is None else ffi.from_buffer("int64_t[]", arr)
+def _i64(arr: NDArray | None) -> CData:
+    return ffi.NULL if arr is None else _from_buffer("int64_t[]", arr)
 
 
-def showdown_many(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any, odd_low: bool, shares: Any,
-                  chips: Any, low: Any, badugi: Any, status: Any = None) -> tuple[int, int]:
+def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,
+                  pots: NDArray | None, buttons: NDArray | None, odd_low: bool,
+                  shares: NDArray | None, chips: NDArray | None,
+                  low: NDArray | None, badugi: NDArray | None,
+                  status: NDArray | None = None) -> tuple[int, int]:
     """Settle N showdowns (csrc/showdown.h ``bd_showdown_many``); every array C-contiguous, None = absent.
 
     ``hands`` uint8 (N, P, 5) (ids outside 0..51 already made 255); ``live`` bool/uint8 (N, P) or None (all
@@ -202,7 +226,7 @@ def showdown_many(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any
     code = ffi.new("int32_t *")
     row = lib.bd_showdown_many(
         _table(ace_high), _bytes(hands), _bytes(live), n, p, _i64(pots), _i64(buttons), int(odd_low),
-        ffi.NULL if shares is None else ffi.from_buffer("double[]", shares), _i64(chips), _bytes(low),
+        ffi.NULL if shares is None else _from_buffer("double[]", shares), _i64(chips), _bytes(low),
         _bytes(badugi), _bytes(status), code,
     )
     if row == -2:  # pragma: no cover - the arguments are built by the callers
@@ -210,8 +234,9 @@ def showdown_many(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any
     return int(row), int(code[0])
 
 
-def showdown_columns(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any, odd_low: bool, chips: Any,
-                     low_bits: Any, badugi_bits: Any, status: Any = None) -> tuple[int, int]:
+def showdown_columns(hands: NDArray, live: NDArray | None, ace_high: bool, pots: NDArray, buttons: NDArray,
+                     odd_low: bool, chips: NDArray, low_bits: NDArray | None, badugi_bits: NDArray | None,
+                     status: NDArray | None = None) -> tuple[int, int]:
     """:func:`showdown_many`'s chip form in a payout table's layout (csrc/showdown.h ``bd_showdown_columns``).
 
     ``hands``, ``live``, ``pots``, ``buttons``, ``status`` and the return value as :func:`showdown_many`;
@@ -229,16 +254,17 @@ def showdown_columns(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: 
     return int(row), int(code[0])
 
 
-def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: Any, ncolumns: int, max_rows: int,
-                hands: Any, live: Any, pot: Any, button: Any, flags: Any, start: Any, length: Any
-                ) -> tuple[int, int] | None:
+def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None, ncolumns: int,
+                max_rows: int, hands: NDArray, live: NDArray, pot: NDArray,
+                button: NDArray, flags: NDArray, start: NDArray,
+                length: NDArray) -> tuple[int, int] | None:
     """The deal-file fast parser (csrc/showdown.h ``bd_parse_deals``) on ``block[pos:]``: fills the row
     arrays (C-contiguous, ``max_rows`` long) and returns ``(lines scanned, bytes consumed)``.  ``columns``:
     int8 column kinds, or None.  (The Python twin has no such parser and returns None.)"""
     consumed = ffi.new("int64_t *")
     rows = lib.bd_parse_deals(
         ffi.from_buffer(block) + pos, len(block) - pos, seats, int(csv),
-        ffi.NULL if columns is None else ffi.cast("int8_t *", ffi.from_buffer(columns)), ncolumns, max_rows,
+        ffi.NULL if columns is None else _from_buffer("int8_t[]", columns), ncolumns, max_rows,
         _bytes(hands), _bytes(live), _i64(pot), _i64(button), _bytes(flags), _i64(start), _i64(length), consumed,
     )
     if rows < 0:  # pragma: no cover - arguments are built by the caller
@@ -246,7 +272,8 @@ def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: Any, nco
     return int(rows), int(consumed[0])
 
 
-def format_results(line: Any, chips: Any, low: Any, badugi: Any, keep: Any, out: bytearray) -> int:
+def format_results(line: NDArray, chips: NDArray, low: NDArray,
+                   badugi: NDArray, keep: NDArray | None, out: bytearray) -> int:
     """CSV rows ``line,chips...,low_winners,badugi_winners\\n`` of the kept rows into ``out``; returns the
     bytes written, or -1 if ``out`` is too small.  Arrays C-contiguous: ``line`` int64 (N,), ``chips`` int64
     (N, P), ``low`` / ``badugi`` / ``keep`` uint8."""
@@ -259,7 +286,7 @@ def format_results(line: Any, chips: Any, low: Any, badugi: Any, keep: Any, out:
 # Draw enumeration (csrc/draw.c): histograms over every replacement set, indexed by rank.
 
 
-def _draw(call: Any, ace_high: bool, hand: tuple[int, ...], with_count: bool, unseen: tuple[int, ...],
+def _draw(call: Callable[..., int], ace_high: bool, hand: tuple[int, ...], with_count: bool, unseen: tuple[int, ...],
           copies: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     low_len = _reference.LOW_CLASS_COUNTS[_GAMES[ace_high]] + 1  # slot 0 unused: indexed by rank
     bd_len = _reference.BADUGI_CLASS_COUNT + 1
@@ -285,7 +312,7 @@ _GAMES = ("badacey", "badeucy")
 
 
 def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,
-                    progress: Any = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+                    progress: Progress | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(low, badugi) histograms, rank 1 first, of ``kept`` plus every ``k``-card set of ``unseen``
     (``k = 5 - len(kept)``).  ``progress(done, total)``: one kernel call, so only the last report."""
     low, bd = _draw(lib.bd_draw_histograms, ace_high, kept, True, unseen, 1)[0]
@@ -296,7 +323,7 @@ def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_
 
 
 def draw_all_discards(hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: bool,
-                      progress: Any = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+                      progress: Progress | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The histograms of :func:`draw_histograms` for all 32 discards of a five-card hand, indexed by
     discard mask (bit ``i`` = ``hand[i]`` thrown), from one kernel call; ``progress`` as there."""
     by_mask = _draw(lib.bd_draw_all_discards, ace_high, hand, False, unseen, 32)
@@ -309,7 +336,7 @@ def draw_all_discards(hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: 
 # --------------------------------------------------------------------------------------------------
 # Observation vectors of the learning environments (csrc/observe.c).
 
-def observe_many(rows: Any, count: int, out: Any) -> int:
+def observe_many(rows: Iterable[int], count: int, out: NDArray) -> int:
     """The observation vectors of ``count`` rows packed in ``rows`` (a list of ints, the layout of
     csrc/observe.h) into ``out`` (float32, C-contiguous, at least ``count * 223`` values, row i at
     ``out.flat[i * 223]``).  Returns -1, the first bad row (the rows before it written), or -2 for bad
@@ -329,7 +356,8 @@ def simd_level() -> int:
     return int(lib.bd_simd_level())
 
 
-def eval_many_level(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, level: int) -> int:
+def eval_many_level(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+                    out_badugi: NDArray, level: int) -> int:
     """:func:`eval_many` on one thread, limited to one vector path (``level`` as :func:`simd_level`)."""
     rs, cs = cards.strides
     return lib.bd_eval_many_level(_table(ace_high), _addr("const uint8_t *", cards), cards.shape[0], rs, cs,

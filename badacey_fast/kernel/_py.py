@@ -13,12 +13,16 @@ vector paths to choose from: ``simd_level()`` is -1).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 from math import comb
 from operator import index
-from typing import Any
+from typing import TYPE_CHECKING
 
 from badacey_fast.rules import reference as reference
+
+if TYPE_CHECKING:
+    from badacey_fast.kernel.backend import NDArray, Progress
 
 NAME = "python"
 
@@ -51,37 +55,43 @@ def badugi_rank(cards: tuple[int, ...], ace_high: bool) -> int:
 # Batches: numpy, in _py_numpy (the contracts are the C twin's, see _c.py).
 
 
-def eval_many(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, threads: int = 1) -> int:
+def eval_many(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+              out_badugi: NDArray, threads: int = 1) -> int:
     """As the C twin's; ``threads`` is ignored (numpy)."""
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.eval_many(cards, ace_high, check, out_low, out_badugi)
 
 
-def badugi_rank_many(cards: Any, ace_high: bool, check: bool, out: Any, threads: int = 1) -> int:
+def badugi_rank_many(cards: NDArray, ace_high: bool, check: bool, out: NDArray,
+                     threads: int = 1) -> int:
     """As the C twin's; ``threads`` is ignored (numpy)."""
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.badugi_rank_many(cards, ace_high, check, out)
 
 
-def all_entries(ace_high: bool) -> Any:
+def all_entries(ace_high: bool) -> NDArray:
     """As the C twin's: computed from the reference's class maps (about a second per game)."""
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.all_entries(ace_high)
 
 
-def showdown_many(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any, odd_low: bool, shares: Any,
-                  chips: Any, low: Any, badugi: Any, status: Any = None) -> tuple[int, int]:
+def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,
+                  pots: NDArray | None, buttons: NDArray | None, odd_low: bool,
+                  shares: NDArray | None, chips: NDArray | None,
+                  low: NDArray | None, badugi: NDArray | None,
+                  status: NDArray | None = None) -> tuple[int, int]:
     """As the C twin's (slow: each distinct live hand is evaluated by the reference)."""
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.showdown_many(hands, live, ace_high, pots, buttons, odd_low, shares, chips, low, badugi, status)
 
 
-def showdown_columns(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any, odd_low: bool, chips: Any,
-                     low_bits: Any, badugi_bits: Any, status: Any = None) -> tuple[int, int]:
+def showdown_columns(hands: NDArray, live: NDArray | None, ace_high: bool, pots: NDArray, buttons: NDArray,
+                     odd_low: bool, chips: NDArray, low_bits: NDArray | None, badugi_bits: NDArray | None,
+                     status: NDArray | None = None) -> tuple[int, int]:
     """As the C twin's: :func:`showdown_many`'s chips and winners, laid out as payout columns."""
     from badacey_fast.kernel import _py_numpy
 
@@ -89,13 +99,16 @@ def showdown_columns(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: 
                                       status)
 
 
-def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: Any, ncolumns: int, max_rows: int,
-                hands: Any, live: Any, pot: Any, button: Any, flags: Any, start: Any, length: Any) -> None:
+def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None, ncolumns: int,
+                max_rows: int, hands: NDArray, live: NDArray, pot: NDArray,
+                button: NDArray, flags: NDArray, start: NDArray,
+                length: NDArray) -> None:
     """None: the Python twin has no fast deal parser (the caller's Python path parses the lines)."""
     return None
 
 
-def format_results(line: Any, chips: Any, low: Any, badugi: Any, keep: Any, out: bytearray) -> int:
+def format_results(line: NDArray, chips: NDArray, low: NDArray,
+                   badugi: NDArray, keep: NDArray | None, out: bytearray) -> int:
     """As the C twin's: CSV rows of the kept rows into ``out``, the bytes written or -1 if too small."""
     rows = []
     for i in range(len(chips)):
@@ -116,7 +129,7 @@ def format_results(line: Any, chips: Any, low: Any, badugi: Any, keep: Any, out:
 
 
 def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,
-                    progress: Any = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+                    progress: Progress | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """As the C twin's; ``progress(done, total)`` every 4096 outcomes and at the end."""
     low = [0] * reference.LOW_CLASS_COUNTS[_LOW_GAME[ace_high]]
     badugi = [0] * reference.BADUGI_CLASS_COUNT
@@ -133,7 +146,7 @@ def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_
 
 
 def draw_all_discards(hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: bool,
-                      progress: Any = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+                      progress: Progress | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """As the C twin's: one :func:`draw_histograms` per discard mask; ``progress`` counts all 32 together."""
     need = sum(comb(5, k) * comb(len(unseen), k) for k in range(6))
     done = 0
@@ -156,7 +169,8 @@ def simd_level() -> int:
     return -1
 
 
-def eval_many_level(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, level: int) -> int:
+def eval_many_level(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+                    out_badugi: NDArray, level: int) -> int:
     """Not available: the vector paths are the C kernel's (``simd_level()`` is -1 here)."""
     raise NotImplementedError("eval_many_level: the Python twin has no vector paths; use the C twin")
 
@@ -170,7 +184,7 @@ _SLOTS, _SEATS, _POS, _PHASE, _STREET, _MONEY, _NBETS, _PER_SEAT = 52, 137, 142,
 _INT64 = (-(1 << 63), (1 << 63) - 1)
 
 
-def _obs_row_len(rows: Any, pos: int, end: int) -> int:
+def _obs_row_len(rows: list[int], pos: int, end: int) -> int:
     """The length of the row at ``rows[pos:]`` (``end`` = the ints available), or -1 if it is bad."""
     if end - pos < OBS_HEAD:
         return -1
@@ -194,7 +208,7 @@ def _obs_row_len(rows: Any, pos: int, end: int) -> int:
     return length
 
 
-def _obs_fill(rows: Any, pos: int, v: Any) -> None:
+def _obs_fill(rows: list[int], pos: int, v: NDArray) -> None:
     """The vector of the checked row at ``rows[pos:]`` into ``v`` (a float32 array of OBS_SIZE)."""
     n, seat, button, phase, street, to_act, level, nbets, bet_size, unit, d, k = rows[pos:pos + OBS_HEAD]
     inv = 1.0 / unit
@@ -237,7 +251,7 @@ def _obs_fill(rows: Any, pos: int, v: Any) -> None:
         p += 10
 
 
-def observe_many(rows: Any, count: int, out: Any) -> int:
+def observe_many(rows: Iterable[int], count: int, out: NDArray) -> int:
     """As the C twin's (csrc/observe.h ``bd_observe_many``): the observation vectors of ``count`` rows
     packed in ``rows`` (a sequence of ints) into the float32 array ``out`` (C-contiguous, at least
     ``count * 223`` values, row i at ``out.flat[i * 223]``).  Returns -1, the first bad row (the rows
@@ -249,19 +263,19 @@ def observe_many(rows: Any, count: int, out: Any) -> int:
         ok = False
     if not ok:
         raise TypeError(f"out must be a writable C-contiguous float32 array, not {type(out).__name__}")
-    rows = [index(x) for x in rows]  # TypeError for a non-integer, as the C twin's conversion
+    ints = [index(x) for x in rows]  # TypeError for a non-integer, as the C twin's conversion
     lo, hi = _INT64
-    for x in rows:
+    for x in ints:
         if not lo <= x <= hi:
             raise OverflowError(f"observation row value {x} does not fit an int64")
     flat = out.reshape(-1)
     if count < 0 or count > flat.size // OBS_SIZE:
         return OBS_BAD_ARGS
-    pos, end = 0, len(rows)
+    pos, end = 0, len(ints)
     for i in range(count):
-        length = _obs_row_len(rows, pos, end)
+        length = _obs_row_len(ints, pos, end)
         if length < 0:
             return i
-        _obs_fill(rows, pos, flat[i * OBS_SIZE:(i + 1) * OBS_SIZE])
+        _obs_fill(ints, pos, flat[i * OBS_SIZE:(i + 1) * OBS_SIZE])
         pos += length
     return -1 if pos == end else OBS_BAD_ARGS

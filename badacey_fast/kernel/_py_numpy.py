@@ -7,19 +7,22 @@ Kept apart from ``_py.py`` because it imports numpy, which ``import badacey_fast
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from badacey_fast.rules import reference
 from badacey_fast.tables import arrays as _arrays
 
+if TYPE_CHECKING:
+    from badacey_fast.kernel.backend import NDArray
+
 # Error codes shared with csrc/showdown.h (BD_SD_*): which check a row failed.
 _OK, _BAD_CARD, _DUP_CARD, _NO_LIVE, _BAD_POT, _BAD_BUTTON = 0, 1, 2, 3, 4, 5
 _LOW_GAME = ("badacey", "badeucy")
 
 
-def _first_bad_row(arr: np.ndarray) -> int:
+def _first_bad_row(arr: NDArray) -> int:
     """Index of the first row with an id outside 0..51 or a repeated id, or -1.
 
     Unchecked garbage is clamped to 51 by the callers, so the twin, like the kernel, never indexes
@@ -30,7 +33,8 @@ def _first_bad_row(arr: np.ndarray) -> int:
     return int(rows[0]) if rows.size else -1
 
 
-def eval_many(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi: Any, threads: int = 1) -> int:
+def eval_many(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+              out_badugi: NDArray, threads: int = 1) -> int:
     bad = _first_bad_row(cards) if check else -1
     if bad >= 0:
         return bad
@@ -40,7 +44,8 @@ def eval_many(cards: Any, ace_high: bool, check: bool, out_low: Any, out_badugi:
     return -1
 
 
-def badugi_rank_many(cards: Any, ace_high: bool, check: bool, out: Any, threads: int = 1) -> int:
+def badugi_rank_many(cards: NDArray, ace_high: bool, check: bool, out: NDArray,
+                     threads: int = 1) -> int:
     bad = _first_bad_row(cards) if check else -1
     if bad >= 0:
         return bad
@@ -48,7 +53,7 @@ def badugi_rank_many(cards: Any, ace_high: bool, check: bool, out: Any, threads:
     return -1
 
 
-def all_entries(ace_high: bool) -> Any:
+def all_entries(ace_high: bool) -> NDArray:
     return _arrays.entries5(_arrays.all_hands(), ace_high)
 
 
@@ -57,7 +62,8 @@ def all_entries(ace_high: bool) -> Any:
 # distinct live hand), the split is whole-array numpy.
 
 
-def _row_codes(hands: np.ndarray, alive: np.ndarray, pots: Any, buttons: Any) -> np.ndarray:
+def _row_codes(hands: NDArray, alive: NDArray, pots: NDArray | None,
+               buttons: NDArray | None) -> NDArray:
     """The BD_SD_* code of every row (0 = good): the first check it fails."""
     n, p = alive.shape
     wide = hands.astype(np.int64)
@@ -70,13 +76,15 @@ def _row_codes(hands: np.ndarray, alive: np.ndarray, pots: Any, buttons: Any) ->
     codes = np.zeros(n, dtype=np.uint8)
     checks = [(~alive.any(axis=1), _NO_LIVE), (dup, _DUP_CARD), (bad_id, _BAD_CARD)]
     if pots is not None:
+        assert buttons is not None  # the chip form gives both (see _c.showdown_many)
         checks = [((buttons < 0) | (buttons >= p), _BAD_BUTTON), (pots < 0, _BAD_POT)] + checks
     for failed, code in checks:  # the last assignment wins: the first check in csrc order
         codes[failed] = code
     return codes
 
 
-def _ranks(hands: np.ndarray, alive: np.ndarray, ace_high: bool) -> tuple[np.ndarray, np.ndarray]:
+def _ranks(hands: NDArray, alive: NDArray,
+           ace_high: bool) -> tuple[NDArray, NDArray]:
     """Dense (low, badugi) ranks of every live seat; 0x7FFFFFFF (worse than any rank) when folded."""
     n, p = alive.shape
     worst = np.iinfo(np.int32).max
@@ -94,8 +102,9 @@ def _ranks(hands: np.ndarray, alive: np.ndarray, ace_high: bool) -> tuple[np.nda
     return low, bad
 
 
-def _settle(hands: np.ndarray, alive: np.ndarray, ace_high: bool, pots: Any, buttons: Any,
-            odd_low: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _settle(hands: NDArray, alive: NDArray, ace_high: bool,
+            pots: NDArray | None, buttons: NDArray | None,
+            odd_low: bool) -> tuple[NDArray, NDArray, NDArray]:
     """(payouts, low winners, badugi winners) of valid rows: float64 shares, or int64 chips with pots."""
     n, p = alive.shape
     low, bad = _ranks(hands, alive, ace_high)
@@ -107,6 +116,7 @@ def _settle(hands: np.ndarray, alive: np.ndarray, ace_high: bool, pots: Any, but
     k_bad = bad_win.sum(axis=1, keepdims=True)
     if pots is None:
         return 0.5 * low_win / k_low + 0.5 * bad_win / k_bad, low_win, bad_win
+    assert buttons is not None  # the chip form gives both (see _c.showdown_many)
     # Seats in clockwise order from the button: order[:, 0] = worst position, order[:, -1] = button.
     order = (buttons[:, None] + 1 + np.arange(p)[None, :]) % p
     half, odd = pots // 2, pots % 2
@@ -126,8 +136,11 @@ def _settle(hands: np.ndarray, alive: np.ndarray, ace_high: bool, pots: Any, but
     return chips, low_win, bad_win
 
 
-def showdown_many(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any, odd_low: bool, shares: Any,
-                  chips: Any, low: Any, badugi: Any, status: Any = None) -> tuple[int, int]:
+def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,
+                  pots: NDArray | None, buttons: NDArray | None, odd_low: bool,
+                  shares: NDArray | None, chips: NDArray | None,
+                  low: NDArray | None, badugi: NDArray | None,
+                  status: NDArray | None = None) -> tuple[int, int]:
     n, p = hands.shape[:2]
     alive = np.ones((n, p), bool) if live is None else live.astype(bool)
     codes = _row_codes(hands, alive, pots, buttons)
@@ -151,8 +164,9 @@ def showdown_many(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any
     return result
 
 
-def showdown_columns(hands: Any, live: Any, ace_high: bool, pots: Any, buttons: Any, odd_low: bool, chips: Any,
-                     low_bits: Any, badugi_bits: Any, status: Any = None) -> tuple[int, int]:
+def showdown_columns(hands: NDArray, live: NDArray | None, ace_high: bool, pots: NDArray, buttons: NDArray,
+                     odd_low: bool, chips: NDArray, low_bits: NDArray | None, badugi_bits: NDArray | None,
+                     status: NDArray | None = None) -> tuple[int, int]:
     """:func:`showdown_many` into row-major arrays, then laid out as the C twin's columns and bitmasks
     (a row :func:`showdown_many` leaves unwritten, after the first bad one, is left unwritten here too)."""
     n, p = hands.shape[:2]

@@ -33,11 +33,66 @@ import contextlib
 import os
 import sys
 import warnings
-from collections.abc import Iterator
-from types import ModuleType
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from badacey_fast.kernel import _py as _python
 from badacey_fast.errors import BadaceyError, TableIntegrityError
+
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
+    import numpy as np
+
+    #: a numpy array of any shape and dtype (the dtypes each function takes: see ``_c.py``)
+    NDArray: TypeAlias = np.ndarray[Any, Any]
+
+    from badacey_fast.kernel._c import Kernel
+    from badacey_fast.rules.value import Value
+
+#: ``progress(done, total)`` of the draw enumerations (outcomes counted so far, of all).
+Progress = Callable[[int, int], object]
+#: evaluate()'s single-hand call per ace_high: ``f(cards) -> Value``, or None when ``cards`` is not five
+#: exact distinct card ids (the caller's general path words the error); the entry is None on the Python
+#: twin and before the C twin's table loads.
+Single = Sequence["Callable[[object], Value | None] | None"]
+
+
+class Twin(Protocol):
+    """What a twin module (``_c`` or ``_py``) provides: checked by mypy against both modules (``load``
+    returns either), so the twins cannot drift apart in signature.  Contracts: see ``_c.py``."""
+
+    NAME: str
+
+    def evaluate5(self, cards: tuple[int, ...], ace_high: bool) -> tuple[int, int]: ...
+    def low_rank5(self, cards: tuple[int, ...], ace_high: bool) -> int: ...
+    def badugi_rank(self, cards: tuple[int, ...], ace_high: bool) -> int: ...
+    def eval_many(self, cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+                  out_badugi: NDArray, threads: int = 1) -> int: ...
+    def badugi_rank_many(self, cards: NDArray, ace_high: bool, check: bool, out: NDArray,
+                         threads: int = 1) -> int: ...
+    def all_entries(self, ace_high: bool) -> NDArray: ...
+    def showdown_many(self, hands: NDArray, live: NDArray | None, ace_high: bool, pots: NDArray | None,
+                      buttons: NDArray | None, odd_low: bool, shares: NDArray | None,
+                      chips: NDArray | None, low: NDArray | None, badugi: NDArray | None,
+                      status: NDArray | None = None) -> tuple[int, int]: ...
+    def showdown_columns(self, hands: NDArray, live: NDArray | None, ace_high: bool, pots: NDArray,
+                         buttons: NDArray, odd_low: bool, chips: NDArray, low_bits: NDArray | None,
+                         badugi_bits: NDArray | None, status: NDArray | None = None) -> tuple[int, int]: ...
+    def draw_histograms(self, kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,
+                        progress: Progress | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
+    def draw_all_discards(self, hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: bool,
+                          progress: Progress | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]: ...
+    def parse_deals(self, block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None,
+                    ncolumns: int, max_rows: int, hands: NDArray, live: NDArray, pot: NDArray,
+                    button: NDArray, flags: NDArray, start: NDArray, length: NDArray
+                    ) -> tuple[int, int] | None: ...
+    def format_results(self, line: NDArray, chips: NDArray, low: NDArray, badugi: NDArray,
+                       keep: NDArray | None, out: bytearray) -> int: ...
+    def simd_level(self) -> int: ...
+    def eval_many_level(self, cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
+                        out_badugi: NDArray, level: int) -> int: ...
+    def observe_many(self, rows: Iterable[int], count: int, out: NDArray) -> int: ...
 
 __all__ = ["ENV_VAR", "POLICIES", "impl", "name", "load", "using", "kernel"]
 
@@ -57,7 +112,7 @@ def _policy() -> str:
     return policy
 
 
-def load(which: str) -> ModuleType:
+def load(which: str) -> Twin:
     """Return the twin module for ``"c"`` or ``"python"``; ``"c"`` raises ``ImportError`` if unavailable."""
     if which == "python":
         return _python
@@ -68,7 +123,7 @@ def load(which: str) -> ModuleType:
     raise BackendError(f"unknown backend {which!r}: expected 'c' or 'python'")
 
 
-def _choose() -> ModuleType:
+def _choose() -> Twin:
     policy = _policy()
     if policy == "python":
         return _python
@@ -90,12 +145,12 @@ def _choose() -> ModuleType:
         return _python
 
 
-impl: ModuleType = _choose()
+impl: Twin = _choose()
 name: str = impl.NAME
-_NO_SINGLE = (None, None)
+_NO_SINGLE: Single = (None, None)
 #: evaluate()'s single-hand call, per ace_high: ``f(cards) -> Value or None`` (C twin, table loaded), else
 #: None.
-single = getattr(impl, "SINGLE", _NO_SINGLE)
+single: Single = getattr(impl, "SINGLE", _NO_SINGLE)
 
 
 def _publish() -> None:
@@ -103,11 +158,12 @@ def _publish() -> None:
     attributes there keep evaluate()'s fast path at one dict lookup, and this keeps them live."""
     package = sys.modules.get("badacey_fast.kernel")
     if package is not None:
-        package.name, package.single = name, single  # type: ignore[attr-defined]
+        setattr(package, "name", name)  # (a module object: its attributes are set by name)
+        setattr(package, "single", single)
 
 
 @contextlib.contextmanager
-def using(which: str) -> Iterator[ModuleType]:
+def using(which: str) -> Iterator[Twin]:
     """Temporarily serve every evaluation from the named twin (``"c"`` or ``"python"``); for tests."""
     global impl, name, single
     saved = impl, name, single
@@ -122,7 +178,7 @@ def using(which: str) -> Iterator[ModuleType]:
         _publish()
 
 
-def kernel():  # -> badacey_fast.kernel._c.Kernel (not imported here: the extension may be missing)
+def kernel() -> Kernel:  # (_c is imported on call: the extension may be missing)
     """The C kernel object: ``.ffi``, ``.lib``, ``.table(ace_high)`` (see the module docstring).
 
     Raises ``ImportError`` if the extension is not built, ``TableIntegrityError`` if the table files are

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Any
+from collections.abc import Callable
 
 __all__ = ["chunk", "run_shared"]
 
@@ -37,8 +37,9 @@ class _Helper:
         self._go.acquire()
         self._done = threading.Lock()
         self._done.acquire()
-        self._job: Any = None
-        self._result: tuple[bool, Any] = (True, None)
+        self._job: Callable[[], int] | None = None
+        # The last job's outcome: the row it returned, or the exception it raised (-1 while idle).
+        self._result: int | BaseException = -1
         threading.Thread(target=self._loop, name="badacey_fast-helper", daemon=True).start()
 
     def _loop(self) -> None:
@@ -48,19 +49,19 @@ class _Helper:
             if job is None:  # told to exit
                 return
             try:
-                self._result = (True, job())
+                self._result = job()
             except BaseException as exc:  # handed to the caller by wait()
-                self._result = (False, exc)
+                self._result = exc
             self._done.release()
 
-    def start(self, job: Any) -> None:
+    def start(self, job: Callable[[], int]) -> None:
         self._job = job
         self._go.release()
 
-    def wait(self) -> tuple[bool, Any]:
-        """Block until the job ends: ``(True, its result)`` or ``(False, the exception it raised)``."""
+    def wait(self) -> int | BaseException:
+        """Block until the job ends: its result, or the exception it raised."""
         self._done.acquire()
-        result, self._result, self._job = self._result, (True, None), None  # hold no buffers while idle
+        result, self._result, self._job = self._result, -1, None  # hold no buffers while idle
         return result
 
     def stop(self) -> None:
@@ -83,7 +84,7 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_helpers)
 
 
-def run_shared(job: Any, threads: int) -> int:
+def run_shared(job: Callable[[], int], threads: int) -> int:
     """Run ``job()`` on ``threads`` threads at once (this one included) and return the smallest row any
     run reported (a run returns a bad row index or -1), or -1.
 
@@ -103,19 +104,21 @@ def run_shared(job: Any, threads: int) -> int:
         raise
     for helper in helpers:
         helper.start(job)
-    mine: tuple[bool, Any]
+    mine: int | BaseException
     try:
-        mine = (True, job())
+        mine = job()
     except BaseException as exc:  # the helpers still use the buffers: wait for every one, then raise
-        mine = (False, exc)
+        mine = exc
     outcomes = [mine] + [helper.wait() for helper in helpers]
     with _IDLE_LOCK:
         keep = max(0, (os.cpu_count() or 1) - len(_IDLE))
         _IDLE.extend(helpers[:keep])
     for helper in helpers[keep:]:
         helper.stop()
-    for ok, value in outcomes:
-        if not ok:
-            raise value
-    bad = [value for _, value in outcomes if value >= 0]
+    rows = []
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
+        rows.append(outcome)
+    bad = [row for row in rows if row >= 0]
     return min(bad) if bad else -1

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
+from typing import cast
 
 from badacey_fast.rules import reference
 from badacey_fast.cards import format_cards
@@ -104,7 +105,9 @@ class _Described:
     def values(self) -> tuple[Value | None, ...]:
         """Each seat's :class:`Value` (dense ranks, lower is better); None for a folded or unshown seat, and
         None inside the Value for a half the game does not play."""
-        return tuple(None if lo is None and bd is None else Value(lo, bd)
+        # A half the game does not play stays None inside the Value (documented above): Value's fields are
+        # typed int for the two-half games, hence the casts.
+        return tuple(None if lo is None and bd is None else Value(cast(int, lo), cast(int, bd))
                      for lo, bd in zip(self.low_ranks, self.badugi_ranks))
 
     @cached_property
@@ -256,8 +259,8 @@ def _hand_lines(result: ShowdownResult | Settlement, who: list[str]) -> list[str
     return lines
 
 
-def _pot_lines(pot: PotResult, rules: Scoring, words: tuple, who: list[str], odd_chip: str, button: int,
-               indent: str) -> list[str]:
+def _pot_lines(pot: PotResult, rules: Scoring, words: tuple[Description | None, ...], who: list[str], odd_chip: str,
+               button: int, indent: str) -> list[str]:
     if pot.uncontested:
         seat = pot.eligible[0]
         if indent:  # one pot among several: its only eligible seat takes it

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
+from typing import Any, Union, cast
 
 from badacey_fast import kernel
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, ShowdownError
 from badacey_fast.evaluator import Cards
-from badacey_fast.pots.results import UNSHOWN, PotResult, Settlement, ShowdownResult
+from badacey_fast.pots.results import UNSHOWN, PotResult, Settlement, ShowdownResult, _Unshown
 from badacey_fast.rules.games import BADUGI, LOW, SCORINGS, Scoring, scoring
 from badacey_fast.rules.odd_chips import ODD_CHIP_POLICIES, check_odd_chip, clockwise
 from badacey_fast.pots.one_pot import settle_one_pot
@@ -41,6 +42,7 @@ __all__ = [
     "BADUGI",
     "ODD_CHIP_POLICIES",
     "UNSHOWN",
+    "SeatHand",
     "Scoring",
     "SCORINGS",
     "scoring",
@@ -71,17 +73,23 @@ def _odd_low(odd_chip: str) -> bool:
 
 
 _CARD_IDS = frozenset(range(52))
+#: one seat's hand as the callers give it: its cards, :data:`UNSHOWN` (live, never shown), or None (folded)
+SeatHand = Union[Cards, _Unshown, None]
+#: one seat's cards as ids (``()`` for an UNSHOWN hand; None for a folded seat, in ``list[Hand | None]``)
+Hand = tuple[int, ...]
+#: one rank per seat, None where folded or for a half the game does not play
+Ranks = list["int | None"]
 _INT_ONLY = {int}
 
 
-def _read_hands(hands: object, size: int) -> tuple[list, list[int]]:
+def _read_hands(hands: object, size: int) -> tuple[list[Hand | None], list[int]]:
     """Card tuples per seat (None folded, () unshown) and the live seats, cards distinct across hands."""
     if type(hands) is not list and type(hands) is not tuple:  # the ABC check below is slow: lists skip it
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
             raise TypeError(
                 f"hands must be a sequence with one hand (or None) per seat, not {type(hands).__name__}"
             )
-    out: list = list(hands)
+    out: list[Any] = list(hands)  # the caller's items, each replaced by its Hand (or kept None) below
     live: list[int] = []
     seen: set[int] = set()
     dealt = 0
@@ -119,7 +127,7 @@ def _read_hands(hands: object, size: int) -> tuple[list, list[int]]:
     return out, live
 
 
-def _raise_duplicate(hands: list) -> None:
+def _raise_duplicate(hands: list[Hand | None]) -> None:
     """Name the card that appears twice (slow path, only on bad input)."""
     owner: dict[int, int] = {}
     for seat, hand in enumerate(hands):
@@ -145,26 +153,27 @@ def _button(button: object, n: int) -> int:
 # judging
 
 
-def _evaluate(rules: Scoring, hands: list, live: list[int]) -> tuple[list, list]:
+def _evaluate(rules: Scoring, hands: list[Hand | None], live: list[int]) -> tuple[Ranks, Ranks]:
     """Low and badugi ranks per seat (None where folded or a half not played); each hand evaluated once."""
     impl = kernel  # the dispatch: the active twin at call time
     n = len(hands)
-    lows: list = [None] * n
-    bads: list = [None] * n
+    lows: Ranks = [None] * n
+    bads: Ranks = [None] * n
     ace_high = rules.ace_high
+    held = cast("list[Hand]", hands)  # read only at live seats, which hold a Hand (_read_hands)
     if len(rules.halves) == 2:
         for s in live:
-            lows[s], bads[s] = impl.evaluate5(hands[s], ace_high)
+            lows[s], bads[s] = impl.evaluate5(held[s], ace_high)
     elif rules.halves[0] == LOW:
         for s in live:
-            lows[s] = impl.low_rank5(hands[s], ace_high)
+            lows[s] = impl.low_rank5(held[s], ace_high)
     else:
         for s in live:
-            bads[s] = impl.badugi_rank(hands[s], ace_high)
+            bads[s] = impl.badugi_rank(held[s], ace_high)
     return lows, bads
 
 
-def _split(amount: int, order: list[int], lows: list, bads: list, rules: Scoring, odd_low: bool,
+def _split(amount: int, order: list[int], lows: Ranks, bads: Ranks, rules: Scoring, odd_low: bool,
            chips: list[int]) -> tuple[list[int], list[int]]:
     """Pay one pot among ``order`` (contenders clockwise from the button) into ``chips``; the winners."""
     if len(order) == 1:
@@ -173,11 +182,13 @@ def _split(amount: int, order: list[int], lows: list, bads: list, rules: Scoring
     low_w: list[int] = []
     bad_w: list[int] = []
     if LOW in rules.halves:
-        ranks = [lows[s] for s in order]  # list comprehensions beat generator min() on this hot path
+        # A played half: every contender has a rank (an int).  List comprehensions beat generator min()
+        # on this hot path.
+        ranks = cast("list[int]", [lows[s] for s in order])
         best = min(ranks)
         low_w = [s for s, r in zip(order, ranks) if r == best]
     if BADUGI in rules.halves:
-        ranks = [bads[s] for s in order]
+        ranks = cast("list[int]", [bads[s] for s in order])
         best = min(ranks)
         bad_w = [s for s, r in zip(order, ranks) if r == best]
     split_pot(amount, order, low_w, bad_w, odd_low, chips)
@@ -194,7 +205,7 @@ def _pot_result(amount: int, eligible: list[int], low_w: list[int], bad_w: list[
 # the public functions
 
 
-def showdown(hands: Sequence[Cards | None], pot: int, button: int = 0, game: str = "badacey",
+def showdown(hands: Sequence[SeatHand], pot: int, button: int = 0, game: str = "badacey",
              odd_chip: str = "position") -> list[int | None]:
     """Split one pot of ``pot`` chips (int >= 0) among the live hands; payout per seat, None if folded.
 
@@ -227,7 +238,8 @@ def showdown(hands: Sequence[Cards | None], pot: int, button: int = 0, game: str
     return [None if h is None else chips[s] for s, h in enumerate(cards)]
 
 
-def _read_showdown(hands, pot, button, game, odd_chip):  # type: ignore[no-untyped-def]
+def _read_showdown(hands: object, pot: object, button: object, game: str, odd_chip: str
+                   ) -> tuple[Scoring, bool, list[Hand | None], list[int], int, int]:
     """Check one showdown's arguments (shared by showdown and showdown_detail)."""
     rules = scoring(game)
     odd_low = _odd_low(odd_chip)
@@ -235,7 +247,7 @@ def _read_showdown(hands, pot, button, game, odd_chip):  # type: ignore[no-untyp
     return rules, odd_low, cards, live, _chips(pot, "pot"), _button(button, len(cards))
 
 
-def showdown_detail(hands: Sequence[Cards | None], pot: int, button: int = 0, game: str = "badacey",
+def showdown_detail(hands: Sequence[SeatHand], pot: int, button: int = 0, game: str = "badacey",
                     odd_chip: str = "position") -> ShowdownResult:
     """Like :func:`showdown` but returns a :class:`ShowdownResult`: values, words, winners, ``explain()``.
 
@@ -265,7 +277,7 @@ def showdown_detail(hands: Sequence[Cards | None], pot: int, button: int = 0, ga
     )
 
 
-def settle(contributions: Sequence[int], hands: Sequence[Cards | None], button: int = 0,
+def settle(contributions: Sequence[int], hands: Sequence[SeatHand], button: int = 0,
            game: str = "badacey", odd_chip: str = "position") -> Settlement:
     """Build the main and side pots from each seat's total contribution and settle each one.
 
@@ -290,7 +302,7 @@ def settle(contributions: Sequence[int], hands: Sequence[Cards | None], button: 
     return _settle_general(contributions, hands, button, rules, odd_chip)
 
 
-def _settle_general(contributions: Sequence[int], hands: Sequence[Cards | None], button: int, rules: Scoring,
+def _settle_general(contributions: Sequence[int], hands: Sequence[SeatHand], button: int, rules: Scoring,
                     odd_chip: str) -> Settlement:
     """:func:`settle` for every input: validates everything, builds main and side pots."""
     odd_low = _odd_low(odd_chip)

@@ -38,8 +38,8 @@ def check_odd_chip(policy: object, error: type[BadaceyError] = ShowdownError) ->
     ...
     TypeError: odd_chip must be a str, not NoneType
     """
-    if policy == "position" or policy == "low":
-        return policy  # type: ignore[return-value]
+    if isinstance(policy, str) and (policy == "position" or policy == "low"):
+        return policy
     if not isinstance(policy, str):
         raise TypeError(f"odd_chip must be a str, not {type(policy).__name__}")
     raise error(f"unknown odd_chip policy {policy!r}: expected 'position' or 'low'")

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from math import floor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, cast
 
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import IllegalActionError
@@ -64,7 +64,16 @@ from badacey_fast.errors import IllegalActionError
 if TYPE_CHECKING:
     import random
 
-__all__ = ["Stub", "CALLER", "CardOwed"]
+__all__ = ["Stub", "CALLER", "CardOwed", "RandomSource"]
+
+
+class RandomSource(Protocol):
+    """What a stub deals with: anything whose ``random()`` returns a float in [0, 1) (a
+    :class:`random.Random`, numpy's ``Generator``, :data:`CALLER`, a scripted source)."""
+
+    def random(self) -> float:
+        """A float uniformly distributed in [0, 1)."""
+        ...
 
 
 class CardOwed(Exception):
@@ -102,7 +111,7 @@ CALLER = _CallerDeals()
 _DECK = list(range(52))  # copied by every random stub (a slice copy: cheaper than list(range(52)))
 
 
-def _new_rng() -> "random.Random":
+def _new_rng() -> random.Random:
     """A new unseeded random source, imported on first use (``import badacey_fast`` stays light)."""
     import random
 
@@ -138,24 +147,25 @@ class Stub:
         self,
         deck: str | Iterable[int | str] | None = None,
         *,
-        rng: random.Random | None = None,
+        rng: RandomSource | None = None,
         script: Sequence[int] | None = None,
         check: bool = True,
     ) -> None:
+        self.cards: list[int]
         if deck is not None:
             if script is not None:
                 raise TypeError("give a deck or a script, not both")
-            if check:
-                deck = parse_cards(deck)
-            self.cards = deck[::-1] if type(deck) is list else list(deck)[::-1]  # the top at the end
+            # check=False: the caller promises distinct ids 0..51
+            ids = parse_cards(deck) if check else cast("Iterable[int]", deck)
+            self.cards = ids[::-1] if type(ids) is list else list(ids)[::-1]  # the top at the end
             self._ordered = True
         else:
             self.cards = _DECK[:]
             self._ordered = False
             if rng is None:
                 rng = _new_rng()
-        self._rng = rng
-        self._script = None if script is None else list(script)
+        self._rng: RandomSource | None = rng
+        self._script: list[int] | None = None if script is None else list(script)
         self._spos = 0
         self.muck: list[int] = []
         self.dealt: list[int] = []
@@ -191,6 +201,7 @@ class Stub:
             else:
                 # A partial Fisher-Yates shuffle moving each dealt card to the tail of the stub, in dealing
                 # order (the hot path of every simulated hand; the same distribution as shuffling first).
+                assert self._rng is not None  # not ordered: made by __init__ or _reshuffle
                 rnd = self._rng.random
                 k = len(cards)
                 end = k - m
@@ -251,6 +262,7 @@ class Stub:
             k = n
         cards = self.cards
         if len(cards) > k and self._script is None:  # the common case: no reshuffle, no script
+            new: list[int]
             if not k:
                 new = []
             elif self._ordered:
@@ -259,6 +271,7 @@ class Stub:
             else:
                 # Each card drawn uniformly from the stub is swapped to its tail; the k tail cards are then
                 # dealt in order in one slice.
+                assert self._rng is not None  # not ordered: made by __init__ or _reshuffle
                 rnd = self._rng.random
                 m = len(cards)
                 end = m - k
@@ -286,7 +299,8 @@ class Stub:
     # ----------------------------------------------------------------------------------------- the rule
     def _check(self, k: int) -> None:
         """Refuse, before anything changes, a deal of ``k`` cards that cannot be made."""
-        stub, muck = self.cards, self.muck
+        stub = self.cards
+        muck: Sequence[int] = self.muck
         if k > len(stub) - 1 + len(muck):
             raise IllegalActionError(
                 f"the deck ran out: {k} cards are owed, {len(stub) - 1 + len(muck)} can be dealt (the stub's "
@@ -333,6 +347,7 @@ class Stub:
                 rng = self._rng
                 if rng is CALLER:  # a chance event: the caller chooses among the stub's cards
                     raise CardOwed(tuple(sorted(cards)))
+                assert rng is not None  # not ordered: made by __init__ or _reshuffle
                 i = floor(rng.random() * len(cards))
                 c = cards[i]
             cards[i] = cards[-1]
@@ -346,7 +361,7 @@ class Stub:
         """The stub top first (a given deck deals it in this order; a random stub in any order)."""
         return self.cards[::-1]
 
-    def copy(self, rng: random.Random | None = None) -> "Stub":
+    def copy(self, rng: RandomSource | None = None) -> Stub:
         """An independent copy (lists copied); ``rng``: the copy's random source (default: the same one).
 
         >>> s = Stub("Ks Qs Js"); t = s.copy(); _ = t.deal(1); len(s), len(t)
@@ -361,13 +376,14 @@ class Stub:
         new.burned = self.burned[:]
         new._ordered, new._spos = self._ordered, self._spos
         if self._rng is CALLER:  # the caller's choices extend the script: each copy its own
+            assert self._script is not None  # a CALLER stub always has one
             new._script, new._rng = self._script[:], CALLER
         else:
             new._script = self._script  # never changed: shared
             new._rng = self._rng if rng is None else rng
         return new
 
-    def state(self) -> tuple:
+    def state(self) -> tuple[object, ...]:
         """Every piece of state as a comparable tuple (not the random source's)."""
         return (tuple(self.cards), tuple(self.muck), tuple(self.dealt), tuple(self.reshuffles),
                 tuple(self.burned), self._ordered, self._spos)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from math import comb
+from typing import Any
 
 import numpy as np
 
@@ -29,10 +30,11 @@ __all__ = ["all_hands", "badugi_ranks", "entries5"]
 
 # Population count of every 17-bit mask (13 rank bits, then 4 suit bits): a subset is a badugi iff its
 # rank and suit masks each have as many bits as it has cards.
-_POPCOUNT17 = sum(((np.arange(1 << 17) >> bit) & 1).astype(np.uint8) for bit in range(17))
+_POPCOUNT17 = sum((((np.arange(1 << 17) >> bit) & 1).astype(np.uint8) for bit in range(17)),
+                  np.zeros(1 << 17, dtype=np.uint8))
 
 
-def all_hands() -> np.ndarray:
+def all_hands() -> np.ndarray[Any, Any]:
     """Every five-card hand as a (2598960, 5) ``uint8`` array in colex order (row ``i`` has hash ``i``).
 
     Each row is sorted ascending.  Colex order: the combinations of ``k`` cards below ``m`` come first,
@@ -41,7 +43,7 @@ def all_hands() -> np.ndarray:
     >>> all_hands()[[0, -1]].tolist()
     [[0, 1, 2, 3, 4], [47, 48, 49, 50, 51]]
     """
-    level = np.arange(52, dtype=np.uint8)[:, None]
+    level: np.ndarray[Any, Any] = np.arange(52, dtype=np.uint8)[:, None]
     for k in range(2, 6):
         parts = []
         for m in range(k - 1, 52):
@@ -52,16 +54,16 @@ def all_hands() -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def _low_lut(ace_high: bool) -> np.ndarray:
+def _low_lut(ace_high: bool) -> np.ndarray[Any, Any]:
     return np.frombuffer(generate.low_lut(bool(ace_high)), dtype=np.uint16)
 
 
 @lru_cache(maxsize=None)
-def _badugi_lut(ace_high: bool) -> np.ndarray:
+def _badugi_lut(ace_high: bool) -> np.ndarray[Any, Any]:
     return np.frombuffer(generate.badugi_lut(bool(ace_high)), dtype=np.uint16)
 
 
-def badugi_ranks(cards: np.ndarray, ace_high: bool) -> np.ndarray:
+def badugi_ranks(cards: np.ndarray[Any, Any], ace_high: bool) -> np.ndarray[Any, Any]:
     """Badugi rank (1..1092, lower is better) of each row of an (N, k) array of card ids, k in 1..5.
 
     A subset of ``size`` cards is a badugi iff its 13-bit rank mask and 4-bit suit mask both have
@@ -86,7 +88,7 @@ def badugi_ranks(cards: np.ndarray, ace_high: bool) -> np.ndarray:
     return best
 
 
-def entries5(cards: np.ndarray, ace_high: bool) -> np.ndarray:
+def entries5(cards: np.ndarray[Any, Any], ace_high: bool) -> np.ndarray[Any, Any]:
     """Packed entries ``low_rank | badugi_rank << 16`` (uint32) of each row of an (N, 5) array of card ids.
 
     Rows must hold five distinct ids in 0..51 (not checked here); they need not be sorted.
@@ -95,9 +97,11 @@ def entries5(cards: np.ndarray, ace_high: bool) -> np.ndarray:
     if c.ndim != 2 or c.shape[1] != 5:
         raise ValueError(f"expected an (N, 5) array of card ids, got shape {c.shape}")
     c = np.sort(c.astype(np.int32), axis=1)
-    code = generate.low_code(tuple(c.T >> 2))  # the rank columns, each row sorted
+    columns: list[np.ndarray[Any, Any]] = list(c.T >> 2)
+    code = generate.low_code(columns)  # the rank columns, each row sorted
     if ace_high:
         suits = c & 3
         code += generate.BASE * (suits == suits[:, :1]).all(axis=1)
-    low = _low_lut(ace_high)[code].astype(np.uint32)
-    return low | (badugi_ranks(c, ace_high).astype(np.uint32) << 16)
+    low: np.ndarray[Any, Any] = _low_lut(ace_high)[code].astype(np.uint32)
+    entries: np.ndarray[Any, Any] = low | (badugi_ranks(c, ace_high).astype(np.uint32) << 16)
+    return entries

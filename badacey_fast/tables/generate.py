@@ -34,14 +34,19 @@ from __future__ import annotations
 
 import sys
 from array import array
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, islice
 from math import comb
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, overload
 
 from badacey_fast.rules import reference
 from badacey_fast.rules.games import GAMES
 from badacey_fast.tables import format as tables
+
+if TYPE_CHECKING:  # only the annotations of low_code name numpy: the build runs without it
+    import numpy as np
 
 __all__ = ["BASE", "low_code", "low_lut", "badugi_lut", "table_payloads", "build_tables"]
 
@@ -55,8 +60,16 @@ def _check_ace_high(ace_high: bool) -> bool:
     return ace_high
 
 
-def low_code(sorted_ranks: tuple[int, ...]) -> int:
+@overload
+def low_code(sorted_ranks: Sequence[int]) -> int: ...
+@overload
+def low_code(sorted_ranks: Sequence[np.ndarray[Any, Any]]) -> np.ndarray[Any, Any]: ...
+
+
+def low_code(sorted_ranks: Sequence[Any]) -> Any:
     """:func:`low_lut`'s index of five sorted ranks (0..12, ace = 0) without the flush bit: base 13.
+
+    The ranks may be five numpy columns instead (:mod:`badacey_fast.tables.arrays`: every row's code).
 
     >>> low_code((0, 0, 0, 0, 1)), low_code((11, 12, 12, 12, 12))   # four aces and a deuce; four kings
     (28561, 371291)

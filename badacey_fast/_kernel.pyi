@@ -1,0 +1,88 @@
+# Type stub of the compiled cffi extension badacey_fast._kernel (built by csrc/build_ffi.py from the
+# BD_CDEF blocks of csrc/*.h, which stay the one home of each declaration and its contract: read them
+# there).  This stub only gives the C signatures Python types; tests/test_types.py checks that it names
+# exactly what the built extension's `lib` exports.
+#
+# cffi's conversions: C integers are Python ints; a `const T *` argument takes a cdata pointer/array or
+# a sequence of ints (cffi copies it into a temporary array); a writable `T *` argument, a cdata.
+from collections.abc import Sequence
+from typing import Final
+
+from _cffi_backend import FFI
+
+_CData = FFI.CData
+_In = FFI.CData | Sequence[int]
+
+ffi: FFI
+
+class _Lib:
+    BD_HANDS5: Final[int]
+    BD_BADUGI_MASKS: Final[int]
+    BD_TABLE_ENTRIES: Final[int]
+    BD_HANDS4: Final[int]
+    BD_ISA_SCALAR: Final[int]
+    BD_ISA_AVX2: Final[int]
+    BD_ISA_AVX512: Final[int]
+    BD_DRAW_BAD_ARGS: Final[int]
+    BD_DRAW_BAD_CARD: Final[int]
+    BD_DRAW_DUP_CARD: Final[int]
+    BD_DRAW_BAD_TABLE: Final[int]
+    BD_SD_OK: Final[int]
+    BD_SD_BAD_CARD: Final[int]
+    BD_SD_DUP_CARD: Final[int]
+    BD_SD_NO_LIVE: Final[int]
+    BD_SD_BAD_POT: Final[int]
+    BD_SD_BAD_BUTTON: Final[int]
+    BD_SD_BAD_ARGS: Final[int]
+    BD_OBS_SIZE: Final[int]
+    BD_OBS_HEAD: Final[int]
+    BD_OBS_ROW_MAX: Final[int]
+    BD_OBS_BAD_ARGS: Final[int]
+    BD_OBS_CHIPS_MAX: Final[int]
+
+    # csrc/badacey.h
+    def bd_eval5(self, table: _In, c0: int, c1: int, c2: int, c3: int, c4: int, /) -> int: ...
+    def bd_badugi_rank(self, table: _In, cards: _In, n: int, /) -> int: ...
+    def bd_eval_many(self, table: _In, cards: _In, n: int, row_stride: int, col_stride: int, low: _CData,
+                     badugi: _CData, check: int, /) -> int: ...
+    def bd_simd_level(self) -> int: ...
+    def bd_cpu_simd_level(self) -> int: ...
+    def bd_isa_check(self, msg: _CData, cap: int, /) -> int: ...
+    def bd_eval_many_level(self, table: _In, cards: _In, n: int, row_stride: int, col_stride: int, low: _CData,
+                           badugi: _CData, check: int, level: int, /) -> int: ...
+    def bd_eval_many_shared(self, table: _In, cards: _In, n: int, row_stride: int, col_stride: int, low: _CData,
+                            badugi: _CData, check: int, next: _CData, chunk: int, /) -> int: ...
+    def bd_lookup_many(self, table: _In, cards: _In, n: int, row_stride: int, col_stride: int, out: _CData,
+                       check: int, /) -> int: ...
+    def bd_badugi_many(self, table: _In, cards: _In, n: int, k: int, row_stride: int, col_stride: int,
+                       out: _CData, check: int, /) -> int: ...
+    def bd_fill_badugi4(self, table: _In, table4: _CData, /) -> None: ...
+    def bd_badugi4_many(self, table4: _In, cards: _In, n: int, row_stride: int, col_stride: int, out: _CData,
+                        check: int, /) -> int: ...
+    def bd_badugi_many_shared(self, table: _In, cards: _In, n: int, k: int, row_stride: int, col_stride: int,
+                              out: _CData, check: int, next: _CData, chunk: int, /) -> int: ...
+    def bd_badugi4_many_shared(self, table4: _In, cards: _In, n: int, row_stride: int, col_stride: int,
+                               out: _CData, check: int, next: _CData, chunk: int, /) -> int: ...
+    # csrc/draw.h
+    def bd_draw_histograms(self, table: _In, kept: _In, n_kept: int, unseen: _In, n_unseen: int,
+                           low_hist: _CData, low_len: int, badugi_hist: _CData, badugi_len: int, /) -> int: ...
+    def bd_draw_all_discards(self, table: _In, hand: _In, unseen: _In, n_unseen: int, low_hist: _CData,
+                             low_len: int, badugi_hist: _CData, badugi_len: int, /) -> int: ...
+    # csrc/showdown.h
+    def bd_showdown_many(self, table: _In, hands: _In, live: _In, n: int, seats: int, pot: _In, button: _In,
+                         odd_low: int, shares: _CData, chips: _CData, low_win: _CData, badugi_win: _CData,
+                         status: _CData, code: _CData, /) -> int: ...
+    def bd_showdown_columns(self, table: _In, hands: _In, live: _In, n: int, seats: int, pot: _In, button: _In,
+                            odd_low: int, chips: _CData, stride: int, low_bits: _CData, badugi_bits: _CData,
+                            status: _CData, code: _CData, /) -> int: ...
+    def bd_parse_deals(self, buf: _CData, len: int, seats: int, csv: int, columns: _In, ncolumns: int,
+                       max_rows: int, hands: _CData, live: _CData, pot: _CData, button: _CData, flags: _CData,
+                       line_start: _CData, line_len: _CData, consumed: _CData, /) -> int: ...
+    def bd_format_results(self, line_no: _In, chips: _In, low_win: _In, badugi_win: _In, keep: _In, n: int,
+                          seats: int, out: _CData, cap: int, /) -> int: ...
+    # csrc/observe.h
+    def bd_observe_many(self, rows: _In, rows_bytes: int, count: int, out: _CData, out_len: int, /) -> int: ...
+    # csrc/tablecheck.h
+    def bd_table_first_bad(self, table: _In, game: int, /) -> int: ...
+
+lib: _Lib

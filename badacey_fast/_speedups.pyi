@@ -1,0 +1,25 @@
+# Type stub of the compiled CPython extension badacey_fast._speedups (csrc/cpython/speedups.c, where the
+# contract is written down): the single-hand call of evaluate(), and the list -> int64 glue in front of
+# bd_observe_many.  Generic here only (the runtime class takes no subscript): _V is the value type the
+# caller's `make` builds (evaluate()'s Value).
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, final
+
+import numpy as np
+from _cffi_backend import buffer
+from typing_extensions import Buffer
+
+_V = TypeVar("_V")
+
+@final
+class HandEvaluator(Generic[_V]):
+    # table: one game's uint32 table (BD_TABLE_ENTRIES entries); values: {packed entry: value}, shared and
+    # filled on first sight; make(entry) -> value, called once per new entry.
+    def __init__(self, table: buffer, values: dict[int, _V], make: Callable[[int], _V], /) -> None: ...
+    # The value of `cards` when it is a tuple or list of five exact ints that are distinct card ids, else None.
+    def __call__(self, cards: object, /) -> _V | None: ...
+
+# bd_observe_many (csrc/observe.h) on the ints of the list `rows` (exactly a list) into `out`, a writable
+# C-contiguous float32 buffer (numpy's stubs give ndarray the buffer protocol only from Python 3.12, hence
+# the ndarray beside Buffer).  Returns bd_observe_many's result.
+def observe_rows(rows: list[int], count: int, out: np.ndarray[Any, Any] | Buffer, /) -> int: ...
