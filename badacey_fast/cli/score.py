@@ -149,12 +149,14 @@ def bench_cases(quick: bool) -> list[Case]:
 
     Each group times the active twin on a big batch, then the numpy/Python reference on a small one
     (items/s are comparable, times are not).  ``quick`` shrinks the inputs for CI.  Inputs are prepared
-    in the (untimed) setup.  Groups: ``showdown-many``, ``showdown-many-chips``, ``score-file``.
+    in the (untimed) setup.  Groups: ``showdown-vs-hands`` and ``showdown-vs-hands-new`` (a 6-seat row
+    against evaluating its six hands on the active code path, interleaved; into preallocated outputs, then
+    into new arrays; C only), ``showdown-many``, ``showdown-many-chips``, ``score-file``.
 
     >>> cases = bench_cases(quick=True)
-    >>> sorted({c.group for c in cases}), len(cases)
-    (['score-file', 'showdown-many', 'showdown-many-chips'], 7)
-    >>> cases[0].setup()().shape
+    >>> sorted({c.group for c in cases if not c.group.startswith("showdown-vs")})
+    ['score-file', 'showdown-many', 'showdown-many-chips']
+    >>> [c for c in cases if c.group == "showdown-many"][0].setup()().shape
     (20000, 6)
     """
     import io
@@ -162,8 +164,10 @@ def bench_cases(quick: bool) -> list[Case]:
     import numpy as np
 
     from badacey_fast import kernel
-    from badacey_fast.cli.benchmark import Case
+    from badacey_fast.bulk.evaluate import evaluate_many
     from badacey_fast.bulk.showdown import showdown_many
+    from badacey_fast.cli.benchmark import Case, InterleavedCase
+    from badacey_fast.cli.tables import path_name
 
     big = 20_000 if quick else 1_000_000
     small = 200 if quick else 2_000
@@ -213,8 +217,47 @@ def bench_cases(quick: bool) -> list[Case]:
 
         return setup
 
+    def six_hands(n: int, into: bool) -> Setup:
+        """evaluate_many on the 6 n hands of n showdown rows (the yardstick of issue 13's ``<= 2x``)."""
+
+        def setup() -> Timed:
+            flat = hands(n).reshape(-1, 5)
+            if not into:
+                return lambda: evaluate_many(flat)
+            low, badugi = np.empty(6 * n, np.uint16), np.empty(6 * n, np.uint16)
+            return lambda: evaluate_many(flat, out=(low, badugi))
+
+        return setup
+
+    def showdown(n: int, into: bool, chips: bool) -> Setup:
+        def setup() -> Timed:
+            h = hands(n)
+            pot: dict[str, Any] = {"pot": np.full(n, 1001, dtype=np.int64), "button": 3} if chips else {}
+            if not into:
+                return lambda: showdown_many(h, **pot)
+            out = np.empty((n, 6), np.int64 if chips else np.float64)
+            return lambda: showdown_many(h, out=out, **pot)
+
+        return setup
+
     active = kernel.name
-    return [
+    path = path_name()
+    # Issue 13's ratio, timed interleaved so machine noise hits both sides: a 6-seat showdown row against
+    # evaluating its six hands (target: ratio >= 0.5x, i.e. at most 2x the time), on the path
+    # BADACEY_FAST_ISA selects; once with preallocated outputs, once allocating them as a plain call does.
+    ratio_cases: list[Case] = []
+    if kernel.simd_level() >= 0:
+        for into, group in ((True, "showdown-vs-hands"), (False, "showdown-vs-hands-new")):
+            where = "into out=" if into else "new arrays"
+            ratio_cases += [
+                InterleavedCase(group, f"evaluate_many of each row's 6 hands, {where} ({path})",
+                                six_hands(big, into), big, interleave=group),
+                InterleavedCase(group, f"showdown_many 6 seats, shares, {where} ({path})",
+                                showdown(big, into, False), big, interleave=group),
+                InterleavedCase(group, f"showdown_many 6 seats, chips, {where} ({path})",
+                                showdown(big, into, True), big, interleave=group),
+            ]
+    return ratio_cases + [
         Case("showdown-many", f"showdown_many 6 seats, shares ({active})", shares(big), big),
         Case("showdown-many", f"showdown_many 6 seats, shares into out= ({active})", shares_out(big), big),
         Case("showdown-many", "showdown_many 6 seats, shares (python reference)", shares(small, True), small),

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from badacey_fast.cli.benchmark import Case, Setup, Timed
 
-__all__ = ["register", "bench_cases"]
+__all__ = ["register", "bench_cases", "path_name"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -118,9 +118,24 @@ def _import_time(statement: str) -> float:
     return float(out.stdout.split()[-1])
 
 
+def path_name() -> str:
+    """The kernel's code path in use: ``avx512``, ``avx2`` or ``scalar`` (``BADACEY_FAST_ISA`` caps the
+    CPU's best), or ``python`` on the reference twin.
+
+    >>> path_name() in ("avx512", "avx2", "scalar", "python")
+    True
+    """
+    from badacey_fast import kernel
+
+    level = kernel.simd_level()
+    return "python" if level < 0 else ("scalar", "avx2", "avx512")[level]
+
+
 def bench_cases(quick: bool) -> list[Case]:
     """The evaluator's cases: groups ``single-evaluate`` (C, reference, pokerkit when installed),
-    ``evaluate-many`` (1 M random hands; 1 and 2 threads), ``enumerate-all``, ``table-build``, ``import``.
+    ``evaluate-many`` (1 M random hands; 1 and 2 threads), ``evaluate-vs-take`` (``evaluate_many`` on the
+    active code path against one ``np.take`` gather per hand, interleaved), ``enumerate-all``,
+    ``table-build``, ``import``.
 
     ``quick`` shrinks the inputs for CI.  Inputs are prepared in the setups, outside the timed calls.
 
@@ -180,6 +195,15 @@ def bench_cases(quick: bool) -> list[Case]:
             return call
 
         return setup
+
+    def take_yardstick() -> Timed:
+        import numpy as np
+
+        rng = np.random.default_rng(2026)
+        table = rng.integers(0, 2**32, tables.HANDS5, dtype=np.uint32)
+        index = rng.integers(0, tables.HANDS5, many)
+        out = np.empty(many, np.uint32)
+        return lambda: np.take(table, index, out=out)
 
     def many_level(level: int) -> Setup:
         """The raw kernel call limited to one code path (0 scalar, 1 AVX2, 2 AVX-512 VBMI)."""
@@ -248,6 +272,15 @@ def bench_cases(quick: bool) -> list[Case]:
         InterleavedCase("evaluate-many", f"evaluate_many {many:,} hands, C, 1 thread, check=False",
                         many_c(1, False), many, interleave="threads"),
     ]
+    # Issue 13's yardstick: one random gather per hand from a table as long as the 5-card table, timed
+    # interleaved with evaluate_many on the path BADACEY_FAST_ISA selects (ratio >= 0.5x: within 2x of it).
+    if kernel.simd_level() >= 0:
+        cases += [
+            InterleavedCase("evaluate-vs-take", f"np.take: one uint32 gather per hand from {tables.HANDS5:,} (yardstick)",
+                            take_yardstick, many, interleave="take"),
+            InterleavedCase("evaluate-vs-take", f"evaluate_many {many:,} random hands, C, 1 thread, {path_name()} path",
+                            many_c(1), many, interleave="take"),
+        ]
     # Vector levels 0..simd_level() (the Python twin has none: -1).
     paths = ("scalar loop", "AVX2 path", "AVX-512 VBMI path")
     cases += [Case("evaluate-many", f"kernel batch call, {paths[level]} only", many_level(level), many)
