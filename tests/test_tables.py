@@ -275,6 +275,26 @@ def test_kernel_on_a_damaged_directory_raises_on_first_use(table_copy: Path) -> 
         kernel.table(False)
 
 
+def test_map_table_falls_back_to_a_checked_copy_without_mmap(table_copy: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the file cannot be mapped, map_table reads a private copy, with the same checks."""
+    import mmap
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(19, "No such device")
+
+    monkeypatch.setattr(mmap, "mmap", refuse)
+    payload, _ = tables.map_table(1, table_copy)
+    file_bytes = Path(tables.table_path(1, table_copy)).read_bytes()
+    assert payload.readonly and bytes(payload) == file_bytes[tables.HEADER_SIZE:]
+    path = table_copy / tables.TABLE_NAMES[0]
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0xFF
+    path.write_bytes(bytes(data))
+    with pytest.raises(TableIntegrityError, match="corrupted"):
+        tables.map_table(0, table_copy)
+
+
 def test_kernel_keeps_its_checked_table_when_the_file_is_replaced(table_copy: Path) -> None:
     """The kernel maps the table file; replacing the file as `badacey build-tables` does (a new file renamed
     over the old) leaves a running kernel on the pages it checked, and a new load checks the new file."""
