@@ -16,7 +16,8 @@ format version, game index, hand entries, mask entries, CRC-32 of the payload, a
 
 The tables are generated at build time by :func:`badacey_fast.tables.generate.build_tables` (from the
 reference rules) and checked at load time (every header field, size, CRC-32, and every entry within its
-scale) by :func:`read_table`: a missing, truncated, corrupted or crafted file raises
+scale) by :func:`read_table` (into a private copy) or :func:`map_table` (a read-only memory map that
+processes share, what the kernel loads): a missing, truncated, corrupted or crafted file raises
 :class:`~badacey_fast.errors.TableIntegrityError` naming the file and
 the command that rebuilds it.
 
