@@ -187,8 +187,24 @@ _RANGE_CHECK: dict[str, object] = {"first_bad": None}
 
 
 def _read(directory: Path, game: int = 0) -> None:
+    """Load the table both ways, copied (read_table) and memory-mapped (map_table, what the kernel
+    uses): both must raise the same error, or both load the same payload."""
+    first_bad = _RANGE_CHECK["first_bad"]
     buf = bytearray(4 * tables.ENTRIES)
-    tables.read_table(game, memoryview(buf), directory, _RANGE_CHECK["first_bad"])
+    errors: list[TableIntegrityError] = []
+    try:
+        tables.read_table(game, memoryview(buf), directory, first_bad)
+    except TableIntegrityError as exc:
+        errors.append(exc)
+    try:
+        mapped, path = tables.map_table(game, directory, first_bad)
+    except TableIntegrityError as exc:
+        errors.append(exc)
+    if errors:
+        assert [str(e) for e in errors] == [str(errors[0])] * 2, errors
+        raise errors[0]
+    assert mapped.readonly and path == tables.table_path(game, directory)
+    assert bytes(mapped) == bytes(buf)
 
 
 def test_good_copy_loads(table_copy: Path) -> None:
@@ -257,6 +273,43 @@ def test_kernel_on_a_damaged_directory_raises_on_first_use(table_copy: Path) -> 
     assert kernel.table(True) is kernel.table(True)  # the good one loads once
     with pytest.raises(TableIntegrityError, match="corrupted"):
         kernel.table(False)
+
+
+def test_map_table_falls_back_to_a_checked_copy_without_mmap(table_copy: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the file cannot be mapped, map_table reads a private copy, with the same checks."""
+    import mmap
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(19, "No such device")
+
+    monkeypatch.setattr(mmap, "mmap", refuse)
+    payload, _ = tables.map_table(1, table_copy)
+    file_bytes = Path(tables.table_path(1, table_copy)).read_bytes()
+    assert payload.readonly and bytes(payload) == file_bytes[tables.HEADER_SIZE:]
+    path = table_copy / tables.TABLE_NAMES[0]
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0xFF
+    path.write_bytes(bytes(data))
+    with pytest.raises(TableIntegrityError, match="corrupted"):
+        tables.map_table(0, table_copy)
+
+
+def test_kernel_keeps_its_checked_table_when_the_file_is_replaced(table_copy: Path) -> None:
+    """The kernel maps the table file; replacing the file as `badacey build-tables` does (a new file renamed
+    over the old) leaves a running kernel on the pages it checked, and a new load checks the new file."""
+    from badacey_fast.kernel._c import Kernel
+
+    kernel = Kernel(table_copy)
+    table = kernel.table(False)
+    before = [kernel.lib.bd_eval5(table, *hand) for hand in ((0, 1, 2, 3, 4), (7, 8, 13, 18, 51))]
+    path = table_copy / tables.TABLE_NAMES[0]
+    shutil.copy(table_copy / tables.TABLE_NAMES[1], path.with_suffix(".new"))  # Badeucy's table...
+    os.replace(path.with_suffix(".new"), path)  # ...renamed over Badacey's
+    assert [kernel.lib.bd_eval5(table, *hand) for hand in ((0, 1, 2, 3, 4), (7, 8, 13, 18, 51))] == before
+    assert kernel.table(False) is table
+    with pytest.raises(TableIntegrityError, match="holds game 1"):
+        Kernel(table_copy).table(False)
 
 
 def _run(env_extra: dict[str, str], code: str) -> subprocess.CompletedProcess[str]:

@@ -41,7 +41,7 @@ def add_dask_arguments(p: argparse.ArgumentParser, what: str) -> None:
                    help="with --dask: start a local cluster of N worker processes on 127.0.0.1")
     p.add_argument("--threads-per-worker", type=int, default=1, metavar="T",
                    help="with --workers: threads in each worker process (default 1); the kernel runs without the "
-                        "GIL, and threads share one copy of its 10 MB table")
+                        "GIL, and every worker maps the one 10 MB table file (one copy in memory)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="with --dask: a running dask-scheduler, e.g. tcp://10.0.0.5:8786")
     p.add_argument("--local-scheduler", default="threads", choices=("threads", "sync", "processes"),

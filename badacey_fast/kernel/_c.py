@@ -98,8 +98,11 @@ class Kernel:
         with self._lock:
             found = self.tables[game]
             if found is None:
-                buf = ffi.new("uint32_t[]", tables.ENTRIES)
-                tables.read_table(game, memoryview(ffi.buffer(buf)), self.directory, _first_bad_entry)
+                # Mapped, not copied: processes on one machine share the file's pages, so two workers
+                # keep one copy of the table in the shared cache (tables.map_table).  The cdata keeps
+                # the map alive.
+                payload, _ = tables.map_table(game, self.directory, _first_bad_entry)
+                buf = _from_buffer("uint32_t[]", payload)
                 self.tables[game] = found = buf
                 self.single[game] = HandEvaluator(ffi.buffer(buf), VALUES, from_entry)
             return found
