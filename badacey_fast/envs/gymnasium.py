@@ -39,9 +39,10 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from badacey_fast.envs.encoding import (
-    OBS_SIZE, action_mask, decode, encode, encode_many, mask_code, mask_table, n_actions, obs_string,
+    OBS_SIZE, action_mask, decode, encode, encode_many, encode_rows, mask_code, mask_table, n_actions, obs_row,
+    obs_string,
 )
-from badacey_fast.game import Game, GameConfig
+from badacey_fast.game import COMPLETE, Game, GameConfig
 from badacey_fast.game.bots import RandomBot
 from badacey_fast.game.view import SeatView
 
@@ -222,23 +223,38 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
 
     def step(self, actions: Array | Sequence[int]) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         # Plain Python ints and lists on the per-table path (a numpy scalar per table costs more than the
-        # whole conversion), one kernel call for the observations, the masks gathered from one table.
+        # whole conversion); each table's step (_Table.step's work, inlined: it is most of a step's glue)
+        # leaves its observation row and mask code, then one kernel call encodes every row.
         acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
         n = self.num_envs
+        if len(acts) != n:
+            raise ValueError(f"{len(acts)} actions for {n} tables")
         rew = [0.0] * n
         term = [False] * n
+        codes = [0] * n
+        rows: list[int] = []
         done_games: list[Game] = []
         done_at: list[int] = []
         for k, t in enumerate(self.tables):
-            r, done, _, g = t.step(acts[k])
-            if done:
+            g = t.game
+            if g is None:
+                raise RuntimeError(_NO_HAND)
+            seat = t.seat
+            g.apply(decode(g, acts[k])[0])
+            if g.phase != COMPLETE and g.to_act != seat:
+                t.run_bots(g)  # (no call when the learner acts next)
+            if g.phase == COMPLETE:
                 term[k] = True
                 done_games.append(g)
                 done_at.append(k)
-                r += t.new_hand()  # a skipped hand's chips land with the finished one
-            rew[k] = r
-        obs = self._observe()
-        info: dict[str, Any] = {"action_mask": self._masks[self._codes]}
+                rew[k] = g.winnings[seat] * t.inv + t.new_hand()  # a skipped hand's chips land with this one
+                g = t.game
+                assert g is not None  # new_hand dealt it
+            rows += obs_row(g, seat)
+            codes[k] = mask_code(g)
+        self._codes = codes
+        obs = encode_rows(rows, n, np.empty((n, OBS_SIZE), np.float32))
+        info: dict[str, Any] = {"action_mask": self._masks[codes]}
         if done_at:
             final = np.zeros_like(obs)
             final[done_at] = encode_many(done_games, [self._seats[k] for k in done_at],
