@@ -233,7 +233,7 @@ class Game(GameBetting, GameDealing, GameQueries):
         (1, [28, 29], [], True)
         >>> d = Game(stacks=[30, 30], deck=range(52), seed=5).next_hand(1, deck=range(51, -1, -1))
         >>> d.hands
-        [[50, 48, 46, 44, 42], [51, 49, 47, 45, 43]]
+        [[51, 49, 47, 45, 43], [50, 48, 46, 44, 42]]
         """
         if type(button) is not int:
             raise TypeError(f"button must be an int, not {type(button).__name__}")
