@@ -50,3 +50,36 @@ def test_vector_env_steps_many_tables():
         if term.any():
             assert info["final_obs"].shape == obs.shape
     assert ended > 20
+
+
+@pytest.mark.parametrize("preset,seats,seat", [("badacey", 2, 0), ("badugi", 3, 1), ("27", 6, 5)])
+def test_vector_env_steps_each_table_as_the_single_env_does(preset, seats, seat):
+    # The vectorised step (each table's step inlined, one kernel call for the observations) against
+    # BadaceyEnv seeded as the vector env seeds its tables, any action index (illegal ones included).
+    import random
+
+    n = 4
+    v = BadaceyVectorEnv(n, preset, seats=seats, seat=seat, stacks=30)
+    obs, info = v.reset(seed=9)
+    root = random.Random(9)
+    singles = [BadaceyEnv(preset, seats=seats, seat=seat, stacks=30) for _ in range(n)]
+    firsts = [e.reset(seed=root.getrandbits(63)) for e in singles]
+    assert (obs == np.stack([o for o, _ in firsts])).all()
+    assert (info["action_mask"] == np.stack([i["action_mask"] for _, i in firsts])).all()
+    rng = np.random.default_rng(3)
+    ended = 0
+    for _ in range(300):
+        acts = rng.integers(0, v.single_action_space.n, n)
+        obs, r, term, _, info = v.step(acts)
+        for k, e in enumerate(singles):
+            o, rk, done, _, ik = e.step(acts[k])
+            if done:
+                assert (info["final_obs"][k] == o).all()
+                o, ik = e.reset()
+                rk += ik["skipped"]  # the vector env adds a skipped hand's chips to the finished hand's
+            assert term[k] == done and r[k] == pytest.approx(rk)
+            assert (obs[k] == o).all() and (info["action_mask"][k] == ik["action_mask"]).all()
+        ended += term.sum()
+    assert ended > 30
+    with pytest.raises(ValueError, match="3 actions for 4 tables"):
+        v.step([0, 1, 2])

@@ -65,22 +65,28 @@ def test_engine_showdowns_equal_the_general_settlement(backend):
 
 
 @pytest.mark.backend_independent
-def test_next_hand_deals_what_a_new_game_deals():
+@pytest.mark.parametrize("given", [False, True])
+def test_next_hand_deals_what_a_new_game_deals(given):
     # next_hand skips the checks of Game(...) and shares the random source: from the same source state it
-    # must deal and play the very hand Game(config, starting stacks, button, rng=...) deals, every slot set.
+    # must deal and play the very hand Game(config, starting stacks, button, rng=...) deals, every slot set;
+    # a deck game's next hand from a given deck (checked, or trusted) is Game(..., rng=..., deck=...)'s.
     rng = random.Random(11)
-    for k in range(400):
+    for k in range(400 if not given else 200):
         cfg = GameConfig(game=rng.choice(["badacey", "badeucy", "badugi", "a5", "27"]), burn=k % 4 == 0)
         n = rng.randint(2, 6)
         stacks = [rng.choice([3, 8, 40, 200]) for _ in range(n)]
-        first = Game(cfg, stacks, button=k % n, seed=k)
+        decks = [rng.sample(range(52), 52) if given else None for _ in range(2)]
+        first = Game(cfg, stacks, button=k % n, seed=k, deck=decks[0])
         play_hand(first, _bots(n, k))
         state = first._rng.getstate()
         button = (k + 1) % n
-        nxt = first.next_hand(button)
+        if given and k % 2:
+            nxt = first.next_hand(button, _shuffled=decks[1][:])
+        else:
+            nxt = first.next_hand(button, deck=decks[1])
         other = random.Random()
         other.setstate(state)
-        plain = Game(cfg, stacks, button=button, rng=other)
+        plain = Game(cfg, stacks, button=button, rng=other, deck=decks[1])
         assert nxt.config is cfg and nxt.starting_stacks == tuple(stacks) and nxt.button == button
         for name in Game.__slots__:
             if name not in ("_rng", "_rnd", "_stub", "seed"):
@@ -98,6 +104,19 @@ def test_next_hand_refuses_what_it_cannot_deal():
     with pytest.raises(ConfigError, match="button 3 is not a seat 0..2"):
         g.next_hand(3)
     for other in (Game(stacks=[20, 20], deck=list(range(52))), Game(stacks=[20, 20], chance=True),
-                  Game(stacks=[20, 20, 20], seed=2, posts=[0])):
-        with pytest.raises(ValueError, match="next_hand deals at random"):
+                  Game(stacks=[20, 20, 20], seed=2, posts=[0]), Game(stacks=[20, 20], _script=[1, 2, 3])):
+        with pytest.raises(ValueError, match="next_hand deals as this hand was dealt"):
             other.next_hand(0)
+    for other in (g, Game(stacks=[20, 20], chance=True), Game(stacks=[20, 20, 20], seed=2, posts=[0])):
+        with pytest.raises(ValueError, match="a deck follows only a hand dealt from a deck"):
+            other.next_hand(0, deck=list(range(52)))
+    with pytest.raises(ValueError, match="52"):
+        Game(stacks=[20, 20], deck=list(range(52))).next_hand(0, deck=list(range(51)))
+    # A given deck that reshuffled (its stub now deals at random) is still a deck game: no random next hand.
+    deep = Game("badacey", stacks=[200] * 6, deck=list(range(52)), seed=1)
+    while deep.phase != "complete":  # six seats calling and drawing five cards each: the stub runs out
+        legal = deep.legal_actions()
+        deep.apply(legal[0] if legal[0].kind == "draw" else next(a for a in legal if a.kind in ("check", "call")))
+    assert deep.reshuffles and not deep._stub._ordered
+    with pytest.raises(ValueError, match="at random follows only a hand dealt at random"):
+        deep.next_hand(1)

@@ -47,8 +47,8 @@ from badacey_fast.game.bots import SUBSETS
 if TYPE_CHECKING:
     from badacey_fast.game import Game
 
-__all__ = ["OBS_SIZE", "N_BETTING", "n_actions", "obs_row", "encode", "encode_many", "mask_code", "mask_table",
-           "action_mask", "decode", "obs_string"]
+__all__ = ["OBS_SIZE", "N_BETTING", "n_actions", "obs_row", "encode", "encode_many", "encode_rows", "mask_code",
+           "mask_table", "action_mask", "decode", "obs_string"]
 
 OBS_SIZE = kernel.OBS_SIZE
 N_BETTING = 3
@@ -125,7 +125,21 @@ def encode_many(games: "list[Game]", seats: list[int], out: np.ndarray[Any, Any]
     rows: list[int] = []
     for g, s in zip(games, seats, strict=True):
         rows += obs_row(g, s)
-    _check(kernel.observe_many(rows, len(games), out), f"{len(games)} seats")
+    return encode_rows(rows, len(games), out)
+
+
+def encode_rows(rows: list[int], count: int, out: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """The observation vectors of ``count`` :func:`obs_row` rows joined in one list, into the rows of
+    ``out`` (a C-contiguous ``float32[count, 223]``), in one kernel call (for callers that build the
+    rows as they go, like the vectorised environment's step).
+
+    >>> from badacey_fast.game import Game
+    >>> g = Game(stacks=[50, 50], seed=1)
+    >>> v = encode_rows(obs_row(g, 0) + obs_row(g, 1), 2, np.empty((2, OBS_SIZE), np.float32))
+    >>> bool((v == encode_many([g, g], [0, 1], np.empty((2, OBS_SIZE), np.float32))).all())
+    True
+    """
+    _check(kernel.observe_many(rows, count, out), f"{count} seats")
     return out
 
 

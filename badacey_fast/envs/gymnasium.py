@@ -39,9 +39,10 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from badacey_fast.envs.encoding import (
-    OBS_SIZE, action_mask, decode, encode, encode_many, mask_code, mask_table, n_actions, obs_string,
+    OBS_SIZE, action_mask, decode, encode, encode_many, encode_rows, mask_code, mask_table, n_actions, obs_row,
+    obs_string,
 )
-from badacey_fast.game import Game, GameConfig
+from badacey_fast.game import COMPLETE, Game, GameConfig
 from badacey_fast.game.bots import RandomBot
 from badacey_fast.game.view import SeatView
 
@@ -57,6 +58,39 @@ ENV_IDS = {"badacey": "badacey_fast/Badacey-v0", "badeucy": "badacey_fast/Badeuc
 #: An observation (``float32[223]``, or ``[num_envs, 223]``), a mask or a vector of rewards.
 Array = np.ndarray[Any, Any]
 _NO_HAND = "no hand in play: call reset() first"
+
+
+class _Decks:
+    """A table's shuffled 52-card decks, made in batches by numpy from a seeded ``Generator``.
+
+    Deck order is chance, not a rule: the table's hands are dealt from these decks' tops by the engine
+    (``Game(deck=...)``, ``Game.next_hand(..., _shuffled=...)``), reshuffles from the table's Random as
+    RULES.md says.  Why: drawing each card from a Python RNG costs ~2 k instructions (the lazy
+    Fisher-Yates of a random stub), a deck here ~0.8 µs (argsort of uniform floats, kept as bytes,
+    a list made per hand).
+
+    >>> d = _Decks(1); sorted(d.next()) == list(range(52)), d.next() != _Decks(1).next()
+    (True, True)
+    """
+
+    __slots__ = ("_gen", "_buf", "_at")
+
+    def __init__(self, seed: int) -> None:
+        self._gen = np.random.default_rng(seed)
+        self._buf = b""
+        self._at = 0
+
+    def next(self) -> list[int]:
+        """The next deck: card ids, the top first."""
+        at = self._at
+        if at >= len(self._buf):
+            self._buf = self._gen.random((_DECK_BATCH, 52)).argsort(axis=1).astype(np.uint8).tobytes()
+            at = 0
+        self._at = at + 52
+        return list(self._buf[at:at + 52])
+
+
+_DECK_BATCH = 128  # decks a table shuffles at once (6.6 kB of bytes per table)
 
 
 def _learner(view: SeatView) -> NoReturn:
@@ -81,6 +115,7 @@ class _Table:
         if self.given is not None and len(self.given) != seats - 1:
             raise ValueError(f"{len(self.given)} opponents for {seats - 1} other seats")
         self.rng = random.Random()
+        self.decks = _Decks(0)  # replaced by seed()
         self.button = 0
         self.bots: list[Bot] = []  # by seat, _learner at the learner's
         self.game: Game | None = None
@@ -99,6 +134,7 @@ class _Table:
                 if hasattr(b, "reseed"):
                     b.reseed(self.rng.getrandbits(32))
         self.bots = others[:self.seat] + [_learner] + others[self.seat:]
+        self.decks = _Decks(self.rng.getrandbits(63))
 
     def new_hand(self) -> float:
         """Deal hands until the learner has a decision; returns the skipped hands' net in big blinds."""
@@ -106,11 +142,11 @@ class _Table:
         g = self.game
         while True:
             # The first hand after seeding is checked and built; the next ones re-deal from it (the same
-            # config, stacks and random source: the same cards as Game(...), without its checks).
+            # config, stacks and random source, the next deck: what Game(...) deals, without its checks).
             if g is None:
-                g = Game(self.config, self.stacks, button=self.button, rng=self.rng)
+                g = Game(self.config, self.stacks, button=self.button, rng=self.rng, deck=self.decks.next())
             else:
-                g = g.next_hand(self.button)
+                g = g.next_hand(self.button, _shuffled=self.decks.next())
             self.game = g
             self.button = (self.button + 1) % self.seats
             for v in self.views:  # the bots' views, rebound to the new hand (as simulate.play_hand does)
@@ -222,23 +258,38 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
 
     def step(self, actions: Array | Sequence[int]) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         # Plain Python ints and lists on the per-table path (a numpy scalar per table costs more than the
-        # whole conversion), one kernel call for the observations, the masks gathered from one table.
+        # whole conversion); each table's step (_Table.step's work, inlined: it is most of a step's glue)
+        # leaves its observation row and mask code, then one kernel call encodes every row.
         acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
         n = self.num_envs
+        if len(acts) != n:
+            raise ValueError(f"{len(acts)} actions for {n} tables")
         rew = [0.0] * n
         term = [False] * n
+        codes = [0] * n
+        rows: list[int] = []
         done_games: list[Game] = []
         done_at: list[int] = []
         for k, t in enumerate(self.tables):
-            r, done, _, g = t.step(acts[k])
-            if done:
+            g = t.game
+            if g is None:
+                raise RuntimeError(_NO_HAND)
+            seat = t.seat
+            g.apply(decode(g, acts[k])[0])
+            if g.phase != COMPLETE and g.to_act != seat:
+                t.run_bots(g)  # (no call when the learner acts next)
+            if g.phase == COMPLETE:
                 term[k] = True
                 done_games.append(g)
                 done_at.append(k)
-                r += t.new_hand()  # a skipped hand's chips land with the finished one
-            rew[k] = r
-        obs = self._observe()
-        info: dict[str, Any] = {"action_mask": self._masks[self._codes]}
+                rew[k] = g.winnings[seat] * t.inv + t.new_hand()  # a skipped hand's chips land with this one
+                g = t.game
+                assert g is not None  # new_hand dealt it
+            rows += obs_row(g, seat)
+            codes[k] = mask_code(g)
+        self._codes = codes
+        obs = encode_rows(rows, n, np.empty((n, OBS_SIZE), np.float32))
+        info: dict[str, Any] = {"action_mask": self._masks[codes]}
         if done_at:
             final = np.zeros_like(obs)
             final[done_at] = encode_many(done_games, [self._seats[k] for k in done_at],

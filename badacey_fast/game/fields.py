@@ -62,8 +62,8 @@ class GameFields:
     street: int  #: betting round 0..3
     phase: str  #: ``"betting"``, ``"drawing"``, ``"complete"`` or ``"chance"``
     to_act: int  #: the seat to act, -1 when nobody acts
-    # The betting fields _start_round sets (level .. nactive, _tmin): in chance mode they are None until
-    # the deal is complete (state.py's _UNSET), and nothing reads them before.
+    # The betting fields _start_round sets (level .. nactive, _tmin): in chance mode, before the deal is
+    # complete, 0 and all-False lists (no round yet: no bet, nobody to act or raise).
     level: int
     full_level: int
     nbets: int
@@ -86,6 +86,7 @@ class GameFields:
     _hu_uncapped: bool
     _tmin: int
     posts: tuple[int, ...]
+    _dealing: str  #: how the cards are dealt: state.py's DEAL_RANDOM, DEAL_DECK, DEAL_SCRIPT or DEAL_CHANCE
 
     def apply(self, action: Action | str, seat: int | None = None) -> GameFields:
         """:meth:`badacey_fast.game.state.Game.apply`."""

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import IllegalActionError
@@ -56,10 +55,10 @@ __all__ = ["Game", "BETTING", "DRAWING", "COMPLETE", "CHANCE"]
 _Random = random.Random
 _new_game = object.__new__
 
-#: The betting fields (_start_round sets them) of a chance-mode game before its deal is complete: None,
-#: so that a read before the deal fails loudly.  Typed as the fields' set types (game/fields.py), not as
-#: optional: nothing reads them before the deal, and every reader after it gets ints and lists.
-_UNSET: Any = None
+#: How a hand's cards are dealt (the ``_dealing`` slot, set once by ``__init__``'s choice of stub): at
+#: random from its random source, from a given deck, a scripted replay, or chance mode.  next_hand follows
+#: the first two only (it reads this, rather than the stub, which a reshuffle turns from ordered to random).
+DEAL_RANDOM, DEAL_DECK, DEAL_SCRIPT, DEAL_CHANCE = "random", "deck", "script", "chance"
 
 # Bound by assignment, not by ``from .betting import``: CPython 3.11 compiles ``name.method(...)`` on an
 # imported name as a plain attribute load (no LOAD_METHOD), and these two are called on every decision
@@ -99,6 +98,7 @@ class Game(GameBetting, GameDealing, GameQueries):
         "sb_seat", "bb_seat", "settlement", "_legal", "_cap", "_hu_uncapped",
         "_tmin",  # a lower bound of what any seat with chips can put in this round (see _start_round)
         "posts",  # extra big-blind posts (joiners of a running table, see _post_forced_bets)
+        "_dealing",  # DEAL_RANDOM, DEAL_DECK, DEAL_SCRIPT or DEAL_CHANCE: which stub __init__ chose
     )
 
     def __init__(
@@ -150,27 +150,29 @@ class Game(GameBetting, GameDealing, GameQueries):
             # apply_chance); the stub deals the chosen cards as a script (dealing.py).
             if deck is not None or _script is not None or _shuffled is not None:
                 raise TypeError("chance mode deals the caller's cards: give no deck")
-            stub = Stub(rng=CALLER, script=[])
+            stub, dealing = Stub(rng=CALLER, script=[]), DEAL_CHANCE
         elif _script is not None:
-            stub = Stub(rng=rng, script=_script)
+            stub, dealing = Stub(rng=rng, script=_script), DEAL_SCRIPT
         elif _shuffled is not None:
             # A deck is dealt from the top until a reshuffle.  ``_shuffled``: a trusted permutation
             # (simulations); a ``deck`` is checked here.
-            stub = Stub(_shuffled, rng=rng, check=False)
+            stub, dealing = Stub(_shuffled, rng=rng, check=False), DEAL_DECK
         elif deck is not None:
-            stub = Stub(parse_cards(deck, count=52), rng=rng, check=False)
+            stub, dealing = Stub(parse_cards(deck, count=52), rng=rng, check=False), DEAL_DECK
         else:
-            stub = Stub(rng=rng)
+            stub, dealing = Stub(rng=rng), DEAL_RANDOM
         # A burn card is dealt inside the betting action that ends a round, after that action took
         # effect: in a scripted replay (a recorded hand, maybe tampered with) a refused burn would leave
         # the action half done, so such a game applies each action on a copy-and-restore basis.
-        self._begin(config, stacks, button, seed, tuple(posts), rng, stub,
+        self._begin(config, stacks, button, seed, tuple(posts), rng, stub, dealing,
                     (_script is not None and config.burn) or bool(chance))
         if chance:
             self.hands = [[] for _ in range(n)]
-            # The betting fields _start_round sets, unset until the deal is complete.
-            self.level = self.full_level = self.nbets = self.nactive = self._tmin = _UNSET
-            self.pending = self.can_raise = _UNSET
+            # The betting fields _start_round sets, before the first round: no bet, nobody to act or
+            # raise (true of a hand not dealt yet; _start_round sets them once the deal is complete).
+            self.level = self.full_level = self.nbets = self.nactive = self._tmin = 0
+            self.pending = [False] * n
+            self.can_raise = [False] * n
             self.phase, self.to_act = CHANCE, -1
             self._deal_step(None)
         else:
@@ -178,7 +180,7 @@ class Game(GameBetting, GameDealing, GameQueries):
             self._start_round(0)
 
     def _begin(self, config: GameConfig, stacks: list[int], button: int, seed: int | None, posts: tuple[int, ...],
-               rng: random.Random | None, stub: Stub, guarded: bool) -> None:
+               rng: random.Random | None, stub: Stub, dealing: str, guarded: bool) -> None:
         """Every slot of a hand about to be dealt, from checked arguments, and the forced bets posted
         (shared by ``__init__`` and :meth:`next_hand`; the deal is the caller's)."""
         n = len(stacks)
@@ -197,6 +199,7 @@ class Game(GameBetting, GameDealing, GameQueries):
         self._guarded = guarded
         self._chance = None
         self._stub = stub
+        self._dealing = dealing
         self.log: list[tuple[int, Action]] = []
         self.payouts: list[int] | None = None
         self.settlement = None  # the showdown's Settlement (None for a fold win), for explanations
@@ -211,27 +214,47 @@ class Game(GameBetting, GameDealing, GameQueries):
         self.bet_size = config.small_bet
         self._post_forced_bets()
 
-    def next_hand(self, button: int) -> "Game":
+    def next_hand(self, button: int, deck: str | Iterable[int | str] | None = None,
+                  _shuffled: list[int] | None = None) -> "Game":
         """A new hand at this table: the same config and starting stacks as this hand, the button at
-        ``button``, dealt from this hand's random source (what ``Game(g.config, g.starting_stacks,
-        button=button, rng=g's Random)`` deals, without checking again what this hand checked; a
-        learning environment deals millions of hands).  Only for a hand dealt at random without extra
-        posts (not a given deck, a replay or chance mode: ``ValueError``).
+        ``button``, dealt as this hand was (what ``Game(g.config, g.starting_stacks, button=button,
+        rng=g's Random, deck=deck)`` deals, without checking again what this hand checked; a learning
+        environment deals millions of hands).
+
+        A hand dealt at random is followed by one dealt at random from the same source; a hand dealt
+        from a given deck by one dealt from ``deck`` (the full 52-card order, checked like ``Game``'s;
+        ``_shuffled``: a trusted permutation of the ids 0..51, unchecked, as ``Game``'s), reshuffles
+        drawn from the same source.  A replay, chance mode or a hand with extra posts has no next hand
+        (``ValueError``).
 
         >>> g = Game(stacks=[30, 30], seed=5)
         >>> h = g.next_hand(1)
         >>> h.button, h.stacks, h.log, h.config is g.config
         (1, [28, 29], [], True)
+        >>> d = Game(stacks=[30, 30], deck=range(52), seed=5).next_hand(1, deck=range(51, -1, -1))
+        >>> d.hands
+        [[51, 49, 47, 45, 43], [50, 48, 46, 44, 42]]
         """
         if type(button) is not int:
             raise TypeError(f"button must be an int, not {type(button).__name__}")
         if not 0 <= button < self.n:
             raise ConfigError(f"button {button} is not a seat 0..{self.n - 1}")
+        dealing = self._dealing
+        given = deck is not None or _shuffled is not None
+        if self.posts or dealing != (DEAL_DECK if given else DEAL_RANDOM):
+            raise ValueError(f"next_hand deals as this hand was dealt ({dealing}"
+                             f"{', with posts' if self.posts else ''}): {'a deck' if given else 'at random'} "
+                             f"follows only a hand dealt {'from a deck' if given else 'at random'}, without posts")
         rng = self._rng
-        if rng is None or self._stub._ordered or self._stub._script is not None or self.posts:
-            raise ValueError("next_hand deals at random: this hand has a given deck, a script, posts or chance mode")
+        assert rng is not None  # dealt at random or from a deck: __init__ made a random source
+        if _shuffled is not None:
+            stub = Stub(_shuffled, rng=rng, check=False)
+        elif deck is not None:
+            stub = Stub(parse_cards(deck, count=52), rng=rng, check=False)
+        else:
+            stub = Stub(rng=rng)
         new = _new_game(type(self))
-        new._begin(self.config, list(self.starting_stacks), button, None, (), rng, Stub(rng=rng), False)
+        new._begin(self.config, list(self.starting_stacks), button, None, (), rng, stub, dealing, False)
         new._deal_hands()
         new._start_round(0)
         return new
@@ -258,6 +281,7 @@ class Game(GameBetting, GameDealing, GameQueries):
         new.seed = self.seed
         new.posts = self.posts
         new._guarded = self._guarded
+        new._dealing = self._dealing
         new._chance = self._chance
         new.street = self.street
         new.phase = self.phase
@@ -305,10 +329,8 @@ class Game(GameBetting, GameDealing, GameQueries):
         new.sbet = self.sbet[:]
         new.folded = self.folded[:]
         new.hands = [h[:] for h in self.hands]
-        pending = self.pending
-        new.pending = None if pending is None else pending[:]
-        can_raise = self.can_raise
-        new.can_raise = None if can_raise is None else can_raise[:]
+        new.pending = self.pending[:]
+        new.can_raise = self.can_raise[:]
         new.draw_queue = self.draw_queue[:]
         new.discard_counts = [d[:] for d in self.discard_counts]
         new.log = self.log[:]
