@@ -429,7 +429,7 @@ SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned l
 #ifdef SD_SIMD
 /* ---- AVX-512 pass 3 (row-major outputs, no winner bytes): 8 rows a step --------------------------------
  * Lane r of a register holds row r of a step; one register per seat holds that seat's cells, and
- * sd_rows8_store turns the `seats` registers row-major (out[r * seats + s]: 8 * seats cells, `seats`
+ * sd_rows8 turns the `seats` registers row-major (out[r * seats + s]: 8 * seats cells, `seats`
  * whole registers).  Output register q, lane t is cell f = 8q + t = row f / seats, seat f % seats: lane
  * f / seats of seat register f % seats, one two-register permute per pair of seat registers, merged by
  * mask. */
@@ -454,28 +454,99 @@ BD_TARGET_VBMI SD_INLINE void sd_rows8_init(struct sd_rows8 *k, const int32_t se
     }
 }
 
-/* nt: 0 plain stores; non-temporal ones (see SD_STREAM_BYTES), 2 when out is 64-byte aligned (whole lines,
- * vmovntdq), else 1 (a movnti per cell: numpy and malloc give 16-byte alignment; measured on 8 MB of
- * shares, 30.8-32.7 ns a row with plain stores there, 26.2-28.2 with movnti). */
-BD_TARGET_VBMI SD_INLINE void sd_rows8_store(const struct sd_rows8 *k, const __m512i *cell, void *out, const int32_t seats,
-                                             int nt)
+/* The `seats` output registers of a step, row-major: v[q] lane t = cell 8q + t (see above). */
+BD_TARGET_VBMI SD_INLINE void sd_rows8(const struct sd_rows8 *k, const __m512i *cell, __m512i *v, const int32_t seats)
 {
     for (int32_t q = 0; q < seats; q++) {
-        __m512i v = _mm512_permutex2var_epi64(cell[0], k->perm[q], cell[seats > 1 ? 1 : 0]);
+        v[q] = _mm512_permutex2var_epi64(cell[0], k->perm[q], cell[seats > 1 ? 1 : 0]);
         for (int32_t p = 1; 2 * p < seats; p++)
-            v = _mm512_mask_mov_epi64(v, k->pick[q][p],
-                                      _mm512_permutex2var_epi64(cell[2 * p], k->perm[q], cell[2 * p + 1 < seats ? 2 * p + 1 : 2 * p]));
-        if (nt == 2) {
-            _mm512_stream_si512((__m512i *)((char *)out + 64 * q), v);
-        } else if (nt) { /* not on a line boundary: 8-byte non-temporal stores (movnti) */
-            long long cells[8];
-            _mm512_storeu_si512(cells, v);
-            for (int t = 0; t < 8; t++)
-                _mm_stream_si64((long long *)out + 8 * q + t, cells[t]);
-        } else {
-            _mm512_storeu_si512((char *)out + 64 * q, v);
-        }
+            v[q] = _mm512_mask_mov_epi64(v[q], k->pick[q][p],
+                                         _mm512_permutex2var_epi64(cell[2 * p], k->perm[q], cell[2 * p + 1 < seats ? 2 * p + 1 : 2 * p]));
     }
+}
+
+/* Non-temporal stores of the steps of one pass-3 call (see SD_STREAM_BYTES), in whole 64-byte lines
+ * (vmovntdq) wherever the cells allow.  A step's 8 * seats cells start at the same offset within a line
+ * in every step of a call (a step is 64 * seats bytes), `a` cells past a line boundary.  a == 0: each
+ * output register is a line.  Else the lines lie across registers: line q of a step is cells t = 8 - a
+ * .. 7 of register q and 0 .. t-1 of register q + 1 (one two-register permute), and the line across two
+ * consecutive steps joins the earlier step's last register (kept in `carry`) to the later's first; the
+ * cells of a step next to no streamed step (the call's first and last, or beside a step left to the row
+ * loop) go out one by one (movnti), as do all cells of an output not 8-byte aligned.  NumPy and malloc
+ * give 16-byte alignment, so that misaligned case is the usual one: measured (6 seats, AVX-512, 32,768
+ * rows, the C harness), a movnti per cell took 20.4-20.8 / 21.9-22.5 ns a row for shares / chips, a
+ * 64-byte aligned output 19.2-20.2 / 20.2-21.2. */
+struct sd_stream {
+    __m512i sel;   /* lane i: t + i (cells t.. of one register, then the next's) */
+    __m512i carry; /* the last register of the step just streamed, when `have` */
+    int64_t *end;  /* just past that step's cells */
+    int32_t a, t;  /* cells from the line boundary before a step / to the one after its start (a != 0) */
+    int have, whole; /* whole: 0 when the output is not 8-byte aligned (a cell at a time) */
+};
+
+BD_TARGET_VBMI SD_INLINE void sd_stream_init(struct sd_stream *st, const void *out)
+{
+    st->whole = !((uintptr_t)out & 7);
+    st->a = (int32_t)((uintptr_t)out >> 3 & 7);
+    st->t = 8 - st->a;
+    st->sel = _mm512_add_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), _mm512_set1_epi64(st->t));
+    st->carry = _mm512_setzero_si512();
+    st->end = NULL;
+    st->have = 0;
+}
+
+/* Cells lo..hi-1 of register v to p[lo..hi-1], one movnti each. */
+BD_TARGET_VBMI SD_INLINE void sd_stream_cells(__m512i v, int64_t *p, int lo, int hi)
+{
+    long long c[8];
+    _mm512_storeu_si512(c, v);
+    for (int k = lo; k < hi; k++)
+        _mm_stream_si64((long long *)p + k, c[k]);
+}
+
+/* The cells of the step before that no line took: the last `a` of its last register. */
+BD_TARGET_VBMI SD_INLINE void sd_stream_flush(struct sd_stream *st)
+{
+    if (st->have)
+        sd_stream_cells(st->carry, st->end - 8, st->t, 8);
+    st->have = 0;
+}
+
+BD_TARGET_VBMI SD_INLINE void sd_stream_step(struct sd_stream *st, const __m512i *v, int64_t *out, const int32_t seats)
+{
+    if (!st->whole) {
+        for (int32_t q = 0; q < seats; q++)
+            sd_stream_cells(v[q], out + 8 * q, 0, 8);
+        return;
+    }
+    if (!st->a) {
+        for (int32_t q = 0; q < seats; q++)
+            _mm512_stream_si512((__m512i *)(void *)(out + 8 * q), v[q]);
+        return;
+    }
+    if (st->have && st->end == out) {
+        _mm512_stream_si512((__m512i *)(void *)(out - st->a), _mm512_permutex2var_epi64(st->carry, st->sel, v[0]));
+    } else {
+        sd_stream_flush(st);
+        sd_stream_cells(v[0], out, 0, st->t);
+    }
+    for (int32_t q = 0; q + 1 < seats; q++)
+        _mm512_stream_si512((__m512i *)(void *)(out + st->t + 8 * q), _mm512_permutex2var_epi64(v[q], st->sel, v[q + 1]));
+    st->carry = v[seats - 1];
+    st->end = out + 8 * seats;
+    st->have = 1;
+}
+
+/* A step's registers to out: plain stores, or streamed (nt). */
+BD_TARGET_VBMI SD_INLINE void sd_rows8_put(struct sd_stream *st, const __m512i *v, int64_t *out, const int32_t seats,
+                                           const int nt)
+{
+    if (nt) {
+        sd_stream_step(st, v, out, seats);
+        return;
+    }
+    for (int32_t q = 0; q < seats; q++)
+        _mm512_storeu_si512(out + 8 * q, v[q]);
 }
 
 /* Shares of a block's m rows (shares, status: its first row), 8 rows a step where all 8 are good, else
@@ -490,6 +561,8 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_shares8_vbmi(const int *rcs, const unsigned
     const __m256i nibble = _mm256_set1_epi32(0x0F);
     const __m256i pop4 = _mm256_broadcastsi128_si256(_mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
     const __m512d halfpot = _mm512_set1_pd(0.5);
+    struct sd_stream st;
+    sd_stream_init(&st, shares);
     unsigned done = 0;
     for (int64_t j = 0; j + 8 <= m; j += 8) {
         __m256i rc = _mm256_loadu_si256((const __m256i *)(rcs + j));
@@ -512,12 +585,14 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_shares8_vbmi(const int *rcs, const unsigned
             cell[st] = _mm512_castpd_si512(_mm512_add_pd(_mm512_maskz_mov_pd(_mm512_test_epi64_mask(lm, bit), sl),
                                                          _mm512_maskz_mov_pd(_mm512_test_epi64_mask(bm, bit), sb)));
         }
-        double *out = shares + j * seats;
-        sd_rows8_store(&rows8, cell, out, seats, nt ? 1 + !((uintptr_t)out & 63) : 0);
+        __m512i v[SD_MAX_SEATS];
+        sd_rows8(&rows8, cell, v, seats);
+        sd_rows8_put(&st, v, (int64_t *)(void *)(shares + j * seats), seats, nt);
         if (status)
             memset(status + j, BD_SD_OK, 8);
         done |= 1u << (j >> 3);
     }
+    sd_stream_flush(&st);
     return done;
 }
 
@@ -539,6 +614,8 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned 
     sd_rows8_init(&rows8, seats);
     const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1), nseats = _mm512_set1_epi64(seats);
     const __m512i bias = _mm512_set1_epi32(127);
+    struct sd_stream st;
+    sd_stream_init(&st, chips);
     unsigned done = 0;
     for (int64_t j = 0; j + 8 <= m; j += 8) {
         __m256i rc = _mm256_loadu_si256((const __m256i *)(rcs + j));
@@ -574,31 +651,33 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned 
                                                          _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(b, sv), half)),
                                         _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(o, sv), extra));
         }
-        int64_t *out = chips + j * seats;
-        if (!nt || !tied) {
-            sd_rows8_store(&rows8, cell, out, seats, nt ? 1 + !((uintptr_t)out & 63) : 0);
-        } else {
-            /* Streamed stores must not meet a plain one to the same cell: settle the step in a local copy. */
-            int64_t rowbuf[8 * SD_MAX_SEATS];
-            sd_rows8_store(&rows8, cell, rowbuf, seats, 0);
+        int64_t *out = chips + j * seats, rowbuf[8 * SD_MAX_SEATS];
+        __m512i v[SD_MAX_SEATS];
+        sd_rows8(&rows8, cell, v, seats);
+        if (tied) {
+            /* Settled in place, except that streamed stores must not meet a plain one to the same cell:
+             * then in a local copy, streamed after. */
+            int64_t *dst = nt ? rowbuf : out;
+            for (int32_t q = 0; q < seats; q++)
+                _mm512_storeu_si512(dst + 8 * q, v[q]);
             for (unsigned t = tied; t; t &= t - 1) {
                 int r = __builtin_ctz(t);
                 sd_chips(pot[j + r], (int32_t)button[j + r], odd_low, lw[j + r] & 63, bw[j + r] & 63, seats,
-                         rowbuf + r * seats, 1);
+                         dst + r * seats, 1);
             }
-            for (int k = 0; k < 8 * seats; k++)
-                _mm_stream_si64((long long *)out + k, rowbuf[k]);
-            tied = 0;
-        }
-        for (unsigned t = tied; t; t &= t - 1) {
-            int r = __builtin_ctz(t);
-            sd_chips(pot[j + r], (int32_t)button[j + r], odd_low, lw[j + r] & 63, bw[j + r] & 63, seats,
-                     chips + (j + r) * seats, 1);
+            if (dst == rowbuf) {
+                for (int32_t q = 0; q < seats; q++)
+                    v[q] = _mm512_loadu_si512(rowbuf + 8 * q);
+                sd_stream_step(&st, v, out, seats);
+            }
+        } else {
+            sd_rows8_put(&st, v, out, seats, nt);
         }
         if (status)
             memset(status + j, BD_SD_OK, 8);
         done |= 1u << (j >> 3);
     }
+    sd_stream_flush(&st);
     return done;
 }
 
