@@ -31,6 +31,16 @@
  * ahead of passes 2 and 3 (more time for the prefetches) and blocks of 32 or 128 rows changed nothing
  * measurable. */
 #define SD_BLOCK 64 /* a multiple of 16: whole AVX-512 pass-1 steps and pass-2 steps fit a block */
+/* Pass 1's prefetches of the table entries: into L2 (locality 2: prefetcht1), not L1.  Likely why it
+ * pays: a block's 384 entries (6 seats) are most of a 32 KB L1, where they evict one another and the
+ * block's other data before pass 2 reads them (this VM has no counters to confirm it).  Measured (6 seats, the C harness below, 32,768 rows, 3-6 interleaved
+ * runs of best of 30-40): AVX-512 shares 19.5-21.0 -> 18.7-19.7 ns a row, chips 20.8-22.0 -> 19.4-20.4;
+ * AVX2 and scalar unchanged within the noise (AVX2 chips 26.5-26.9 -> 26.4-26.7). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SD_PREFETCH(p) __builtin_prefetch(p, 0, 2)
+#else
+#define SD_PREFETCH(p) ((void)(p))
+#endif
 #if defined(__GNUC__)
 #define SD_INLINE static inline __attribute__((always_inline))
 #else
@@ -110,7 +120,7 @@ SD_INLINE int sd_hash_row(const uint32_t *table, const uint8_t *h, const uint8_t
         total |= bits;
         mask |= lv << s;
         idx[s][j] = ix;
-        BD_PREFETCH(table + ix);
+        SD_PREFETCH(table + ix);
     }
     *alive = mask;
     if (bad_card)
@@ -185,7 +195,7 @@ BD_TARGET_AVX2 SD_INLINE void sd_hash8_avx2(const struct bd_avx2_consts *k, cons
             int k = r * seats + s;
             seen |= hbits[k] & ((uint64_t)0 - (mask >> s & 1u));
             idx[s][j0 + r] = hidx[k];
-            __builtin_prefetch(table + hidx[k]);
+            SD_PREFETCH(table + hidx[k]);
         }
         alive[j0 + r] = mask;
         /* Once no live card is > 51 (none is 52..63 masked out, none aliases past 63), the live hands
@@ -300,7 +310,7 @@ BD_TARGET_VBMI SD_INLINE void sd_hash16_vbmi(const uint32_t *table, const struct
     _mm512_storeu_si512(alive + j0, al);
     for (int32_t s = 0; s < seats; s++) {
         for (int r = 0; r < 16; r++)
-            __builtin_prefetch(table + idx[s][j0 + r]);
+            SD_PREFETCH(table + idx[s][j0 + r]);
     }
 }
 
