@@ -15,7 +15,10 @@
  *          sd_hash_row), prefetching each table entry, and leaves the indexes seat-major (idx[seat][row]);
  *   pass 2 reads the entries and finds each row's winners of both halves as seat masks: across rows,
  *          16 rows per step with AVX-512 or 8 with AVX2 (a gather per seat, min over the seats, one
- *          compare per seat), else row by row;
+ *          compare per seat), else row by row.  With AVX-512 it runs inside pass 1, one group of 16
+ *          rows behind: each seat's gather for the group before goes between two hash steps, so the
+ *          gathers wait on memory while the hashing goes on (only a block's last group is left to a
+ *          pass 2 of its own);
  *   pass 3 writes each row's shares or chips and winner bytes, row by row, from tables indexed by
  *          the winner masks (no division, no loop over the seats, for shares and the common chip case);
  *          with AVX-512, row-major shares or chips without winner bytes go 8 rows a step in vector code
@@ -25,12 +28,29 @@
  * box, best of 41 interleaved runs against the previous code, which did passes 2 and 3 row by row and
  * pass 1 in scalar code except with VBMI): avx512 40-42 -> 29-30 ns a row, avx2 49-50 -> 33-34, scalar
  * 54-60 -> 51-57.  The row functions are inlined once per seat count (2..6) so that every seat loop
- * unrolls.  Where a 6-seat row's time goes now (rdtsc around each pass, best of 60 on 32,768-row
- * batches, loaded box), shares / chips: avx512 pass 1 11-13 ns, pass 2 4.5-5, pass 3 3.6-4.2 / 4.3-5.2;
- * avx2 18-20, 4-4.3, 4.3-5 / 5.3-6.5; scalar 38-43, 5.2-5.4, 4.5-7 / 6.5-8.  Running pass 1 one block
- * ahead of passes 2 and 3 (more time for the prefetches) and blocks of 32 or 128 rows changed nothing
- * measurable. */
-#define SD_BLOCK 64 /* a multiple of 16: whole AVX-512 pass-1 steps and pass-2 steps fit a block */
+ * unrolls.  Where a 6-seat row's time went before the fused pass 2 (rdtsc around each pass, best of 60
+ * on 32,768-row batches, loaded box), shares / chips: avx512 pass 1 11-13 ns, pass 2 4.5-5, pass 3
+ * 3.6-4.2 / 4.3-5.2; avx2 18-20, 4-4.3, 4.3-5 / 5.3-6.5; scalar 38-43, 5.2-5.4, 4.5-7 / 6.5-8.  With no
+ * table read at all (a test build) the AVX-512 showdown took 12.8 / 14.3 ns a row, against 20-22 with
+ * them: the memory time (~8 ns) barely overlapped the computing.  Fusing pass 2 into pass 1 (with the
+ * L2 prefetches below) and blocks of 256 rows, measured with csrc/tests/showdown_bench.c (32,768 rows, 4 interleaved
+ * runs of best of 30): AVX-512 shares 18.2-19.1 -> 17.6-18.0 ns a row, chips 18.8-19.8 -> 18.4-18.5;
+ * with 64-row blocks the fused pass gained nothing (a quarter of the groups unfused).  AVX2 with
+ * 256-row blocks: 26.6-27.8 -> 25.3-27.1 ns a row; fusing its pass 2 the same way gained nothing more
+ * (25.7-26.6), so it is not done.  A pass 2 of scalar loads instead of gathers, and the fused pass with
+ * L1 prefetches, changed nothing measurable. */
+#define SD_BLOCK 256 /* a multiple of 16: whole AVX-512 pass-1 steps and pass-2 steps fit a block */
+/* Pass 1's prefetches of the table entries: into L2 (locality 2: prefetcht1), not L1.  Likely why it
+ * pays: a 64-row block's 384 entries (6 seats) are most of a 32 KB L1, where they evict one another and
+ * the block's other data before pass 2 reads them (this VM has no counters to confirm it).  Measured (6
+ * seats, the C harness, 32,768 rows, 64-row blocks, 3-6 interleaved runs of best of 30-40): AVX-512
+ * shares 19.5-21.0 -> 18.7-19.7 ns a row, chips 20.8-22.0 -> 19.4-20.4; AVX2 and scalar unchanged within
+ * the noise (AVX2 chips 26.5-26.9 -> 26.4-26.7). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SD_PREFETCH(p) __builtin_prefetch(p, 0, 2)
+#else
+#define SD_PREFETCH(p) ((void)(p))
+#endif
 #if defined(__GNUC__)
 #define SD_INLINE static inline __attribute__((always_inline))
 #else
@@ -110,7 +130,7 @@ SD_INLINE int sd_hash_row(const uint32_t *table, const uint8_t *h, const uint8_t
         total |= bits;
         mask |= lv << s;
         idx[s][j] = ix;
-        BD_PREFETCH(table + ix);
+        SD_PREFETCH(table + ix);
     }
     *alive = mask;
     if (bad_card)
@@ -185,7 +205,7 @@ BD_TARGET_AVX2 SD_INLINE void sd_hash8_avx2(const struct bd_avx2_consts *k, cons
             int k = r * seats + s;
             seen |= hbits[k] & ((uint64_t)0 - (mask >> s & 1u));
             idx[s][j0 + r] = hidx[k];
-            __builtin_prefetch(table + hidx[k]);
+            SD_PREFETCH(table + hidx[k]);
         }
         alive[j0 + r] = mask;
         /* Once no live card is > 51 (none is 52..63 masked out, none aliases past 63), the live hands
@@ -218,6 +238,31 @@ BD_TARGET_AVX2 static int64_t sd_pass1_avx2(const uint32_t *table, const uint8_t
     return j;
 }
 
+/* Pass 2's winners of the 16 rows j.. of a block from their entries e[seat] (as gathered): the dead
+ * seats folded to 0xFFFFFFFF, the minimum of each half over the seats; a seat wins a half where its
+ * rank equals the minimum. */
+BD_TARGET_VBMI SD_INLINE void sd_win16(__m512i *e, const unsigned *alive, int64_t j, const int32_t seats, unsigned *lw,
+                                       unsigned *bw)
+{
+    const __m512i lo16 = _mm512_set1_epi32(0xFFFF);
+    __m512i al = _mm512_loadu_si512(alive + j), low[SD_MAX_SEATS], bad[SD_MAX_SEATS];
+    __m512i lmin = lo16, bmin = lo16, l = _mm512_setzero_si512(), b = l;
+    for (int32_t s = 0; s < seats; s++) {
+        e[s] = _mm512_mask_mov_epi32(e[s], _mm512_testn_epi32_mask(al, _mm512_set1_epi32(1 << s)), _mm512_set1_epi32(-1));
+        low[s] = _mm512_and_si512(e[s], lo16);
+        bad[s] = _mm512_srli_epi32(e[s], 16);
+        lmin = _mm512_min_epu32(lmin, low[s]);
+        bmin = _mm512_min_epu32(bmin, bad[s]);
+    }
+    for (int32_t s = 0; s < seats; s++) {
+        __m512i bit = _mm512_set1_epi32(1 << s);
+        l = _mm512_mask_or_epi32(l, _mm512_cmpeq_epi32_mask(low[s], lmin), l, bit);
+        b = _mm512_mask_or_epi32(b, _mm512_cmpeq_epi32_mask(bad[s], bmin), b, bit);
+    }
+    _mm512_storeu_si512(lw + j, _mm512_and_si512(l, al));
+    _mm512_storeu_si512(bw + j, _mm512_and_si512(b, al));
+}
+
 /* ---- AVX-512 VBMI pass 1 (machines that have it, chosen at run time): 16 rows per group ------------
  * A group of 16 rows holds 16 * seats hands, 80 * seats contiguous bytes, hand k = row r * seats + seat
  * s: `seats` steps of bd_vbmi_hash16 (badacey.h).  The results are then turned seat-major in registers
@@ -229,11 +274,14 @@ BD_TARGET_AVX2 static int64_t sd_pass1_avx2(const uint32_t *table, const uint8_t
  * good when no live card is > 51 and its masks hold 5 cards per live seat (a repeat within a hand or
  * across hands leaves fewer).  Measured (6 seats, rdtsc around each pass of 32,768-row batches, best of
  * 60, interleaved) against the previous code (the same hash, then a scalar loop per row over the seats):
- * pass 1 16.3-17.6 -> 11.2-12.1 ns a row. */
+ * pass 1 16.3-17.6 -> 11.2-12.1 ns a row.  jp >= 0: also pass 2 for the 16 rows jp.. (the group before,
+ * its entries prefetched a group ago), seat s's gather right after hash step s. */
 BD_TARGET_VBMI SD_INLINE void sd_hash16_vbmi(const uint32_t *table, const struct bd_vbmi_consts *k, const uint8_t *h,
                                              const uint8_t *live, const int32_t seats, uint32_t (*idx)[SD_BLOCK],
-                                             int64_t j0, unsigned *alive, int *rcs)
+                                             int64_t j0, unsigned *alive, int *rcs, int64_t jp, unsigned *lw,
+                                             unsigned *bw)
 {
+    __m512i ent[SD_MAX_SEATS];
     const __m512i flag = _mm512_set1_epi32((int)0x80000000u), zero = _mm512_setzero_si512();
     const __m512i one = _mm512_set1_epi32(1);
     const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -243,6 +291,8 @@ BD_TARGET_VBMI SD_INLINE void sd_hash16_vbmi(const uint32_t *table, const struct
         __mmask16 high;
         __m512i bits[2];
         __m512i ix = bd_vbmi_hash16(k, h + 80 * step, &high, NULL, bits);
+        if (jp >= 0)
+            ent[step] = _mm512_i32gather_epi32(_mm512_loadu_si512(idx[step] + jp), (const void *)table, 4);
         x[0][step] = _mm512_mask_or_epi32(ix, high, ix, flag);
         x[1][step] = bits[0];
         x[2][step] = bits[1];
@@ -300,21 +350,24 @@ BD_TARGET_VBMI SD_INLINE void sd_hash16_vbmi(const uint32_t *table, const struct
     _mm512_storeu_si512(alive + j0, al);
     for (int32_t s = 0; s < seats; s++) {
         for (int r = 0; r < 16; r++)
-            __builtin_prefetch(table + idx[s][j0 + r]);
+            SD_PREFETCH(table + idx[s][j0 + r]);
     }
+    if (jp >= 0)
+        sd_win16(ent, alive, jp, seats, lw, bw);
 }
 
 /* Pass 1 over whole groups of 16 rows of a block (m rows, h and live: its first row), one copy per seat
- * count; returns the row it stopped at. */
+ * count, with pass 2 for each group but the last (winners into lw, bw); returns the row it stopped at. */
 BD_TARGET_VBMI static int64_t sd_pass1_vbmi(const uint32_t *table, const uint8_t *h, const uint8_t *live, int32_t seats,
-                                            uint32_t (*idx)[SD_BLOCK], int64_t m, unsigned *alive, int *rcs)
+                                            uint32_t (*idx)[SD_BLOCK], int64_t m, unsigned *alive, int *rcs,
+                                            unsigned *lw, unsigned *bw)
 {
     struct bd_vbmi_consts k;
     bd_vbmi_init(&k);
     int64_t j = 0;
 #define SD_PASS1_VBMI(S)                                                                                   \
     for (; j + 16 <= m; j += 16)                                                                          \
-        sd_hash16_vbmi(table, &k, h + j * (S) * 5, live ? live + j * (S) : NULL, S, idx, j, alive, rcs); \
+        sd_hash16_vbmi(table, &k, h + j * (S) * 5, live ? live + j * (S) : NULL, S, idx, j, alive, rcs, j - 16, lw, bw); \
     break;
     switch (seats) {
     case 2: SD_PASS1_VBMI(2)
@@ -335,26 +388,11 @@ BD_TARGET_VBMI static int64_t sd_pass1_vbmi(const uint32_t *table, const uint8_t
 BD_TARGET_VBMI static int64_t sd_winners16(const uint32_t *table, uint32_t (*idx)[SD_BLOCK], const unsigned *alive,
                                     int64_t j, int64_t m, int32_t seats, unsigned *lw, unsigned *bw)
 {
-    const __m512i lo16 = _mm512_set1_epi32(0xFFFF);
     for (; j + 16 <= m; j += 16) {
-        __m512i al = _mm512_loadu_si512(alive + j), low[SD_MAX_SEATS], bad[SD_MAX_SEATS];
-        __m512i lmin = lo16, bmin = lo16, l = _mm512_setzero_si512(), b = l;
-        for (int32_t s = 0; s < seats; s++) {
-            __m512i e = _mm512_i32gather_epi32(_mm512_loadu_si512(idx[s] + j), (const void *)table, 4);
-            e = _mm512_mask_mov_epi32(e, _mm512_testn_epi32_mask(al, _mm512_set1_epi32(1 << s)),
-                                      _mm512_set1_epi32(-1));
-            low[s] = _mm512_and_si512(e, lo16);
-            bad[s] = _mm512_srli_epi32(e, 16);
-            lmin = _mm512_min_epu32(lmin, low[s]);
-            bmin = _mm512_min_epu32(bmin, bad[s]);
-        }
-        for (int32_t s = 0; s < seats; s++) {
-            __m512i bit = _mm512_set1_epi32(1 << s);
-            l = _mm512_mask_or_epi32(l, _mm512_cmpeq_epi32_mask(low[s], lmin), l, bit);
-            b = _mm512_mask_or_epi32(b, _mm512_cmpeq_epi32_mask(bad[s], bmin), b, bit);
-        }
-        _mm512_storeu_si512(lw + j, _mm512_and_si512(l, al));
-        _mm512_storeu_si512(bw + j, _mm512_and_si512(b, al));
+        __m512i e[SD_MAX_SEATS];
+        for (int32_t s = 0; s < seats; s++)
+            e[s] = _mm512_i32gather_epi32(_mm512_loadu_si512(idx[s] + j), (const void *)table, 4);
+        sd_win16(e, alive, j, seats, lw, bw);
     }
     return j;
 }
@@ -429,7 +467,7 @@ SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned l
 #ifdef SD_SIMD
 /* ---- AVX-512 pass 3 (row-major outputs, no winner bytes): 8 rows a step --------------------------------
  * Lane r of a register holds row r of a step; one register per seat holds that seat's cells, and
- * sd_rows8_store turns the `seats` registers row-major (out[r * seats + s]: 8 * seats cells, `seats`
+ * sd_rows8 turns the `seats` registers row-major (out[r * seats + s]: 8 * seats cells, `seats`
  * whole registers).  Output register q, lane t is cell f = 8q + t = row f / seats, seat f % seats: lane
  * f / seats of seat register f % seats, one two-register permute per pair of seat registers, merged by
  * mask. */
@@ -454,28 +492,99 @@ BD_TARGET_VBMI SD_INLINE void sd_rows8_init(struct sd_rows8 *k, const int32_t se
     }
 }
 
-/* nt: 0 plain stores; non-temporal ones (see SD_STREAM_BYTES), 2 when out is 64-byte aligned (whole lines,
- * vmovntdq), else 1 (a movnti per cell: numpy and malloc give 16-byte alignment; measured on 8 MB of
- * shares, 30.8-32.7 ns a row with plain stores there, 26.2-28.2 with movnti). */
-BD_TARGET_VBMI SD_INLINE void sd_rows8_store(const struct sd_rows8 *k, const __m512i *cell, void *out, const int32_t seats,
-                                             int nt)
+/* The `seats` output registers of a step, row-major: v[q] lane t = cell 8q + t (see above). */
+BD_TARGET_VBMI SD_INLINE void sd_rows8(const struct sd_rows8 *k, const __m512i *cell, __m512i *v, const int32_t seats)
 {
     for (int32_t q = 0; q < seats; q++) {
-        __m512i v = _mm512_permutex2var_epi64(cell[0], k->perm[q], cell[seats > 1 ? 1 : 0]);
+        v[q] = _mm512_permutex2var_epi64(cell[0], k->perm[q], cell[seats > 1 ? 1 : 0]);
         for (int32_t p = 1; 2 * p < seats; p++)
-            v = _mm512_mask_mov_epi64(v, k->pick[q][p],
-                                      _mm512_permutex2var_epi64(cell[2 * p], k->perm[q], cell[2 * p + 1 < seats ? 2 * p + 1 : 2 * p]));
-        if (nt == 2) {
-            _mm512_stream_si512((__m512i *)((char *)out + 64 * q), v);
-        } else if (nt) { /* not on a line boundary: 8-byte non-temporal stores (movnti) */
-            long long cells[8];
-            _mm512_storeu_si512(cells, v);
-            for (int t = 0; t < 8; t++)
-                _mm_stream_si64((long long *)out + 8 * q + t, cells[t]);
-        } else {
-            _mm512_storeu_si512((char *)out + 64 * q, v);
-        }
+            v[q] = _mm512_mask_mov_epi64(v[q], k->pick[q][p],
+                                         _mm512_permutex2var_epi64(cell[2 * p], k->perm[q], cell[2 * p + 1 < seats ? 2 * p + 1 : 2 * p]));
     }
+}
+
+/* Non-temporal stores of the steps of one pass-3 call (see SD_STREAM_BYTES), in whole 64-byte lines
+ * (vmovntdq) wherever the cells allow.  A step's 8 * seats cells start at the same offset within a line
+ * in every step of a call (a step is 64 * seats bytes), `a` cells past a line boundary.  a == 0: each
+ * output register is a line.  Else the lines lie across registers: line q of a step is cells t = 8 - a
+ * .. 7 of register q and 0 .. t-1 of register q + 1 (one two-register permute), and the line across two
+ * consecutive steps joins the earlier step's last register (kept in `carry`) to the later's first; the
+ * cells of a step next to no streamed step (the call's first and last, or beside a step left to the row
+ * loop) go out one by one (movnti), as do all cells of an output not 8-byte aligned.  NumPy and malloc
+ * give 16-byte alignment, so that misaligned case is the usual one: measured (6 seats, AVX-512, 32,768
+ * rows, the C harness), a movnti per cell took 20.4-20.8 / 21.9-22.5 ns a row for shares / chips, a
+ * 64-byte aligned output 19.2-20.2 / 20.2-21.2. */
+struct sd_stream {
+    __m512i sel;   /* lane i: t + i (cells t.. of one register, then the next's) */
+    __m512i carry; /* the last register of the step just streamed, when `have` */
+    int64_t *end;  /* just past that step's cells */
+    int32_t a, t;  /* cells from the line boundary before a step / to the one after its start (a != 0) */
+    int have, whole; /* whole: 0 when the output is not 8-byte aligned (a cell at a time) */
+};
+
+BD_TARGET_VBMI SD_INLINE void sd_stream_init(struct sd_stream *st, const void *out)
+{
+    st->whole = !((uintptr_t)out & 7);
+    st->a = (int32_t)((uintptr_t)out >> 3 & 7);
+    st->t = 8 - st->a;
+    st->sel = _mm512_add_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), _mm512_set1_epi64(st->t));
+    st->carry = _mm512_setzero_si512();
+    st->end = NULL;
+    st->have = 0;
+}
+
+/* Cells lo..hi-1 of register v to p[lo..hi-1], one movnti each. */
+BD_TARGET_VBMI SD_INLINE void sd_stream_cells(__m512i v, int64_t *p, int lo, int hi)
+{
+    long long c[8];
+    _mm512_storeu_si512(c, v);
+    for (int k = lo; k < hi; k++)
+        _mm_stream_si64((long long *)p + k, c[k]);
+}
+
+/* The cells of the step before that no line took: the last `a` of its last register. */
+BD_TARGET_VBMI SD_INLINE void sd_stream_flush(struct sd_stream *st)
+{
+    if (st->have)
+        sd_stream_cells(st->carry, st->end - 8, st->t, 8);
+    st->have = 0;
+}
+
+BD_TARGET_VBMI SD_INLINE void sd_stream_step(struct sd_stream *st, const __m512i *v, int64_t *out, const int32_t seats)
+{
+    if (!st->whole) {
+        for (int32_t q = 0; q < seats; q++)
+            sd_stream_cells(v[q], out + 8 * q, 0, 8);
+        return;
+    }
+    if (!st->a) {
+        for (int32_t q = 0; q < seats; q++)
+            _mm512_stream_si512((__m512i *)(void *)(out + 8 * q), v[q]);
+        return;
+    }
+    if (st->have && st->end == out) {
+        _mm512_stream_si512((__m512i *)(void *)(out - st->a), _mm512_permutex2var_epi64(st->carry, st->sel, v[0]));
+    } else {
+        sd_stream_flush(st);
+        sd_stream_cells(v[0], out, 0, st->t);
+    }
+    for (int32_t q = 0; q + 1 < seats; q++)
+        _mm512_stream_si512((__m512i *)(void *)(out + st->t + 8 * q), _mm512_permutex2var_epi64(v[q], st->sel, v[q + 1]));
+    st->carry = v[seats - 1];
+    st->end = out + 8 * seats;
+    st->have = 1;
+}
+
+/* A step's registers to out: plain stores, or streamed (nt). */
+BD_TARGET_VBMI SD_INLINE void sd_rows8_put(struct sd_stream *st, const __m512i *v, int64_t *out, const int32_t seats,
+                                           const int nt)
+{
+    if (nt) {
+        sd_stream_step(st, v, out, seats);
+        return;
+    }
+    for (int32_t q = 0; q < seats; q++)
+        _mm512_storeu_si512(out + 8 * q, v[q]);
 }
 
 /* Shares of a block's m rows (shares, status: its first row), 8 rows a step where all 8 are good, else
@@ -490,6 +599,8 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_shares8_vbmi(const int *rcs, const unsigned
     const __m256i nibble = _mm256_set1_epi32(0x0F);
     const __m256i pop4 = _mm256_broadcastsi128_si256(_mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
     const __m512d halfpot = _mm512_set1_pd(0.5);
+    struct sd_stream st;
+    sd_stream_init(&st, shares);
     unsigned done = 0;
     for (int64_t j = 0; j + 8 <= m; j += 8) {
         __m256i rc = _mm256_loadu_si256((const __m256i *)(rcs + j));
@@ -512,12 +623,14 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_shares8_vbmi(const int *rcs, const unsigned
             cell[st] = _mm512_castpd_si512(_mm512_add_pd(_mm512_maskz_mov_pd(_mm512_test_epi64_mask(lm, bit), sl),
                                                          _mm512_maskz_mov_pd(_mm512_test_epi64_mask(bm, bit), sb)));
         }
-        double *out = shares + j * seats;
-        sd_rows8_store(&rows8, cell, out, seats, nt ? 1 + !((uintptr_t)out & 63) : 0);
+        __m512i v[SD_MAX_SEATS];
+        sd_rows8(&rows8, cell, v, seats);
+        sd_rows8_put(&st, v, (int64_t *)(void *)(shares + j * seats), seats, nt);
         if (status)
             memset(status + j, BD_SD_OK, 8);
         done |= 1u << (j >> 3);
     }
+    sd_stream_flush(&st);
     return done;
 }
 
@@ -539,6 +652,8 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned 
     sd_rows8_init(&rows8, seats);
     const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1), nseats = _mm512_set1_epi64(seats);
     const __m512i bias = _mm512_set1_epi32(127);
+    struct sd_stream st;
+    sd_stream_init(&st, chips);
     unsigned done = 0;
     for (int64_t j = 0; j + 8 <= m; j += 8) {
         __m256i rc = _mm256_loadu_si256((const __m256i *)(rcs + j));
@@ -574,31 +689,33 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned 
                                                          _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(b, sv), half)),
                                         _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(o, sv), extra));
         }
-        int64_t *out = chips + j * seats;
-        if (!nt || !tied) {
-            sd_rows8_store(&rows8, cell, out, seats, nt ? 1 + !((uintptr_t)out & 63) : 0);
-        } else {
-            /* Streamed stores must not meet a plain one to the same cell: settle the step in a local copy. */
-            int64_t rowbuf[8 * SD_MAX_SEATS];
-            sd_rows8_store(&rows8, cell, rowbuf, seats, 0);
+        int64_t *out = chips + j * seats, rowbuf[8 * SD_MAX_SEATS];
+        __m512i v[SD_MAX_SEATS];
+        sd_rows8(&rows8, cell, v, seats);
+        if (tied) {
+            /* Settled in place, except that streamed stores must not meet a plain one to the same cell:
+             * then in a local copy, streamed after. */
+            int64_t *dst = nt ? rowbuf : out;
+            for (int32_t q = 0; q < seats; q++)
+                _mm512_storeu_si512(dst + 8 * q, v[q]);
             for (unsigned t = tied; t; t &= t - 1) {
                 int r = __builtin_ctz(t);
                 sd_chips(pot[j + r], (int32_t)button[j + r], odd_low, lw[j + r] & 63, bw[j + r] & 63, seats,
-                         rowbuf + r * seats, 1);
+                         dst + r * seats, 1);
             }
-            for (int k = 0; k < 8 * seats; k++)
-                _mm_stream_si64((long long *)out + k, rowbuf[k]);
-            tied = 0;
-        }
-        for (unsigned t = tied; t; t &= t - 1) {
-            int r = __builtin_ctz(t);
-            sd_chips(pot[j + r], (int32_t)button[j + r], odd_low, lw[j + r] & 63, bw[j + r] & 63, seats,
-                     chips + (j + r) * seats, 1);
+            if (dst == rowbuf) {
+                for (int32_t q = 0; q < seats; q++)
+                    v[q] = _mm512_loadu_si512(rowbuf + 8 * q);
+                sd_stream_step(&st, v, out, seats);
+            }
+        } else {
+            sd_rows8_put(&st, v, out, seats, nt);
         }
         if (status)
             memset(status + j, BD_SD_OK, 8);
         done |= 1u << (j >> 3);
     }
+    sd_stream_flush(&st);
     return done;
 }
 
@@ -708,17 +825,19 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
     (void)level;
 #endif
     for (int64_t i0 = 0; i0 < n; i0 += SD_BLOCK) {
-        int64_t m = n - i0 < SD_BLOCK ? n - i0 : SD_BLOCK, j = 0;
+        int64_t m = n - i0 < SD_BLOCK ? n - i0 : SD_BLOCK, j = 0, w = 0; /* w: rows whose winners pass 1 found */
         const uint8_t *h = hands + i0 * seats * 5, *lv = live ? live + i0 * seats : NULL;
 #ifdef SD_SIMD
-        if (level >= BD_ISA_AVX512)
-            j = sd_pass1_vbmi(table, h, lv, seats, idx, m, alive, rcs);
+        if (level >= BD_ISA_AVX512) {
+            j = sd_pass1_vbmi(table, h, lv, seats, idx, m, alive, rcs, lw, bw);
+            w = j >= 16 ? j - 16 : 0;
+        }
         if (level >= BD_ISA_AVX2 && j + 8 <= m)
             j = sd_pass1_avx2(table, h, lv, seats, idx, j, m, alive, rcs);
 #endif
         for (; j < m; j++)
             rcs[j] = sd_hash_row(table, h + j * seats * 5, lv ? lv + j * seats : NULL, seats, idx, j, &alive[j]);
-        j = 0;
+        j = w;
 #ifdef SD_SIMD
         if (level >= BD_ISA_AVX512)
             j = sd_winners16(table, idx, alive, j, m, seats, lw, bw);
