@@ -21,8 +21,9 @@
  *          pass 2 of its own);
  *   pass 3 writes each row's shares or chips and winner bytes, row by row, from tables indexed by
  *          the winner masks (no division, no loop over the seats, for shares and the common chip case);
- *          with AVX-512, row-major shares or chips without winner bytes go 8 rows a step in vector code
- *          (sd_shares8_vbmi, sd_chips8_vbmi), the rows of a step with a bad row left to the row loop.
+ *          with AVX-512 or AVX2, row-major shares or chips without winner bytes go 8 rows a step in
+ *          vector code (sd_shares8_vbmi, sd_chips8_vbmi; sd_shares8_avx2, sd_chips8_avx2), the rows of a
+ *          step with a bad row left to the row loop.
  * The table (10 MB) is read at random, so what sets the pace is keeping many loads in flight with no
  * unpredictable branch in between.  Measured (6 seats, shares, one core of this project's shared Zen 4
  * box, best of 41 interleaved runs against the previous code, which did passes 2 and 3 row by row and
@@ -61,8 +62,8 @@
  * more will not stay in cache, and a plain store first reads the line it writes (read-for-ownership):
  * the x86-64 build writes it with non-temporal stores instead (combined into whole lines on the way out),
  * half the memory traffic, and bd_showdown_many ends with a store fence.  Shares go out so on every path
- * (sd_put_f64, movnti); chips only from the AVX-512 pass (sd_chips8_vbmi), which computes each cell
- * whole first: the row-by-row sd_chips builds a row by read-modify-write, and every streamable form of it
+ * (sd_put_f64, movnti); chips only from the vector passes (sd_chips8_vbmi, sd_chips8_avx2), which
+ * compute each cell whole first: the row-by-row sd_chips builds a row by read-modify-write, and every streamable form of it
  * tried (a local row, products or masks per seat) made the common one-winner row 10-12 ns instead of 6.
  * Measured, 6 seats, 8 MB of payouts, AVX-512 path: the shares pass 6.6-6.9 -> 5.1-5.3 ns a row (row by
  * row), the whole showdown 30.8-32.7 -> 26.2-28.2 ns with the vector shares pass, chips 28.7-30.6 ->
@@ -719,31 +720,33 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned 
     return done;
 }
 
+/* The pass-3 dispatchers below: CALL(P) with P the seat count as a constant, one inlined copy each. */
+#define SD_BY_SEAT_COUNT(CALL)                                                                               \
+    switch (seats) {                                                                                         \
+    case 2: return CALL(2);                                                                                  \
+    case 3: return CALL(3);                                                                                  \
+    case 4: return CALL(4);                                                                                  \
+    case 5: return CALL(5);                                                                                  \
+    default: return CALL(6);                                                                                 \
+    }
+
 /* sd_chips8_vbmi and sd_shares8_vbmi over a block's m rows (pot, button, chips, shares, status: its
  * first row), one copy per seat count. */
 BD_TARGET_VBMI static unsigned sd_pass3_chips_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, const int64_t *pot,
                                                    const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
                                                    int64_t m, int32_t seats, int nt)
 {
-    switch (seats) {
-    case 2: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 2, nt);
-    case 3: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 3, nt);
-    case 4: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 4, nt);
-    case 5: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 5, nt);
-    default: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 6, nt);
-    }
+#define SD_CALL(P) sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, P, nt)
+    SD_BY_SEAT_COUNT(SD_CALL)
+#undef SD_CALL
 }
 
 BD_TARGET_VBMI static unsigned sd_pass3_shares_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, double *shares,
                                                     uint8_t *status, int64_t m, int32_t seats, int nt)
 {
-    switch (seats) {
-    case 2: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 2, nt);
-    case 3: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 3, nt);
-    case 4: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 4, nt);
-    case 5: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 5, nt);
-    default: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 6, nt);
-    }
+#define SD_CALL(P) sd_shares8_vbmi(rcs, lw, bw, shares, status, m, P, nt)
+    SD_BY_SEAT_COUNT(SD_CALL)
+#undef SD_CALL
 }
 
 /* ---- AVX2 pass 3 (row-major, no winner bytes): 8 rows a step, 4 to a register ------------------------
@@ -752,7 +755,10 @@ BD_TARGET_VBMI static unsigned sd_pass3_shares_vbmi(const int *rcs, const unsign
  * 128-bit lane swap) turns seats 0-3 of each row into one register, seats 4-5 into one 128-bit half;
  * sd_rows4_avx2 writes the 4 rows out[r * seats + s]: plain stores (how 0), 16-byte non-temporal stores
  * (how 1: out 16-byte aligned, seats even, so that every pair of cells is), or one movnti a cell (how 2;
- * see SD_STREAM_BYTES).  c[s] for s >= seats is ignored. */
+ * see SD_STREAM_BYTES).  c[s] for s >= seats is ignored.  Measured (6 seats, rdtsc around pass 3, the C
+ * harness, best of 20-40, against the row loop it replaces; 1.5 MB / 8 MB of payouts): shares 4.9 /
+ * 5.4-5.7 -> 3.3 / 3.6-4.1 ns a row, chips 4.8-5.0 / 7.4-8.0 -> 3.5 / 3.9-4.8 (plain stores instead of
+ * streamed: 2.8-3.2 on 1.5 MB, ~1 ns a row more than streamed on 8 MB). */
 BD_TARGET_AVX2 SD_INLINE void sd_rows4_avx2(const __m256i *c, int64_t *out, const int32_t seats, const int how)
 {
     __m256i z = _mm256_setzero_si256(), c4 = seats > 4 ? c[4] : z, c5 = seats > 5 ? c[5] : z;
@@ -839,13 +845,14 @@ BD_TARGET_AVX2 SD_INLINE unsigned sd_shares8_avx2(const int *rcs, const unsigned
 
 /* ---- AVX2 pass 3 for chips: 8 rows a step (see sd_chips8_vbmi) ------------------------------------------
  * A step of 8 rows is settled here when every row is good, rows with one winner in each half in vector
- * code (the same sums as sd_chips' common case), the tied ones then by sd_chips over them, in place.
- * Plain stores: with a row's cells settled in place, as on the row loop, chips are not streamed here. */
+ * code (the same sums as sd_chips' common case), the tied ones then by sd_chips over them, in place (or,
+ * when streaming, in a local copy of the step, streamed after). */
 BD_TARGET_AVX2 SD_INLINE unsigned sd_chips8_avx2(const int *rcs, const unsigned *lw, const unsigned *bw, const int64_t *pot,
                                                  const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
-                                                 int64_t m, const int32_t seats)
+                                                 int64_t m, const int32_t seats, const int nt)
 {
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi64x(1), nseats = _mm256_set1_epi64x(seats);
+    const int how = !nt ? 0 : (!((uintptr_t)chips & 15) && !(seats & 1)) ? 1 : 2;
     const __m256i last = _mm256_set1_epi64x(seats - 1);
     const __m128i bias = _mm_set1_epi32(127);
     unsigned done = 0;
@@ -863,16 +870,19 @@ BD_TARGET_AVX2 SD_INLINE unsigned sd_chips8_avx2(const int *rcs, const unsigned 
                 break; /* the row loop stops at this step's bad row: nothing after it is written */
             continue;
         }
-        int64_t *out = chips + j * seats;
-        unsigned tied = 0;
+        /* Rows with a tie in either half (m & (m - 1) != 0; m is not 0 in a good row) get sd_chips below. */
+        __m256i l8 = _mm256_loadu_si256((const __m256i *)(const void *)(lw + j));
+        __m256i b8 = _mm256_loadu_si256((const __m256i *)(const void *)(bw + j));
+        __m256i ties = _mm256_or_si256(_mm256_and_si256(l8, _mm256_sub_epi32(l8, _mm256_set1_epi32(1))),
+                                       _mm256_and_si256(b8, _mm256_sub_epi32(b8, _mm256_set1_epi32(1))));
+        unsigned tied = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(ties, zero))) & 255;
+        /* Tied rows are settled in place, except that streamed stores must not meet a plain one to the same
+         * cell: then the step goes to a local copy, streamed after. */
+        int64_t *out = chips + j * seats, rowbuf[8 * SD_MAX_SEATS], *dst = tied && nt ? rowbuf : out;
         for (int hs = 0; hs < 2; hs++) {
             __m256i p = hs ? p1 : p0, bt = hs ? b1 : b0;
             __m128i l32 = _mm_loadu_si128((const __m128i *)(const void *)(lw + j + 4 * hs));
             __m128i b32 = _mm_loadu_si128((const __m128i *)(const void *)(bw + j + 4 * hs));
-            /* Rows with a tie in either half (m & (m - 1) != 0; m is not 0 in a good row) get sd_chips below. */
-            __m128i ties = _mm_or_si128(_mm_and_si128(l32, _mm_sub_epi32(l32, _mm_set1_epi32(1))),
-                                        _mm_and_si128(b32, _mm_sub_epi32(b32, _mm_set1_epi32(1))));
-            tied |= (unsigned)(~_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ties, _mm_setzero_si128()))) & 15) << (4 * hs);
             /* The seat of a one-bit mask 2^k (k <= 5): k is its float's exponent less 127. */
             __m256i l = _mm256_cvtepu32_epi64(_mm_sub_epi32(_mm_srli_epi32(_mm_castps_si128(_mm_cvtepi32_ps(l32)), 23), bias));
             __m256i b = _mm256_cvtepu32_epi64(_mm_sub_epi32(_mm_srli_epi32(_mm_castps_si128(_mm_cvtepi32_ps(b32)), 23), bias));
@@ -889,12 +899,22 @@ BD_TARGET_AVX2 SD_INLINE unsigned sd_chips8_avx2(const int *rcs, const unsigned 
                                                          _mm256_and_si256(_mm256_cmpeq_epi64(b, sv), half)),
                                         _mm256_and_si256(_mm256_cmpeq_epi64(o, sv), extra));
             }
-            sd_rows4_avx2(c, out + 4 * hs * seats, seats, 0);
+            sd_rows4_avx2(c, dst + 4 * hs * seats, seats, dst == out ? how : 0);
         }
         for (unsigned t = tied; t; t &= t - 1) {
             int r = __builtin_ctz(t);
             sd_chips(pot[j + r], (int32_t)button[j + r], odd_low, lw[j + r] & 63, bw[j + r] & 63, seats,
-                     out + r * seats, 1);
+                     dst + r * seats, 1);
+        }
+        if (dst == rowbuf) {
+            for (int32_t k = 0; k < 8 * seats; k += 2) {
+                if (how == 1)
+                    _mm_stream_si128((__m128i *)(void *)(out + k), _mm_loadu_si128((const __m128i *)(const void *)(rowbuf + k)));
+                else {
+                    _mm_stream_si64((long long *)(out + k), rowbuf[k]);
+                    _mm_stream_si64((long long *)(out + k + 1), rowbuf[k + 1]);
+                }
+            }
         }
         if (status)
             memset(status + j, BD_SD_OK, 8);
@@ -906,27 +926,19 @@ BD_TARGET_AVX2 SD_INLINE unsigned sd_chips8_avx2(const int *rcs, const unsigned 
 /* sd_chips8_avx2 over a block's m rows, one copy per seat count (see sd_pass3_chips_vbmi). */
 BD_TARGET_AVX2 static unsigned sd_pass3_chips_avx2(const int *rcs, const unsigned *lw, const unsigned *bw, const int64_t *pot,
                                                    const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
-                                                   int64_t m, int32_t seats)
+                                                   int64_t m, int32_t seats, int nt)
 {
-    switch (seats) {
-    case 2: return sd_chips8_avx2(rcs, lw, bw, pot, button, odd_low, chips, status, m, 2);
-    case 3: return sd_chips8_avx2(rcs, lw, bw, pot, button, odd_low, chips, status, m, 3);
-    case 4: return sd_chips8_avx2(rcs, lw, bw, pot, button, odd_low, chips, status, m, 4);
-    case 5: return sd_chips8_avx2(rcs, lw, bw, pot, button, odd_low, chips, status, m, 5);
-    default: return sd_chips8_avx2(rcs, lw, bw, pot, button, odd_low, chips, status, m, 6);
-    }
+#define SD_CALL(P) sd_chips8_avx2(rcs, lw, bw, pot, button, odd_low, chips, status, m, P, nt)
+    SD_BY_SEAT_COUNT(SD_CALL)
+#undef SD_CALL
 }
 
 BD_TARGET_AVX2 static unsigned sd_pass3_shares_avx2(const int *rcs, const unsigned *lw, const unsigned *bw, double *shares,
                                                     uint8_t *status, int64_t m, int32_t seats, int nt)
 {
-    switch (seats) {
-    case 2: return sd_shares8_avx2(rcs, lw, bw, shares, status, m, 2, nt);
-    case 3: return sd_shares8_avx2(rcs, lw, bw, shares, status, m, 3, nt);
-    case 4: return sd_shares8_avx2(rcs, lw, bw, shares, status, m, 4, nt);
-    case 5: return sd_shares8_avx2(rcs, lw, bw, shares, status, m, 5, nt);
-    default: return sd_shares8_avx2(rcs, lw, bw, shares, status, m, 6, nt);
-    }
+#define SD_CALL(P) sd_shares8_avx2(rcs, lw, bw, shares, status, m, P, nt)
+    SD_BY_SEAT_COUNT(SD_CALL)
+#undef SD_CALL
 }
 #endif
 
@@ -941,7 +953,7 @@ typedef struct {
     uint8_t *low_win, *badugi_win;   /* row-major winner bytes (cols == 0) */
     uint8_t *low_bits, *badugi_bits; /* winner bitmasks (cols != 0) */
     int64_t stride;                  /* cols != 0: distance between two seats' columns in chips, >= n */
-    int nt;                          /* payouts by non-temporal stores: shares (sd_put_f64), AVX-512 chips */
+    int nt;                          /* payouts by non-temporal stores: shares (sd_put_f64), vector chips */
 } sd_out;
 
 /* Pass 3 for one good row i: its shares or chips, and its winners (bytes, or bitmasks in the column
@@ -1038,7 +1050,7 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
             fast = sd_pass3_shares_vbmi(rcs, lw, bw, o.shares + i0 * seats, status ? status + i0 : NULL, m, seats, o.nt);
         else if (level >= BD_ISA_AVX2 && pot && !cols && !o.low_win && !o.badugi_win)
             fast = sd_pass3_chips_avx2(rcs, lw, bw, pot + i0, button + i0, odd_low, o.chips + i0 * seats,
-                                       status ? status + i0 : NULL, m, seats);
+                                       status ? status + i0 : NULL, m, seats, o.nt);
         else if (level >= BD_ISA_AVX2 && !pot && o.shares && !cols && !o.low_win && !o.badugi_win)
             fast = sd_pass3_shares_avx2(rcs, lw, bw, o.shares + i0 * seats, status ? status + i0 : NULL, m, seats, o.nt);
 #endif
