@@ -21,8 +21,9 @@
  *          pass 2 of its own);
  *   pass 3 writes each row's shares or chips and winner bytes, row by row, from tables indexed by
  *          the winner masks (no division, no loop over the seats, for shares and the common chip case);
- *          with AVX-512, row-major shares or chips without winner bytes go 8 rows a step in vector code
- *          (sd_shares8_vbmi, sd_chips8_vbmi), the rows of a step with a bad row left to the row loop.
+ *          with AVX-512 or AVX2, row-major shares or chips without winner bytes go 8 rows a step in
+ *          vector code (sd_shares8_vbmi, sd_chips8_vbmi; sd_shares8_avx2, sd_chips8_avx2), the rows of a
+ *          step with a bad row left to the row loop.
  * The table (10 MB) is read at random, so what sets the pace is keeping many loads in flight with no
  * unpredictable branch in between.  Measured (6 seats, shares, one core of this project's shared Zen 4
  * box, best of 41 interleaved runs against the previous code, which did passes 2 and 3 row by row and
@@ -61,8 +62,8 @@
  * more will not stay in cache, and a plain store first reads the line it writes (read-for-ownership):
  * the x86-64 build writes it with non-temporal stores instead (combined into whole lines on the way out),
  * half the memory traffic, and bd_showdown_many ends with a store fence.  Shares go out so on every path
- * (sd_put_f64, movnti); chips only from the AVX-512 pass (sd_chips8_vbmi), which computes each cell
- * whole first: the row-by-row sd_chips builds a row by read-modify-write, and every streamable form of it
+ * (sd_put_f64, movnti); chips only from the vector passes (sd_chips8_vbmi, sd_chips8_avx2), which
+ * compute each cell whole first: the row-by-row sd_chips builds a row by read-modify-write, and every streamable form of it
  * tried (a local row, products or masks per seat) made the common one-winner row 10-12 ns instead of 6.
  * Measured, 6 seats, 8 MB of payouts, AVX-512 path: the shares pass 6.6-6.9 -> 5.1-5.3 ns a row (row by
  * row), the whole showdown 30.8-32.7 -> 26.2-28.2 ns with the vector shares pass, chips 28.7-30.6 ->
@@ -719,31 +720,225 @@ BD_TARGET_VBMI SD_INLINE unsigned sd_chips8_vbmi(const int *rcs, const unsigned 
     return done;
 }
 
+/* The pass-3 dispatchers below: CALL(P) with P the seat count as a constant, one inlined copy each. */
+#define SD_BY_SEAT_COUNT(CALL)                                                                               \
+    switch (seats) {                                                                                         \
+    case 2: return CALL(2);                                                                                  \
+    case 3: return CALL(3);                                                                                  \
+    case 4: return CALL(4);                                                                                  \
+    case 5: return CALL(5);                                                                                  \
+    default: return CALL(6);                                                                                 \
+    }
+
 /* sd_chips8_vbmi and sd_shares8_vbmi over a block's m rows (pot, button, chips, shares, status: its
  * first row), one copy per seat count. */
 BD_TARGET_VBMI static unsigned sd_pass3_chips_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, const int64_t *pot,
                                                    const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
                                                    int64_t m, int32_t seats, int nt)
 {
-    switch (seats) {
-    case 2: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 2, nt);
-    case 3: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 3, nt);
-    case 4: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 4, nt);
-    case 5: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 5, nt);
-    default: return sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, 6, nt);
-    }
+#define SD_CALL(P) sd_chips8_vbmi(rcs, lw, bw, pot, button, odd_low, chips, status, m, P, nt)
+    SD_BY_SEAT_COUNT(SD_CALL)
+#undef SD_CALL
 }
 
 BD_TARGET_VBMI static unsigned sd_pass3_shares_vbmi(const int *rcs, const unsigned *lw, const unsigned *bw, double *shares,
                                                     uint8_t *status, int64_t m, int32_t seats, int nt)
 {
-    switch (seats) {
-    case 2: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 2, nt);
-    case 3: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 3, nt);
-    case 4: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 4, nt);
-    case 5: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 5, nt);
-    default: return sd_shares8_vbmi(rcs, lw, bw, shares, status, m, 6, nt);
+#define SD_CALL(P) sd_shares8_vbmi(rcs, lw, bw, shares, status, m, P, nt)
+    SD_BY_SEAT_COUNT(SD_CALL)
+#undef SD_CALL
+}
+
+/* ---- AVX2 pass 3 (row-major, no winner bytes): 8 rows a step, 4 to a register ------------------------
+ * The AVX-512 passes above in 256-bit registers: lane r of a register is row r of a half-step of 4 rows,
+ * one register per seat (c[s], 64-bit cells: chips, or the bits of shares).  A 4x4 transpose (unpack,
+ * 128-bit lane swap) turns seats 0-3 of each row into one register, seats 4-5 into one 128-bit half;
+ * sd_rows4_avx2 writes the 4 rows out[r * seats + s]: plain stores (how 0), 16-byte non-temporal stores
+ * (how 1: out 16-byte aligned, seats even, so that every pair of cells is), or one movnti a cell (how 2;
+ * see SD_STREAM_BYTES).  c[s] for s >= seats is ignored.  Measured (6 seats, rdtsc around pass 3, the C
+ * harness, best of 20-40, against the row loop it replaces; 1.5 MB / 8 MB of payouts): shares 4.9 /
+ * 5.4-5.7 -> 3.3 / 3.6-4.1 ns a row, chips 4.8-5.0 / 7.4-8.0 -> 3.5 / 3.9-4.8 (plain stores instead of
+ * streamed: 2.8-3.2 on 1.5 MB, ~1 ns a row more than streamed on 8 MB). */
+BD_TARGET_AVX2 SD_INLINE void sd_rows4_avx2(const __m256i *c, int64_t *out, const int32_t seats, const int how)
+{
+    __m256i z = _mm256_setzero_si256(), c4 = seats > 4 ? c[4] : z, c5 = seats > 5 ? c[5] : z;
+    __m256i c2 = seats > 2 ? c[2] : z, c3 = seats > 3 ? c[3] : z;
+    __m256i t0 = _mm256_unpacklo_epi64(c[0], c[1]), t1 = _mm256_unpackhi_epi64(c[0], c[1]);
+    __m256i t2 = _mm256_unpacklo_epi64(c2, c3), t3 = _mm256_unpackhi_epi64(c2, c3);
+    __m256i u4 = _mm256_unpacklo_epi64(c4, c5), u5 = _mm256_unpackhi_epi64(c4, c5);
+    __m256i r[4] = {_mm256_permute2x128_si256(t0, t2, 0x20), _mm256_permute2x128_si256(t1, t3, 0x20),
+                    _mm256_permute2x128_si256(t0, t2, 0x31), _mm256_permute2x128_si256(t1, t3, 0x31)};
+    __m128i q[4] = {_mm256_castsi256_si128(u4), _mm256_castsi256_si128(u5), _mm256_extracti128_si256(u4, 1),
+                    _mm256_extracti128_si256(u5, 1)};
+    for (int k = 0; k < 4; k++) {
+        int64_t *row = out + k * seats;
+        __m128i lo = _mm256_castsi256_si128(r[k]), hi = _mm256_extracti128_si256(r[k], 1);
+        if (how == 2) {
+            long long cell[8];
+            _mm256_storeu_si256((__m256i *)(void *)cell, r[k]);
+            _mm_storeu_si128((__m128i *)(void *)(cell + 4), q[k]);
+            for (int32_t s = 0; s < seats; s++)
+                _mm_stream_si64((long long *)row + s, cell[s]);
+        } else if (how == 1) {
+            _mm_stream_si128((__m128i *)(void *)row, lo);
+            if (seats >= 4)
+                _mm_stream_si128((__m128i *)(void *)(row + 2), hi);
+            if (seats == 6)
+                _mm_stream_si128((__m128i *)(void *)(row + 4), q[k]);
+        } else if (seats >= 4) {
+            _mm256_storeu_si256((__m256i *)(void *)row, r[k]);
+            if (seats == 6)
+                _mm_storeu_si128((__m128i *)(void *)(row + 4), q[k]);
+            else if (seats == 5)
+                _mm_storel_epi64((__m128i *)(void *)(row + 4), q[k]);
+        } else {
+            _mm_storeu_si128((__m128i *)(void *)row, lo);
+            if (seats == 3)
+                _mm_storel_epi64((__m128i *)(void *)(row + 2), hi);
+        }
     }
+}
+
+/* Shares of a block's m rows, 8 rows a step where all 8 are good (see sd_shares8_vbmi: the same
+ * division and sum, the same return and stop). */
+BD_TARGET_AVX2 SD_INLINE unsigned sd_shares8_avx2(const int *rcs, const unsigned *lw, const unsigned *bw, double *shares,
+                                                  uint8_t *status, int64_t m, const int32_t seats, const int nt)
+{
+    const __m128i nibble = _mm_set1_epi32(0x0F), six = _mm_set1_epi32(63);
+    const __m128i pop4 = _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256d halfpot = _mm256_set1_pd(0.5);
+    const int how = !nt ? 0 : (!((uintptr_t)shares & 15) && !(seats & 1)) ? 1 : 2;
+    unsigned done = 0;
+    for (int64_t j = 0; j + 8 <= m; j += 8) {
+        __m256i rc = _mm256_loadu_si256((const __m256i *)(const void *)(rcs + j));
+        if (!_mm256_testz_si256(rc, rc)) {
+            if (!status)
+                break; /* the row loop stops at this step's bad row: nothing after it is written */
+            continue;
+        }
+        for (int hs = 0; hs < 2; hs++) {
+            __m128i l32 = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(lw + j + 4 * hs)), six);
+            __m128i b32 = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(bw + j + 4 * hs)), six);
+            /* Winners of each half (1..6): a nibble-table popcount of the 6-bit masks. */
+            __m128i kl = _mm_add_epi32(_mm_shuffle_epi8(pop4, _mm_and_si128(l32, nibble)),
+                                       _mm_shuffle_epi8(pop4, _mm_srli_epi32(l32, 4)));
+            __m128i kb = _mm_add_epi32(_mm_shuffle_epi8(pop4, _mm_and_si128(b32, nibble)),
+                                       _mm_shuffle_epi8(pop4, _mm_srli_epi32(b32, 4)));
+            __m256i sl = _mm256_castpd_si256(_mm256_div_pd(halfpot, _mm256_cvtepi32_pd(kl)));
+            __m256i sb = _mm256_castpd_si256(_mm256_div_pd(halfpot, _mm256_cvtepi32_pd(kb)));
+            __m256i lm = _mm256_cvtepu32_epi64(l32), bm = _mm256_cvtepu32_epi64(b32), c[SD_MAX_SEATS];
+            for (int32_t s = 0; s < seats; s++) {
+                __m256i bit = _mm256_set1_epi64x((long long)1 << s);
+                __m256i ml = _mm256_cmpeq_epi64(_mm256_and_si256(lm, bit), bit);
+                __m256i mb = _mm256_cmpeq_epi64(_mm256_and_si256(bm, bit), bit);
+                c[s] = _mm256_castpd_si256(_mm256_add_pd(_mm256_castsi256_pd(_mm256_and_si256(ml, sl)),
+                                                         _mm256_castsi256_pd(_mm256_and_si256(mb, sb))));
+            }
+            sd_rows4_avx2(c, (int64_t *)(void *)(shares + (j + 4 * hs) * seats), seats, how);
+        }
+        if (status)
+            memset(status + j, BD_SD_OK, 8);
+        done |= 1u << (j >> 3);
+    }
+    return done;
+}
+
+/* ---- AVX2 pass 3 for chips: 8 rows a step (see sd_chips8_vbmi) ------------------------------------------
+ * A step of 8 rows is settled here when every row is good, rows with one winner in each half in vector
+ * code (the same sums as sd_chips' common case), the tied ones then by sd_chips over them, in place (or,
+ * when streaming, in a local copy of the step, streamed after). */
+BD_TARGET_AVX2 SD_INLINE unsigned sd_chips8_avx2(const int *rcs, const unsigned *lw, const unsigned *bw, const int64_t *pot,
+                                                 const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
+                                                 int64_t m, const int32_t seats, const int nt)
+{
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi64x(1), nseats = _mm256_set1_epi64x(seats);
+    const int how = !nt ? 0 : (!((uintptr_t)chips & 15) && !(seats & 1)) ? 1 : 2;
+    const __m256i last = _mm256_set1_epi64x(seats - 1);
+    const __m128i bias = _mm_set1_epi32(127);
+    unsigned done = 0;
+    for (int64_t j = 0; j + 8 <= m; j += 8) {
+        __m256i rc = _mm256_loadu_si256((const __m256i *)(const void *)(rcs + j));
+        __m256i p0 = _mm256_loadu_si256((const __m256i *)(const void *)(pot + j));
+        __m256i p1 = _mm256_loadu_si256((const __m256i *)(const void *)(pot + j + 4));
+        __m256i b0 = _mm256_loadu_si256((const __m256i *)(const void *)(button + j));
+        __m256i b1 = _mm256_loadu_si256((const __m256i *)(const void *)(button + j + 4));
+        /* A negative pot or button, or a button past the last seat: its sign bit, or button > seats - 1. */
+        __m256i badv = _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(p0, p1), _mm256_or_si256(b0, b1)),
+                                       _mm256_or_si256(_mm256_cmpgt_epi64(b0, last), _mm256_cmpgt_epi64(b1, last)));
+        if (!_mm256_testz_si256(rc, rc) || _mm256_movemask_pd(_mm256_castsi256_pd(badv))) {
+            if (!status)
+                break; /* the row loop stops at this step's bad row: nothing after it is written */
+            continue;
+        }
+        /* Rows with a tie in either half (m & (m - 1) != 0; m is not 0 in a good row) get sd_chips below. */
+        __m256i l8 = _mm256_loadu_si256((const __m256i *)(const void *)(lw + j));
+        __m256i b8 = _mm256_loadu_si256((const __m256i *)(const void *)(bw + j));
+        __m256i ties = _mm256_or_si256(_mm256_and_si256(l8, _mm256_sub_epi32(l8, _mm256_set1_epi32(1))),
+                                       _mm256_and_si256(b8, _mm256_sub_epi32(b8, _mm256_set1_epi32(1))));
+        unsigned tied = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(ties, zero))) & 255;
+        /* Tied rows are settled in place, except that streamed stores must not meet a plain one to the same
+         * cell: then the step goes to a local copy, streamed after. */
+        int64_t *out = chips + j * seats, rowbuf[8 * SD_MAX_SEATS], *dst = tied && nt ? rowbuf : out;
+        for (int hs = 0; hs < 2; hs++) {
+            __m256i p = hs ? p1 : p0, bt = hs ? b1 : b0;
+            __m128i l32 = _mm_loadu_si128((const __m128i *)(const void *)(lw + j + 4 * hs));
+            __m128i b32 = _mm_loadu_si128((const __m128i *)(const void *)(bw + j + 4 * hs));
+            /* The seat of a one-bit mask 2^k (k <= 5): k is its float's exponent less 127. */
+            __m256i l = _mm256_cvtepu32_epi64(_mm_sub_epi32(_mm_srli_epi32(_mm_castps_si128(_mm_cvtepi32_ps(l32)), 23), bias));
+            __m256i b = _mm256_cvtepu32_epi64(_mm_sub_epi32(_mm_srli_epi32(_mm_castps_si128(_mm_cvtepi32_ps(b32)), 23), bias));
+            __m256i half = _mm256_srli_epi64(p, 1), odd = _mm256_and_si256(p, one); /* pot >= 0 here */
+            __m256i lhalf = odd_low ? _mm256_add_epi64(half, odd) : half, extra = odd_low ? zero : odd;
+            /* Distance clockwise from the button (1 = first after it): the nearer winner gets an odd chip. */
+            __m256i dl = _mm256_add_epi64(_mm256_sub_epi64(l, bt), _mm256_andnot_si256(_mm256_cmpgt_epi64(l, bt), nseats));
+            __m256i db = _mm256_add_epi64(_mm256_sub_epi64(b, bt), _mm256_andnot_si256(_mm256_cmpgt_epi64(b, bt), nseats));
+            __m256i o = _mm256_blendv_epi8(l, b, _mm256_cmpgt_epi64(dl, db));
+            __m256i c[SD_MAX_SEATS];
+            for (int32_t s = 0; s < seats; s++) {
+                __m256i sv = _mm256_set1_epi64x(s);
+                c[s] = _mm256_add_epi64(_mm256_add_epi64(_mm256_and_si256(_mm256_cmpeq_epi64(l, sv), lhalf),
+                                                         _mm256_and_si256(_mm256_cmpeq_epi64(b, sv), half)),
+                                        _mm256_and_si256(_mm256_cmpeq_epi64(o, sv), extra));
+            }
+            sd_rows4_avx2(c, dst + 4 * hs * seats, seats, dst == out ? how : 0);
+        }
+        for (unsigned t = tied; t; t &= t - 1) {
+            int r = __builtin_ctz(t);
+            sd_chips(pot[j + r], (int32_t)button[j + r], odd_low, lw[j + r] & 63, bw[j + r] & 63, seats,
+                     dst + r * seats, 1);
+        }
+        if (dst == rowbuf) {
+            for (int32_t k = 0; k < 8 * seats; k += 2) {
+                if (how == 1)
+                    _mm_stream_si128((__m128i *)(void *)(out + k), _mm_loadu_si128((const __m128i *)(const void *)(rowbuf + k)));
+                else {
+                    _mm_stream_si64((long long *)(out + k), rowbuf[k]);
+                    _mm_stream_si64((long long *)(out + k + 1), rowbuf[k + 1]);
+                }
+            }
+        }
+        if (status)
+            memset(status + j, BD_SD_OK, 8);
+        done |= 1u << (j >> 3);
+    }
+    return done;
+}
+
+/* sd_chips8_avx2 over a block's m rows, one copy per seat count (see sd_pass3_chips_vbmi). */
+BD_TARGET_AVX2 static unsigned sd_pass3_chips_avx2(const int *rcs, const unsigned *lw, const unsigned *bw, const int64_t *pot,
+                                                   const int64_t *button, int32_t odd_low, int64_t *chips, uint8_t *status,
+                                                   int64_t m, int32_t seats, int nt)
+{
+#define SD_CALL(P) sd_chips8_avx2(rcs, lw, bw, pot, button, odd_low, chips, status, m, P, nt)
+    SD_BY_SEAT_COUNT(SD_CALL)
+#undef SD_CALL
+}
+
+BD_TARGET_AVX2 static unsigned sd_pass3_shares_avx2(const int *rcs, const unsigned *lw, const unsigned *bw, double *shares,
+                                                    uint8_t *status, int64_t m, int32_t seats, int nt)
+{
+#define SD_CALL(P) sd_shares8_avx2(rcs, lw, bw, shares, status, m, P, nt)
+    SD_BY_SEAT_COUNT(SD_CALL)
+#undef SD_CALL
 }
 #endif
 
@@ -758,7 +953,7 @@ typedef struct {
     uint8_t *low_win, *badugi_win;   /* row-major winner bytes (cols == 0) */
     uint8_t *low_bits, *badugi_bits; /* winner bitmasks (cols != 0) */
     int64_t stride;                  /* cols != 0: distance between two seats' columns in chips, >= n */
-    int nt;                          /* payouts by non-temporal stores: shares (sd_put_f64), AVX-512 chips */
+    int nt;                          /* payouts by non-temporal stores: shares (sd_put_f64), vector chips */
 } sd_out;
 
 /* Pass 3 for one good row i: its shares or chips, and its winners (bytes, or bitmasks in the column
@@ -853,6 +1048,11 @@ SD_INLINE int64_t sd_run(const uint32_t *table, const uint8_t *hands, const uint
                                        status ? status + i0 : NULL, m, seats, o.nt);
         else if (level >= BD_ISA_AVX512 && !pot && o.shares && !cols && !o.low_win && !o.badugi_win)
             fast = sd_pass3_shares_vbmi(rcs, lw, bw, o.shares + i0 * seats, status ? status + i0 : NULL, m, seats, o.nt);
+        else if (level >= BD_ISA_AVX2 && pot && !cols && !o.low_win && !o.badugi_win)
+            fast = sd_pass3_chips_avx2(rcs, lw, bw, pot + i0, button + i0, odd_low, o.chips + i0 * seats,
+                                       status ? status + i0 : NULL, m, seats, o.nt);
+        else if (level >= BD_ISA_AVX2 && !pot && o.shares && !cols && !o.low_win && !o.badugi_win)
+            fast = sd_pass3_shares_avx2(rcs, lw, bw, o.shares + i0 * seats, status ? status + i0 : NULL, m, seats, o.nt);
 #endif
         for (j = 0; j < m; j++) {
             if (fast >> (j >> 3) & 1u) {
