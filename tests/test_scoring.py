@@ -304,7 +304,30 @@ _OUT_MISTAKES = {
     "shape": (lambda want, shape: np.zeros((41,) + shape[1:], want), "shape (41"),
     "layout": (lambda want, shape: np.zeros(shape + (2,), want)[..., 0], "not C-contiguous"),
     "read-only": (lambda want, shape: _frozen(np.zeros(shape, want)), "read-only"),
+    "alignment": (lambda want, shape: _misaligned(np.zeros(shape, want)), "not aligned"),
 }
+
+
+def _misaligned(a: np.ndarray) -> np.ndarray:
+    """A C-contiguous writable copy of ``a`` starting one byte past an aligned address (a view of a byte
+    buffer at an odd offset: numpy flags it not aligned)."""
+    raw = np.zeros(a.nbytes + 16, np.uint8)
+    start = 1 + (-raw.ctypes.data) % 16  # one byte past a 16-byte boundary
+    view = np.frombuffer(raw.data, a.dtype, a.size, start).reshape(a.shape)
+    view[...] = a
+    assert not view.flags.aligned and view.flags.c_contiguous and view.flags.writeable
+    return view
+
+
+def test_misaligned_pots_and_buttons_are_read_as_aligned_ones(backend: str) -> None:
+    # The kernel may not load an int64 from an odd address: such inputs are copied, not refused.
+    rng = np.random.default_rng(14)
+    cards = deal(rng, 40, 3)
+    pots, buttons = rng.integers(0, 1000, 40), rng.integers(0, 3, 40)
+    expected = showdown_many(cards, pot=pots, button=buttons)
+    np.testing.assert_array_equal(showdown_many(cards, pot=_misaligned(pots), button=_misaligned(buttons)), expected)
+    got = score_columns(cards, pot=_misaligned(pots), button=_misaligned(buttons))
+    np.testing.assert_array_equal(got.chips.T, expected)
 
 
 @pytest.mark.parametrize("mistake", sorted(_OUT_MISTAKES))

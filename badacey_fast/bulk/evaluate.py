@@ -71,15 +71,18 @@ def _check_out(out: Any, dtype: Any, shape: tuple[int, ...], what: str) -> np.nd
     """``out`` if it is an array the caller may fill in place, else the error of every ``out=``.
 
     One rule wherever ``out=`` exists: not an ndarray at all is a ``TypeError``; an ndarray of the wrong
-    dtype, shape or layout, or read-only, is a :class:`BadaceyError` (a ``ValueError``): the argument is
-    the right kind of thing, only not one this result can be written into.
+    dtype, shape or layout (not C-contiguous, or not aligned to its dtype: a view of a byte buffer at an
+    odd offset, which C may not store into), or read-only, is a :class:`BadaceyError` (a ``ValueError``):
+    the argument is the right kind of thing, only not one this result can be written into.
     """
     want = f"a writable C-contiguous {np.dtype(dtype)} array of shape {shape}"
     if not isinstance(out, np.ndarray):
         raise TypeError(f"{what} must be {want}, not {type(out).__name__}")
-    if out.dtype != dtype or out.shape != shape or not out.flags.c_contiguous or not out.flags.writeable:
+    flags = out.flags
+    if out.dtype != dtype or out.shape != shape or not flags.c_contiguous or not flags.writeable or not flags.aligned:
         got = [f"dtype {out.dtype}", f"shape {out.shape}"]
-        got += ["read-only"] * (not out.flags.writeable) + ["not C-contiguous"] * (not out.flags.c_contiguous)
+        got += ["read-only"] * (not flags.writeable) + ["not C-contiguous"] * (not flags.c_contiguous)
+        got += ["not aligned"] * (not flags.aligned)
         raise BadaceyError(f"{what} must be {want}, got {', '.join(got)}")
     return out
 

@@ -401,14 +401,21 @@ def _score(
     bad = np.empty((n, p), dtype=np.bool_) if winners else None
     live_c = None if live is None else np.ascontiguousarray(live)
     if pots is not None:
-        pots = np.ascontiguousarray(pots, dtype=np.int64)
-        buttons = np.ascontiguousarray(buttons, dtype=np.int64)
+        pots = _int64_rows(pots)
+    if buttons is not None:
+        buttons = _int64_rows(buttons)
     shares, chips = (out, None) if pots is None else (None, out)
     row, code = kernel.showdown_many(_as_uint8_cards(cards), live_c, ace_high, pots, buttons, odd_low, shares, chips,
                                      low, bad)
     if row != -1:
         raise _row_error(cards, live, row, code)
     return _Pass(out, low, bad)
+
+
+def _int64_rows(values: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """``values`` as the kernel reads them: C-contiguous int64 on int64 boundaries (a view of a byte buffer
+    at an odd offset is copied: C may not load an int64 from a misaligned address)."""
+    return np.require(values, np.int64, ("C", "A"))
 
 
 def _score_columns(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, ace_high: bool, pots: np.ndarray[Any, Any],
@@ -419,8 +426,7 @@ def _score_columns(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | Non
     bad = np.empty(n, dtype=np.uint8)
     if n:
         row, code = kernel.showdown_columns(_as_uint8_cards(cards), None if live is None else np.ascontiguousarray(live),
-                                            ace_high, np.ascontiguousarray(pots, dtype=np.int64),
-                                            np.ascontiguousarray(buttons, dtype=np.int64), odd_low, chips, low, bad,
+                                            ace_high, _int64_rows(pots), _int64_rows(buttons), odd_low, chips, low, bad,
                                             status)
         if status is None and row != -1:
             raise _row_error(cards, live, row, code)
