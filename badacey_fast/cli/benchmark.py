@@ -49,7 +49,7 @@ PROVIDERS = (
     "badacey_fast.cli.ranges",  # range-equity, range-parse
     "badacey_fast.cli.game",
     "badacey_fast.envs.bench",  # rl: bare engine vs PettingZoo AEC hands, vector env steps (with [rl])
-    "badacey_fast.cli.columnar",  # parquet-score, dask-score, dask-overhead (with the [dask] extra)
+    "badacey_fast.cli.columnar",  # parquet-score, dask-score, dask-score-totals, dask-overhead (with the [dask] extra)
 )
 
 

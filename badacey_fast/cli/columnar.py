@@ -181,7 +181,8 @@ def bench_cases(quick: bool) -> list[Case]:
     Parquet, with and without its reader/writer threads, and from memory-mapped Arrow IPC, interleaved),
     ``dask-score`` (one process without helper threads against Dask's synchronous scheduler, a LocalCluster
     of 2 one-thread workers and one of 1 two-thread worker on the same dataset, every task also without
-    helper threads) and ``dask-overhead`` (empty tasks per second: 1 / the per-task cost).
+    helper threads), ``dask-score-totals`` (the same four without writing payouts: ``dst=None``, per-seat
+    totals only) and ``dask-overhead`` (empty tasks per second: 1 / the per-task cost).
     """
     try:
         import dask  # noqa: F401
@@ -246,13 +247,14 @@ def bench_cases(quick: bool) -> list[Case]:
 
         return setup
 
-    def dataset(scheduler: str | None, workers: int = 2, threads: int = 1) -> Setup:
+    def dataset(scheduler: str | None, workers: int = 2, threads: int = 1, write: bool = True,
+                rows: int = part) -> Setup:
         def setup() -> Timed:
             src, c = files(), client(workers, threads) if scheduler is None else None
-            out = os.path.join(root, f"out-{scheduler}-{workers}x{threads}")
+            out = os.path.join(root, f"out-{scheduler}-{workers}x{threads}") if write else None
             # No helper threads in the tasks: each partition is exactly the one-process work, so the
             # ratios show the scheduler and the cores, not the I/O overlap.
-            return lambda: bdask.score_dataset(src, out, client=c, scheduler=scheduler, partition_rows=part,
+            return lambda: bdask.score_dataset(src, out, client=c, scheduler=scheduler, partition_rows=rows,
                                                threads=False)
 
         return setup
@@ -284,5 +286,17 @@ def bench_cases(quick: bool) -> list[Case]:
                         interleave="dask"),
         InterleavedCase("dask-score", "score_dataset, LocalCluster 1 worker x 2 threads", dataset(None, 1, 2), n,
                         interleave="dask"),
+        # The same without writing payouts (dst=None, score_dataset's default: per-seat totals and the
+        # report only).  Writing ~64 bytes a deal through the page cache is system time that a lone
+        # process leaves to the kernel's writeback threads on the idle core; two workers must share
+        # the cores with it.
+        InterleavedCase("dask-score-totals", "score_dataset totals only, one process: the file as one partition",
+                        dataset("sync", write=False, rows=n), n, interleave="totals"),
+        InterleavedCase("dask-score-totals", "score_dataset totals only, Dask synchronous scheduler",
+                        dataset("sync", write=False), n, interleave="totals"),
+        InterleavedCase("dask-score-totals", "score_dataset totals only, LocalCluster 2 workers x 1 thread",
+                        dataset(None, write=False), n, interleave="totals"),
+        InterleavedCase("dask-score-totals", "score_dataset totals only, LocalCluster 1 worker x 2 threads",
+                        dataset(None, 1, 2, write=False), n, interleave="totals"),
         Case("dask-overhead", f"empty tasks on the 2-worker LocalCluster ({tasks} a call)", empty_tasks(tasks), tasks),
     ]
