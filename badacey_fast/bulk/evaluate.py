@@ -115,9 +115,9 @@ def evaluate_many(
     ``cards``: any integer dtype, any strides (uint8 is read in place).  ``game``: ``"badacey"`` (A-5
     low 1..6175, ace-low badugi 1..1092) or ``"badeucy"`` (2-7 low 1..7462, ace-high badugi).
     ``check=False`` skips validation for callers who validated already (bad rows then give meaningless
-    ranks, never a crash).  ``out=(low, badugi)``: preallocated writable C-contiguous uint16 arrays of
+    ranks, never a crash).  ``out=(low, badugi)``: preallocated writable aligned C-contiguous uint16 arrays of
     shape ``(N,)`` to fill and return; not a tuple of two ndarrays is a ``TypeError``, an array of another
-    dtype, shape or layout, or read-only, a :class:`~badacey_fast.errors.BadaceyError` (as in
+    dtype, shape or layout (misaligned included), or read-only, a :class:`~badacey_fast.errors.BadaceyError` (as in
     :func:`badacey_fast.scoring.showdown_many`).
     ``threads``: an integer >= 1 (numpy integers too, not bool): split the batch across that many
     threads, this one included (the C kernel releases the GIL; the others are persistent helper

@@ -126,10 +126,10 @@ def showdown_many(
     out, odd chips by ``odd_chip`` ("position" or "low", RULES.md §3), equal to ``showdown`` row by row.
     ``button`` without ``pot`` is a :class:`~badacey_fast.errors.ShowdownError`: the button only places
     odd chips, and shares have none.
-    ``out``: optional writable C-contiguous ``(N, P)`` array of that dtype to write into (and return):
+    ``out``: optional writable aligned C-contiguous ``(N, P)`` array of that dtype to write into (and return):
     repeated calls then skip allocating (and page-faulting) a fresh result.  Not an ndarray is a
-    ``TypeError``; another dtype, shape or layout, or read-only, a :class:`~badacey_fast.errors.BadaceyError`
-    (as in :func:`badacey_fast.bulk.evaluate_many`).
+    ``TypeError``; another dtype, shape or layout (misaligned included), or read-only, a
+    :class:`~badacey_fast.errors.BadaceyError` (as in :func:`badacey_fast.bulk.evaluate_many`).
 
     >>> import numpy as np
     >>> from badacey_fast.cards import parse_cards
