@@ -13,6 +13,9 @@
  * counts as winner of both halves.
  *
  * No global mutable state; every buffer is an argument; no access past a buffer whatever the input.
+ * Every pointer is aligned to its element type (int64_t and double: 8 bytes): C may not load or store
+ * through a misaligned one, so the Python layer copies such inputs and refuses such outputs
+ * (badacey_fast/bulk/showdown.py _int64_rows, badacey_fast/bulk/evaluate.py _check_out).
  */
 #ifndef BADACEY_SHOWDOWN_H
 #define BADACEY_SHOWDOWN_H
