@@ -42,7 +42,7 @@ from badacey_fast.envs.encoding import (
     OBS_SIZE, action_mask, decode, encode, encode_many, encode_rows, mask_code, mask_table, n_actions, obs_row,
     obs_string,
 )
-from badacey_fast.game import COMPLETE, Game, GameConfig
+from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.bots import RandomBot
 from badacey_fast.game.view import SeatView
 
@@ -258,8 +258,8 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
 
     def step(self, actions: Array | Sequence[int]) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         # Plain Python ints and lists on the per-table path (a numpy scalar per table costs more than the
-        # whole conversion); each table's step (_Table.step's work, inlined: it is most of a step's glue)
-        # leaves its observation row and mask code, then one kernel call encodes every row.
+        # whole conversion); each table's step leaves its observation row and mask code, then one kernel
+        # call encodes every row.
         acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
         n = self.num_envs
         if len(acts) != n:
@@ -271,21 +271,17 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
         done_games: list[Game] = []
         done_at: list[int] = []
         for k, t in enumerate(self.tables):
-            g = t.game
-            if g is None:
-                raise RuntimeError(_NO_HAND)
-            seat = t.seat
-            g.apply(decode(g, acts[k])[0])
-            if g.phase != COMPLETE and g.to_act != seat:
-                t.run_bots(g)  # (no call when the learner acts next)
-            if g.phase == COMPLETE:
+            r, done, _, g = t.step(acts[k])
+            if done:
                 term[k] = True
                 done_games.append(g)
                 done_at.append(k)
-                rew[k] = g.winnings[seat] * t.inv + t.new_hand()  # a skipped hand's chips land with this one
-                g = t.game
-                assert g is not None  # new_hand dealt it
-            rows += obs_row(g, seat)
+                r += t.new_hand()  # a skipped hand's chips land with the finished one
+                dealt = t.game
+                assert dealt is not None  # new_hand dealt it
+                g = dealt
+            rew[k] = r
+            rows += obs_row(g, t.seat)
             codes[k] = mask_code(g)
         self._codes = codes
         obs = encode_rows(rows, n, np.empty((n, OBS_SIZE), np.float32))
