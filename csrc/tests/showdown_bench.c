@@ -5,8 +5,8 @@
  *   cc -std=c11 -O3 -Icsrc -o /tmp/showdown_bench csrc/tests/showdown_bench.c csrc/[a-z]*.c -lpthread
  *   BADACEY_FAST_ISA=avx2 /tmp/showdown_bench badacey_fast/_data/badacey.tbl [ROWS] [REPEATS]
  *
- * ROWS random 6-seat deals (default 32,768: 1.5 MB of shares, beyond L2; .ci/isa-bench times 166,666
- * from Python), each timing the best of REPEATS (default 60: on a shared machine the best run is the one
+ * ROWS random 6-seat deals (default 32,768: 1.5 MB of shares, beyond L2; .ci/isa-bench times 1,000,000
+ * from Python, badacey bench's showdown-vs-hands), each timing the best of REPEATS (default 60: on a shared machine the best run is the one
  * the other tenants left alone).  Prints the path (0 scalar, 1 avx2, 2 avx512), ns per row of
  * evaluating the six hands (one bd_eval_many over all rows' hands), of the shares and of the chips, and
  * their ratios.  The table file is read as the build writes it: a 32-byte header, then the entries
