@@ -1134,12 +1134,18 @@ int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint
                          double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win,
                          uint8_t *status, int32_t *code)
 {
+    /* Misaligned pointers are refused, not loaded (C may not): the Python layer aligns them (showdown.h),
+     * and these few compares a call check that it did.  A misaligned `code` cannot even be told why. */
+    if ((uintptr_t)code & 3)
+        return -2;
     int32_t dummy;
     if (!code)
         code = &dummy;
     *code = BD_SD_OK;
+    const uintptr_t misaligned = ((uintptr_t)table & 3) | (((uintptr_t)pot | (uintptr_t)button | (uintptr_t)shares |
+                                                            (uintptr_t)chips) & 7);
     if (!table || !hands || n < 0 || (pot && (!button || !chips)) || (!pot && !shares && !low_win && !badugi_win) ||
-        seats < 2 || seats > SD_MAX_SEATS) {
+        seats < 2 || seats > SD_MAX_SEATS || misaligned) {
         *code = BD_SD_BAD_ARGS;
         return -2;
     }
@@ -1158,11 +1164,15 @@ int64_t bd_showdown_columns(const uint32_t *table, const uint8_t *hands, const u
                             int64_t *chips, int64_t stride, uint8_t *low_bits, uint8_t *badugi_bits,
                             uint8_t *status, int32_t *code)
 {
+    if ((uintptr_t)code & 3) /* misaligned pointers refused, not loaded: see bd_showdown_many */
+        return -2;
     int32_t dummy;
     if (!code)
         code = &dummy;
     *code = BD_SD_OK;
-    if (!table || !hands || n < 0 || !pot || !button || !chips || stride < n || seats < 2 || seats > SD_MAX_SEATS) {
+    const uintptr_t misaligned = ((uintptr_t)table & 3) | (((uintptr_t)pot | (uintptr_t)button | (uintptr_t)chips) & 7);
+    if (!table || !hands || n < 0 || !pot || !button || !chips || stride < n || seats < 2 || seats > SD_MAX_SEATS ||
+        misaligned) {
         *code = BD_SD_BAD_ARGS;
         return -2;
     }
@@ -1299,8 +1309,12 @@ int64_t bd_parse_deals(const char *buf, int64_t len, int32_t seats, int32_t csv,
                        int64_t *button, uint8_t *flags, int64_t *line_start, int64_t *line_len,
                        int64_t *consumed)
 {
+    /* misaligned pointers refused, not stored through: see bd_showdown_many */
+    const uintptr_t misaligned = ((uintptr_t)pot | (uintptr_t)button | (uintptr_t)line_start | (uintptr_t)line_len |
+                                  (uintptr_t)consumed) & 7;
     if (!buf || len < 0 || seats < 2 || seats > SD_MAX_SEATS || max_rows < 0 || !hands || !live || !pot ||
-        !button || !flags || !line_start || !line_len || !consumed || (csv && (!columns || ncolumns < 1)))
+        !button || !flags || !line_start || !line_len || !consumed || (csv && (!columns || ncolumns < 1)) ||
+        misaligned)
         return -1;
     int64_t pos = 0, row = 0;
     while (pos < len && row < max_rows) {
@@ -1371,7 +1385,8 @@ int64_t bd_format_results(const int64_t *line_no, const int64_t *chips, const ui
                           const uint8_t *badugi_win, const uint8_t *keep, int64_t n, int32_t seats,
                           char *out, int64_t cap)
 {
-    if (!line_no || !chips || !low_win || !badugi_win || !out || n < 0 || seats < 2 || seats > SD_MAX_SEATS)
+    if (!line_no || !chips || !low_win || !badugi_win || !out || n < 0 || seats < 2 || seats > SD_MAX_SEATS ||
+        (((uintptr_t)line_no | (uintptr_t)chips) & 7)) /* misaligned: refused, not loaded (see bd_showdown_many) */
         return -1;
     /* Longest row: 1 + (seats + 1) numbers of up to 20 chars and their commas, two seat lists, '\n'. */
     const int64_t row_max = 21 * (seats + 1) + 2 * (2 * SD_MAX_SEATS) + 4;

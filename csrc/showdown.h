@@ -15,7 +15,8 @@
  * No global mutable state; every buffer is an argument; no access past a buffer whatever the input.
  * Every pointer is aligned to its element type (int64_t and double: 8 bytes): C may not load or store
  * through a misaligned one, so the Python layer copies such inputs and refuses such outputs
- * (badacey_fast/bulk/showdown.py _int64_rows, badacey_fast/bulk/evaluate.py _check_out).
+ * (badacey_fast/bulk/showdown.py _int64_rows, badacey_fast/bulk/evaluate.py _check_out), and every entry
+ * point below refuses one as a bad argument (checked once a call, before any row).
  */
 #ifndef BADACEY_SHOWDOWN_H
 #define BADACEY_SHOWDOWN_H
@@ -40,7 +41,8 @@
  *   written; returns -1 when every row was good.
  * status != NULL: status[i] = BD_SD_* code of each row; bad rows get zero payouts and no winners; returns
  *   the number of bad rows.
- * Bad arguments (seats outside 2..6, n < 0, a needed pointer NULL): returns -2, *code = BD_SD_BAD_ARGS. */
+ * Bad arguments (seats outside 2..6, n < 0, a needed pointer NULL, a pointer not aligned to its element
+ * type): returns -2, *code = BD_SD_BAD_ARGS (nothing written through a misaligned code itself). */
 int64_t bd_showdown_many(const uint32_t *table, const uint8_t *hands, const uint8_t *live, int64_t n,
                          int32_t seats, const int64_t *pot, const int64_t *button, int32_t odd_low,
                          double *shares, int64_t *chips, uint8_t *low_win, uint8_t *badugi_win,

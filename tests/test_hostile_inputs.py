@@ -256,3 +256,105 @@ def test_garbage_in_folded_seats_is_ignored(backend, p):
         dirty = deals.copy()
         dirty[:, -1] = junk
         assert bf.showdown_many(dirty, live, pot=101).tolist() == clean.tolist()
+
+
+# -- the C entry points, called directly: misaligned pointers ------------------------------------------
+# The bulk layer aligns every pointer it passes (csrc/showdown.h); the kernel checks that it did and
+# refuses a misaligned one with its bad-arguments code, before loading or storing through it (UBSan, in
+# .ci/sanitize, would abort on such a load).  These call the cffi functions with a misaligned copy of one
+# argument at a time: the same call with aligned pointers succeeds first, so only the alignment differs.
+
+def _misaligned(ffi, arr, ctype):
+    """A copy of cffi array ``arr`` one byte past an aligned address, as a ``ctype[]`` pointer."""
+    data = np.frombuffer(ffi.buffer(arr), np.uint8)
+    raw = np.empty(data.size + 1, np.uint8)  # numpy aligns its buffers (16+ bytes): raw[1:] starts odd
+    raw[1:] = data
+    ptr = ffi.from_buffer(f"{ctype}[]", raw[1:])  # keeps raw alive
+    assert int(ffi.cast("uintptr_t", ptr)) % ffi.sizeof(ctype) != 0
+    return ptr
+
+
+def _c_kernel():
+    from badacey_fast.kernel import backend as kernel_backend
+
+    kern = kernel_backend.kernel()
+    return kern, kern.ffi, kern.lib
+
+
+@pytest.mark.parametrize("which", ["table", "pot", "button", "chips", "shares", "code"])
+@pytest.mark.backend_independent  # the C kernel itself, whichever twin serves the session
+def test_c_showdown_many_refuses_misaligned_pointers(which):
+    kern, ffi, lib = _c_kernel()
+    hands = ffi.new("uint8_t[]", list(range(20)))  # 2 rows of 2 seats, 20 distinct cards
+    args = {"table": kern.table(False), "pot": ffi.new("int64_t[]", [10, 11]),
+            "button": ffi.new("int64_t[]", [0, 1]), "chips": ffi.new("int64_t[]", 4), "shares": ffi.NULL,
+            "code": ffi.new("int32_t *")}
+    if which == "shares":  # the share form: no pot, button or chips
+        args.update(pot=ffi.NULL, button=ffi.NULL, chips=ffi.NULL, shares=ffi.new("double[]", 4))
+
+    def call():
+        return lib.bd_showdown_many(args["table"], hands, ffi.NULL, 2, 2, args["pot"], args["button"], 0,
+                                    args["shares"], args["chips"], ffi.NULL, ffi.NULL, ffi.NULL, args["code"])
+
+    assert call() == -1  # every row settled
+    ctype = {"table": "uint32_t", "shares": "double", "code": "int32_t"}.get(which, "int64_t")
+    args[which] = _misaligned(ffi, ffi.new("int32_t *") if which == "code" else args[which], ctype)
+    out = args["shares"] if which == "shares" else args["chips"]
+    before = bytes(ffi.buffer(out))
+    assert call() == -2
+    if which == "code":  # nowhere to say why: nothing written through it
+        assert bytes(ffi.buffer(args["code"])) == bytes(4)
+    else:
+        assert args["code"][0] == lib.BD_SD_BAD_ARGS
+    assert bytes(ffi.buffer(out)) == before  # no row was settled
+
+
+@pytest.mark.parametrize("which", ["table", "pot", "button", "chips"])
+@pytest.mark.backend_independent  # the C kernel itself, whichever twin serves the session
+def test_c_showdown_columns_refuses_misaligned_pointers(which):
+    kern, ffi, lib = _c_kernel()
+    hands = ffi.new("uint8_t[]", list(range(20)))
+    args = {"table": kern.table(False), "pot": ffi.new("int64_t[]", [10, 11]),
+            "button": ffi.new("int64_t[]", [0, 1]), "chips": ffi.new("int64_t[]", 4)}
+    code = ffi.new("int32_t *")
+
+    def call():
+        return lib.bd_showdown_columns(args["table"], hands, ffi.NULL, 2, 2, args["pot"], args["button"], 0,
+                                       args["chips"], 2, ffi.NULL, ffi.NULL, ffi.NULL, code)
+
+    assert call() == -1
+    args[which] = _misaligned(ffi, args[which], "uint32_t" if which == "table" else "int64_t")
+    assert call() == -2 and code[0] == lib.BD_SD_BAD_ARGS
+
+
+@pytest.mark.parametrize("which", ["pot", "button", "start", "length", "consumed"])
+@pytest.mark.backend_independent  # the C kernel itself, whichever twin serves the session
+def test_c_parse_deals_refuses_misaligned_pointers(which):
+    _, ffi, lib = _c_kernel()
+    buf = b"10 0 AcAdAhAs2c 3c3d3h3s4c\n"
+    out = {"hands": ffi.new("uint8_t[]", 10), "live": ffi.new("uint8_t[]", 2), "flags": ffi.new("uint8_t[]", 1)}
+    args = {name: ffi.new("int64_t[]", 1) for name in ("pot", "button", "start", "length", "consumed")}
+
+    def call():
+        return lib.bd_parse_deals(buf, len(buf), 2, 0, ffi.NULL, 0, 1, out["hands"], out["live"], args["pot"],
+                                  args["button"], out["flags"], args["start"], args["length"], args["consumed"])
+
+    assert call() == 1 and out["flags"][0] == 0 and args["consumed"][0] == len(buf)
+    args[which] = _misaligned(ffi, args[which], "int64_t")
+    assert call() == -1
+
+
+@pytest.mark.parametrize("which", ["line", "chips"])
+@pytest.mark.backend_independent  # the C kernel itself, whichever twin serves the session
+def test_c_format_results_refuses_misaligned_pointers(which):
+    _, ffi, lib = _c_kernel()
+    args = {"line": ffi.new("int64_t[]", [1]), "chips": ffi.new("int64_t[]", [7, 3])}
+    wins = ffi.new("uint8_t[]", [1, 0])
+    out = ffi.new("char[]", 256)
+
+    def call():
+        return lib.bd_format_results(args["line"], args["chips"], wins, wins, ffi.NULL, 1, 2, out, 256)
+
+    assert call() == len(b"1,7,3,0,0\n") and ffi.string(out) == b"1,7,3,0,0\n"
+    args[which] = _misaligned(ffi, args[which], "int64_t")
+    assert call() == -1
