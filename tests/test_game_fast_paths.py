@@ -103,13 +103,20 @@ def test_next_hand_refuses_what_it_cannot_deal():
         g.next_hand("1")
     with pytest.raises(ConfigError, match="button 3 is not a seat 0..2"):
         g.next_hand(3)
-    for other in (Game(stacks=[20, 20], deck=list(range(52))), Game(stacks=[20, 20], chance=True),
-                  Game(stacks=[20, 20, 20], seed=2, posts=[0]), Game(stacks=[20, 20], _script=[1, 2, 3])):
-        with pytest.raises(ValueError, match="next_hand deals as this hand was dealt"):
-            other.next_hand(0)
-    for other in (g, Game(stacks=[20, 20], chance=True), Game(stacks=[20, 20, 20], seed=2, posts=[0])):
-        with pytest.raises(ValueError, match="a deck follows only a hand dealt from a deck"):
-            other.next_hand(0, deck=list(range(52)))
+    # Each kind of hand that cannot be followed so is named with its reason, asked at random or with a deck.
+    deck_hand, chance = Game(stacks=[20, 20], deck=list(range(52))), Game(stacks=[20, 20], chance=True)
+    posts, replay = Game(stacks=[20, 20, 20], seed=2, posts=[0]), Game(stacks=[20, 20], _script=[1, 2, 3])
+    posts_from_deck = Game(stacks=[20, 20, 20], deck=list(range(52)), seed=2, posts=[0])
+    refused = [(deck_hand, False, "it was dealt from a deck, so the next one is too: give its deck"),
+               (g, True, "it was dealt at random, so the next one is too: give no deck"),
+               (posts, False, "it has extra posts, which have no next hand"),
+               (posts_from_deck, True, "it has extra posts, which have no next hand")]
+    for given in (False, True):
+        refused += [(chance, given, "it is a chance-mode hand, which has no next hand"),
+                    (replay, given, "it is a scripted replay, which has no next hand")]
+    for other, given, reason in refused:
+        with pytest.raises(ValueError, match=f"^next_hand deals as this hand was dealt, and {reason}$"):
+            other.next_hand(0, deck=list(range(52)) if given else None)
     with pytest.raises(ValueError, match="52"):
         Game(stacks=[20, 20], deck=list(range(52))).next_hand(0, deck=list(range(51)))
     # A given deck that reshuffled (its stub now deals at random) is still a deck game: no random next hand.
@@ -118,5 +125,5 @@ def test_next_hand_refuses_what_it_cannot_deal():
         legal = deep.legal_actions()
         deep.apply(legal[0] if legal[0].kind == "draw" else next(a for a in legal if a.kind in ("check", "call")))
     assert deep.reshuffles and not deep._stub._ordered
-    with pytest.raises(ValueError, match="at random follows only a hand dealt at random"):
+    with pytest.raises(ValueError, match="it was dealt from a deck, so the next one is too: give its deck"):
         deep.next_hand(1)

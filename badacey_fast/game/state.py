@@ -60,6 +60,16 @@ _new_game = object.__new__
 #: the first two only (it reads this, rather than the stub, which a reshuffle turns from ordered to random).
 DEAL_RANDOM, DEAL_DECK, DEAL_SCRIPT, DEAL_CHANCE = "random", "deck", "script", "chance"
 
+#: Why next_hand refuses a hand, by its ``_dealing``: a random hand when given a deck, a deck hand when
+#: given none, the other two always (a hand with extra posts always too: _NO_NEXT_HAND_POSTS).
+_NO_NEXT_HAND = {
+    DEAL_RANDOM: "it was dealt at random, so the next one is too: give no deck",
+    DEAL_DECK: "it was dealt from a deck, so the next one is too: give its deck",
+    DEAL_SCRIPT: "it is a scripted replay, which has no next hand",
+    DEAL_CHANCE: "it is a chance-mode hand, which has no next hand",
+}
+_NO_NEXT_HAND_POSTS = "it has extra posts, which have no next hand"
+
 # Bound by assignment, not by ``from .betting import``: CPython 3.11 compiles ``name.method(...)`` on an
 # imported name as a plain attribute load (no LOAD_METHOD), and these two are called on every decision
 # (measured: ~3% of a simulated hand).
@@ -242,9 +252,8 @@ class Game(GameBetting, GameDealing, GameQueries):
         dealing = self._dealing
         given = deck is not None or _shuffled is not None
         if self.posts or dealing != (DEAL_DECK if given else DEAL_RANDOM):
-            raise ValueError(f"next_hand deals as this hand was dealt ({dealing}"
-                             f"{', with posts' if self.posts else ''}): {'a deck' if given else 'at random'} "
-                             f"follows only a hand dealt {'from a deck' if given else 'at random'}, without posts")
+            reason = _NO_NEXT_HAND_POSTS if self.posts else _NO_NEXT_HAND[dealing]
+            raise ValueError(f"next_hand deals as this hand was dealt, and {reason}")
         rng = self._rng
         assert rng is not None  # dealt at random or from a deck: __init__ made a random source
         if _shuffled is not None:
