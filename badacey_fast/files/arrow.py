@@ -50,7 +50,8 @@ import glob
 import json
 import os
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import numpy as np
 
@@ -61,10 +62,11 @@ from badacey_fast.files.score import DEFAULT_POT, ScoreReport
 from badacey_fast.rules.games import is_ace_high
 from badacey_fast.rules.odd_chips import check_odd_chip
 
-if TYPE_CHECKING:  # pyarrow is imported on first use (the [parquet] extra)
+if TYPE_CHECKING:  # pyarrow is imported on first use (the [parquet] extra); typed by pyarrow-stubs
+    import pyarrow as pa
     from pyarrow.csv import CSVWriter
     from pyarrow.ipc import RecordBatchFileWriter
-    from pyarrow.parquet import ParquetWriter
+    from pyarrow.parquet import ParquetFile, ParquetWriter
 
 __all__ = ["SCHEMA_VERSION", "METADATA_KEY", "deal_schema", "deals_table", "score_table", "ScoreRun", "PayoutWriter",
            "score_parquet", "generate_parquet", "file_format", "require_pyarrow"]
@@ -83,8 +85,9 @@ _MAX_ERRORS_KEPT = 100
 _EXPECTED = "fixed_size_binary(5*P) (or binary, fixed_size_list<uint8>) with P = 2..6 seats"
 
 
-def require_pyarrow() -> Any:
-    """``pyarrow``, or an ImportError in one line naming the extra that installs it."""
+def require_pyarrow() -> ModuleType:
+    """``pyarrow``, or an ImportError in one line naming the extra that installs it.  (Typed code here
+    imports ``pyarrow as pa`` after calling this, so that pyarrow-stubs types what it makes.)"""
     try:
         import pyarrow
     except ImportError:
@@ -111,21 +114,23 @@ def file_format(path: object, fmt: str | None = None) -> str:
     return "csv" if name.endswith(".csv") else "text"
 
 
-def _metadata(kind: str, seats: int) -> dict[bytes, bytes]:
+def _metadata(kind: str, seats: int) -> dict[bytes | str, bytes | str]:
     return {METADATA_KEY: json.dumps({"schema": kind, "version": SCHEMA_VERSION, "seats": seats}).encode()}
 
 
-def deal_schema(seats: int, *, live: bool = False, id_type: Any = None) -> Any:
+def deal_schema(seats: int, *, live: bool = False, id_type: pa.DataType | None = None) -> pa.Schema:
     """The deal schema for ``seats`` seats (see the module docstring), with its metadata.
 
     >>> deal_schema(2, live=True).names
     ['cards', 'pot', 'button', 'live']
     """
-    pa = require_pyarrow()
+    require_pyarrow()
+    import pyarrow as pa
+
     if not scoring.MIN_SEATS <= seats <= scoring.MAX_SEATS:
         raise ShowdownError(f"{seats} seats: a showdown has 2 to 6 seats")
-    fields = [pa.field("cards", pa.binary(5 * seats), nullable=False), pa.field("pot", pa.int64()),
-              pa.field("button", pa.uint8())]
+    fields: list[pa.Field[Any]] = [pa.field("cards", pa.binary(5 * seats), nullable=False),
+                                   pa.field("pot", pa.int64()), pa.field("button", pa.uint8())]
     if live:
         fields.append(pa.field("live", pa.uint8()))
     if id_type is not None:
@@ -134,17 +139,19 @@ def deal_schema(seats: int, *, live: bool = False, id_type: Any = None) -> Any:
 
 
 def deals_table(cards: object, pot: object = DEFAULT_POT, button: object = 0, live: object = None,
-                id: object = None) -> Any:
+                id: object = None) -> pa.Table:
     """A deal table from arrays: ``cards`` (N, P, 5) card ids, ``pot`` / ``button`` scalars or (N,),
     ``live`` an optional (N, P) bool mask (stored as a bitmask), ``id`` an optional (N,) column."""
-    pa = require_pyarrow()
+    require_pyarrow()
+    import pyarrow as pa
+
     arr = np.ascontiguousarray(np.asarray(cards), dtype=np.uint8)
     if arr.ndim != 3 or arr.shape[2] != 5:
         raise ShowdownError(f"cards must have shape (N, P, 5), got {arr.shape}")
     n, p = arr.shape[:2]
     schema = deal_schema(p, live=live is not None,
                          id_type=None if id is None else pa.array(np.asarray(id)[:0]).type)
-    cols = [pa.FixedSizeBinaryArray.from_buffers(pa.binary(5 * p), n, [None, pa.py_buffer(arr)]),
+    cols = [pa.FixedSizeBinaryArray.from_buffers(pa.binary(5 * p), n, [None, pa.py_buffer(arr.data)]),
             pa.array(np.broadcast_to(np.asarray(pot, dtype=np.int64), (n,))),
             pa.array(np.broadcast_to(np.asarray(button), (n,)).astype(np.uint8))]
     if live is not None:
@@ -164,11 +171,12 @@ class _Deals:
     and ``bad``: {row index in the batch: error} for rows found bad while decoding."""
 
     def __init__(self, cards: np.ndarray[Any, Any], pot: np.ndarray[Any, Any], button: np.ndarray[Any, Any],
-                 live: np.ndarray[Any, Any] | None, bad: dict[int, BadaceyError], ids: Any) -> None:
+                 live: np.ndarray[Any, Any] | None, bad: dict[int, BadaceyError],
+                 ids: pa.Array[Any] | None) -> None:
         self.cards, self.pot, self.button, self.live, self.bad, self.ids = cards, pot, button, live, bad, ids
 
 
-def _seats_of_metadata(schema: Any) -> int | None:
+def _seats_of_metadata(schema: pa.Schema) -> int | None:
     meta = (schema.metadata or {}).get(METADATA_KEY)
     if meta is None:
         return None
@@ -183,12 +191,14 @@ def _seats_of_metadata(schema: Any) -> int | None:
     return int(seats) if isinstance(seats, int) else None
 
 
-def _cards_type(schema: Any) -> tuple[str, int | None]:
+def _cards_type(schema: pa.Schema) -> tuple[str, int | None]:
     """The cards column's kind ("fixed", "binary", "list") and width in bytes (None: from the data)."""
-    pa = require_pyarrow()
+    import pyarrow as pa
+
     if "cards" not in schema.names:
         raise ShowdownError(f"no 'cards' column: a deal table has cards: {_EXPECTED}")
     t = schema.field("cards").type
+    width: int | None
     if pa.types.is_fixed_size_binary(t):
         kind, width = "fixed", t.byte_width
     elif pa.types.is_binary(t) or pa.types.is_large_binary(t):
@@ -207,7 +217,7 @@ def _cards_type(schema: Any) -> tuple[str, int | None]:
     return kind, width
 
 
-def _ints(batch: Any, name: str, default: int, n: int) -> np.ndarray[Any, Any]:
+def _ints(batch: pa.RecordBatch, name: str, default: int, n: int) -> np.ndarray[Any, Any]:
     """An integer column as int64 (default where null or absent; an int64 column without nulls is not
     copied).  A uint64 value above 2**63 - 1 wraps to a negative number, which the checks reject as they
     reject a negative one (the error quotes the column's own value)."""
@@ -220,8 +230,9 @@ def _ints(batch: Any, name: str, default: int, n: int) -> np.ndarray[Any, Any]:
     return values.astype(np.int64, copy=False)
 
 
-def _decode(batch: Any, kind: str, width: int | None, pot: int, button: int) -> tuple[_Deals, int]:
-    pa = require_pyarrow()
+def _decode(batch: pa.RecordBatch, kind: str, width: int | None, pot: int, button: int) -> tuple[_Deals, int]:
+    import pyarrow as pa
+
     n = batch.num_rows
     col = batch.column("cards")
     bad: dict[int, BadaceyError] = {}
@@ -230,25 +241,32 @@ def _decode(batch: Any, kind: str, width: int | None, pot: int, button: int) -> 
     if kind == "fixed":
         assert width is not None
         buf = col.buffers()[1]
-        flat = np.frombuffer(buf, dtype=np.uint8, count=n * width, offset=col.offset * width) if n else \
-            np.zeros(0, np.uint8)
+        # memoryview(): numpy reads an Arrow buffer through the buffer protocol either way; its stubs
+        # name only the built-in buffer types.
+        flat = np.frombuffer(memoryview(buf), dtype=np.uint8, count=n * width, offset=col.offset * width) \
+            if n and buf is not None else np.zeros(0, np.uint8)
     elif kind == "list":
         assert width is not None
-        values = col.values.slice(col.offset * width, n * width)
+        # the cards column of this kind is a fixed_size_list<uint8> (_cards_type): its values are uint8
+        values: pa.Array[Any] = cast("pa.FixedSizeListArray[Any]", col).values.slice(col.offset * width, n * width)
         if values.null_count:
             values = values.fill_null(255)
         flat = values.to_numpy(zero_copy_only=False)
     else:
         offsets: np.ndarray[Any, Any]
-        offsets = np.frombuffer(col.buffers()[1], dtype=np.int64 if pa.types.is_large_binary(col.type) else np.int32,
-                                count=n + 1, offset=col.offset * (8 if pa.types.is_large_binary(col.type) else 4))
+        offsets_buf = col.buffers()[1]
+        assert offsets_buf is not None  # a binary array always has its offsets
+        offsets = np.frombuffer(memoryview(offsets_buf),
+                                dtype=np.int64 if pa.types.is_large_binary(col.type) else np.int32, count=n + 1, offset=col.offset * (8 if pa.types.is_large_binary(col.type) else 4))
         lengths = np.diff(offsets)
         if width is None:  # from the first non-null row
             present = np.flatnonzero(~null) if null is not None else np.arange(min(n, 1))
             width = int(lengths[present[0]]) if present.size else 10
             if width % 5 or not scoring.MIN_SEATS <= width // 5 <= scoring.MAX_SEATS:
                 raise ShowdownError(f"column 'cards' holds {width} bytes in its first row; expected {_EXPECTED}")
-        data = np.frombuffer(col.buffers()[2], dtype=np.uint8) if col.buffers()[2] is not None else np.zeros(0, np.uint8)
+        data_buf = col.buffers()[2]
+        data = np.frombuffer(memoryview(data_buf), dtype=np.uint8) if data_buf is not None else \
+            np.zeros(0, np.uint8)
         wrong = (lengths != width) & ~null if null is not None else lengths != width
         if not wrong.any() and offsets[-1] - offsets[0] == n * width:
             flat = data[offsets[0]: offsets[0] + n * width]
@@ -282,7 +300,7 @@ def _decode(batch: Any, kind: str, width: int | None, pot: int, button: int) -> 
     return _Deals(cards, pots, buttons, live, bad, ids), seats
 
 
-def _row_problem(batch: Any, deals: _Deals, r: int, seats: int) -> BadaceyError | None:
+def _row_problem(batch: pa.RecordBatch, deals: _Deals, r: int, seats: int) -> BadaceyError | None:
     """The pot or button error of row ``r`` (batch index) in the text path's words, or None (the row's
     problem is then in its cards: :func:`_card_problems`)."""
     if deals.pot[r] < 0:  # negative, or a uint64 above 2**63 - 1 (wrapped by _ints)
@@ -349,21 +367,24 @@ class ScoreRun:
     def report(self) -> ScoreReport:
         return ScoreReport(self.rows, self.deals, self.bad, self.errors)
 
-    def start(self, schema: Any) -> None:
+    def start(self, schema: pa.Schema) -> None:
         self.kind, self.width = _cards_type(schema)
         _seats_of_metadata(schema)
 
-    def output_schema(self, seats: int, id_type: Any) -> Any:
-        pa = require_pyarrow()
-        fields = [pa.field("id", id_type) if id_type is not None else pa.field("row", pa.int64(), nullable=False)]
+    def output_schema(self, seats: int, id_type: pa.DataType | None) -> pa.Schema:
+        import pyarrow as pa
+
+        fields: list[pa.Field[Any]] = [pa.field("id", id_type) if id_type is not None
+                                       else pa.field("row", pa.int64(), nullable=False)]
         fields += [pa.field(f"payout_{s}", pa.int64(), nullable=False) for s in range(seats)]
         fields += [pa.field("low_winners", pa.uint8(), nullable=False),
                    pa.field("badugi_winners", pa.uint8(), nullable=False)]
         return pa.schema(fields, metadata=_metadata("payouts", seats))
 
-    def score(self, batch: Any) -> tuple[Any, BadaceyError | None]:
+    def score(self, batch: pa.RecordBatch) -> tuple[pa.RecordBatch, BadaceyError | None]:
         """The payout batch of one deal batch, and the error that stops the run (None: go on)."""
-        pa = require_pyarrow()
+        import pyarrow as pa
+
         assert self.kind is not None
         deals, seats = _decode(batch, self.kind, self.width, self.pot, self.button)
         if self.seats is None:
@@ -395,7 +416,7 @@ class ScoreRun:
             chips, low, badugi = chips[:, keep], low[keep], badugi[keep]
         k = chips.shape[1]
         if deals.ids is not None:
-            ids = deals.ids if keep is None else deals.ids.take(pa.array(np.flatnonzero(keep)))
+            ids = deals.ids if keep is None else deals.ids.take(np.flatnonzero(keep))
             id_type = deals.ids.type
         else:
             rownum = np.arange(first, first + n, dtype=np.int64)
@@ -419,8 +440,8 @@ class ScoreRun:
         return out, None
 
 
-def score_table(table: Any, *, game: str = "badacey", odd_chip: str = "position", pot: int = DEFAULT_POT,
-                button: int = 0, skip_bad: bool = False) -> Any:
+def score_table(table: pa.Table | pa.RecordBatch, *, game: str = "badacey", odd_chip: str = "position",
+                pot: int = DEFAULT_POT, button: int = 0, skip_bad: bool = False) -> pa.Table:
     """Score a deal table (``pyarrow.Table`` or ``RecordBatch``, schema in the module docstring) and return
     the payout table: ``id`` or ``row``, ``payout_0..`` int64 chips, ``low_winners`` / ``badugi_winners``
     bitmasks.  A bad row raises its error (``row N``, 1-based) unless ``skip_bad``.
@@ -432,7 +453,9 @@ def score_table(table: Any, *, game: str = "badacey", odd_chip: str = "position"
     ...
     badacey_fast.errors.DuplicateCardError: row 1: card 'Ac' is held twice (seat 0 and seat 1)
     """
-    pa = require_pyarrow()
+    require_pyarrow()
+    import pyarrow as pa
+
     run = ScoreRun(game, odd_chip, pot, button, skip_bad)
     run.start(table.schema)
     batches = table.to_batches(max_chunksize=ROW_GROUP) if isinstance(table, pa.Table) else [table]
@@ -449,7 +472,8 @@ def score_table(table: Any, *, game: str = "badacey", odd_chip: str = "position"
     return pa.Table.from_batches(outs)
 
 
-def parquet_batches(f: Any, batch_rows: int, row_groups: Sequence[int] | None = None) -> Iterator[Any]:
+def parquet_batches(f: ParquetFile, batch_rows: int,
+                    row_groups: Sequence[int] | None = None) -> Iterator[pa.RecordBatch]:
     """The record batches of the row groups ``row_groups`` (all: None) of the open ``pyarrow.parquet.
     ParquetFile`` ``f``, at most ``batch_rows`` rows each, one row group at a time.
 
@@ -464,9 +488,10 @@ def parquet_batches(f: Any, batch_rows: int, row_groups: Sequence[int] | None = 
         yield from f.iter_batches(batch_size=batch_rows, row_groups=[g], use_threads=False)
 
 
-def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[Any, Iterator[Any], int | None]:
+def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[pa.Schema, Iterator[pa.RecordBatch], int | None]:
     """(schema, record batches, total rows or None) of a Parquet or Arrow IPC file or a table."""
-    pa = require_pyarrow()
+    import pyarrow as pa
+
     if isinstance(source, pa.Table):
         return source.schema, iter(source.to_batches(max_chunksize=batch_rows)), source.num_rows
     if fmt == "parquet":
@@ -516,8 +541,9 @@ class PayoutWriter:
         """Whether the first batch was written (the file begun)."""
         return self._parquet is not None or self._other is not None
 
-    def write(self, batch: Any) -> None:
-        pa = require_pyarrow()
+    def write(self, batch: pa.RecordBatch) -> None:
+        import pyarrow as pa
+
         if not self.started:
             if self.fmt == "parquet":
                 import pyarrow.parquet as pq
@@ -583,7 +609,9 @@ def score_parquet(
     >>> pq.read_table(out).to_pylist()
     [{'row': 1, 'payout_0': 26, 'payout_1': 75, 'low_winners': 2, 'badugi_winners': 3}]
     """
-    pa = require_pyarrow()
+    require_pyarrow()
+    import pyarrow as pa
+
     in_fmt = "table" if isinstance(src, pa.Table) else file_format(src, fmt)
     if in_fmt in ("text", "csv"):
         raise ValueError(f"{os.fspath(src)!r} is not a Parquet or Arrow file (use score_file for text deals)")
@@ -608,8 +636,9 @@ def score_parquet(
     return run.report()
 
 
-def score_batches(run: ScoreRun, schema: Any, batches: Iterator[Any], writer: PayoutWriter | None, *,
-                  threads: bool = True, progress: Callable[[int], object] | None = None) -> BadaceyError | None:
+def score_batches(run: ScoreRun, schema: pa.Schema, batches: Iterator[pa.RecordBatch],
+                  writer: PayoutWriter | None, *, threads: bool = True,
+                  progress: Callable[[int], object] | None = None) -> BadaceyError | None:
     """Score the record ``batches`` (of ``schema``, already given to ``run.start``) and write each payout
     batch with ``writer`` (None: nothing written), closing it at the end; an empty input still gets a
     payout file with its schema.  Returns the error of the first bad row that stops the run (every good
@@ -620,7 +649,9 @@ def score_batches(run: ScoreRun, schema: Any, batches: Iterator[Any], writer: Pa
     batch ahead and a batch behind the kernel (which also runs without the GIL), so on two cores the
     end-to-end rate approaches the kernel's own; the queues hold one batch each, which bounds memory.
     """
-    pa = require_pyarrow()
+    require_pyarrow()
+    import pyarrow as pa
+
     reader = _Ahead(batches, depth=1) if threads else batches
     back = _Behind(writer.write, depth=1) if threads and writer is not None else None
     write = back.put if back is not None else writer.write if writer is not None else None
@@ -752,7 +783,9 @@ def generate_parquet(n: int, dst: Any, *, seats: int = 6, seed: int | None = Non
     """Write ``n`` random deals (the same deals as :func:`~badacey_fast.files.generate.generate_deals` with
     the same seed: all seats live, pot 100..999, random button) as Parquet or Arrow IPC (``fmt`` or the
     extension).  Returns the number of rows written."""
-    pa = require_pyarrow()
+    require_pyarrow()
+    import pyarrow as pa
+
     for value, what in ((n, "n"), (seats, "seats"), (row_group, "row_group")):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{what} must be an int, not {type(value).__name__}")
@@ -767,14 +800,16 @@ def generate_parquet(n: int, dst: Any, *, seats: int = 6, seed: int | None = Non
         import pyarrow.parquet as pq
 
         # compression: any codec name pyarrow knows (it refuses the others, naming them)
-        writer: Any = pq.ParquetWriter(dst, schema, compression=compression)
-        write: Callable[[Any], None] = lambda t: writer.write_table(t, row_group_size=row_group)  # noqa: E731
+        parquet = pq.ParquetWriter(dst, schema, compression=compression)
+        writer: ParquetWriter | RecordBatchFileWriter = parquet
+        write: Callable[[pa.Table], None] = \
+            lambda t: parquet.write_table(t, row_group_size=row_group)  # noqa: E731
     elif kind == "arrow":
-        writer = pa.ipc.new_file(dst, schema)
-        write = lambda t: writer.write_table(t, max_chunksize=row_group)  # noqa: E731
+        ipc_file = writer = pa.ipc.new_file(dst, schema)
+        write = lambda t: ipc_file.write_table(t, max_chunksize=row_group)  # noqa: E731
     else:
         raise ValueError(f"generate_parquet writes parquet or arrow, not {kind!r}")
-    pending: list[Any] = []
+    pending: list[pa.Table] = []
     held = 0
     try:
         for lo in range(0, n, 100_000):  # the same draws, in the same order, as generate_deals
