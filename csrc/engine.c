@@ -697,16 +697,30 @@ static double bd_net(const bd_eng_table *t)
     return (double)(t->stacks[t->cfg.learner] - t->cfg.stacks[t->cfg.learner]) * (1.0 / (double)bb);
 }
 
+/* One hand of _Table.new_hand's loop: dealt with the button at next_button (which moves one seat), then the
+ * bots act until the learner's decision or the end of the hand. */
+static int bd_next_hand(bd_eng_table *t, const uint32_t *table)
+{
+    const int rc = bd_deal(t, t->next_button);
+    if (rc != BD_ENG_OK)
+        return rc;
+    t->next_button = (t->next_button + 1) % t->cfg.seats;
+    return bd_run_bots(t, table);
+}
+
+int32_t bd_eng_next_hand(bd_eng_table *t, const uint32_t *table)
+{
+    if (table == NULL)
+        return BD_ENG_BAD_ARGS;
+    return bd_eng_check(t) ? bd_next_hand(t, table) : BD_ENG_BAD_STATE;
+}
+
 /* _Table.new_hand: hands until the learner has a decision; the skipped hands' net in big blinds. */
 static int bd_new_hand(bd_eng_table *t, const uint32_t *table, double *skipped)
 {
     *skipped = 0.0;
     for (;;) {
-        int rc = bd_deal(t, t->next_button);
-        if (rc != BD_ENG_OK)
-            return rc;
-        t->next_button = (t->next_button + 1) % t->cfg.seats;
-        rc = bd_run_bots(t, table);
+        const int rc = bd_next_hand(t, table);
         if (rc != BD_ENG_OK)
             return rc;
         if (t->phase != BD_ENG_COMPLETE)
@@ -738,6 +752,50 @@ int64_t bd_eng_reset_many(bd_eng_table *ts, int64_t n, const uint32_t *table, fl
     return -1;
 }
 
+/* The learner's action index decoded as envs/encoding.decode does, applied, then the bots (checked state). */
+static int bd_step_one(bd_eng_table *t, const uint32_t *table, int64_t a, uint8_t *illegal)
+{
+    if (t->phase == BD_ENG_COMPLETE || t->to_act != t->cfg.learner || a < 0 || a >= 3 + (1 << t->hand_size))
+        return BD_ENG_ILLEGAL;
+    int64_t call, target;
+    const int32_t code = bd_legal(t, &call, &target);
+    int rc, bad;
+    if (t->phase == BD_ENG_DRAWING) {
+        /* Bit j of m = the j-th smallest card held; a betting index stands pat. */
+        const int32_t len = t->hand_len[t->to_act];
+        const int64_t m = a - 3, full = (1 << len) - 1;
+        bad = m < 0 || m > full;
+        const int64_t sorted_mask = m > 0 ? (m & full) : 0;
+        int32_t discards = 0;
+        const uint8_t *h = t->hands[t->to_act];
+        for (int32_t j = 0; j < len; j++) {
+            int32_t place = 0; /* h[j]'s place among the cards held, by id */
+            for (int32_t q = 0; q < len; q++)
+                place += h[q] < h[j];
+            if (sorted_mask >> place & 1)
+                discards |= 1 << j;
+        }
+        rc = bd_draw(t, table, t->to_act, discards);
+    } else {
+        /* encoding._betting_entry: a fold or a bet/raise that is not legal, or a draw index, checks or calls. */
+        bad = a >= 3 || !(code >> a & 1);
+        rc = bd_bet(t, table, bad ? BD_ENG_CALL : (int32_t)a, call, target);
+    }
+    if (rc == BD_ENG_OK)
+        rc = bd_run_bots(t, table);
+    *illegal = (uint8_t)bad;
+    return rc;
+}
+
+int32_t bd_eng_step_one(bd_eng_table *t, const uint32_t *table, int64_t action, uint8_t *illegal)
+{
+    if (table == NULL || illegal == NULL)
+        return BD_ENG_BAD_ARGS;
+    if (!bd_eng_check(t))
+        return BD_ENG_BAD_STATE;
+    return bd_step_one(t, table, action, illegal);
+}
+
 int64_t bd_eng_step_many(bd_eng_table *ts, int64_t n, const uint32_t *table, const int64_t *actions, float *obs,
                          float *final_obs, int64_t obs_len, double *rewards, uint8_t *term, uint8_t *illegal,
                          int64_t *codes)
@@ -748,45 +806,11 @@ int64_t bd_eng_step_many(bd_eng_table *ts, int64_t n, const uint32_t *table, con
         return -2;
     for (int64_t k = 0; k < n; k++) {
         bd_eng_table *t = ts + k;
-        if (!bd_eng_check(t) || t->phase == BD_ENG_COMPLETE || t->to_act != t->cfg.learner)
+        if (!bd_eng_check(t) || bd_step_one(t, table, actions[k], illegal + k) != BD_ENG_OK)
             return k;
-        const int64_t a = actions[k];
-        if (a < 0 || a >= 3 + (1 << t->hand_size))
-            return k;
-        int64_t call, target;
-        const int32_t code = bd_legal(t, &call, &target);
-        int rc, bad = 0;
-        if (t->phase == BD_ENG_DRAWING) {
-            /* encoding.decode: bit j of m = the j-th smallest card held; a betting index stands pat. */
-            const int32_t len = t->hand_len[t->to_act];
-            const int64_t m = a - 3, full = (1 << len) - 1;
-            bad = m < 0 || m > full;
-            const int64_t sorted_mask = m > 0 ? (m & full) : 0;
-            int32_t discards = 0;
-            const uint8_t *h = t->hands[t->to_act];
-            for (int32_t j = 0; j < len; j++) {
-                int32_t place = 0; /* h[j]'s place among the cards held, by id */
-                for (int32_t q = 0; q < len; q++)
-                    place += h[q] < h[j];
-                if (sorted_mask >> place & 1)
-                    discards |= 1 << j;
-            }
-            rc = bd_draw(t, table, t->to_act, discards);
-        } else {
-            /* encoding._betting_entry: a fold that is not legal, a bet or raise that is not, or a draw
-             * index, checks or calls. */
-            int32_t kind = BD_ENG_CALL;
-            if (a < 3 && (code >> a & 1))
-                kind = (int32_t)a;
-            bad = a >= 3 || !(code >> a & 1);
-            rc = bd_bet(t, table, kind, call, target);
-        }
-        if (rc == BD_ENG_OK)
-            rc = bd_run_bots(t, table);
-        if (rc != BD_ENG_OK)
-            return k;
-        illegal[k] = (uint8_t)bad;
         if (t->phase == BD_ENG_COMPLETE) {
+            /* Same-step autoreset: the finished hand's observation, then the next hand's (the hands that
+             * end before the learner acts add their chips to this reward, after it, as _Table does). */
             const double r = bd_net(t);
             double skipped;
             if (bd_observe(t, final_obs + k * BD_OBS_SIZE) != BD_ENG_OK || bd_new_hand(t, table, &skipped) != BD_ENG_OK)

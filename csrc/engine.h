@@ -97,6 +97,11 @@ int32_t bd_eng_act(bd_eng_table *t, const uint32_t *table, int32_t kind, int32_t
 /* What `seat` sees, as observe.h's int64 row, into row[0..cap).  Returns its length, or -1. */
 int64_t bd_eng_obs_row(const bd_eng_table *t, int32_t seat, int64_t *row, int64_t cap);
 
+/* One hand of the environment's deal loop: a new hand with the button at t->next_button (which then moves
+ * one seat), the bots acting until the learner's decision or the end of the hand (a hand the learner never
+ * acts in: bd_eng_reset_many and bd_eng_step_many deal again).  Returns a BD_ENG_ code. */
+int32_t bd_eng_next_hand(bd_eng_table *t, const uint32_t *table);
+
 /* The vectorised environment's reset of n tables (each already bd_eng_init'ed): each deals hands (the
  * button moving one seat a hand) and its bots act until the learner has a decision.  The learner's
  * observations go to obs[k * BD_OBS_SIZE..] (obs_len floats available) and the mask codes to codes[k].
@@ -104,14 +109,18 @@ int64_t bd_eng_obs_row(const bd_eng_table *t, int32_t seat, int64_t *row, int64_
 int64_t bd_eng_reset_many(bd_eng_table *ts, int64_t n, const uint32_t *table, float *obs, int64_t obs_len,
                           int64_t *codes);
 
-/* The vectorised environment's step of n tables: actions[k] (0..2 betting, 3 + m a draw of the sorted
- * hand's cards in m; checked in range 0..3 + 2**hand_size - 1) decoded as envs/encoding.decode does (an
- * illegal index replaced by the nearest legal action, illegal[k] = 1), then the bots until the learner's
- * next decision or the end of the hand.  A finished hand: rewards[k] = the learner's net chips in big blinds
- * (plus the hands dealt next that end before the learner acts), term[k] = 1, its final observation into
- * final_obs (rows of unfinished tables are left as they were), and the next hand is dealt (same-step
- * autoreset).  obs, codes as bd_eng_reset_many.  Returns -1, the first table refused (a bad state or an
- * action out of range; the tables before it stepped), or -2 for bad arguments. */
+/* One table's step without the autoreset: the learner's action index (0..2 betting, 3 + m a draw of the
+ * sorted hand's cards in m; refused outside 0..3 + 2**hand_size - 1, or when it is not the learner's turn)
+ * decoded as envs/encoding.decode does (an illegal index replaced by the nearest legal action, *illegal =
+ * 1), then the bots until the learner's next decision or the end of the hand.  Returns a BD_ENG_ code. */
+int32_t bd_eng_step_one(bd_eng_table *t, const uint32_t *table, int64_t action, uint8_t *illegal);
+
+/* The vectorised environment's step of n tables: bd_eng_step_one of actions[k] at table k (illegal[k]
+ * as there's *illegal).  A finished hand: rewards[k] = the learner's net chips in big blinds (plus, added
+ * after it, those of the hands dealt next that end before the learner acts), term[k] = 1, its final
+ * observation into final_obs (rows of unfinished tables are left as they were), and the next hand is dealt
+ * (same-step autoreset).  obs, codes as bd_eng_reset_many.  Returns -1, the first table refused (a bad
+ * state or an action refused by bd_eng_step_one; the tables before it stepped), or -2 for bad arguments. */
 int64_t bd_eng_step_many(bd_eng_table *ts, int64_t n, const uint32_t *table, const int64_t *actions, float *obs,
                          float *final_obs, int64_t obs_len, double *rewards, uint8_t *term, uint8_t *illegal,
                          int64_t *codes);

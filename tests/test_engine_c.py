@@ -301,3 +301,230 @@ def test_bad_config_is_refused() -> None:
         assert lib.bd_eng_init(t, cfg, 1) == lib.BD_ENG_BAD_ARGS, field
     cfg = c_config(GameConfig(), [50, 0])
     assert lib.bd_eng_init(t, cfg, 1) == lib.BD_ENG_BAD_ARGS
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The vectorised environment on the C path (BadaceyVectorEnv(engine="c")) against Python replays of its own
+# tables: before each step every table's state is copied; bd_eng_step_one on the copy (the step without the
+# autoreset) must leave the finished hand, which Game replays from its log and cards -- the learner's action
+# decoded as encoding.decode decodes it, the reward its winnings, final_obs its observation -- then
+# bd_eng_next_hand on the copy must deal the hands the env dealt (each skipped hand replayed too, its chips
+# in the reward) and arrive at the env's table byte for byte, whose hand in play replays to the observation
+# and mask returned.
+
+import numpy as np
+
+from badacey_fast.envs.encoding import decode, encode, mask_table, n_actions
+from badacey_fast.envs.gymnasium import BadaceyVectorEnv
+from badacey_fast.game.bots import RandomBot
+
+SIZE = ffi.sizeof("bd_eng_table")
+
+
+def replay_table(config: GameConfig, stacks: list[int], t: Any) -> Game:
+    """The hand in play at C table ``t`` as a Python game (its cards and logged actions), checked equal."""
+    assert t.nlog <= lib.BD_ENG_LOG_MAX
+    g = Game(config, stacks, button=t.button, _script=list(t.dealt[0:t.ndealt]), seed=0)
+    for entry in t.log[0:t.nlog]:
+        seat, kind, discards = entry >> 8, entry >> 5 & 7, entry & 31
+        g.apply(py_action(g, kind, discards), seat)
+    compare(g, snapshot(t, g.n), "replayed table")
+    return g
+
+
+def copy_table(t: Any) -> Any:
+    c = ffi.new("bd_eng_table *")
+    ffi.buffer(c)[:] = ffi.buffer(t, SIZE)[:]
+    return c
+
+
+def same_action(a: Action, b: Action) -> bool:
+    if a.kind == "draw":
+        return b.kind == "draw" and sorted(a.cards or ()) == sorted(b.cards or ())
+    return a == b
+
+
+@pytest.mark.parametrize("preset,seats,seat", [("badacey", 2, 0), ("badeucy", 3, 2), ("badugi", 4, 1),
+                                               ("a5", 5, 3), ("27", 6, 5), ("badacey", 2, 1)])
+def test_vector_env_c_path_replays_in_python(preset: str, seats: int, seat: int) -> None:
+    n, stacks = 5, [30] * seats
+    config = GameConfig(game=preset)
+    v = BadaceyVectorEnv(n, preset, seats=seats, seat=seat, stacks=30, engine="c")
+    assert v.engine == "c" and v._c is not None
+    tables, evals = v._c.tables, v._c.table
+    masks = mask_table(config.hand_size)
+    obs, info = v.reset(seed=11)
+    for k in range(n):
+        g = replay_table(config, stacks, tables + k)
+        assert g.to_act == seat and (obs[k] == encode(g, seat)).all()
+        assert (info["action_mask"][k] == masks[mask_code(g)]).all()
+    rng = np.random.default_rng(5)
+    ended = skipped_hands = illegal = 0
+    for _ in range(250):
+        acts = rng.integers(0, n_actions(config.hand_size), n)
+        before = [copy_table(tables + k) for k in range(n)]
+        obs, rew, term, trunc, info = v.step(acts)
+        assert not trunc.any()
+        for k in range(n):
+            t = before[k]
+            g = replay_table(config, stacks, t)
+            want, legal = decode(g, int(acts[k]))
+            first = t.nlog
+            flag = ffi.new("uint8_t *")
+            assert lib.bd_eng_step_one(t, evals, int(acts[k]), flag) == lib.BD_ENG_OK
+            assert bool(flag[0]) == (not legal) == bool(info["illegal"][k])
+            illegal += not legal
+            entry = t.log[first]
+            assert entry >> 8 == seat
+            assert same_action(py_action(g, entry >> 5 & 7, entry & 31), want)
+            done = replay_table(config, stacks, t)
+            assert bool(term[k]) == (done.phase == "complete")
+            if not term[k]:
+                assert rew[k] == 0.0
+                assert bytes(ffi.buffer(t, SIZE)) == bytes(ffi.buffer(tables + k, SIZE))
+            else:
+                ended += 1
+                assert (info["final_obs"][k] == encode(done, seat)).all()
+                reward = done.winnings[seat] * (1.0 / config.big_blind)
+                skipped = 0.0
+                while True:
+                    assert lib.bd_eng_next_hand(t, evals) == lib.BD_ENG_OK
+                    h = replay_table(config, stacks, t)
+                    if h.phase != "complete":
+                        break
+                    skipped += h.winnings[seat] * (1.0 / config.big_blind)
+                    skipped_hands += 1
+                assert rew[k] == reward + skipped
+                assert bytes(ffi.buffer(t, SIZE)) == bytes(ffi.buffer(tables + k, SIZE))
+            g = replay_table(config, stacks, tables + k)
+            assert g.to_act == seat and (obs[k] == encode(g, seat)).all()
+            assert (info["action_mask"][k] == masks[mask_code(g)]).all()
+        if "final_obs" in info:
+            assert (info["final_obs"][~term] == 0).all()
+        else:
+            assert not term.any()
+    assert ended > 40 and illegal > 100
+    if seats == 2 and seat == 1:
+        assert skipped_hands > 0  # the learner's big blind, folded to
+
+
+def test_vector_env_c_path_is_deterministic_per_seed() -> None:
+    def run(seed: int) -> list[np.ndarray[Any, Any]]:
+        v = BadaceyVectorEnv(8, "badeucy", seats=3, engine="c")
+        obs, info = v.reset(seed=seed)
+        out = [obs]
+        rng = np.random.default_rng(0)
+        for _ in range(50):
+            m = info["action_mask"]
+            obs, r, term, _, info = v.step((rng.random(m.shape) * m).argmax(1))
+            out += [obs, r, term]
+        return out
+
+    a, b, c = run(4), run(4), run(5)
+    assert all((x == y).all() for x, y in zip(a, b))
+    assert not all((x == y).all() for x, y in zip(a, c))
+
+
+def test_vector_env_engine_choice_and_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    v = BadaceyVectorEnv(3, "badacey", engine="c")
+    with pytest.raises(RuntimeError, match="reset"):
+        v.step([1, 1, 1])
+    v.reset(seed=1)
+    with pytest.raises(ValueError, match="2 actions for 3 tables"):
+        v.step([1, 1])
+    with pytest.raises(ValueError, match="action 35 of table 1 is not in 0..34"):
+        v.step([1, 35, 1])
+    with pytest.raises(ValueError, match="action -1 of table 2"):
+        v.step(np.array([1, 1, -1]))
+    with pytest.raises(TypeError, match="integers, not an array of float64"):
+        v.step(np.array([1.0, 1.0, 1.0]))
+    with pytest.raises(TypeError, match="must be ints, not str"):
+        v.step([1, "1", 1])
+    with pytest.raises(ValueError, match="6 actions for 3 tables"):
+        v.step(np.ones((3, 2), np.int64))
+    v.step(np.array([1, 2, 0], np.uint8))  # any integer dtype
+    with pytest.raises(ValueError, match="engine='c' is unavailable: custom opponents"):
+        BadaceyVectorEnv(2, opponents=lambda: [RandomBot(seed=1)], engine="c")
+    assert BadaceyVectorEnv(2, opponents=lambda: [RandomBot(seed=1)]).engine == "python"
+    with pytest.raises(ValueError, match="engine must be one of"):
+        BadaceyVectorEnv(2, engine="C")
+    with pytest.raises(ValueError, match="refuses these rules"):
+        BadaceyVectorEnv(2, stacks=1 << 41, engine="c")
+    assert BadaceyVectorEnv(2, stacks=1 << 41).engine == "python"
+    from badacey_fast import kernel
+
+    with kernel.using("python"):
+        assert BadaceyVectorEnv(2).engine == "python"
+        with pytest.raises(ValueError, match="the C kernel is not active"):
+            BadaceyVectorEnv(2, engine="c")
+    # The C side refuses rather than trusts: a damaged table is refused before it is stepped.
+    v.reset(seed=2)
+    assert v._c is not None
+    v._c.tables[1].nstub = 99
+    with pytest.raises(RuntimeError, match="refused"):
+        v.step([1, 1, 1])
+
+
+@pytest.mark.parametrize("seats", (2, 4))
+def test_random_bots_match_random_bot_distribution(seats: int) -> None:
+    # The C bots play every seat but the learner's; the learner never folds.  Each bot decision is seen in
+    # the table's log with the legal set it faced (replayed in Python): uniform over that set (RandomBot:
+    # acts[floor(random() * len(acts))]) and each card discarded with probability 1/2.  A chi-square test
+    # at a threshold far in the tail (the statistic of a fair die stays under it but for p < 1e-6), so it
+    # fails on a biased choice, not by chance.
+    config = GameConfig(cap=None)
+    n = 16
+    v = BadaceyVectorEnv(n, config, seats=seats, seat=0, stacks=200, engine="c")
+    assert v._c is not None
+    obs, info = v.reset(seed=21)
+    counts: dict[int, list[int]] = {}
+    per_card = [0, 0]
+    draws_by_size = [0] * 6
+    rng = np.random.default_rng(1)
+    for _ in range(400):
+        before = [copy_table(v._c.tables + k) for k in range(n)]
+        # The learner checks, calls, bets or raises (never folds), so the bots face every legal set.
+        m = info["action_mask"]
+        acts = np.where(m[:, 1] == 1, np.where((m[:, 2] == 1) & (rng.random(n) < 0.5), 2, 1),
+                        3 + rng.integers(0, 32, n))
+        obs, _, term, _, info = v.step(acts)
+        for k in range(n):
+            t = before[k]
+            flag = ffi.new("uint8_t *")
+            g = replay_table(config, [200] * seats, t)
+            start = t.nlog
+            assert lib.bd_eng_step_one(t, v._c.table, int(acts[k]), flag) == lib.BD_ENG_OK
+            g.apply(decode(g, int(acts[k]))[0])
+            for entry in t.log[start + 1:t.nlog]:
+                seat, kind, discards = entry >> 8, entry >> 5 & 7, entry & 31
+                code = mask_code(g)
+                if kind == 3:
+                    k_cards = len(g.hands[seat])
+                    per_card[0] += bin(discards).count("1")
+                    per_card[1] += k_cards
+                    draws_by_size[bin(discards).count("1")] += 1
+                else:
+                    counts.setdefault(code, [0, 0, 0])[kind] += 1
+                g.apply(py_action(g, kind, discards), seat)
+    chi2_limit = {2: 24.0, 3: 28.0}  # chi-square with 1 and 2 degrees of freedom, p ~ 1e-6
+    tested = 0
+    for code, got in counts.items():
+        kinds = [b for b in range(3) if code >> b & 1]
+        assert all(got[b] == 0 for b in range(3) if b not in kinds), (code, got)
+        total = sum(got)
+        if len(kinds) < 2 or total < 200:
+            continue
+        expect = total / len(kinds)
+        chi2 = sum((got[b] - expect) ** 2 / expect for b in kinds)
+        assert chi2 < chi2_limit[len(kinds)], (code, got)
+        tested += 1
+    assert tested >= 2, counts
+    # Each card discarded with probability 1/2: the count over many cards within 6 standard deviations.
+    discarded, cards = per_card
+    assert cards > 2000
+    assert abs(discarded - cards / 2) < 6 * (cards / 4) ** 0.5
+    # Discard counts binomial(5, 1/2): 1, 5, 10, 10, 5, 1 in 32.
+    total = sum(draws_by_size)
+    expect = [total * c / 32 for c in (1, 5, 10, 10, 5, 1)]
+    chi2 = sum((g_ - e) ** 2 / e for g_, e in zip(draws_by_size, expect))
+    assert chi2 < 40.0, draws_by_size  # 5 degrees of freedom, p ~ 1e-7
