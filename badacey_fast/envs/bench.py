@@ -96,7 +96,7 @@ def bench_cases(quick: bool) -> list[_Case]:
     Case = _Interleaved
     k = 100 if quick else 300  # hands a call: short blocks interleave finely
     s = 5 if quick else 20
-    cases = [
+    cases: list[_Case] = [
         Case("rl", f"bare Game: {k} heads-up random hands", lambda: (lambda: bare_hands(k)), k),
         Case("rl", f"PettingZoo AEC: {k} heads-up random hands", lambda: (lambda: aec_hands(k)), k),
         Case("rl", f"vector env: {s} steps x 64 tables", lambda: vector_steps(s), 64 * s),
