@@ -81,6 +81,14 @@ int bd_eng_check(const bd_eng_table *t)
         return 0;
     if (t->phase != BD_ENG_COMPLETE && t->to_act < 0)
         return 0;
+    /* A round writes the discard counts of draw ndraws: one per draw started, so the row it writes exists. */
+    if (t->phase != BD_ENG_COMPLETE && t->ndraws != t->street + (t->phase == BD_ENG_DRAWING))
+        return 0;
+    /* Chips (and the bet fields) bounded, so that no sum or difference of them can overflow. */
+    const int64_t chips_max = (int64_t)1 << 50;
+    if (t->level < 0 || t->level > chips_max || t->full_level < 0 || t->full_level > chips_max || t->nbets < 0
+        || t->nbets > chips_max || t->bet_size < 0 || t->bet_size > chips_max)
+        return 0;
     if (t->hand_size != (t->cfg.game == 2 ? 4 : 5) || t->ndraws < 0 || t->ndraws > 3 || t->nqueue < 0
         || t->nqueue > n || t->nstub < 0 || t->nstub > 52 || t->nmuck < 0 || t->nmuck > 52 || t->ndealt < 0
         || t->ndealt > BD_ENG_DEALT_MAX || t->nlog < 0 || t->nlive < 1 || t->nlive > n || t->nactive < 0
@@ -91,7 +99,8 @@ int bd_eng_check(const bd_eng_table *t)
             return 0;
     uint64_t seen = 0;
     for (int32_t i = 0; i < n; i++) {
-        if (t->hand_len[i] > 5 || t->stacks[i] < 0 || t->contrib[i] < 0 || t->sbet[i] < 0)
+        if (t->hand_len[i] > 5 || t->stacks[i] < 0 || t->contrib[i] < 0 || t->sbet[i] < 0
+            || t->stacks[i] > chips_max || t->contrib[i] > chips_max || t->sbet[i] > chips_max)
             return 0;
         for (int32_t j = 0; j < t->hand_len[i]; j++) {
             const uint8_t c = t->hands[i][j];

@@ -279,7 +279,7 @@ def test_damaged_state_is_refused() -> None:
     config = GameConfig()
     table = eval_table(config)
     for field, bad in (("to_act", 9), ("nstub", 60), ("nmuck", -1), ("ndraws", 4), ("nqueue", 7),
-                       ("hand_size", 6), ("ndealt", 129)):
+                       ("hand_size", 6), ("ndealt", 129), ("level", 1 << 60), ("street", 2)):
         t = c_table(config, [50, 50], 1)
         assert lib.bd_eng_deal(t, 0) == lib.BD_ENG_OK
         setattr(t, field, bad)
@@ -289,6 +289,10 @@ def test_damaged_state_is_refused() -> None:
     t = c_table(config, [50, 50], 1)
     assert lib.bd_eng_deal(t, 0) == lib.BD_ENG_OK
     t.hands[0][0] = t.hands[1][0]  # a card in two hands
+    assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_BAD_STATE
+    t = c_table(config, [50, 50], 1)
+    assert lib.bd_eng_deal(t, 0) == lib.BD_ENG_OK
+    t.stacks[1] = 1 << 62  # chips that could overflow a sum
     assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_BAD_STATE
 
 
