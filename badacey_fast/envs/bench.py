@@ -3,7 +3,8 @@
 Heads-up Badacey, random play everywhere: the bare :class:`~badacey_fast.game.Game` with
 :class:`~badacey_fast.game.bots.RandomBot`\\ s (hands), the PettingZoo AEC environment with random legal
 actions from the mask (hands), and :class:`~badacey_fast.envs.gymnasium.BadaceyVectorEnv` with 64 tables
-(environment steps).  Without the ``[rl]`` extra there are no cases.
+(environment steps) on each engine: the Python ``Game``, and the C hand loop (``csrc/engine.c``; only when
+the C kernel is active).  Without the ``[rl]`` extra there are no cases.
 """
 
 from __future__ import annotations
@@ -45,12 +46,14 @@ def aec_hands(k: int, seats: int = 2) -> None:
         e.step(legal[int(rnd() * len(legal))])
 
 
-def vector_steps(steps: int, num_envs: int = 64) -> Callable[[], None]:
+def vector_steps(steps: int, num_envs: int = 64, engine: str = "python") -> Callable[[], None]:
+    """A block of ``steps`` random masked steps of the vectorised env on ``engine`` ("python": Game and
+    RandomBots; "c": the C hand loop)."""
     import numpy as np
 
     from badacey_fast.envs.gymnasium import BadaceyVectorEnv
 
-    v = BadaceyVectorEnv(num_envs, "badacey", seats=2)
+    v = BadaceyVectorEnv(num_envs, "badacey", seats=2, engine=engine)
     _, info = v.reset(seed=1)
     rng = np.random.default_rng(1)
 
@@ -81,11 +84,11 @@ class _Interleaved(_Case):
 
 
 def bench_cases(quick: bool) -> list[_Case]:
-    """Cases for ``badacey bench``: bare engine and AEC hands (heads-up), vectorised env steps, timed
-    interleaved (alternating blocks of calls).
+    """Cases for ``badacey bench``: bare engine and AEC hands (heads-up), vectorised env steps on the
+    Python engine and (C kernel active) the C one, timed interleaved (alternating blocks of calls).
 
     >>> cases = bench_cases(quick=True)
-    >>> len(cases) in (0, 3), {getattr(c, "interleave", "") for c in cases} <= {"rl"}
+    >>> len(cases) in (0, 3, 4), {getattr(c, "interleave", "") for c in cases} <= {"rl"}
     (True, True)
     """
     if importlib.util.find_spec("pettingzoo") is None or importlib.util.find_spec("gymnasium") is None:
@@ -93,8 +96,15 @@ def bench_cases(quick: bool) -> list[_Case]:
     Case = _Interleaved
     k = 100 if quick else 300  # hands a call: short blocks interleave finely
     s = 5 if quick else 20
-    return [
+    cases: list[_Case] = [
         Case("rl", f"bare Game: {k} heads-up random hands", lambda: (lambda: bare_hands(k)), k),
         Case("rl", f"PettingZoo AEC: {k} heads-up random hands", lambda: (lambda: aec_hands(k)), k),
         Case("rl", f"vector env: {s} steps x 64 tables", lambda: vector_steps(s), 64 * s),
     ]
+    from badacey_fast import kernel
+
+    if kernel.engine_tables() is not None:
+        c = 10 * s  # the C path steps ~10x faster: blocks of about the same time as the Python path's
+        cases.append(Case("rl", f"vector env, C engine: {c} steps x 64 tables",
+                          lambda: vector_steps(c, engine="c"), 64 * c))
+    return cases

@@ -42,14 +42,17 @@ from badacey_fast.envs.encoding import (
     OBS_SIZE, action_mask, decode, encode, encode_many, encode_rows, mask_code, mask_table, n_actions, obs_row,
     obs_string,
 )
+from badacey_fast import kernel
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.bots import RandomBot
 from badacey_fast.game.view import SeatView
+from badacey_fast.rules.games import PRESETS, is_ace_high
 
 if TYPE_CHECKING:
     from badacey_fast.game.simulate import Bot
+    from badacey_fast.kernel import EngineTables
 
-__all__ = ["BadaceyEnv", "BadaceyVectorEnv", "ENV_IDS", "register_envs"]
+__all__ = ["BadaceyEnv", "BadaceyVectorEnv", "ENV_IDS", "ENGINES", "register_envs"]
 
 #: The registered ids, by preset.
 ENV_IDS = {"badacey": "badacey_fast/Badacey-v0", "badeucy": "badacey_fast/Badeucy-v0",
@@ -220,32 +223,101 @@ class BadaceyEnv(gymnasium.Env[Array, SupportsIndex]):
         return obs_string(self._t.game, self._t.seat) if self._t.game is not None else None
 
 
+#: The ``engine`` choices of :class:`BadaceyVectorEnv`.
+ENGINES = ("auto", "c", "python")
+
+
 class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
     """``num_envs`` tables stepped at once; observations ``float32[num_envs, 223]``, masks
-    ``int8[num_envs, n_actions]`` (``info["action_mask"]``).  Same-step autoreset (module docstring)."""
+    ``int8[num_envs, n_actions]`` (``info["action_mask"]``), ``info["illegal"]`` (bool per table: the
+    action was replaced by the nearest legal one).  Same-step autoreset (module docstring).
+
+    ``engine``: ``"c"`` plays the hands in the C twin of the rules engine (``csrc/engine.c``, one kernel
+    call per step: the tables, the random opponents and the observations in C), ``"python"`` in
+    :class:`~badacey_fast.game.Game` with the ``opponents``; ``"auto"`` (default) takes C when it can:
+    default random opponents (``opponents=None``) and the C kernel active (``BADACEY_FAST_BACKEND=python``
+    forces Python).  Asking for ``"c"`` with custom opponents, or without the C kernel, is a ``ValueError``.
+    Both play the same rules and the same opponents' distribution (uniform legal actions, uniform discard
+    subsets, as :class:`~badacey_fast.game.bots.RandomBot`); each is deterministic per seed, but the two
+    deal and choose from different random streams, so a seed gives different trajectories on each.  On the
+    C path the actions must be ints in ``0..n_actions - 1`` (a ``ValueError`` names one that is not).
+
+    >>> env = BadaceyVectorEnv(4, "badugi", seats=3)
+    >>> obs, info = env.reset(seed=1)
+    >>> obs.shape, info["action_mask"].shape, env.engine in ("c", "python")
+    ((4, 223), (4, 19), True)
+    >>> _ = env.step([1, 1, 1, 1])
+    >>> BadaceyVectorEnv(2, engine="gpu")
+    Traceback (most recent call last):
+    ...
+    ValueError: engine must be one of 'auto', 'c', 'python', not 'gpu'
+    """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
     def __init__(self, num_envs: int = 8, game: str | GameConfig = "badacey", seats: int = 2, seat: int = 0,
-                 stacks: int | None = None, opponents: Callable[[], Sequence[Bot]] | None = None) -> None:
+                 stacks: int | None = None, opponents: Callable[[], Sequence[Bot]] | None = None,
+                 engine: str = "auto") -> None:
+        if engine not in ENGINES:
+            raise ValueError(f"engine must be one of 'auto', 'c', 'python', not {engine!r}")
+        if type(num_envs) is not int or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
         self.num_envs = num_envs
-        self.tables = [_Table(game, seats, seat, stacks, None if opponents is None else opponents())
-                       for _ in range(num_envs)]
-        na = n_actions(self.tables[0].hand_size)
+        probe = _Table(game, seats, seat, stacks, None)  # checks the rules and seats, whichever engine plays
+        self._c = self._c_tables(probe, opponents, engine)
+        self.engine = "python" if self._c is None else "c"
+        self.tables = [] if self._c is not None else [
+            _Table(game, seats, seat, stacks, None if opponents is None else opponents()) for _ in range(num_envs)]
+        na = n_actions(probe.hand_size)
+        self._na = na
         self.single_observation_space = spaces.Box(-1.0, np.inf, (OBS_SIZE,), np.float32)
         self.single_action_space = spaces.Discrete(na)
         self.observation_space = spaces.Box(-1.0, np.inf, (num_envs, OBS_SIZE), np.float32)
         self.action_space = spaces.MultiDiscrete([na] * num_envs)
-        self._masks = mask_table(self.tables[0].hand_size)
+        self._masks = mask_table(probe.hand_size)
         self._seats = [t.seat for t in self.tables]
-        self._codes = [0] * num_envs
+        self._codes: Any = [0] * num_envs
+        self._ready = False
+
+    def _c_tables(self, probe: _Table, opponents: object, engine: str) -> EngineTables | None:
+        """The C tables when ``engine`` (and the rules) let C play, else None; refuses ``"c"`` it cannot."""
+        if engine == "python":
+            return None
+        tables = kernel.engine_tables()
+        why = ("custom opponents play in Python only" if opponents is not None else
+               f"the C kernel is not active (backend {kernel.name!r})" if tables is None else None)
+        if why is not None:
+            if engine == "c":
+                raise ValueError(f"engine='c' is unavailable: {why}")
+            return None
+        assert tables is not None  # why is None
+        cfg = probe.config
+        try:
+            return tables(self.num_envs, PRESETS.index(cfg.game), probe.seat, probe.stacks, cfg.small_blind,
+                          cfg.big_blind, cfg.ante, cfg.small_bet, cfg.big_bet, cfg.cap, cfg.heads_up_uncapped,
+                          cfg.burn, cfg.odd_chip == "low", is_ace_high(cfg.game))
+        except ValueError:
+            if engine == "c":
+                raise
+            return None  # chips beyond the C loop's range: Python plays them
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Array, dict[str, Any]]:
         root = random.Random(seed)
+        c = self._c
+        if c is not None:
+            c.seed([root.getrandbits(64) for _ in range(self.num_envs)])
+            obs = np.empty((self.num_envs, OBS_SIZE), np.float32)
+            codes = np.empty(self.num_envs, np.int64)
+            if c.reset(obs, codes) != -1:  # the tables were just made: a refusal is a bug here
+                raise RuntimeError("the C hand loop refused a table it had just dealt")
+            self._codes = codes
+            self._ready = True
+            return obs, {"action_mask": self._masks[codes]}
         for t in self.tables:
             t.seed(root.getrandbits(63))
             t.new_hand()
+        self._ready = True
         return self._observe(), {"action_mask": self._masks[self._codes]}
 
     def _observe(self) -> Array:
@@ -256,7 +328,52 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
         self._codes = [mask_code(g) for g in games]
         return encode_many(games, self._seats, np.empty((self.num_envs, OBS_SIZE), np.float32))
 
+    def _c_actions(self, actions: Array | Sequence[int]) -> Array:
+        """The actions as a C-ordered int64 array, checked: one per table, ints in 0..n_actions - 1."""
+        if isinstance(actions, np.ndarray):
+            if actions.dtype.kind not in "iu":
+                raise TypeError(f"actions must be integers, not an array of {actions.dtype}")
+            acts = np.ascontiguousarray(actions, np.int64) if actions.dtype != np.int64 else actions
+        else:
+            items = list(actions)
+            for a in items:
+                if not isinstance(a, (int, np.integer)) or isinstance(a, bool):
+                    raise TypeError(f"actions must be ints, not {type(a).__name__} ({a!r})")
+            acts = np.array(items, np.int64) if items else np.empty(0, np.int64)
+        if acts.shape != (self.num_envs,):
+            shape = "" if acts.ndim == 1 else f" (an array of shape {acts.shape}, not one per table)"
+            raise ValueError(f"{acts.size} actions for {self.num_envs} tables{shape}")
+        bad = (acts < 0) | (acts >= self._na)
+        if bad.any():
+            k = int(bad.argmax())
+            raise ValueError(f"action {int(acts[k])} of table {k} is not in 0..{self._na - 1}")
+        if not acts.flags.c_contiguous:
+            acts = np.ascontiguousarray(acts)
+        return acts
+
     def step(self, actions: Array | Sequence[int]) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
+        c = self._c
+        if c is not None:
+            if not self._ready:
+                raise RuntimeError(_NO_HAND)
+            acts = self._c_actions(actions)
+            n = self.num_envs
+            obs = np.empty((n, OBS_SIZE), np.float32)
+            final = np.zeros((n, OBS_SIZE), np.float32)
+            rew = np.empty(n, np.float64)
+            term = np.empty(n, np.bool_)
+            illegal = np.empty(n, np.bool_)
+            codes = np.empty(n, np.int64)
+            if c.step(acts, obs, final, rew, term, illegal, codes) != -1:  # checked above: a bug here
+                raise RuntimeError("the C hand loop refused a step of tables it dealt")
+            self._codes = codes
+            info: dict[str, Any] = {"action_mask": self._masks[codes], "illegal": illegal}
+            if term.any():
+                info["final_obs"] = final
+            return obs, rew, term, np.zeros(n, np.bool_), info
+        return self._python_step(actions)
+
+    def _python_step(self, actions: Array | Sequence[int]) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         # Plain Python ints and lists on the per-table path (a numpy scalar per table costs more than the
         # whole conversion); each table's step leaves its observation row and mask code, then one kernel
         # call encodes every row.
@@ -266,12 +383,15 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
             raise ValueError(f"{len(acts)} actions for {n} tables")
         rew = [0.0] * n
         term = [False] * n
+        illegal = [False] * n
         codes = [0] * n
         rows: list[int] = []
         done_games: list[Game] = []
         done_at: list[int] = []
         for k, t in enumerate(self.tables):
-            r, done, _, g = t.step(acts[k])
+            r, done, legal, g = t.step(acts[k])
+            if not legal:
+                illegal[k] = True
             if done:
                 term[k] = True
                 done_games.append(g)
@@ -285,7 +405,7 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
             codes[k] = mask_code(g)
         self._codes = codes
         obs = encode_rows(rows, n, np.empty((n, OBS_SIZE), np.float32))
-        info: dict[str, Any] = {"action_mask": self._masks[codes]}
+        info: dict[str, Any] = {"action_mask": self._masks[codes], "illegal": np.array(illegal)}
         if done_at:
             final = np.zeros_like(obs)
             final[done_at] = encode_many(done_games, [self._seats[k] for k in done_at],

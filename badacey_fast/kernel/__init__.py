@@ -31,13 +31,14 @@ from badacey_fast.kernel.backend import ENV_VAR, POLICIES, Progress, Single, loa
 
 if TYPE_CHECKING:
     from badacey_fast.kernel.backend import NDArray
+    from badacey_fast.kernel._c import EngineTables as EngineTables  # engine_tables() returns the class
 
 _T = TypeVar("_T")
 
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "OBS_SIZE", "memo"]
+           "OBS_SIZE", "memo", "engine_tables"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
 # re-set by backend.using() on every switch, so reading them is always live.
@@ -159,6 +160,20 @@ def observe_many(rows: Iterable[int], count: int, out: NDArray) -> int:
     0
     """
     return _backend.impl.observe_many(rows, count, out)  # each twin checks ``out`` (C: in the glue)
+
+
+def engine_tables() -> type[EngineTables] | None:
+    """The C twin of the hand loop (``csrc/engine.c``: :class:`badacey_fast.kernel._c.EngineTables`) when
+    the C twin is active, else None (its Python twin is the rules engine, :mod:`badacey_fast.game`).
+
+    >>> engine_tables() is None or engine_tables().__name__ == "EngineTables"
+    True
+    """
+    if _backend.impl.NAME != "c":
+        return None
+    from badacey_fast.kernel._c import EngineTables as tables
+
+    return tables
 
 
 _MEMO: dict[str, dict[Hashable, object]] = {}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from badacey_fast.tables import format as tables
 from badacey_fast._kernel import ffi, lib  # ImportError here means the extension was never built
@@ -47,7 +47,8 @@ from badacey_fast.rules import reference as _reference
 
 __all__ = ["NAME", "Kernel", "KERNEL", "SINGLE", "evaluate5", "low_rank5", "badugi_rank", "eval_many",
            "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "draw_histograms",
-           "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many"]
+           "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
+           "EngineTables"]
 
 
 class Kernel:
@@ -366,3 +367,59 @@ def eval_many_level(cards: NDArray, ace_high: bool, check: bool, out_low: NDArra
     return lib.bd_eval_many_level(_table(ace_high), _addr("const uint8_t *", cards), cards.shape[0], rs, cs,
                                   _addr("uint16_t *", out_low), _addr("uint16_t *", out_badugi), 1 if check else 0,
                                   level)
+
+
+# --------------------------------------------------------------------------------------------------
+# The C twin of the hand loop (csrc/engine.c), for the vectorised learning environment: C only (its Python
+# twin is the rules engine itself, badacey_fast.game, a layer above this one).
+
+
+class EngineTables:
+    """``count`` tables of the C hand loop (``bd_eng_table[count]``), the learner at seat ``learner``
+    against random bots, every hand starting from ``stacks`` (chips per seat).  ``game``: the preset's
+    index in :data:`badacey_fast.rules.games.PRESETS`; ``cap``: bets per round, ``None`` for no cap.
+    Arrays passed to :meth:`reset` and :meth:`step` come checked (shape, dtype, C order) from the caller
+    (badacey_fast/envs/gymnasium.py); the kernel checks every table's state and every action itself.
+    Raises ``ValueError`` when the kernel refuses the rules (a value outside its ranges)."""
+
+    def __init__(self, count: int, game: int, learner: int, stacks: list[int], small_blind: int, big_blind: int,
+                 ante: int, small_bet: int, big_bet: int, cap: int | None, heads_up_uncapped: bool, burn: bool,
+                 odd_low: bool, ace_high: bool) -> None:
+        cfg: Any = ffi.new("bd_eng_config *")  # a struct: its fields are attributes cffi's stubs cannot name
+        cfg.small_blind, cfg.big_blind, cfg.ante = small_blind, big_blind, ante
+        cfg.small_bet, cfg.big_bet = small_bet, big_bet
+        cfg.cap = lib.BD_ENG_NO_CAP if cap is None else cap
+        cfg.stacks[0:len(stacks)] = stacks
+        cfg.game, cfg.seats, cfg.learner = game, len(stacks), learner
+        cfg.heads_up_uncapped, cfg.burn, cfg.odd_low = int(heads_up_uncapped), int(burn), int(odd_low)
+        self.count = count
+        self.config = cfg
+        self.tables = ffi.new("bd_eng_table[]", max(count, 1))
+        self.table = _table(ace_high)
+        if lib.bd_eng_init(self.tables, cfg, 0) != lib.BD_ENG_OK:
+            raise ValueError(f"the C hand loop refuses these rules (chips above 2**40, or a value out of range): "
+                             f"stacks {stacks}, blinds {small_blind}/{big_blind}, ante {ante}, "
+                             f"bets {small_bet}/{big_bet}, cap {cap}")
+
+    def seed(self, seeds: list[int]) -> None:
+        """Start every table afresh: table k's generator from ``seeds[k]`` (ints 0..2**64-1), the button
+        at seat 0 for its first hand."""
+        for k, s in enumerate(seeds):
+            lib.bd_eng_init(self.tables + k, self.config, s)
+
+    def reset(self, obs: NDArray, codes: NDArray) -> int:
+        """Deal every table's first hand up to the learner's decision (``bd_eng_reset_many``): the
+        observations into ``obs`` (float32 ``[count, 223]``), the mask codes into ``codes`` (int64).
+        Returns -1, or the first table refused."""
+        return int(lib.bd_eng_reset_many(self.tables, self.count, self.table, _addr("float *", obs), obs.size,
+                                         _addr("int64_t *", codes)))
+
+    def step(self, actions: NDArray, obs: NDArray, final: NDArray, rewards: NDArray, term: NDArray,
+             illegal: NDArray, codes: NDArray) -> int:
+        """One step of every table (``bd_eng_step_many``): ``actions`` int64, ``obs`` and ``final`` float32
+        ``[count, 223]``, ``rewards`` float64, ``term`` and ``illegal`` uint8 (or bool), ``codes`` int64.
+        Returns -1, or the first table refused."""
+        return int(lib.bd_eng_step_many(self.tables, self.count, self.table, _addr("const int64_t *", actions),
+                                        _addr("float *", obs), _addr("float *", final), obs.size,
+                                        _addr("double *", rewards), _addr("uint8_t *", term),
+                                        _addr("uint8_t *", illegal), _addr("int64_t *", codes)))

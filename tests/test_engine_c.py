@@ -1,0 +1,534 @@
+"""The C twin of the hand loop (csrc/engine.c) against the Python ``Game``, in lockstep on the same cards
+and actions: every preset x 2-6 seats, short and uneven stacks, antes,
+burn cards, no cap, heads-up uncapped, odd chips to the low half, heavy drawing that forces reshuffles."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from badacey_fast._kernel import ffi, lib
+from badacey_fast.envs.encoding import mask_code, obs_row
+from badacey_fast.game import Action, Game, GameConfig
+from badacey_fast.kernel._c import KERNEL
+from badacey_fast.rules.games import PRESETS, scoring
+
+pytestmark = pytest.mark.backend_independent
+
+# The harness: the C table deals (its own generator) and plays the actions the test chooses; the Python game
+# is a scripted replay of exactly the cards C dealt (``Game(_script=...)`` takes each card from wherever it is
+# in the stub and refuses one that is not there, so a C reshuffle that put the wrong cards back is caught) fed
+# the same actions.  After every action both are compared: whose turn, phase, street, the mask code and the
+# amounts of the legal actions, every seat's observation row (stacks, bets, pot, folds, still to act, discard
+# counts, cards in hand order); at the end the payouts, stacks, uncalled chips and every card dealt.
+
+PHASES = {0: "betting", 1: "drawing", 2: "complete"}
+
+
+def c_config(config: GameConfig, stacks: list[int], learner: int = 0) -> Any:
+    cfg = ffi.new("bd_eng_config *")
+    cfg.small_blind, cfg.big_blind, cfg.ante = config.small_blind, config.big_blind, config.ante
+    cfg.small_bet, cfg.big_bet = config.small_bet, config.big_bet
+    cfg.cap = lib.BD_ENG_NO_CAP if config.cap is None else config.cap
+    for i, s in enumerate(stacks):
+        cfg.stacks[i] = s
+    cfg.game = PRESETS.index(config.game)
+    cfg.seats = len(stacks)
+    cfg.learner = learner
+    cfg.heads_up_uncapped, cfg.burn = int(config.heads_up_uncapped), int(config.burn)
+    cfg.odd_low = int(config.odd_chip == "low")
+    return cfg
+
+
+def c_table(config: GameConfig, stacks: list[int], seed: int, learner: int = 0) -> Any:
+    t = ffi.new("bd_eng_table *")
+    rc = lib.bd_eng_init(t, c_config(config, stacks, learner), seed)
+    assert rc == lib.BD_ENG_OK, rc
+    return t
+
+
+def eval_table(config: GameConfig) -> Any:
+    return KERNEL.table(scoring(config.game).ace_high)
+
+
+def c_row(t: Any, seat: int) -> list[int]:
+    row = ffi.new("int64_t[]", 65)
+    k = lib.bd_eng_obs_row(t, seat, row, 65)
+    assert k > 0
+    return list(row[0:k])
+
+
+def c_legal(t: Any) -> tuple[int, int, int]:
+    call, target = ffi.new("int64_t *"), ffi.new("int64_t *")
+    code = lib.bd_eng_legal(t, call, target)
+    return code, call[0], target[0]
+
+
+def py_legal(g: Game) -> tuple[int, int, int]:
+    code = mask_code(g)
+    call = target = 0
+    if g.phase == "betting":
+        for a in g.legal_actions():
+            if a.kind == "call":
+                call = a.amount
+            elif a.kind in ("bet", "raise"):
+                target = a.amount
+    return code, call, target
+
+
+@dataclass
+class Step:
+    """The C table's state after one action (or the deal): what the Python game must show then."""
+
+    to_act: int
+    phase: str
+    street: int
+    legal: tuple[int, int, int]
+    rows: list[list[int]]
+
+
+@dataclass
+class Hand:
+    button: int
+    dealt: list[int]
+    actions: list[tuple[int, int, int]]  # (seat, kind, discards by hand position)
+    steps: list[Step]
+    payouts: list[int]
+    stacks: list[int]
+    returned: list[int]
+    reshuffles: int
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def snapshot(t: Any, n: int) -> Step:
+    return Step(t.to_act, PHASES[t.phase], t.street, c_legal(t), [c_row(t, s) for s in range(n)])
+
+
+def play_c(t: Any, config: GameConfig, n: int, button: int, rnd: random.Random, heavy: float = 0.0) -> Hand:
+    """One hand of the C table with actions chosen by ``rnd`` (uniform legal betting kinds; each card
+    discarded with probability 1/2, or every card with probability ``heavy``, then with no folds), every
+    state recorded."""
+    table = eval_table(config)
+    rc = lib.bd_eng_deal(t, button)
+    assert rc == lib.BD_ENG_OK, rc
+    steps = [snapshot(t, n)]
+    actions = []
+    while t.phase != 2:
+        code, _, _ = c_legal(t)
+        seat = t.to_act
+        if t.phase == 1:
+            k = t.hand_len[seat]
+            discards = (1 << k) - 1 if rnd.random() < heavy else rnd.getrandbits(k)
+            kind = 3
+        else:
+            # Heavy drawing keeps every seat in (no folds), so that every hand reaches its draws.
+            kind = rnd.choice([b for b in range(3) if code >> b & 1 and not (heavy and b == 0)])
+            discards = 0
+        rc = lib.bd_eng_act(t, table, kind, discards)
+        assert rc == lib.BD_ENG_OK, (rc, kind, discards)
+        actions.append((seat, kind, discards))
+        steps.append(snapshot(t, n))
+    assert t.nlog == len(actions)
+    for (seat, kind, discards), entry in zip(actions, t.log):
+        assert entry == seat << 8 | kind << 5 | discards
+    return Hand(button, list(t.dealt[0:t.ndealt]), actions, steps, list(t.payouts[0:n]), list(t.stacks[0:n]),
+                list(t.returned[0:n]), t.nreshuffles)
+
+
+def py_action(g: Game, kind: int, discards: int) -> Action:
+    """The Python action of a C (kind, discards): the legal action of that betting index, or the draw
+    of the cards at those hand positions."""
+    if kind == 3:
+        hand = g.hands[g.to_act]
+        return Action("draw", cards=tuple(c for j, c in enumerate(hand) if discards >> j & 1))
+    legal = g.legal_actions()
+    kinds = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
+    (a,) = [a for a in legal if kinds[a.kind] == kind]
+    return a
+
+
+def compare(g: Game, step: Step, where: str) -> None:
+    n = g.n
+    assert (g.to_act, g.phase, g.street) == (step.to_act, step.phase, step.street), where
+    assert py_legal(g) == step.legal, where
+    for s in range(n):
+        assert obs_row(g, s) == step.rows[s], f"{where}: seat {s}"
+
+
+def replay_python(config: GameConfig, stacks: list[int], hand: Hand) -> Game:
+    """The Python game fed the C hand's cards and actions, compared with it after every action."""
+    g = Game(config, stacks, button=hand.button, _script=hand.dealt, seed=0)
+    compare(g, hand.steps[0], "after the deal")
+    for k, (seat, kind, discards) in enumerate(hand.actions):
+        g.apply(py_action(g, kind, discards), seat)
+        compare(g, hand.steps[k + 1], f"after action {k} {(seat, kind, discards)}")
+    assert g.phase == "complete"
+    assert g.payouts == hand.payouts
+    assert g.stacks == hand.stacks
+    assert g.returned == hand.returned
+    assert g.dealt == hand.dealt
+    assert len(g.reshuffles) == hand.reshuffles
+    return g
+
+
+# ----------------------------------------------------------------------------------------------------
+# the tests
+
+
+SEATS = (2, 3, 4, 5, 6)
+
+
+def run(config: GameConfig, stacks_of, seats: int, hands: int, seed: int, heavy: float = 0.0) -> dict[str, int]:
+    """``hands`` hands at one C table (uneven stacks redrawn per table), each replayed in Python."""
+    rnd = random.Random(seed)
+    seen = {"hands": 0, "reshuffles": 0, "showdowns": 0, "side_pots": 0, "all_in": 0}
+    per_table = 10
+    for start in range(0, hands, per_table):
+        stacks = stacks_of(rnd, seats)
+        t = c_table(config, stacks, rnd.getrandbits(64))
+        for h in range(min(per_table, hands - start)):
+            hand = play_c(t, config, seats, h % seats, rnd, heavy)
+            g = replay_python(config, stacks, hand)
+            seen["hands"] += 1
+            seen["reshuffles"] += hand.reshuffles > 0
+            seen["showdowns"] += g.showdown
+            seen["all_in"] += 0 in g.stacks[:] or any(s == 0 for s in hand.steps[-2].rows[0][12:12 + seats])
+            if g.settlement is not None:
+                seen["side_pots"] += len(g.settlement.pots) > 1
+    return seen
+
+
+def deep(rnd: random.Random, seats: int) -> list[int]:
+    return [100] * seats
+
+
+def short(rnd: random.Random, seats: int) -> list[int]:
+    return [rnd.randint(1, 30) for _ in range(seats)]
+
+
+@pytest.mark.parametrize("game", PRESETS)
+@pytest.mark.parametrize("seats", SEATS)
+def test_presets_deep_stacks(game: str, seats: int) -> None:
+    seen = run(GameConfig(game=game), deep, seats, 60, seed=seats * 31 + len(game))
+    assert seen["showdowns"] > 0
+
+
+@pytest.mark.parametrize("game", PRESETS)
+@pytest.mark.parametrize("seats", SEATS)
+def test_presets_short_uneven_stacks(game: str, seats: int) -> None:
+    seen = run(GameConfig(game=game, small_bet=3, big_bet=6, small_blind=1, big_blind=3), short, seats, 60,
+               seed=seats * 17 + len(game))
+    assert seen["showdowns"] > 0
+    if seats >= 3:
+        assert seen["side_pots"] > 0
+
+
+OPTIONS = {
+    "ante only": GameConfig(small_blind=0, big_blind=0, ante=1),
+    "ante and blinds": GameConfig(ante=1),
+    "burn": GameConfig(burn=True),
+    "no cap": GameConfig(cap=None),
+    "heads-up uncapped": GameConfig(heads_up_uncapped=True, cap=2),
+    "odd chip low": GameConfig(odd_chip="low", small_blind=1, big_blind=3, small_bet=3, big_bet=5),
+    "small blind 0": GameConfig(small_blind=0, big_blind=2),
+    "cap 1": GameConfig(cap=1),
+}
+
+
+@pytest.mark.parametrize("option", OPTIONS)
+@pytest.mark.parametrize("game", PRESETS)
+def test_options(option: str, game: str) -> None:
+    base = OPTIONS[option]
+    config = GameConfig(**{**base.to_dict(), "game": game})
+    total = {"hands": 0, "showdowns": 0}
+    for seats in SEATS:
+        for stacks_of in (deep, short):
+            seen = run(config, stacks_of, seats, 20, seed=seats + len(option) * 7 + len(game))
+            total["hands"] += seen["hands"]
+            total["showdowns"] += seen["showdowns"]
+    assert total["showdowns"] > 0
+
+
+@pytest.mark.parametrize("game", PRESETS)
+@pytest.mark.parametrize("burn", (False, True))
+def test_heavy_drawing_reshuffles(game: str, burn: bool) -> None:
+    # Six seats discarding everything: the stub runs out in the second or third draw, every hand.
+    config = GameConfig(game=game, burn=burn, small_bet=1, big_bet=1, small_blind=1, big_blind=1)
+    seen = run(config, lambda rnd, seats: [1000] * seats, 6, 40, seed=5 + burn, heavy=0.9)
+    assert seen["reshuffles"] >= 30
+
+
+def test_refusals_change_nothing() -> None:
+    config = GameConfig()
+    t = c_table(config, [50, 50, 50], 9)
+    table = eval_table(config)
+    assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_ILLEGAL  # no hand dealt yet
+    assert lib.bd_eng_deal(t, 3) == lib.BD_ENG_BAD_ARGS
+    assert lib.bd_eng_deal(t, 0) == lib.BD_ENG_OK
+    before = bytes(ffi.buffer(t))
+    assert lib.bd_eng_act(t, table, 3, 0) == lib.BD_ENG_ILLEGAL  # a draw while betting
+    assert lib.bd_eng_act(t, table, 7, 0) == lib.BD_ENG_ILLEGAL
+    assert lib.bd_eng_act(t, table, -1, 0) == lib.BD_ENG_ILLEGAL
+    assert bytes(ffi.buffer(t)) == before
+
+
+def test_damaged_state_is_refused() -> None:
+    config = GameConfig()
+    table = eval_table(config)
+    for field, bad in (("to_act", 9), ("nstub", 60), ("nmuck", -1), ("ndraws", 4), ("nqueue", 7),
+                       ("hand_size", 6), ("ndealt", 129), ("level", 1 << 60), ("street", 2)):
+        t = c_table(config, [50, 50], 1)
+        assert lib.bd_eng_deal(t, 0) == lib.BD_ENG_OK
+        setattr(t, field, bad)
+        assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_BAD_STATE, field
+        assert lib.bd_eng_legal(t, ffi.new("int64_t *"), ffi.new("int64_t *")) == -1, field
+        assert lib.bd_eng_obs_row(t, 0, ffi.new("int64_t[]", 65), 65) == -1, field
+    t = c_table(config, [50, 50], 1)
+    assert lib.bd_eng_deal(t, 0) == lib.BD_ENG_OK
+    t.hands[0][0] = t.hands[1][0]  # a card in two hands
+    assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_BAD_STATE
+    t = c_table(config, [50, 50], 1)
+    assert lib.bd_eng_deal(t, 0) == lib.BD_ENG_OK
+    t.stacks[1] = 1 << 62  # chips that could overflow a sum
+    assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_BAD_STATE
+
+
+def test_bad_config_is_refused() -> None:
+    t = ffi.new("bd_eng_table *")
+    for field, bad in (("seats", 7), ("seats", 1), ("game", 5), ("small_bet", 0), ("cap", 0), ("learner", 2),
+                       ("burn", 2), ("big_blind", 0)):
+        cfg = c_config(GameConfig(), [50, 50])
+        setattr(cfg, field, bad)
+        assert lib.bd_eng_init(t, cfg, 1) == lib.BD_ENG_BAD_ARGS, field
+    cfg = c_config(GameConfig(), [50, 0])
+    assert lib.bd_eng_init(t, cfg, 1) == lib.BD_ENG_BAD_ARGS
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The vectorised environment on the C path (BadaceyVectorEnv(engine="c")) against Python replays of its own
+# tables: before each step every table's state is copied; bd_eng_step_one on the copy (the step without the
+# autoreset) must leave the finished hand, which Game replays from its log and cards -- the learner's action
+# decoded as encoding.decode decodes it, the reward its winnings, final_obs its observation -- then
+# bd_eng_next_hand on the copy must deal the hands the env dealt (each skipped hand replayed too, its chips
+# in the reward) and arrive at the env's table byte for byte, whose hand in play replays to the observation
+# and mask returned.
+
+import numpy as np
+
+from badacey_fast.envs.encoding import decode, encode, mask_table, n_actions
+from badacey_fast.envs.gymnasium import BadaceyVectorEnv
+from badacey_fast.game.bots import RandomBot
+
+SIZE = ffi.sizeof("bd_eng_table")
+
+
+def replay_table(config: GameConfig, stacks: list[int], t: Any) -> Game:
+    """The hand in play at C table ``t`` as a Python game (its cards and logged actions), checked equal."""
+    assert t.nlog <= lib.BD_ENG_LOG_MAX
+    g = Game(config, stacks, button=t.button, _script=list(t.dealt[0:t.ndealt]), seed=0)
+    for entry in t.log[0:t.nlog]:
+        seat, kind, discards = entry >> 8, entry >> 5 & 7, entry & 31
+        g.apply(py_action(g, kind, discards), seat)
+    compare(g, snapshot(t, g.n), "replayed table")
+    return g
+
+
+def copy_table(t: Any) -> Any:
+    c = ffi.new("bd_eng_table *")
+    ffi.buffer(c)[:] = ffi.buffer(t, SIZE)[:]
+    return c
+
+
+def same_action(a: Action, b: Action) -> bool:
+    if a.kind == "draw":
+        return b.kind == "draw" and sorted(a.cards or ()) == sorted(b.cards or ())
+    return a == b
+
+
+@pytest.mark.parametrize("preset,seats,seat", [("badacey", 2, 0), ("badeucy", 3, 2), ("badugi", 4, 1),
+                                               ("a5", 5, 3), ("27", 6, 5), ("badacey", 2, 1)])
+def test_vector_env_c_path_replays_in_python(preset: str, seats: int, seat: int) -> None:
+    n, stacks = 5, [30] * seats
+    config = GameConfig(game=preset)
+    v = BadaceyVectorEnv(n, preset, seats=seats, seat=seat, stacks=30, engine="c")
+    assert v.engine == "c" and v._c is not None
+    tables, evals = v._c.tables, v._c.table
+    masks = mask_table(config.hand_size)
+    obs, info = v.reset(seed=11)
+    for k in range(n):
+        g = replay_table(config, stacks, tables + k)
+        assert g.to_act == seat and (obs[k] == encode(g, seat)).all()
+        assert (info["action_mask"][k] == masks[mask_code(g)]).all()
+    rng = np.random.default_rng(5)
+    ended = skipped_hands = illegal = 0
+    for _ in range(250):
+        acts = rng.integers(0, n_actions(config.hand_size), n)
+        before = [copy_table(tables + k) for k in range(n)]
+        obs, rew, term, trunc, info = v.step(acts)
+        assert not trunc.any()
+        for k in range(n):
+            t = before[k]
+            g = replay_table(config, stacks, t)
+            want, legal = decode(g, int(acts[k]))
+            first = t.nlog
+            flag = ffi.new("uint8_t *")
+            assert lib.bd_eng_step_one(t, evals, int(acts[k]), flag) == lib.BD_ENG_OK
+            assert bool(flag[0]) == (not legal) == bool(info["illegal"][k])
+            illegal += not legal
+            entry = t.log[first]
+            assert entry >> 8 == seat
+            assert same_action(py_action(g, entry >> 5 & 7, entry & 31), want)
+            done = replay_table(config, stacks, t)
+            assert bool(term[k]) == (done.phase == "complete")
+            if not term[k]:
+                assert rew[k] == 0.0
+                assert bytes(ffi.buffer(t, SIZE)) == bytes(ffi.buffer(tables + k, SIZE))
+            else:
+                ended += 1
+                assert (info["final_obs"][k] == encode(done, seat)).all()
+                reward = done.winnings[seat] * (1.0 / config.big_blind)
+                skipped = 0.0
+                while True:
+                    assert lib.bd_eng_next_hand(t, evals) == lib.BD_ENG_OK
+                    h = replay_table(config, stacks, t)
+                    if h.phase != "complete":
+                        break
+                    skipped += h.winnings[seat] * (1.0 / config.big_blind)
+                    skipped_hands += 1
+                assert rew[k] == reward + skipped
+                assert bytes(ffi.buffer(t, SIZE)) == bytes(ffi.buffer(tables + k, SIZE))
+            g = replay_table(config, stacks, tables + k)
+            assert g.to_act == seat and (obs[k] == encode(g, seat)).all()
+            assert (info["action_mask"][k] == masks[mask_code(g)]).all()
+        if "final_obs" in info:
+            assert (info["final_obs"][~term] == 0).all()
+        else:
+            assert not term.any()
+    assert ended > 40 and illegal > 100
+    if seats == 2 and seat == 1:
+        assert skipped_hands > 0  # the learner's big blind, folded to
+
+
+def test_vector_env_c_path_is_deterministic_per_seed() -> None:
+    def run(seed: int) -> list[np.ndarray[Any, Any]]:
+        v = BadaceyVectorEnv(8, "badeucy", seats=3, engine="c")
+        obs, info = v.reset(seed=seed)
+        out = [obs]
+        rng = np.random.default_rng(0)
+        for _ in range(50):
+            m = info["action_mask"]
+            obs, r, term, _, info = v.step((rng.random(m.shape) * m).argmax(1))
+            out += [obs, r, term]
+        return out
+
+    a, b, c = run(4), run(4), run(5)
+    assert all((x == y).all() for x, y in zip(a, b))
+    assert not all((x == y).all() for x, y in zip(a, c))
+
+
+def test_vector_env_engine_choice_and_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    v = BadaceyVectorEnv(3, "badacey", engine="c")
+    with pytest.raises(RuntimeError, match="reset"):
+        v.step([1, 1, 1])
+    v.reset(seed=1)
+    with pytest.raises(ValueError, match="2 actions for 3 tables"):
+        v.step([1, 1])
+    with pytest.raises(ValueError, match="action 35 of table 1 is not in 0..34"):
+        v.step([1, 35, 1])
+    with pytest.raises(ValueError, match="action -1 of table 2"):
+        v.step(np.array([1, 1, -1]))
+    with pytest.raises(TypeError, match="integers, not an array of float64"):
+        v.step(np.array([1.0, 1.0, 1.0]))
+    with pytest.raises(TypeError, match="must be ints, not str"):
+        v.step([1, "1", 1])
+    with pytest.raises(ValueError, match="6 actions for 3 tables"):
+        v.step(np.ones((3, 2), np.int64))
+    v.step(np.array([1, 2, 0], np.uint8))  # any integer dtype
+    with pytest.raises(ValueError, match="engine='c' is unavailable: custom opponents"):
+        BadaceyVectorEnv(2, opponents=lambda: [RandomBot(seed=1)], engine="c")
+    assert BadaceyVectorEnv(2, opponents=lambda: [RandomBot(seed=1)]).engine == "python"
+    with pytest.raises(ValueError, match="engine must be one of"):
+        BadaceyVectorEnv(2, engine="C")
+    with pytest.raises(ValueError, match="refuses these rules"):
+        BadaceyVectorEnv(2, stacks=1 << 41, engine="c")
+    assert BadaceyVectorEnv(2, stacks=1 << 41).engine == "python"
+    from badacey_fast import kernel
+
+    with kernel.using("python"):
+        assert BadaceyVectorEnv(2).engine == "python"
+        with pytest.raises(ValueError, match="the C kernel is not active"):
+            BadaceyVectorEnv(2, engine="c")
+    # The C side refuses rather than trusts: a damaged table is refused before it is stepped.
+    v.reset(seed=2)
+    assert v._c is not None
+    v._c.tables[1].nstub = 99
+    with pytest.raises(RuntimeError, match="refused"):
+        v.step([1, 1, 1])
+
+
+@pytest.mark.parametrize("seats", (2, 4))
+def test_random_bots_match_random_bot_distribution(seats: int) -> None:
+    # The C bots play every seat but the learner's; the learner never folds.  Each bot decision is seen in
+    # the table's log with the legal set it faced (replayed in Python): uniform over that set (RandomBot:
+    # acts[floor(random() * len(acts))]) and each card discarded with probability 1/2.  A chi-square test
+    # at a threshold far in the tail (the statistic of a fair die stays under it but for p < 1e-6), so it
+    # fails on a biased choice, not by chance.
+    config = GameConfig(cap=None)
+    n = 16
+    v = BadaceyVectorEnv(n, config, seats=seats, seat=0, stacks=200, engine="c")
+    assert v._c is not None
+    obs, info = v.reset(seed=21)
+    counts: dict[int, list[int]] = {}
+    per_card = [0, 0]
+    draws_by_size = [0] * 6
+    rng = np.random.default_rng(1)
+    for _ in range(400):
+        before = [copy_table(v._c.tables + k) for k in range(n)]
+        # The learner checks, calls, bets or raises (never folds), so the bots face every legal set.
+        m = info["action_mask"]
+        acts = np.where(m[:, 1] == 1, np.where((m[:, 2] == 1) & (rng.random(n) < 0.5), 2, 1),
+                        3 + rng.integers(0, 32, n))
+        obs, _, term, _, info = v.step(acts)
+        for k in range(n):
+            t = before[k]
+            flag = ffi.new("uint8_t *")
+            g = replay_table(config, [200] * seats, t)
+            start = t.nlog
+            assert lib.bd_eng_step_one(t, v._c.table, int(acts[k]), flag) == lib.BD_ENG_OK
+            g.apply(decode(g, int(acts[k]))[0])
+            for entry in t.log[start + 1:t.nlog]:
+                seat, kind, discards = entry >> 8, entry >> 5 & 7, entry & 31
+                code = mask_code(g)
+                if kind == 3:
+                    k_cards = len(g.hands[seat])
+                    per_card[0] += bin(discards).count("1")
+                    per_card[1] += k_cards
+                    draws_by_size[bin(discards).count("1")] += 1
+                else:
+                    counts.setdefault(code, [0, 0, 0])[kind] += 1
+                g.apply(py_action(g, kind, discards), seat)
+    chi2_limit = {2: 24.0, 3: 28.0}  # chi-square with 1 and 2 degrees of freedom, p ~ 1e-6
+    tested = 0
+    for code, got in counts.items():
+        kinds = [b for b in range(3) if code >> b & 1]
+        assert all(got[b] == 0 for b in range(3) if b not in kinds), (code, got)
+        total = sum(got)
+        if len(kinds) < 2 or total < 200:
+            continue
+        expect = total / len(kinds)
+        chi2 = sum((got[b] - expect) ** 2 / expect for b in kinds)
+        assert chi2 < chi2_limit[len(kinds)], (code, got)
+        tested += 1
+    assert tested >= 2, counts
+    # Each card discarded with probability 1/2: the count over many cards within 6 standard deviations.
+    discarded, cards = per_card
+    assert cards > 2000
+    assert abs(discarded - cards / 2) < 6 * (cards / 4) ** 0.5
+    # Discard counts binomial(5, 1/2): 1, 5, 10, 10, 5, 1 in 32.
+    total = sum(draws_by_size)
+    expect = [total * c / 32 for c in (1, 5, 10, 10, 5, 1)]
+    chi2 = sum((g_ - e) ** 2 / e for g_, e in zip(draws_by_size, expect))
+    assert chi2 < 40.0, draws_by_size  # 5 degrees of freedom, p ~ 1e-7
