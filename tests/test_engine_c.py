@@ -436,9 +436,9 @@ def test_vector_env_engine_choice_and_bad_input(monkeypatch: pytest.MonkeyPatch)
     v.reset(seed=1)
     with pytest.raises(ValueError, match="2 actions for 3 tables"):
         v.step([1, 1])
-    with pytest.raises(ValueError, match="action 35 of table 1 is not in 0..34"):
+    with pytest.raises(ValueError, match="action index 35 of table 1 is not in 0..34"):
         v.step([1, 35, 1])
-    with pytest.raises(ValueError, match="action -1 of table 2"):
+    with pytest.raises(ValueError, match="action index -1 of table 2"):
         v.step(np.array([1, 1, -1]))
     with pytest.raises(TypeError, match="integers, not an array of float64"):
         v.step(np.array([1.0, 1.0, 1.0]))

@@ -86,3 +86,7 @@ def test_vector_env_steps_each_table_as_the_single_env_does(preset, seats, seat)
     assert ended > 30
     with pytest.raises(ValueError, match="3 actions for 4 tables"):
         v.step([0, 1, 2])
+    before = [t.game.log[:] for t in v.tables]
+    with pytest.raises(ValueError, match=f"action index 99 of table 2 is not in 0..{v.single_action_space.n - 1}"):
+        v.step([0, 1, 99, 2])  # refused before any table moves
+    assert [t.game.log for t in v.tables] == before

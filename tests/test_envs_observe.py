@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from badacey_fast import kernel
+from badacey_fast.errors import IllegalActionError
 from badacey_fast.envs.encoding import OBS_SIZE, decode, encode, encode_many, mask_code, mask_table, n_actions, obs_row
 from badacey_fast.game import Game
 from badacey_fast.game.bots import RandomBot
@@ -204,12 +205,15 @@ def test_decode_maps_every_index_to_the_nearest_legal_action():
         g = Game(game, [rng.choice([4, 10, 200]) for _ in range(n)], seed=k)
         while g.phase != "complete":
             size = n_actions(g.config.hand_size)
-            for index in (-1, *range(size + 2)):
+            for index in (-1, size, size + 1):  # outside the action space: not an action at all
+                with pytest.raises(IllegalActionError, match=f"action index {index} is not in 0..{size - 1}"):
+                    decode(g, index)
+            for index in range(size):
                 a, ok = decode(g, index)
                 want, want_ok = _nearest(g, index)
                 assert (tuple(a), ok) == (want, want_ok), (index, g.legal_actions())
-                if 0 <= index < size:  # the mask marks exactly the indices decode takes as legal
-                    assert bool(mask_table(g.config.hand_size)[mask_code(g)][index]) == ok
+                # the mask marks exactly the indices decode takes as legal
+                assert bool(mask_table(g.config.hand_size)[mask_code(g)][index]) == ok
                 seen.add((g.phase, ok))
             g.apply(decode(g, rng.randrange(size))[0])
     assert seen == {("betting", True), ("betting", False), ("drawing", True), ("drawing", False)}

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, SupportsIndex
 import numpy as np
 
 from badacey_fast import kernel
+from badacey_fast.errors import IllegalActionError
 from badacey_fast.game.actions import DRAW, Action
 from badacey_fast.game.bots import SUBSETS
 
@@ -224,19 +225,32 @@ def decode(game: "Game", index: SupportsIndex) -> tuple[Action, bool]:
 
     An illegal index is replaced by the nearest legal action (documented, so random agents and checkers
     can step anything): a draw index while betting, or a fold when checking is free, checks or calls; a
-    bet or raise that is not allowed calls; a betting index while drawing stands pat; a draw mask naming
-    slots beyond the hand ignores them.
+    bet or raise that is not allowed calls; a betting index while drawing stands pat.  An index outside
+    the action space (``0 .. n_actions - 1``) is not an action at all: an ``IllegalActionError``
+    (a ``ValueError``) names it.
+
+    >>> from badacey_fast.game import Game
+    >>> g = Game("badugi", [20, 20], seed=1)
+    >>> decode(g, 1)[0].kind, decode(g, 1)[1]
+    ('call', True)
+    >>> decode(g, 19)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.IllegalActionError: action index 19 is not in 0..18
     """
     if type(index) is not int:  # a numpy integer (int() on an int would be a needless type call)
         index = int(index)
+    size = N_BETTING + (1 << game.config.hand_size)
+    if not 0 <= index < size:
+        raise IllegalActionError(f"action index {index} is not in 0..{size - 1}")
     if game.phase == "drawing":
         hand = sorted(game.hands[game.to_act])
         m = index - N_BETTING
         full = (1 << len(hand)) - 1
         ok = 0 <= m <= full
-        return _new(Action, (DRAW, None, SUBSETS[len(hand)][m & full if m > 0 else 0](hand))), ok
+        return _new(Action, (DRAW, None, SUBSETS[len(hand)][m if ok else 0](hand))), ok
     by_index = _betting_entry(game.legal_actions())[1]
-    if 0 <= index < N_BETTING:
+    if index < N_BETTING:
         return by_index[index]
     return by_index[1][0], False
 

@@ -19,7 +19,7 @@ it on the way):
   reset; its result is in ``info["skipped"]`` (net chips in big blinds).
 - **Actions, observation**: as :mod:`badacey_fast.envs.encoding` (``Discrete(35)``, 19 for Badugi;
   ``float32[223]``); the legal actions are ``info["action_mask"]``.  An illegal action is replaced by
-  the nearest legal one (``info["illegal"]``).
+  the nearest legal one (``info["illegal"]``); an index outside the space is an ``IllegalActionError``.
 - **Reward**: at the end of the hand, the learner's net chips won or lost in big blinds; 0 before.
 
 :class:`BadaceyVectorEnv` steps ``num_envs`` tables at once (a :class:`gymnasium.vector.VectorEnv`,
@@ -43,6 +43,7 @@ from badacey_fast.envs.encoding import (
     obs_string,
 )
 from badacey_fast import kernel
+from badacey_fast.errors import IllegalActionError
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.bots import RandomBot
 from badacey_fast.game.view import SeatView
@@ -239,8 +240,9 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
     forces Python).  Asking for ``"c"`` with custom opponents, or without the C kernel, is a ``ValueError``.
     Both play the same rules and the same opponents' distribution (uniform legal actions, uniform discard
     subsets, as :class:`~badacey_fast.game.bots.RandomBot`); each is deterministic per seed, but the two
-    deal and choose from different random streams, so a seed gives different trajectories on each.  On the
-    C path the actions must be ints in ``0..n_actions - 1`` (a ``ValueError`` names one that is not).
+    deal and choose from different random streams, so a seed gives different trajectories on each.  The
+    actions must be ints in ``0..n_actions - 1``, one per table (an ``IllegalActionError``, a
+    ``ValueError``, names one that is not, before any table moves).
 
     >>> env = BadaceyVectorEnv(4, "badugi", seats=3)
     >>> obs, info = env.reset(seed=1)
@@ -328,8 +330,8 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
         self._codes = [mask_code(g) for g in games]
         return encode_many(games, self._seats, np.empty((self.num_envs, OBS_SIZE), np.float32))
 
-    def _c_actions(self, actions: Array | Sequence[int]) -> Array:
-        """The actions as a C-ordered int64 array, checked: one per table, ints in 0..n_actions - 1."""
+    def _checked_actions(self, actions: Array | Sequence[int]) -> Array:
+        """The actions as a C-ordered int64 array, checked (both engines): one per table, ints in 0..n_actions - 1."""
         if isinstance(actions, np.ndarray):
             if actions.dtype.kind not in "iu":
                 raise TypeError(f"actions must be integers, not an array of {actions.dtype}")
@@ -346,7 +348,7 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
         bad = (acts < 0) | (acts >= self._na)
         if bad.any():
             k = int(bad.argmax())
-            raise ValueError(f"action {int(acts[k])} of table {k} is not in 0..{self._na - 1}")
+            raise IllegalActionError(f"action index {int(acts[k])} of table {k} is not in 0..{self._na - 1}")
         if not acts.flags.c_contiguous:
             acts = np.ascontiguousarray(acts)
         return acts
@@ -356,7 +358,7 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
         if c is not None:
             if not self._ready:
                 raise RuntimeError(_NO_HAND)
-            acts = self._c_actions(actions)
+            acts = self._checked_actions(actions)
             n = self.num_envs
             obs = np.empty((n, OBS_SIZE), np.float32)
             final = np.zeros((n, OBS_SIZE), np.float32)
@@ -377,10 +379,8 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
         # Plain Python ints and lists on the per-table path (a numpy scalar per table costs more than the
         # whole conversion); each table's step leaves its observation row and mask code, then one kernel
         # call encodes every row.
-        acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
+        acts = self._checked_actions(actions).tolist()
         n = self.num_envs
-        if len(acts) != n:
-            raise ValueError(f"{len(acts)} actions for {n} tables")
         rew = [0.0] * n
         term = [False] * n
         illegal = [False] * n

@@ -11,7 +11,8 @@
   each hand (``button=None``, from seat 0 on the first hand after a seeded reset) or stays where given.
 - **Actions** ``Discrete(3 + 2**hand_size)``: fold, check/call, bet/raise, then one per discard set
   (bit ``k`` = the ``k``-th of the seat's cards sorted by id), see :mod:`badacey_fast.envs.encoding`.
-  An illegal action is replaced by the nearest legal one (``infos[agent]["illegal"]`` is then True).
+  An illegal action is replaced by the nearest legal one (``infos[agent]["illegal"]`` is then True); an
+  index outside the space is an ``IllegalActionError`` (a ``ValueError``).
 - **Observations** a dict: ``observation`` (``float32[223]``: the seat's own view only, documented in
   :mod:`badacey_fast.envs.encoding`) and ``action_mask`` (``int8``).
 - **Rewards** at the end of the hand: each seat's net chips won or lost, in big blinds.  An episode is
