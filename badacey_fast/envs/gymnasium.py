@@ -46,6 +46,7 @@ from badacey_fast import kernel
 from badacey_fast.errors import IllegalActionError
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.bots import RandomBot
+from badacey_fast.game.simulate import shuffled_decks
 from badacey_fast.game.view import SeatView
 from badacey_fast.rules.games import PRESETS, is_ace_high
 
@@ -64,37 +65,10 @@ Array = np.ndarray[Any, Any]
 _NO_HAND = "no hand in play: call reset() first"
 
 
-class _Decks:
-    """A table's shuffled 52-card decks, made in batches by numpy from a seeded ``Generator``.
-
-    Deck order is chance, not a rule: the table's hands are dealt from these decks' tops by the engine
-    (``Game(deck=...)``, ``Game.next_hand(..., _shuffled=...)``), reshuffles from the table's Random as
-    RULES.md says.  Why: drawing each card from a Python RNG costs ~2 k instructions (the lazy
-    Fisher-Yates of a random stub), a deck here ~0.8 µs (argsort of uniform floats, kept as bytes,
-    a list made per hand).
-
-    >>> d = _Decks(1); sorted(d.next()) == list(range(52)), d.next() != _Decks(1).next()
-    (True, True)
-    """
-
-    __slots__ = ("_gen", "_buf", "_at")
-
-    def __init__(self, seed: int) -> None:
-        self._gen = np.random.default_rng(seed)
-        self._buf = b""
-        self._at = 0
-
-    def next(self) -> list[int]:
-        """The next deck: card ids, the top first."""
-        at = self._at
-        if at >= len(self._buf):
-            self._buf = self._gen.random((_DECK_BATCH, 52)).argsort(axis=1).astype(np.uint8).tobytes()
-            at = 0
-        self._at = at + 52
-        return list(self._buf[at:at + 52])
-
-
-_DECK_BATCH = 128  # decks a table shuffles at once (6.6 kB of bytes per table)
+#: Decks a table shuffles at once (numpy, game.simulate.shuffled_decks): deck order is chance, not a rule,
+#: and a Python RNG drawing each card costs ~2 k instructions (the lazy Fisher-Yates of a random stub).
+#: Reshuffles still come from the table's Random, as RULES.md says.
+_DECK_BATCH = 128
 
 
 def _learner(view: SeatView) -> NoReturn:
@@ -119,7 +93,7 @@ class _Table:
         if self.given is not None and len(self.given) != seats - 1:
             raise ValueError(f"{len(self.given)} opponents for {seats - 1} other seats")
         self.rng = random.Random()
-        self.decks = _Decks(0)  # replaced by seed()
+        self.decks = shuffled_decks(0, _DECK_BATCH)  # replaced by seed()
         self.button = 0
         self.bots: list[Bot] = []  # by seat, _learner at the learner's
         self.game: Game | None = None
@@ -138,7 +112,7 @@ class _Table:
                 if hasattr(b, "reseed"):
                     b.reseed(self.rng.getrandbits(32))
         self.bots = others[:self.seat] + [_learner] + others[self.seat:]
-        self.decks = _Decks(self.rng.getrandbits(63))
+        self.decks = shuffled_decks(self.rng.getrandbits(63), _DECK_BATCH)
 
     def new_hand(self) -> float:
         """Deal hands until the learner has a decision; returns the skipped hands' net in big blinds."""
@@ -148,9 +122,9 @@ class _Table:
             # The first hand after seeding is checked and built; the next ones re-deal from it (the same
             # config, stacks and random source, the next deck: what Game(...) deals, without its checks).
             if g is None:
-                g = Game(self.config, self.stacks, button=self.button, rng=self.rng, deck=self.decks.next())
+                g = Game(self.config, self.stacks, button=self.button, rng=self.rng, deck=next(self.decks))
             else:
-                g = g.next_hand(self.button, _shuffled=self.decks.next())
+                g = g.next_hand(self.button, _shuffled=next(self.decks))
             self.game = g
             self.button = (self.button + 1) % self.seats
             for v in self.views:  # the bots' views, rebound to the new hand (as simulate.play_hand does)
