@@ -278,7 +278,9 @@ def _check(hands: object, live: object, game: str, pot: object, button: object, 
             bad = np.flatnonzero(pots < 0)
             if bad.size:
                 raise ShowdownError(f"row {bad[0]}: pot {pots[bad[0]]} is negative")
-            bad = np.flatnonzero((buttons < 0) | (buttons >= p))
+            # As uint64 a negative button is above any seat: one comparison and one temporary instead of
+            # three (1 M rows, CPU time, 60 alternated calls x 5 rounds: 0.34-0.35 -> 0.22 ns a row).
+            bad = np.flatnonzero(buttons.view(np.uint64) >= p)
             if bad.size:
                 raise ShowdownError(f"row {bad[0]}: button {buttons[bad[0]]} is not a seat 0..{p - 1}")
     if out is not None or status is not None:
