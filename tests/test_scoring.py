@@ -306,6 +306,10 @@ def test_big_new_payouts_match_out_and_the_reference(chips: bool) -> None:
         got = showdown_many(cards, **extra)
         into = np.full((n, 6), -1, dtype=got.dtype)
         np.testing.assert_array_equal(got, showdown_many(cards, out=into, **extra))
+        if chips:  # the columnar layout (6 x N int64, 4.8 MB) is allocated the same way
+            columns = score_columns(cards, **extra).chips
+            assert columns.flags.c_contiguous and columns.flags.writeable
+            np.testing.assert_array_equal(columns, got.T)
     assert got.shape == (n, 6) and got.dtype == (np.int64 if chips else np.float64)
     assert got.flags.c_contiguous and got.flags.writeable and got.flags.aligned
     sample = np.sort(rng.choice(n, 300, replace=False))
