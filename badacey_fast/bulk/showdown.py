@@ -420,8 +420,8 @@ _ALIGN_FROM = 1 << 22  # bytes: numpy asks the OS for huge pages from this size 
 
 def _fresh_payouts(n: int, p: int, dtype: type[np.generic]) -> np.ndarray[Any, Any]:
     """A new C-contiguous ``(n, p)`` array of 8-byte ``dtype`` (uninitialised; rows by seats, or seats by
-    rows for :func:`score_columns`), starting on a 2 MiB boundary when it is 4 MiB or more (a view of a 2 MiB larger byte buffer; the slack is never touched, so it costs
-    address space, not memory).
+    rows for :func:`score_columns`), starting on a 2 MiB boundary when it is 4 MiB or more: then a view of
+    a 2 MiB larger byte buffer (the slack is never touched, so it costs address space, not memory).
 
     Why: numpy madvises huge pages for such arrays, but glibc maps them at 4 KiB + 16 bytes past a 2 MiB
     boundary, so their first and last partial 2 MiB are ~450 4 KiB page faults, each a trap into the OS,
