@@ -292,6 +292,34 @@ def test_out_buffer_is_filled_and_returned(backend: str) -> None:
     np.testing.assert_array_equal(chips, showdown_many(cards, pot=77, button=1))
 
 
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("chips", [False, True], ids=["shares", "chips"])
+def test_big_new_payouts_match_out_and_the_reference(chips: bool) -> None:
+    # From 4 MiB of payouts (here 4.8 MB) a new result is a 2 MiB-aligned view into a larger buffer
+    # (_fresh_payouts, fewer page faults): an ordinary writable C-contiguous array with the same values as
+    # out= gives, and as the numpy reference's on a sample of the rows.
+    rng = np.random.default_rng(13)
+    n = 100_000
+    cards = deal(rng, n, 6)
+    extra = {"pot": rng.integers(0, 10**6, n), "button": rng.integers(0, 6, n)} if chips else {}
+    with kernel.using("c"):
+        got = showdown_many(cards, **extra)
+        into = np.full((n, 6), -1, dtype=got.dtype)
+        np.testing.assert_array_equal(got, showdown_many(cards, out=into, **extra))
+        if chips:  # the columnar layout (6 x N int64, 4.8 MB) is allocated the same way
+            columns = score_columns(cards, **extra).chips
+            assert columns.flags.c_contiguous and columns.flags.writeable
+            np.testing.assert_array_equal(columns, got.T)
+    assert got.shape == (n, 6) and got.dtype == (np.int64 if chips else np.float64)
+    assert got.flags.c_contiguous and got.flags.writeable and got.flags.aligned
+    sample = np.sort(rng.choice(n, 300, replace=False))
+    with kernel.using("python"):
+        want = showdown_many(cards[sample], **{k: v[sample] for k, v in extra.items()})
+        np.testing.assert_array_equal(got[sample], want)
+        np.testing.assert_array_equal(showdown_many(cards[:2000], **{k: v[:2000] for k, v in extra.items()}),
+                                      got[:2000])
+
+
 def _frozen(a: np.ndarray) -> np.ndarray:
     a.flags.writeable = False
     return a
