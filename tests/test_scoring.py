@@ -295,9 +295,9 @@ def test_out_buffer_is_filled_and_returned(backend: str) -> None:
 @pytest.mark.backend_independent
 @pytest.mark.parametrize("chips", [False, True], ids=["shares", "chips"])
 def test_big_new_payouts_match_out_and_the_reference(chips: bool) -> None:
-    # From 4 MiB of payouts (here 4.8 MB) a new result is a 2 MiB-aligned view into a larger buffer
-    # (_fresh_payouts, fewer page faults): an ordinary writable C-contiguous array with the same values as
-    # out= gives, and as the numpy reference's on a sample of the rows.
+    # From 4 MiB of payouts (here 4.8 MB) a new result is a 2 MiB-aligned view into a larger, possibly
+    # recycled buffer (bulk/buffers.py, tests/test_buffers.py): an ordinary writable C-contiguous array with
+    # the same values as out= gives, and as the numpy reference's on a sample of the rows.
     rng = np.random.default_rng(13)
     n = 100_000
     cards = deal(rng, n, 6)

@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from badacey_fast import kernel
+from badacey_fast.bulk.buffers import fresh
 from badacey_fast.cards import format_card
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, ShowdownError
 from badacey_fast.rules.games import LOW, Scoring, scoring
@@ -393,7 +394,7 @@ def _score(
 ) -> _Pass:
     n, p = cards.shape[:2]
     if out is None and (payouts or pots is not None):
-        out = _fresh_payouts(n, p, np.float64 if pots is None else np.int64)
+        out = fresh((n, p), np.float64 if pots is None else np.int64)
     # out (payouts=False) and the winner masks (winners=False) may be None: those passes are internal, and
     # the public functions return only the parts they asked for (score_many asks for all three).
     if n == 0:
@@ -414,38 +415,6 @@ def _score(
     return _Pass(out, low, bad)
 
 
-_HUGE_PAGE = 1 << 21  # bytes: an x86-64 / aarch64 (4 KiB granule) transparent huge page
-_ALIGN_FROM = 1 << 22  # bytes: numpy asks the OS for huge pages from this size (its madvise threshold)
-
-
-def _fresh_payouts(n: int, p: int, dtype: type[np.generic]) -> np.ndarray[Any, Any]:
-    """A new C-contiguous ``(n, p)`` array of 8-byte ``dtype`` (uninitialised; rows by seats, or seats by
-    rows for :func:`score_columns`), starting on a 2 MiB boundary when it is 4 MiB or more: then a view of
-    a 2 MiB larger byte buffer (the slack is never touched, so it costs address space, not memory).
-
-    Why: numpy madvises huge pages for such arrays, but glibc maps them at 4 KiB + 16 bytes past a 2 MiB
-    boundary, so their first and last partial 2 MiB are ~450 4 KiB page faults, each a trap into the OS,
-    on top of the ~23 huge ones; aligned, a 1 M-row 6-seat result takes 24 faults.  Measured (numpy 2.4,
-    Linux 6.18 with THP on madvise, one core of this project's shared Zen 4 VM, ``np.empty`` + ``fill``
-    of 48 MB, CPU time, 15 interleaved rounds, two runs): 7.9-8.2 -> 6.7-6.8 ns a row; a 1 M-row 6-seat
-    ``showdown_many`` into it against one into ``np.empty``, paired call by call in one process (30 rounds,
-    two runs each): median 1.5-1.7 ns a row less for chips, 1.7-1.8 for shares (of 30-40); the kernel's
-    columnar chips into it, the same way (20 rounds, three runs): median 0.4, 1.8, 3.6 ns a row less.
-
-    >>> a = _fresh_payouts(1_000_000, 6, np.int64)
-    >>> a.shape, a.dtype == np.int64, a.flags.c_contiguous, a.ctypes.data % _HUGE_PAGE
-    ((1000000, 6), True, True, 0)
-    >>> _fresh_payouts(3, 2, np.float64).shape
-    (3, 2)
-    """
-    size = n * p * 8
-    if size < _ALIGN_FROM:
-        return np.empty((n, p), dtype=dtype)
-    raw = np.empty(size + _HUGE_PAGE, dtype=np.uint8)
-    start = -raw.ctypes.data % _HUGE_PAGE
-    return raw[start:start + size].view(dtype).reshape(n, p)
-
-
 def _int64_rows(values: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """``values`` as the kernel reads them: C-contiguous int64 on int64 boundaries (a view of a byte buffer
     at an odd offset is copied: C may not load an int64 from a misaligned address)."""
@@ -455,7 +424,7 @@ def _int64_rows(values: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
 def _score_columns(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, ace_high: bool, pots: np.ndarray[Any, Any],
                    buttons: np.ndarray[Any, Any], odd_low: bool, status: np.ndarray[Any, Any] | None = None) -> ColumnShowdown:
     n, p = cards.shape[:2]
-    chips = _fresh_payouts(p, n, np.int64)  # 2 MiB-aligned from 4 MiB: 477 -> 24 faults at 1 M rows
+    chips = fresh((p, n), np.int64)
     low = np.empty(n, dtype=np.uint8)
     bad = np.empty(n, dtype=np.uint8)
     if n:
