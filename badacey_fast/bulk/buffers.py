@@ -49,10 +49,30 @@ _lock = threading.Lock()
 _kept: list[np.ndarray[Any, Any]] = []  # uint8 buffers, oldest first
 
 
+def _references(kept: list[np.ndarray[Any, Any]], k: int) -> int:
+    return sys.getrefcount(kept[k])
+
+
+def _calibrate() -> int:
+    """What _references counts for a buffer only a list holds, measured the same way rather than assumed (2
+    on CPython 3.10-3.13: the list's and the argument's; an interpreter that borrows the argument counts 1);
+    -1, and no recycling, unless a view of the buffer shows as exactly one more."""
+    if not _COUNTS_REFS:
+        return -1
+    probe = [np.empty(1, np.uint8)]
+    alone = _references(probe, 0)
+    view = probe[0][:]
+    held = _references(probe, 0)
+    del view
+    return alone if held == alone + 1 and _references(probe, 0) == alone else -1
+
+
+_ALONE = _calibrate()
+
+
 def _unused(k: int) -> bool:
-    # References to _kept[k]: the list's and getrefcount's argument.  An array made from the buffer (or any
-    # view of one) adds its base reference.
-    return sys.getrefcount(_kept[k]) == 2
+    # An array made from the buffer, and any view of it, adds its base reference.
+    return _references(_kept, k) == _ALONE
 
 
 def fresh(shape: tuple[int, int], dtype: type[np.generic]) -> np.ndarray[Any, Any]:
@@ -66,7 +86,7 @@ def fresh(shape: tuple[int, int], dtype: type[np.generic]) -> np.ndarray[Any, An
     >>> b.ctypes.data != a.ctypes.data
     True
     >>> at = a.ctypes.data; del a                # a dropped: its buffer is handed out again
-    >>> fresh((1_000_000, 6), np.float64).ctypes.data == at or not _COUNTS_REFS
+    >>> fresh((1_000_000, 6), np.float64).ctypes.data == at or _ALONE < 0
     True
     >>> fresh((3, 2), np.float64).shape
     (3, 2)
@@ -77,7 +97,7 @@ def fresh(shape: tuple[int, int], dtype: type[np.generic]) -> np.ndarray[Any, An
     need = size + _HUGE_PAGE
     raw: np.ndarray[Any, Any] | None = None
     with _lock:  # two threads must not both take one buffer: the check and the view are one step
-        if _COUNTS_REFS and need <= MAX_BYTES:
+        if _ALONE > 0 and need <= MAX_BYTES:
             free = [k for k in range(len(_kept)) if _unused(k)]
             fits = [k for k in free if _kept[k].nbytes >= need]
             if fits:
@@ -100,7 +120,7 @@ def release_buffers() -> int:
     they are freed when their arrays are).
 
     >>> _ = fresh((1_000_000, 6), np.int64)
-    >>> release_buffers() >= 48_000_000 or not _COUNTS_REFS
+    >>> release_buffers() >= 48_000_000 or _ALONE < 0
     True
     >>> release_buffers()
     0
