@@ -151,7 +151,8 @@ def deals_table(cards: object, pot: object = DEFAULT_POT, button: object = 0, li
     n, p = arr.shape[:2]
     schema = deal_schema(p, live=live is not None,
                          id_type=None if id is None else pa.array(np.asarray(id)[:0]).type)
-    cols = [pa.FixedSizeBinaryArray.from_buffers(pa.binary(5 * p), n, [None, pa.py_buffer(arr.data)]),
+    # Annotated: with numpy 2.2's stubs mypy joins these pyarrow overloads to object (Python 3.10 CI).
+    cols: list[pa.Array[Any] | pa.ChunkedArray[Any]] = [pa.FixedSizeBinaryArray.from_buffers(pa.binary(5 * p), n, [None, pa.py_buffer(arr.data)]),
             pa.array(np.broadcast_to(np.asarray(pot, dtype=np.int64), (n,))),
             pa.array(np.broadcast_to(np.asarray(button), (n,)).astype(np.uint8))]
     if live is not None:
