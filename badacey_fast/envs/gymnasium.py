@@ -321,7 +321,7 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
             raise ValueError(f"{acts.size} actions for {self.num_envs} tables{shape}")
         bad = (acts < 0) | (acts >= self._na)
         if bad.any():
-            k = int(bad.argmax())
+            k = int(np.flatnonzero(bad)[0])
             raise IllegalActionError(f"action index {int(acts[k])} of table {k} is not in 0..{self._na - 1}")
         if not acts.flags.c_contiguous:
             acts = np.ascontiguousarray(acts)
