@@ -8,10 +8,14 @@ cases alternated call by call (so the other tenants' noise hits them alike), eac
 - ``out=``: into one preallocated array (no fault);
 - ``np.empty``: into a new ``np.empty`` array, as the library allocated it before (glibc maps 48 MB at
   4 KiB + 16 bytes past a 2 MiB boundary: ~450 small faults besides the huge ones);
-- ``new``: a plain call, which allocates its own output (2 MiB-aligned from 4 MiB on: 24 faults).
+- ``aligned``: a plain call after ``release_buffers()``, so its output is a fresh 2 MiB-aligned buffer
+  (24 faults), never a recycled one (the buffer given back is unmapped in this case's time, as a
+  dropped result's is in ``np.empty``'s);
+- ``new``: a plain call, as a loop that drops each result makes it: a recycled buffer
+  (``badacey_fast/bulk/buffers.py``, no fault).
 
-Prints the medians (ns a row), the paired saving of ``new`` over ``np.empty`` and each case's median
-against ``eval new``.  Run it under ``GLIBC_TUNABLES=...`` to see a tuning's effect (README,
+Prints the medians (ns a row), the paired savings of ``new`` and ``aligned`` over ``np.empty`` and each
+case's median against ``eval new``.  Run it under ``GLIBC_TUNABLES=...`` to see a tuning's effect (README,
 "Performance").  A standalone script, not collected by pytest; ~20 s.
 """
 
@@ -25,6 +29,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from badacey_fast.bulk.buffers import release_buffers
 from badacey_fast.bulk.evaluate import evaluate_many
 from badacey_fast.bulk.showdown import showdown_many
 
@@ -45,6 +50,7 @@ def main() -> None:
         "eval new": lambda: evaluate_many(flat),
         "out=": lambda: showdown_many(hands, out=into, **extra),
         "np.empty": lambda: showdown_many(hands, out=np.empty((ROWS, 6), dtype=dtype), **extra),
+        "aligned": lambda: (release_buffers(), showdown_many(hands, **extra))[1],
         "new": lambda: showdown_many(hands, **extra),
     }
     cpu: dict[str, list[float]] = {k: [] for k in cases}
@@ -71,9 +77,10 @@ def main() -> None:
         print(f"  {name:9} {med:6.1f} (q25-q75 {q1:.1f}-{q3:.1f})  user {statistics.median(user[name]):5.1f}"
               f"  sys {statistics.median(system[name]):5.1f}  faults {int(statistics.median(faults[name])):5}"
               f"  {med / yardstick:.2f}x eval new")
-    saving = [a - b for a, b in zip(cpu["np.empty"], cpu["new"])]
-    q1, med, q3 = np.percentile(saving, [25, 50, 75])
-    print(f"  paired saving of new over np.empty: median {med:.1f} ns a row (q25-q75 {q1:.1f}-{q3:.1f})")
+    for name in ("aligned", "new"):
+        saving = [a - b for a, b in zip(cpu["np.empty"], cpu[name])]
+        q1, med, q3 = np.percentile(saving, [25, 50, 75])
+        print(f"  paired saving of {name} over np.empty: median {med:.1f} ns a row (q25-q75 {q1:.1f}-{q3:.1f})")
 
 
 if __name__ == "__main__":
