@@ -10,7 +10,7 @@ from badacey_fast.kernel import backend as _backend
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, ShowdownError, UnknownGameError
 from badacey_fast import kernel
-from badacey_fast.bulk.showdown import score_columns, score_many, showdown_many, winners_many
+from badacey_fast.bulk.showdown import ColumnShowdown, score_columns, score_many, showdown_many, winners_many
 from badacey_fast.pots.settlement import showdown, showdown_detail
 
 
@@ -451,6 +451,33 @@ def test_score_columns_status_codes_every_row_and_pays_bad_rows_nothing(backend:
         score_columns(cards[1:18], live[1:18], game, pot=pots[1:18], button=buttons[1:18])
     with pytest.raises(ValueError, match="status must be a writable C-contiguous uint8 array of shape"):
         score_columns(cards, live, game, pot=pots, button=buttons, status=np.zeros(n, np.int8))
+
+
+@pytest.mark.parametrize("game", ["badacey", "badeucy", "a5"])
+def test_score_columns_out_is_written_whole_and_returned(backend: str, game: str) -> None:
+    # out=: the caller's arrays (a pool's, holding an earlier batch's values) are the result, every entry
+    # written as a fresh result's, the bad rows' zeros included; a wrong array is refused before any work.
+    rng = np.random.default_rng(23)
+    n, seats = 150, 4
+    cards, live = deal(rng, n, seats), live_mask(rng, n, seats)
+    pots, buttons = rng.integers(0, 900, n), rng.integers(0, seats, n)
+    cards[::11, 0, 0], live[::11, 0] = 99, True  # bad rows: status codes, no payouts
+    codes, want_codes = np.empty(n, np.uint8), np.empty(n, np.uint8)
+    want = score_columns(cards, live, game, pot=pots, button=buttons, status=want_codes)
+    mine = ColumnShowdown(np.full((seats, n), -7, np.int64), np.full(n, 0xEE, np.uint8), np.full(n, 0xEE, np.uint8))
+    got = score_columns(cards, live, game, pot=pots, button=buttons, status=codes, out=mine)
+    assert all(a is b for a, b in zip(got, mine))
+    np.testing.assert_array_equal(codes, want_codes)
+    for a, b in zip(got, want):
+        np.testing.assert_array_equal(a, b)
+    good = np.arange(n) % 11 != 0
+    assert good.sum() < n and codes[~good].all()
+    with pytest.raises(ValueError, match=r"^out\.chips must be a writable C-contiguous int64 array of shape \(4, 150\)"):
+        score_columns(cards, live, game, pot=pots, out=mine._replace(chips=mine.chips.T.copy()))
+    with pytest.raises(ValueError, match=r"^out\.badugi must be .* uint8 .*got dtype int8"):
+        score_columns(cards, live, game, pot=pots, out=mine._replace(badugi=np.zeros(n, np.int8)))
+    with pytest.raises(TypeError, match="^out must be a ColumnShowdown of three arrays, not tuple"):
+        score_columns(cards, live, game, pot=pots, out=tuple(mine))
 
 
 def test_score_columns_words_bad_rows_as_score_many(backend: str) -> None:

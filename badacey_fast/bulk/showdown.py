@@ -212,6 +212,7 @@ def score_columns(
     button: object = 0,
     odd_chip: str = "position",
     status: np.ndarray[Any, Any] | None = None,
+    out: ColumnShowdown | None = None,
 ) -> ColumnShowdown:
     """:func:`score_many`'s chips and winners (``pot=`` required), laid out as a payout table stores them.
 
@@ -225,6 +226,12 @@ def score_columns(
     nothing and wins nothing; every row is checked in the same kernel pass that settles it (no separate
     validation pass), for callers that word their own errors (:mod:`badacey_fast.files.arrow`).
 
+    ``out``: optional :class:`ColumnShowdown` of writable aligned C-contiguous arrays to write into (and
+    return): ``chips`` int64 ``(P, N)``, ``low`` and ``badugi`` uint8 ``(N,)``; memory the caller already
+    holds (a pool's, a reused batch's), so a loop over batches maps no fresh pages.  The rule of every
+    ``out=``: not an ndarray is a ``TypeError``, the wrong dtype, shape or layout a
+    :class:`~badacey_fast.errors.BadaceyError`.
+
     >>> import numpy as np
     >>> from badacey_fast.cards import parse_cards
     >>> ann, ben = parse_cards("As 2h 3d 4c Kc"), parse_cards("Ac 2d 3h 4s 5s")   # seed 000: quartered
@@ -235,14 +242,35 @@ def score_columns(
     >>> r = score_columns(np.array([[ann, ben], [ann, ann]]), pot=[101, 7], button=[1, 5], status=codes)
     >>> codes.tolist(), r.chips.tolist()
     ([0, 2], [[26, 0], [75, 0]])
+    >>> mine = ColumnShowdown(np.empty((2, 1), np.int64), np.empty(1, np.uint8), np.empty(1, np.uint8))
+    >>> score_columns(np.array([[ann, ben]]), pot=101, button=1, out=mine).chips is mine.chips
+    True
+    >>> score_columns(np.array([[ann, ben]]), pot=101, out=mine._replace(low=np.empty(2, np.uint8)))
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.BadaceyError: out.low must be a writable C-contiguous uint8 array of shape (1,), got dtype uint8, shape (2,)
     """
     if pot is None:  # keyword-only and required; None would mean shares, which columns do not hold
         raise TypeError("score_columns() needs pot=: payout columns are chips")
     rules, cards, mask, pots, buttons = _check(hands, live, game, pot, button, odd_chip, status=status)
     assert pots is not None and buttons is not None
+    if out is not None:
+        from badacey_fast.bulk.evaluate import _check_out  # the out= rule of every bulk call
+
+        if not isinstance(out, ColumnShowdown):
+            raise TypeError(f"out must be a ColumnShowdown of three arrays, not {type(out).__name__}")
+        n, p = cards.shape[:2]
+        out = ColumnShowdown(_check_out(out.chips, np.int64, (p, n), "out.chips"),
+                             _check_out(out.low, np.uint8, (n,), "out.low"),
+                             _check_out(out.badugi, np.uint8, (n,), "out.badugi"))
     if len(rules.halves) == 1:  # numpy already: lay its rows out as columns
-        return _one_half_columns(cards, mask, rules, pots, buttons, status)
-    return _score_columns(cards, mask, rules.ace_high, pots, buttons, odd_chip == "low", status)
+        result = _one_half_columns(cards, mask, rules, pots, buttons, status)
+        if out is None:
+            return result
+        for mine, got in zip(out, result):
+            np.copyto(mine, got)
+        return out
+    return _score_columns(cards, mask, rules.ace_high, pots, buttons, odd_chip == "low", status, out)
 
 
 class _Checked(NamedTuple):
@@ -422,11 +450,11 @@ def _int64_rows(values: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
 
 
 def _score_columns(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, ace_high: bool, pots: np.ndarray[Any, Any],
-                   buttons: np.ndarray[Any, Any], odd_low: bool, status: np.ndarray[Any, Any] | None = None) -> ColumnShowdown:
+                   buttons: np.ndarray[Any, Any], odd_low: bool, status: np.ndarray[Any, Any] | None = None,
+                   out: ColumnShowdown | None = None) -> ColumnShowdown:
     n, p = cards.shape[:2]
-    chips = fresh((p, n), np.int64)
-    low = np.empty(n, dtype=np.uint8)
-    bad = np.empty(n, dtype=np.uint8)
+    chips, low, bad = out if out is not None else \
+        (fresh((p, n), np.int64), np.empty(n, dtype=np.uint8), np.empty(n, dtype=np.uint8))
     if n:
         row, code = kernel.showdown_columns(_as_uint8_cards(cards), None if live is None else np.ascontiguousarray(live),
                                             ace_high, _int64_rows(pots), _int64_rows(buttons), odd_low, chips, low, bad,
