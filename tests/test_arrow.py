@@ -221,6 +221,38 @@ def test_same_payouts_as_the_text_path_and_cli(tmp_path) -> None:
     assert payouts(a) == np.column_stack([b[f"payout{s}"].to_numpy() for s in range(6)]).tolist()
 
 
+def test_an_existing_output_file_is_replaced_links_are_followed(tmp_path) -> None:
+    # Every writer here (payouts in each format, generated deals, text scores) replaces an existing
+    # regular file with a new one rather than truncating it (files.streams.replace_existing): a hard link
+    # to the old file keeps the old bytes, the path gets the new ones.  A symlink is written through
+    # (the link stays, its target gets the output) and a device is opened as it is.
+    arrow.generate_parquet(300, tmp_path / "d.parquet", seed=5, row_group=128)
+    want = payouts(arrow.score_table(pq.read_table(tmp_path / "d.parquet")))
+    for name, read in (("p.parquet", pq.read_table), ("p.arrow", lambda p: ipc.open_file(str(p)).read_all()),
+                       ("p.csv", pcsv.read_csv)):
+        out, keep = tmp_path / name, tmp_path / f"old-{name}"
+        out.write_bytes(b"old bytes")
+        keep.hardlink_to(out)
+        arrow.score_parquet(tmp_path / "d.parquet", out)
+        assert payouts(read(out)) == want and keep.read_bytes() == b"old bytes"
+        target, link = tmp_path / f"target-{name}", tmp_path / f"link-{name}"
+        target.write_bytes(b"old bytes")
+        link.symlink_to(target)
+        arrow.score_parquet(tmp_path / "d.parquet", link)
+        assert link.is_symlink() and payouts(read(target)) == want
+    arrow.score_parquet(tmp_path / "d.parquet", "/dev/null", out_fmt="parquet")
+    gen, keep = tmp_path / "g.parquet", tmp_path / "g-old.parquet"
+    arrow.generate_parquet(10, gen, seed=1)
+    keep.hardlink_to(gen)
+    arrow.generate_parquet(20, gen, seed=2)
+    assert pq.read_table(keep).num_rows == 10 and pq.read_table(gen).num_rows == 20
+    text, keep = tmp_path / "s.txt", tmp_path / "s-old.txt"
+    text.write_bytes(b"old bytes")
+    keep.hardlink_to(text)
+    generate_deals(5, text, seats=2, seed=3)
+    assert keep.read_bytes() == b"old bytes" and len(text.read_text().splitlines()) == 5
+
+
 def test_python_twin_agrees(backend: str) -> None:
     rows = cards((A, B, C), (C, B, A), (B, A, C))
     t = arrow.deals_table(rows, pot=[101, 99, 7], button=[0, 1, 2], live=[[1, 1, 1], [1, 0, 1], [0, 0, 1]])

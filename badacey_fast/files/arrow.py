@@ -59,6 +59,7 @@ from badacey_fast.bulk import showdown as scoring
 from badacey_fast.cards import format_card
 from badacey_fast.errors import BadaceyError, DuplicateCardError, InvalidCardError, ShowdownError
 from badacey_fast.files.score import DEFAULT_POT, ScoreReport
+from badacey_fast.files.streams import replace_existing
 from badacey_fast.rules.games import is_ace_high
 from badacey_fast.rules.odd_chips import check_odd_chip
 
@@ -572,6 +573,7 @@ class PayoutWriter:
         import pyarrow as pa
 
         if not self.started:
+            replace_existing(self.dst)
             if self.fmt == "parquet":
                 import pyarrow.parquet as pq
 
@@ -823,6 +825,7 @@ def generate_parquet(n: int, dst: Any, *, seats: int = 6, seed: int | None = Non
     schema = deal_schema(seats)
     kind = fmt or (file_format(dst) if isinstance(dst, (str, os.PathLike)) else "parquet")
     rng = np.random.default_rng(seed)
+    replace_existing(dst)
     if kind == "parquet":
         import pyarrow.parquet as pq
 

@@ -6,7 +6,9 @@ shares the same opening rules without importing the scorer.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
@@ -78,12 +80,46 @@ class _NamedSink:
             raise self._named(exc) from None
 
 
+def replace_existing(target: object) -> None:
+    """Before writing a new file at ``target`` (a path): if a regular file is there, unlink it, so the
+    write makes a new file instead of truncating the old one in place.
+
+    Why: ext4 (``auto_da_alloc``, the default) starts writing a file's data back when a file truncated to
+    zero and written again is closed, and the close waits on it: rewriting a 4 M-deal payout file took
+    139-150 ns a deal against 102-119 when the old file was unlinked first (one process, ``score_batches``
+    without helper threads).  Only a regular file is unlinked: a symlink is written through, a device or
+    FIFO (``/dev/null``, ``/dev/stdout``) opened as it is; where unlinking is refused (a read-only
+    directory) the file is truncated as usual.  The new file gets the usual mode from the umask, and other
+    hard links to the old one keep the old contents.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "out.txt")
+    >>> replace_existing(path)  # nothing there: nothing to do
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("old")
+    >>> replace_existing(path)
+    >>> os.path.exists(path)
+    False
+    """
+    if not isinstance(target, (str, bytes, os.PathLike)):
+        return
+    try:
+        info = os.lstat(target)
+    except OSError:  # absent (or unreadable): the open that follows says what is wrong
+        return
+    if stat.S_ISREG(info.st_mode):
+        with contextlib.suppress(OSError):
+            os.unlink(target)
+
+
 class _opened:
     """Open a path, or use a given stream (left open), as a context manager; an output's errors name it."""
 
     def __init__(self, target: object, mode: str) -> None:
         self.own = isinstance(target, (str, bytes, os.PathLike))
         if isinstance(target, (str, bytes, os.PathLike)):
+            if "w" in mode:
+                replace_existing(target)
             self.stream = cast(BinaryIO, open(target, mode))  # mode is always a binary one ("rb", "wb")
             name: object = os.fsdecode(target)
         else:
