@@ -65,6 +65,7 @@ ENV_IDS = {"badacey": "badacey_fast/Badacey-v0", "badeucy": "badacey_fast/Badeuc
 #: An observation (``float32[223]``, or ``[num_envs, 223]``), a mask or a vector of rewards.
 Array = np.ndarray[Any, Any]
 _NO_HAND = "no hand in play: call reset() first"
+_INT = {int}  # the types of a list of plain ints (bool is a type of its own)
 
 
 #: Decks a table shuffles at once (numpy, game.simulate.shuffled_decks): deck order is chance, not a rule,
@@ -335,6 +336,9 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
 
     def _checked_actions(self, actions: Array | Sequence[int]) -> Array:
         """The actions as a C-ordered int64 array, checked (both engines): one per table, ints in 0..n_actions - 1."""
+        # The common case first: a list of in-range plain ints, checked without a Python loop (_plain).
+        if isinstance(actions, (list, tuple)) and self._plain(actions):
+            return np.array(actions, np.int64)
         if isinstance(actions, np.ndarray):
             if actions.dtype.kind not in "iu":
                 raise TypeError(f"actions must be integers, not an array of {actions.dtype}")
@@ -378,11 +382,28 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
             return obs, rew, term, np.zeros(n, np.bool_), info
         return self._python_step(actions)
 
+    def _plain(self, actions: Sequence[int]) -> bool:
+        """True for the common case of both engines, accepted without numpy or a Python loop: one plain int
+        per table (bool is a type of its own: refused), each in range.  False sends the actions through
+        :meth:`_checked_actions`' full check, which words every refusal."""
+        return (len(actions) == self.num_envs and set(map(type, actions)) == _INT and min(actions) >= 0
+                and max(actions) < self._na)
+
+    def _python_actions(self, actions: Array | Sequence[int]) -> list[int]:
+        """The actions as a list of Python ints (the Python path's tables take them one by one), checked as
+        :meth:`_checked_actions`; a list that is :meth:`_plain` is copied as it is (no list -> numpy -> list)."""
+        if type(actions) is list:
+            acts: list[int] = actions[:]  # copied, then checked: the tables step on what was checked
+            if self._plain(acts):
+                return acts
+        checked: list[int] = self._checked_actions(actions).tolist()
+        return checked
+
     def _python_step(self, actions: Array | Sequence[int]) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         # Plain Python ints and lists on the per-table path (a numpy scalar per table costs more than the
         # whole conversion); each table's step leaves its observation row and mask code, then one kernel
         # call encodes every row.
-        acts = self._checked_actions(actions).tolist()
+        acts = self._python_actions(actions)
         n = self.num_envs
         rew = [0.0] * n
         term = [False] * n
