@@ -130,3 +130,38 @@ def test_large_results_are_not_kept_and_release_gives_back():
         assert buffers.release_buffers() == 0
         mid[:] = 7  # still valid: released buffers live on while their arrays do
         assert int(mid.sum()) == 7 * N * 6
+
+
+def test_a_new_buffer_is_allocated_outside_the_lock(monkeypatch):
+    # One thread is inside a new buffer's allocation while another takes a kept buffer and allocates its
+    # own: the second is not held up (the lock covers only the check-and-take and the bookkeeping), and
+    # the two results, and a kept one still held, are three distinct buffers.
+    if buffers._ALONE < 0:
+        pytest.skip("no recycling on this interpreter")
+    held = buffers.fresh((N, 6), np.int64)  # kept and held: nobody may take it
+    inside, passed = threading.Event(), threading.Event()
+    real = buffers._allocate
+    waited: list[bool] = []
+
+    def slow(need: int) -> np.ndarray:
+        if threading.current_thread() is not threading.main_thread():
+            inside.set()
+            waited.append(passed.wait(timeout=20))  # False: the main thread was held up by this allocation
+        return real(need)
+
+    monkeypatch.setattr(buffers, "_allocate", slow)
+    out: list[np.ndarray] = []
+    worker = threading.Thread(target=lambda: out.append(buffers.fresh((N, 6), np.int64)))
+    worker.start()
+    assert inside.wait(timeout=20)
+    mine = buffers.fresh((N, 6), np.float64)  # while the worker is still allocating
+    passed.set()
+    worker.join()
+    assert waited == [True]
+    arrays = [held, out[0], mine]
+    assert len({a.ctypes.data for a in arrays}) == 3
+    assert all(a.ctypes.data % (1 << 21) == 0 for a in arrays)
+    assert len(buffers._kept) <= buffers.KEEP
+    for k, a in enumerate(arrays):
+        a[:] = k  # each its own memory: writing one leaves the others whole
+    assert [int(a.min()) for a in arrays] == [0, 1, 2] and [int(a.max()) for a in arrays] == [0, 1, 2]

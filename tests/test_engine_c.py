@@ -469,6 +469,26 @@ def test_vector_env_engine_choice_and_bad_input(monkeypatch: pytest.MonkeyPatch)
         v.step([1, 1, 1])
 
 
+def test_seeding_checks_the_kernel_accepts_each_table() -> None:
+    # bd_eng_init re-checks the config at every seeding: a config changed since the tables were made (the
+    # struct is reachable as .config) is refused by name, not started; a wrong seed count never writes.
+    from badacey_fast.kernel._c import EngineTables
+
+    t = EngineTables(3, 0, 0, [100, 100], 1, 2, 0, 2, 4, 4, True, False, True, False)
+    t.seed([1, 2, 3])
+    with pytest.raises(ValueError, match="4 seeds for 3 tables"):
+        t.seed([1, 2, 3, 4])
+    with pytest.raises(ValueError, match="2 seeds for 3 tables"):
+        t.seed([1, 2])
+    for field_name, bad in (("seats", 7), ("learner", 2), ("small_bet", 0)):
+        good = getattr(t.config, field_name)
+        setattr(t.config, field_name, bad)
+        with pytest.raises(RuntimeError, match="refused to start table 0: its config is out of range"):
+            t.seed([1, 2, 3])
+        setattr(t.config, field_name, good)
+    t.seed([1, 2, 3])  # restored: accepted again
+
+
 @pytest.mark.parametrize("seats", (2, 4))
 def test_random_bots_match_random_bot_distribution(seats: int) -> None:
     # The C bots play every seat but the learner's; the learner never folds.  Each bot decision is seen in

@@ -90,3 +90,95 @@ def test_vector_env_steps_each_table_as_the_single_env_does(preset, seats, seat)
     with pytest.raises(ValueError, match=f"action index 99 of table 2 is not in 0..{v.single_action_space.n - 1}"):
         v.step([0, 1, 99, 2])  # refused before any table moves
     assert [t.game.log for t in v.tables] == before
+
+
+BAD_RULES = [  # (arguments, the error the environments raise, its message)
+    (dict(seats=7), ValueError, "seats must be 2 to 6 and seat one of them, not seats=7 seat=0"),
+    (dict(seats=3, seat=3), ValueError, "seats must be 2 to 6 and seat one of them, not seats=3 seat=3"),
+    (dict(stacks=0), ValueError, "every seat needs chips to be dealt in: stack 0"),
+    (dict(stacks=-5), ValueError, "every seat needs chips to be dealt in: stack -5"),
+    (dict(stacks=2.5), TypeError, "stacks must be ints, not float"),
+    (dict(game="razz"), ValueError, "unknown game 'razz'"),
+]
+
+
+@pytest.mark.parametrize("engine", ["python", "auto", "c"])
+@pytest.mark.parametrize(("kwargs", "error", "message"), BAD_RULES)
+def test_both_environments_refuse_bad_rules_alike(kwargs, error, message, engine):
+    from badacey_fast import kernel
+
+    if engine == "c" and kernel.engine_tables() is None:
+        pytest.skip("the C kernel is not active")
+    with pytest.raises(error, match=message):
+        BadaceyEnv(**kwargs)
+    with pytest.raises(error, match=message):
+        BadaceyVectorEnv(2, engine=engine, **kwargs)
+
+
+def test_the_c_vector_env_builds_no_python_table(monkeypatch):
+    # The rules are checked once, without a throwaway table (its Game, random source and bots).
+    from badacey_fast import kernel
+    from badacey_fast.envs import gymnasium as module
+
+    if kernel.engine_tables() is None:
+        pytest.skip("the C kernel is not active")
+
+    def no_table(*args, **kwargs):
+        raise AssertionError("a Python table was built for the C engine")
+
+    monkeypatch.setattr(module, "_Table", no_table)
+    v = BadaceyVectorEnv(3, "badugi", seats=4, seat=2, stacks=40, engine="c")
+    assert v.engine == "c" and v.tables == [] and v._seats == [2, 2, 2]
+    obs, info = v.reset(seed=3)
+    assert obs.shape == (3, OBS_SIZE) and info["action_mask"].shape == (3, 19)
+    assert v._c is not None and v._c.config.stacks[3] == 40 and v._c.config.learner == 2
+
+
+@pytest.mark.parametrize("engine", ["python", "c"])
+def test_vector_env_actions_are_checked_alike_on_every_path(engine):
+    # Plain-int lists take a fast path (and, on Python, no numpy round trip); every other form the full
+    # check: each refusal worded the same, before any table moves, whatever the form.
+    from badacey_fast import kernel
+
+    if engine == "c" and kernel.engine_tables() is None:
+        pytest.skip("the C kernel is not active")
+    v = BadaceyVectorEnv(3, "badacey", engine=engine)
+    v.reset(seed=5)
+    na = v.single_action_space.n
+    refused = [
+        ([1, True, 1], TypeError, r"actions must be ints, not bool \(True\)"),
+        ([1, np.True_, 1], TypeError, r"actions must be ints, not bool \("),
+        ([1, 1.0, 1], TypeError, r"actions must be ints, not float \(1.0\)"),
+        ((1, "1", 1), TypeError, r"actions must be ints, not str \('1'\)"),
+        ([[1], [1], [1]], TypeError, r"actions must be ints, not list"),
+        ([1, 1], ValueError, "2 actions for 3 tables"),
+        ([1, 1, 1, 1], ValueError, "4 actions for 3 tables"),
+        ([], ValueError, "0 actions for 3 tables"),
+        ([1, na, 1], ValueError, f"action index {na} of table 1 is not in 0..{na - 1}"),
+        ([1, 1, -1], ValueError, f"action index -1 of table 2 is not in 0..{na - 1}"),
+        ((1, np.int8(-3), 1), ValueError, f"action index -3 of table 1 is not in 0..{na - 1}"),
+        (np.array([True, False, True]), TypeError, "integers, not an array of bool"),
+        (np.array([1.0, 1.0, 1.0]), TypeError, "integers, not an array of float64"),
+        (np.array([1, 2, 3], object), TypeError, "integers, not an array of object"),
+    ]
+    if engine == "python":
+        before = [t.game.log[:] for t in v.tables]
+    for actions, error, message in refused:
+        with pytest.raises(error, match=message):
+            v.step(actions)
+    with pytest.raises(OverflowError):
+        v.step([1, 1 << 70, 1])
+    if engine == "python":
+        assert [t.game.log for t in v.tables] == before
+    # Every accepted form of the same actions plays the same step.
+    forms = [[0, 1, 2], (0, 1, 2), [np.int64(0), 1, np.uint8(2)], np.array([0, 1, 2], np.uint8),
+             np.array([0, 0, 1, 1, 2, 2])[::2]]  # any integer dtype, any strides
+    outs = []
+    for form in forms:
+        w = BadaceyVectorEnv(3, "badacey", engine=engine)
+        w.reset(seed=5)
+        outs.append(w.step(form))
+    for out in outs[1:]:
+        for got, want in zip(out[:4], outs[0][:4]):
+            np.testing.assert_array_equal(got, want)
+        np.testing.assert_array_equal(out[4]["action_mask"], outs[0][4]["action_mask"])

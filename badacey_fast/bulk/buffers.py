@@ -95,24 +95,37 @@ def fresh(shape: tuple[int, int], dtype: type[np.generic]) -> np.ndarray[Any, An
     if size < MIN_BYTES:
         return np.empty(shape, dtype=dtype)
     need = size + _HUGE_PAGE
-    raw: np.ndarray[Any, Any] | None = None
-    with _lock:  # two threads must not both take one buffer: the check and the view are one step
+    raw = _take(need) if _ALONE > 0 and need <= MAX_BYTES else None
+    if raw is None:
+        # Allocated outside the lock: a large allocation (an mmap) must not hold up the other threads'
+        # takes.  Held by this frame from here on, so no other thread sees it unused before its array does.
+        raw = _allocate(need)
         if _ALONE > 0 and need <= MAX_BYTES:
-            free = [k for k in range(len(_kept)) if _unused(k)]
-            fits = [k for k in free if _kept[k].nbytes >= need]
-            if fits:
-                raw = _kept[min(fits, key=lambda k: _kept[k].nbytes)]
-            else:
-                if free:  # too small for this call: give it back rather than keep three
-                    del _kept[free[0]]
-                raw = np.empty(need, dtype=np.uint8)
+            with _lock:
                 _kept.append(raw)
                 if len(_kept) > KEEP:
                     del _kept[0]  # the oldest goes back to the OS once its array is dropped
-        else:
-            raw = np.empty(need, dtype=np.uint8)
-        start = -raw.ctypes.data % _HUGE_PAGE
-        return raw[start:start + size].view(dtype).reshape(shape)
+    start = -raw.ctypes.data % _HUGE_PAGE
+    return raw[start:start + size].view(dtype).reshape(shape)
+
+
+def _take(need: int) -> np.ndarray[Any, Any] | None:
+    """The smallest kept buffer of at least ``need`` bytes that nothing refers to, or None; when none fits,
+    a free one too small for this call is given back (rather than keep three once the caller adds one)."""
+    with _lock:  # two threads must not both take one buffer: the check and the reference are one step
+        free = [k for k in range(len(_kept)) if _unused(k)]
+        fits = [k for k in free if _kept[k].nbytes >= need]
+        if fits:
+            # Returned while the lock is held: the caller's reference makes it used before any other check.
+            return _kept[min(fits, key=lambda k: _kept[k].nbytes)]
+        if free:
+            del _kept[free[0]]
+        return None
+
+
+def _allocate(need: int) -> np.ndarray[Any, Any]:
+    """A new uint8 buffer of ``need`` bytes (the tests replace it to watch the lock)."""
+    return np.empty(need, dtype=np.uint8)
 
 
 def release_buffers() -> int:

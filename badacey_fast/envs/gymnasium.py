@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn, SupportsFloat, SupportsIndex
 
 import gymnasium
@@ -47,6 +48,7 @@ from badacey_fast.errors import IllegalActionError
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.bots import RandomBot
 from badacey_fast.game.simulate import shuffled_decks
+from badacey_fast.game.state import check_stacks
 from badacey_fast.game.view import SeatView
 from badacey_fast.rules.games import PRESETS, is_ace_high
 
@@ -63,6 +65,7 @@ ENV_IDS = {"badacey": "badacey_fast/Badacey-v0", "badeucy": "badacey_fast/Badeuc
 #: An observation (``float32[223]``, or ``[num_envs, 223]``), a mask or a vector of rewards.
 Array = np.ndarray[Any, Any]
 _NO_HAND = "no hand in play: call reset() first"
+_INT = {int}  # the types of a list of plain ints (bool is a type of its own)
 
 
 #: Decks a table shuffles at once (numpy, game.simulate.shuffled_decks): deck order is chance, not a rule,
@@ -76,19 +79,45 @@ def _learner(view: SeatView) -> NoReturn:
     raise RuntimeError(f"seat {view.seat} is the learner's: it has no bot")
 
 
+@dataclass(frozen=True)
+class _Rules:
+    """A table's checked rules and seats (:func:`_checked_rules`): what every table of an environment
+    shares, known before any table is built (the vector env's C path builds none)."""
+
+    config: GameConfig
+    seats: int
+    seat: int  #: the learner's
+    stacks: tuple[int, ...]  #: chips of each seat at the start of every hand
+    big_blind: int  #: chips: the rewards' unit (the small bet in an ante game)
+
+    @property
+    def hand_size(self) -> int:
+        return self.config.hand_size
+
+
+def _checked_rules(game: str | GameConfig, seats: int, seat: int, stacks: int | None) -> _Rules:
+    """The rules and seats of the environments' arguments, checked (the one home of these checks for both
+    environments); ``stacks=None`` is 100 big blinds a seat.  Bad values raise as :class:`GameConfig` and
+    :class:`Game` would, or ``ValueError`` for the seats."""
+    config = game if isinstance(game, GameConfig) else GameConfig(game=game)
+    if not 2 <= seats <= 6 or not 0 <= seat < seats:
+        raise ValueError(f"seats must be 2 to 6 and seat one of them, not seats={seats} seat={seat}")
+    bb = config.big_blind or config.small_bet
+    chips = [100 * bb if stacks is None else stacks] * seats
+    check_stacks(chips)
+    return _Rules(config, seats, seat, tuple(chips), bb)
+
+
 class _Table:
     """One table: the learner's seat, its opponents, the hand in play (shared by both environments)."""
 
-    def __init__(self, game: str | GameConfig, seats: int, seat: int, stacks: int | None,
-                 opponents: Sequence[Bot] | None) -> None:
-        self.config = game if isinstance(game, GameConfig) else GameConfig(game=game)
-        if not 2 <= seats <= 6 or not 0 <= seat < seats:
-            raise ValueError(f"seats must be 2 to 6 and seat one of them, not seats={seats} seat={seat}")
-        bb = self.config.big_blind or self.config.small_bet
-        self.inv = 1.0 / bb
-        self.stacks = [100 * bb if stacks is None else stacks] * seats
-        self.seats, self.seat = seats, seat
-        self.hand_size = self.config.hand_size
+    def __init__(self, rules: _Rules, opponents: Sequence[Bot] | None) -> None:
+        self.config = rules.config
+        self.inv = 1.0 / rules.big_blind
+        self.stacks = list(rules.stacks)
+        self.seats, self.seat = rules.seats, rules.seat
+        seats = rules.seats
+        self.hand_size = rules.hand_size
         self.given = None if opponents is None else list(opponents)
         if self.given is not None and len(self.given) != seats - 1:
             raise ValueError(f"{len(self.given)} opponents for {seats - 1} other seats")
@@ -163,7 +192,7 @@ class BadaceyEnv(gymnasium.Env[Array, SupportsIndex]):
     def __init__(self, game: str | GameConfig = "badacey", seats: int = 2, seat: int = 0,
                  stacks: int | None = None, opponents: Sequence[Bot] | None = None,
                  render_mode: str | None = None) -> None:
-        self._t = _Table(game, seats, seat, stacks, opponents)
+        self._t = _Table(_checked_rules(game, seats, seat, stacks), opponents)
         self.observation_space = spaces.Box(-1.0, np.inf, (OBS_SIZE,), np.float32)
         self.action_space = spaces.Discrete(n_actions(self._t.hand_size))
         self.render_mode = render_mode
@@ -239,23 +268,24 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
         if type(num_envs) is not int or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
         self.num_envs = num_envs
-        probe = _Table(game, seats, seat, stacks, None)  # checks the rules and seats, whichever engine plays
-        self._c = self._c_tables(probe, opponents, engine)
+        rules = _checked_rules(game, seats, seat, stacks)  # whichever engine plays
+        self._c = self._c_tables(rules, opponents, engine)
         self.engine = "python" if self._c is None else "c"
+        #: The Python path's tables (none on the C path: its tables are in ``_c``).
         self.tables = [] if self._c is not None else [
-            _Table(game, seats, seat, stacks, None if opponents is None else opponents()) for _ in range(num_envs)]
-        na = n_actions(probe.hand_size)
+            _Table(rules, None if opponents is None else opponents()) for _ in range(num_envs)]
+        na = n_actions(rules.hand_size)
         self._na = na
         self.single_observation_space = spaces.Box(-1.0, np.inf, (OBS_SIZE,), np.float32)
         self.single_action_space = spaces.Discrete(na)
         self.observation_space = spaces.Box(-1.0, np.inf, (num_envs, OBS_SIZE), np.float32)
         self.action_space = spaces.MultiDiscrete([na] * num_envs)
-        self._masks = mask_table(probe.hand_size)
-        self._seats = [t.seat for t in self.tables]
-        self._codes: Any = [0] * num_envs
+        self._masks = mask_table(rules.hand_size)
+        self._seats = [seat] * num_envs  # the learner's seat of each table, as encode_many takes them
+        self._codes: Array = np.zeros(num_envs, np.int64)  # each table's mask code (encoding.mask_code)
         self._ready = False
 
-    def _c_tables(self, probe: _Table, opponents: object, engine: str) -> EngineTables | None:
+    def _c_tables(self, rules: _Rules, opponents: object, engine: str) -> EngineTables | None:
         """The C tables when ``engine`` (and the rules) let C play, else None; refuses ``"c"`` it cannot."""
         if engine == "python":
             return None
@@ -267,9 +297,9 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
                 raise ValueError(f"engine='c' is unavailable: {why}")
             return None
         assert tables is not None  # why is None
-        cfg = probe.config
+        cfg = rules.config
         try:
-            return tables(self.num_envs, PRESETS.index(cfg.game), probe.seat, probe.stacks, cfg.small_blind,
+            return tables(self.num_envs, PRESETS.index(cfg.game), rules.seat, list(rules.stacks), cfg.small_blind,
                           cfg.big_blind, cfg.ante, cfg.small_bet, cfg.big_bet, cfg.cap, cfg.heads_up_uncapped,
                           cfg.burn, cfg.odd_chip == "low", is_ace_high(cfg.game))
         except ValueError:
@@ -301,11 +331,14 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
         games = [g for t in self.tables if (g := t.game) is not None]
         if len(games) != self.num_envs:
             raise RuntimeError(_NO_HAND)
-        self._codes = [mask_code(g) for g in games]
+        self._codes = np.array([mask_code(g) for g in games], np.int64)
         return encode_many(games, self._seats, np.empty((self.num_envs, OBS_SIZE), np.float32))
 
     def _checked_actions(self, actions: Array | Sequence[int]) -> Array:
         """The actions as a C-ordered int64 array, checked (both engines): one per table, ints in 0..n_actions - 1."""
+        # The common case first: a list of in-range plain ints, checked without a Python loop (_plain).
+        if isinstance(actions, (list, tuple)) and self._plain(actions):
+            return np.array(actions, np.int64)
         if isinstance(actions, np.ndarray):
             if actions.dtype.kind not in "iu":
                 raise TypeError(f"actions must be integers, not an array of {actions.dtype}")
@@ -349,11 +382,28 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
             return obs, rew, term, np.zeros(n, np.bool_), info
         return self._python_step(actions)
 
+    def _plain(self, actions: Sequence[int]) -> bool:
+        """True for the common case of both engines, accepted without numpy or a Python loop: one plain int
+        per table (bool is a type of its own: refused), each in range.  False sends the actions through
+        :meth:`_checked_actions`' full check, which words every refusal."""
+        return (len(actions) == self.num_envs and set(map(type, actions)) == _INT and min(actions) >= 0
+                and max(actions) < self._na)
+
+    def _python_actions(self, actions: Array | Sequence[int]) -> list[int]:
+        """The actions as a list of Python ints (the Python path's tables take them one by one), checked as
+        :meth:`_checked_actions`; a list that is :meth:`_plain` is copied as it is (no list -> numpy -> list)."""
+        if type(actions) is list:
+            acts: list[int] = actions[:]  # copied, then checked: the tables step on what was checked
+            if self._plain(acts):
+                return acts
+        checked: list[int] = self._checked_actions(actions).tolist()
+        return checked
+
     def _python_step(self, actions: Array | Sequence[int]) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         # Plain Python ints and lists on the per-table path (a numpy scalar per table costs more than the
         # whole conversion); each table's step leaves its observation row and mask code, then one kernel
         # call encodes every row.
-        acts = self._checked_actions(actions).tolist()
+        acts = self._python_actions(actions)
         n = self.num_envs
         rew = [0.0] * n
         term = [False] * n
@@ -377,9 +427,9 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
             rew[k] = r
             rows += obs_row(g, t.seat)
             codes[k] = mask_code(g)
-        self._codes = codes
+        self._codes = np.array(codes, np.int64)
         obs = encode_rows(rows, n, np.empty((n, OBS_SIZE), np.float32))
-        info: dict[str, Any] = {"action_mask": self._masks[codes], "illegal": np.array(illegal)}
+        info: dict[str, Any] = {"action_mask": self._masks[self._codes], "illegal": np.array(illegal)}
         if done_at:
             final = np.zeros_like(obs)
             final[done_at] = encode_many(done_games, [self._seats[k] for k in done_at],

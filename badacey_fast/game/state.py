@@ -50,7 +50,7 @@ from badacey_fast.game.queries import GameQueries
 from badacey_fast.game.verify import _raise_callable, verify_action
 from badacey_fast.rules.stub import CALLER, CardOwed, Stub
 
-__all__ = ["Game", "BETTING", "DRAWING", "COMPLETE", "CHANCE"]
+__all__ = ["Game", "BETTING", "DRAWING", "COMPLETE", "CHANCE", "check_stacks"]
 
 _Random = random.Random
 _new_game = object.__new__
@@ -75,6 +75,25 @@ _NO_NEXT_HAND_POSTS = "it has extra posts, which have no next hand"
 # (measured: ~3% of a simulated hand).
 _LEGAL_SETS = _betting._LEGAL_SETS
 _INT_TYPES = _betting._INT_TYPES
+
+
+def check_stacks(stacks: list[int]) -> None:
+    """Refuse a seat's chips that are not a positive int (``TypeError`` / ``ConfigError`` naming the first
+    such stack): :class:`Game`'s check, shared with the environments, which check their stacks before
+    they build a hand (badacey_fast/envs/gymnasium.py).
+
+    >>> check_stacks([100, 100])
+    >>> check_stacks([100, 0])
+    Traceback (most recent call last):
+    ...
+    badacey_fast.game.config.ConfigError: every seat needs chips to be dealt in: stack 0
+    """
+    if set(map(type, stacks)) != _INT_TYPES or min(stacks) <= 0:  # one pass in C; worded below
+        for s in stacks:
+            if type(s) is not int:
+                raise TypeError(f"stacks must be ints, not {type(s).__name__}")
+            if s <= 0:
+                raise ConfigError(f"every seat needs chips to be dealt in: stack {s}")
 
 
 class Game(GameBetting, GameDealing, GameQueries):
@@ -136,12 +155,7 @@ class Game(GameBetting, GameDealing, GameQueries):
         n = len(stacks)
         if not 2 <= n <= 6:
             raise ConfigError(f"a hand needs 2 to 6 seats, got {n}")
-        if set(map(type, stacks)) != _INT_TYPES or min(stacks) <= 0:  # checked in C; worded below
-            for s in stacks:
-                if type(s) is not int:
-                    raise TypeError(f"stacks must be ints, not {type(s).__name__}")
-                if s <= 0:
-                    raise ConfigError(f"every seat needs chips to be dealt in: stack {s}")
+        check_stacks(stacks)
         if type(button) is not int:
             raise TypeError(f"button must be an int, not {type(button).__name__}")
         if not 0 <= button < n:

@@ -402,10 +402,17 @@ class EngineTables:
                              f"bets {small_bet}/{big_bet}, cap {cap}")
 
     def seed(self, seeds: list[int]) -> None:
-        """Start every table afresh: table k's generator from ``seeds[k]`` (ints 0..2**64-1), the button
-        at seat 0 for its first hand."""
+        """Start every table afresh: table k's generator from ``seeds[k]`` (ints 0..2**64-1, one per table),
+        the button at seat 0 for its first hand.  ``ValueError`` for a count of seeds other than the tables';
+        ``RuntimeError`` if the kernel refuses a table's start: the config it accepted in ``__init__`` was
+        changed since (``config`` is the cffi struct itself), which no caller of the package does."""
+        if len(seeds) != self.count:  # one table per seed: more would be written past the array
+            raise ValueError(f"{len(seeds)} seeds for {self.count} tables")
         for k, s in enumerate(seeds):
-            lib.bd_eng_init(self.tables + k, self.config, s)
+            code = lib.bd_eng_init(self.tables + k, self.config, s)
+            if code != lib.BD_ENG_OK:
+                why = "its config is out of range" if code == lib.BD_ENG_BAD_ARGS else "unknown"
+                raise RuntimeError(f"the C hand loop refused to start table {k}: {why} (bd_eng_init code {code})")
 
     def reset(self, obs: NDArray, codes: NDArray) -> int:
         """Deal every table's first hand up to the learner's decision (``bd_eng_reset_many``): the
