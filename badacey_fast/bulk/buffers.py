@@ -95,12 +95,13 @@ def fresh(shape: tuple[int, int], dtype: type[np.generic]) -> np.ndarray[Any, An
     if size < MIN_BYTES:
         return np.empty(shape, dtype=dtype)
     need = size + _HUGE_PAGE
-    raw = _take(need) if _ALONE > 0 and need <= MAX_BYTES else None
+    kept = _ALONE > 0 and need <= MAX_BYTES  # a buffer of this size is recycled
+    raw = _take(need) if kept else None
     if raw is None:
         # Allocated outside the lock: a large allocation (an mmap) must not hold up the other threads'
         # takes.  Held by this frame from here on, so no other thread sees it unused before its array does.
         raw = _allocate(need)
-        if _ALONE > 0 and need <= MAX_BYTES:
+        if kept:
             with _lock:
                 _kept.append(raw)
                 if len(_kept) > KEEP:

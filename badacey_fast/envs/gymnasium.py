@@ -115,8 +115,8 @@ class _Table:
         self.config = rules.config
         self.inv = 1.0 / rules.big_blind
         self.stacks = list(rules.stacks)
-        self.seats, self.seat = rules.seats, rules.seat
-        seats = rules.seats
+        seats = self.seats = rules.seats
+        self.seat = rules.seat
         self.hand_size = rules.hand_size
         self.given = None if opponents is None else list(opponents)
         if self.given is not None and len(self.given) != seats - 1:

@@ -244,13 +244,14 @@ def _pooled(shape: tuple[int, ...], dtype: type[np.generic]) -> np.ndarray[Any, 
     columns here come from.  Why not numpy's: the pool keeps memory it is given back and hands it out
     again, whatever glibc is told; numpy's ``malloc`` maps and faults in fresh pages for each batch where
     the allocator's mmap threshold was pinned low, as Dask's nanny does for its workers
-    (``MALLOC_TRIM_THRESHOLD_``: measured 17.9 k page faults per 4 M deals against 2.3 k, and 7-12 ns a deal)."""
+    (``MALLOC_TRIM_THRESHOLD_``: 19.4-19.8 k page faults per 4 M deals against 0.5-0.6 k, 87-91 against
+    71-76 ns a deal; ``python bench/batch_costs.py faults``)."""
     import pyarrow as pa
 
-    size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+    count = int(np.prod(shape))
     # memoryview(): numpy reads an Arrow buffer through the buffer protocol; its stubs name only the built-in types
-    return np.frombuffer(memoryview(pa.allocate_buffer(max(size, 1))), dtype=dtype,
-                         count=int(np.prod(shape))).reshape(shape)
+    buffer = pa.allocate_buffer(max(count * np.dtype(dtype).itemsize, 1))
+    return np.frombuffer(memoryview(buffer), dtype=dtype, count=count).reshape(shape)
 
 
 def _decode(batch: pa.RecordBatch, kind: str, width: int | None, pot: int, button: int) -> tuple[_Deals, int]:
