@@ -52,8 +52,9 @@ def audit(game: Game) -> None:
             if len(game.hands[j]) != game.config.hand_size:
                 _fail(f"seat {j} holds {len(game.hands[j])} cards")
             cards.extend(game.hands[j])
-    if sorted(cards) != list(range(52)):
-        _fail("cards not accounted for: live hands + stub + muck are not the 52 cards once each")
+    deck = game.config.deck  # the 52 cards, or a small game's deck (RULES.md §6)
+    if sorted(cards) != list(deck):
+        _fail(f"cards not accounted for: live hands + stub + muck are not the deck's {len(deck)} cards once each")
     if game.phase != COMPLETE and len(game.stub) < 1:
         _fail("the stub's last card was dealt")
     # No card dealt twice between reshuffles.

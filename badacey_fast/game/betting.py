@@ -134,7 +134,7 @@ class GameBetting(_Fields):
         self._end_round()
 
     def _end_round(self) -> None:
-        if self.street < 3:
+        if self.street < self.config.draws:
             self.phase = DRAWING
             n, b, folded = self.n, self.button, self.folded
             order = _DRAW_ORDERS.get((n, b))
@@ -171,8 +171,9 @@ class GameBetting(_Fields):
 
                 _SETTLE.append(settle)
             hands = [None if folded[j] else tuple(self.hands[j]) for j in range(n)]
-            self.settlement = _SETTLE[0](contrib, hands, button=self.button, game=self.config.settle_game,
-                                     odd_chip=self.config.odd_chip)
+            cfg = self.config
+            self.settlement = _SETTLE[0](contrib, hands, button=self.button, game=cfg.settle_game,
+                                         odd_chip=cfg.odd_chip, hand_size=cfg.hand_size)
             payouts = list(self.settlement.payouts)
             for j in range(n):
                 stacks[j] += payouts[j]

@@ -108,7 +108,7 @@ class RuleBot:
         if acts[0][0] == DRAW:
             return _new(Action, (DRAW, None, tuple(c for c in hand if c not in keep)))
         missing = len(hand) - len(keep)  # cards this hand still wants
-        draws_left = 3 - view.street
+        draws_left = view.config.draws - view.street  # 3 in the full game (a small game may have fewer)
         by_kind = {a[0]: a for a in acts}
         aggressive = by_kind.get(RAISE) or by_kind.get(BET)
         if missing == 0 or (missing == 1 and draws_left >= 2):

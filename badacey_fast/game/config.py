@@ -20,16 +20,36 @@ GameConfig(game='badacey', small_blind=1, big_blind=2, ante=0, small_bet=2, big_
 Traceback (most recent call last):
 ...
 badacey_fast.game.config.ConfigError: small_bet must be a positive int, got 0
+
+**Small decks** (RULES.md §6, for solving): ``ranks`` R keeps the R lowest ranks of the game's own order
+(A..R for the ace-low games, 2..R+1 for the 2-7 games, whose ace is the 13th), ``draws`` the number of
+draws (0-3: the hand ends at the showdown after betting round ``draws``; the rounds keep their bet sizes,
+small-small-big-big); for tests, Badugi may also use fewer ``suits`` (2-4) and a smaller ``hand_size``
+(1-4).  Hands keep their values on the full game's scale.  A deck too small for some sequence of draws
+is refused, naming the smallest R that works (:func:`badacey_fast.rules.decks.check_deck`: here for
+heads-up, by :class:`~badacey_fast.game.Game` and the environments for their seats).  Named small games
+are in :mod:`badacey_fast.game.small`.
+
+>>> mini = GameConfig(game="badugi", ranks=5, draws=1, cap=2)
+>>> mini
+GameConfig(game='badugi', small_blind=1, big_blind=2, ante=0, small_bet=2, big_bet=4, cap=2, heads_up_uncapped=False, burn=False, odd_chip='position', ranks=5, draws=1)
+>>> len(mini.deck), mini.hand_size, mini.small
+(20, 4, True)
+>>> GameConfig(game="badugi", ranks=2, suits=3, hand_size=2, draws=1)
+Traceback (most recent call last):
+...
+badacey_fast.game.config.ConfigError: a deck of 2 ranks x 3 suits (6 cards) can run out: 2 seats of 2 cards with draws need 7 cards (a player throwing his whole hand is owed 2 and only 1 can be dealt); the smallest R that works is ranks=3
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from badacey_fast.errors import BadaceyError
+from badacey_fast.rules.decks import FULL_RANKS, FULL_SUITS, MAX_DRAWS, check_deck, hand_sizes, small_deck
 from badacey_fast.rules.games import PRESETS as _PRESETS
-from badacey_fast.rules.games import normalize_game
+from badacey_fast.rules.games import normalize_game, scoring
 from badacey_fast.rules.odd_chips import check_odd_chip
 
 __all__ = ["ConfigError", "GameConfig", "PRESETS", "normalize_preset"]
@@ -53,7 +73,7 @@ def _check_int(name: str, value: object, positive: bool = False) -> None:
         raise ConfigError(f"{name} must be a {kind} int, got {value}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GameConfig:
     """The rules of one hand.  Chips are integers; every bet is fixed by the limit structure.
 
@@ -67,6 +87,9 @@ class GameConfig:
     - ``heads_up_uncapped``: lift the cap while only two players are in the hand.
     - ``burn``: burn one card before each draw's replacements.
     - ``odd_chip``: ``"position"`` (default) or ``"low"``, passed to :func:`badacey_fast.pots.settle`.
+    - ``ranks`` (1-13, default 13), ``suits`` (4; 2-4 for Badugi), ``hand_size`` (``None``: the
+      preset's, 5 or Badugi's 4; 1-4 for Badugi), ``draws`` (0-3, default 3): a small game (module
+      docstring); ``deck`` is its cards.  ``hand_size`` is always an int once made.
 
     >>> GameConfig(game="badugi").hand_size, GameConfig(game="badugi").settle_game
     (4, 'badugi')
@@ -88,6 +111,10 @@ class GameConfig:
     heads_up_uncapped: bool = False
     burn: bool = False
     odd_chip: str = "position"
+    ranks: int = FULL_RANKS
+    suits: int = FULL_SUITS
+    hand_size: int = None  # type: ignore[assignment]  # None on input (the preset's size), an int once made
+    draws: int = MAX_DRAWS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "game", normalize_game(self.game))
@@ -111,11 +138,60 @@ class GameConfig:
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"{name} must be a bool, not {type(getattr(self, name)).__name__}")
         check_odd_chip(self.odd_chip, ConfigError)
+        self._check_small_deck()
+
+    def _check_small_deck(self) -> None:
+        """The small-deck fields (RULES.md §6): each in range, then the deck big enough heads-up."""
+        rules = scoring(self.game)
+        sizes = hand_sizes(rules)
+        if self.hand_size is None:
+            object.__setattr__(self, "hand_size", rules.hand_size)
+        for name, low, high in (("ranks", 1, FULL_RANKS), ("suits", 1, FULL_SUITS), ("hand_size", 1, 5),
+                                ("draws", 0, MAX_DRAWS)):
+            value = getattr(self, name)
+            if type(value) is not int:
+                raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+            if not low <= value <= high:
+                raise ConfigError(f"{name} must be {low} to {high}, got {value}")
+        if self.hand_size not in sizes:
+            raise ConfigError(f"hand_size {self.hand_size} is not dealt in {self.game}: "
+                              f"{'1 to 4 cards' if len(sizes) > 1 else f'{sizes[0]} cards'} only")
+        if self.suits != FULL_SUITS and len(sizes) == 1:
+            raise ConfigError(f"suits {self.suits}: only Badugi is dealt with fewer than 4 suits")
+        if self.suits < 2:
+            raise ConfigError(f"suits must be 2 to 4, got {self.suits}")
+        self.check_seats(2)
+
+    def check_seats(self, seats: int) -> None:
+        """Refuse (``ConfigError``, naming the smallest R that works) a table of ``seats`` seats whose deck
+        could run out (:func:`badacey_fast.rules.decks.check_deck`); the full deck always suffices.
+
+        >>> GameConfig(ranks=9).check_seats(6)
+        >>> GameConfig(ranks=8).check_seats(6)
+        Traceback (most recent call last):
+        ...
+        badacey_fast.game.config.ConfigError: a deck of 8 ranks x 4 suits (32 cards) can run out: 6 seats of 5 cards with draws need 36 cards (a player throwing his whole hand is owed 5 and only 1 can be dealt); the smallest R that works is ranks=9
+        """
+        check_deck(self.ranks, self.suits, seats, self.hand_size, self.draws, ConfigError)
 
     @property
-    def hand_size(self) -> int:
-        """Cards per hand: 4 for Badugi, 5 otherwise."""
-        return 4 if self.game == "badugi" else 5
+    def small(self) -> bool:
+        """True for a small game (RULES.md §6): fewer ranks, suits, cards per hand or draws than the preset."""
+        return (self.ranks != FULL_RANKS or self.suits != FULL_SUITS or self.draws != MAX_DRAWS
+                or self.hand_size != scoring(self.game).hand_size)
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The card ids of this game's deck, sorted (``4 * rank + suit``, suits ``0..suits-1``): the 52
+        cards unless ``ranks`` or ``suits`` shrink it.
+
+        >>> from badacey_fast.cards import format_cards
+        >>> format_cards(GameConfig(game="27", ranks=4).deck[-4:]), format_cards(GameConfig(ranks=4).deck[:4])
+        ('5c 5d 5h 5s', 'Ac Ad Ah As')
+        >>> len(GameConfig().deck), len(GameConfig(game="badugi", ranks=3, suits=3, hand_size=2).deck)
+        (52, 9)
+        """
+        return _deck(scoring(self.game).ace_high, self.ranks, self.suits)
 
     @property
     def uses_blinds(self) -> bool:
@@ -132,10 +208,36 @@ class GameConfig:
         """True for the split-pot games (Badacey, Badeucy)."""
         return self.game in ("badacey", "badeucy")
 
+    def _items(self) -> list[tuple[str, Any]]:
+        """Every field with its value, the small-deck fields only where they differ from the full game's
+        (so the full games' dicts and reprs are those they had before small decks existed)."""
+        full = {"ranks": FULL_RANKS, "suits": FULL_SUITS, "draws": MAX_DRAWS,
+                "hand_size": scoring(self.game).hand_size}
+        items = [(f.name, getattr(self, f.name)) for f in fields(self)]
+        return [(k, v) for k, v in items if k not in full or v != full[k]]
+
     def to_dict(self) -> dict[str, Any]:
-        """The config as a JSON-ready dict (inverse: ``GameConfig(**d)``).
+        """The config as a JSON-ready dict (inverse: ``GameConfig(**d)``); the small-deck fields are
+        written only where they differ from the full game's.
 
         >>> GameConfig(**GameConfig(burn=True).to_dict()) == GameConfig(burn=True)
         True
+        >>> GameConfig(game="badugi", ranks=5, hand_size=2, draws=1).to_dict()["hand_size"]
+        2
         """
-        return asdict(self)
+        return dict(self._items())
+
+    def __repr__(self) -> str:
+        return f"GameConfig({', '.join(f'{k}={v!r}' for k, v in self._items())})"
+
+
+_DECKS: dict[tuple[bool, int, int], tuple[int, ...]] = {}
+
+
+def _deck(ace_high: bool, ranks: int, suits: int) -> tuple[int, ...]:
+    """:func:`~badacey_fast.rules.decks.small_deck`, made once per deck (the engine reads it every hand)."""
+    key = (ace_high, ranks, suits)
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS[key] = small_deck(ace_high, ranks, suits)
+    return deck

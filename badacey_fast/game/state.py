@@ -37,8 +37,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from badacey_fast.cards import parse_cards
-from badacey_fast.errors import IllegalActionError
+from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.errors import IllegalActionError, InvalidCardError
 from badacey_fast.game.actions import CALL, DRAW, Action
 from badacey_fast.game import betting as _betting
 from badacey_fast.game.betting import (
@@ -96,12 +96,29 @@ def check_stacks(stacks: list[int]) -> None:
                 raise ConfigError(f"every seat needs chips to be dealt in: stack {s}")
 
 
+def _stub_cards(config: GameConfig) -> tuple[int, ...] | None:
+    """The cards a random, scripted or chance-mode stub holds: None for the 52 (the full game's stub,
+    made as it always was), else the small game's deck."""
+    return None if config.ranks == 13 and config.suits == 4 else config.deck
+
+
+def _given_deck(config: GameConfig, deck: str | Iterable[int | str]) -> tuple[int, ...]:
+    """A given deck order checked: every card of the game's deck once (the 52, or a small game's)."""
+    cards = config.deck
+    ids = parse_cards(deck, count=len(cards))
+    if len(cards) != 52 and sorted(ids) != list(cards):
+        bad = next(c for c in ids if c not in cards)
+        raise InvalidCardError(f"card {format_cards([bad])} is not in this game's deck of {len(cards)} cards "
+                               f"({config.ranks} ranks x {config.suits} suits)")
+    return ids
+
+
 class Game(GameBetting, GameDealing, GameQueries):
     """One hand of fixed-limit triple draw (Badacey by default) for 2 to 6 seats.
 
     ``stacks``: chips of each seat (seat 0 first, clockwise); ``button``: the dealer seat;
     ``seed`` (int) or ``rng`` (a :class:`random.Random`) shuffle the deck, or ``deck`` gives the full
-    52-card order dealt from the top.  Blinds (or antes) are posted and the cards dealt on creation.
+    52-card order dealt from the top (a small game's: its :attr:`GameConfig.deck` in any order).  Blinds (or antes) are posted and the cards dealt on creation.
     ``posts``: seats that post an extra, live big blind (players joining a running table; see table.py).
 
     >>> g = Game(stacks=[100, 100, 100], seed=7)
@@ -160,6 +177,9 @@ class Game(GameBetting, GameDealing, GameQueries):
             raise TypeError(f"button must be an int, not {type(button).__name__}")
         if not 0 <= button < n:
             raise ConfigError(f"button {button} is not a seat 0..{n - 1}")
+        cards = _stub_cards(config)
+        if cards is not None:
+            config.check_seats(n)  # a small deck may be too small for this many seats (RULES.md §6)
         if chance:
             # Chance mode has no random source: the caller chooses every card (a new Random would cost
             # an OS entropy read, and copying its state every clone of a search).
@@ -174,17 +194,17 @@ class Game(GameBetting, GameDealing, GameQueries):
             # apply_chance); the stub deals the chosen cards as a script (dealing.py).
             if deck is not None or _script is not None or _shuffled is not None:
                 raise TypeError("chance mode deals the caller's cards: give no deck")
-            stub, dealing = Stub(rng=CALLER, script=[]), DEAL_CHANCE
+            stub, dealing = Stub(rng=CALLER, script=[], cards=cards), DEAL_CHANCE
         elif _script is not None:
-            stub, dealing = Stub(rng=rng, script=_script), DEAL_SCRIPT
+            stub, dealing = Stub(rng=rng, script=_script, cards=cards), DEAL_SCRIPT
         elif _shuffled is not None:
             # A deck is dealt from the top until a reshuffle.  ``_shuffled``: a trusted permutation
             # (simulations); a ``deck`` is checked here.
             stub, dealing = Stub(_shuffled, rng=rng, check=False), DEAL_DECK
         elif deck is not None:
-            stub, dealing = Stub(parse_cards(deck, count=52), rng=rng, check=False), DEAL_DECK
+            stub, dealing = Stub(_given_deck(config, deck), rng=rng, check=False), DEAL_DECK
         else:
-            stub, dealing = Stub(rng=rng), DEAL_RANDOM
+            stub, dealing = Stub(rng=rng, cards=cards), DEAL_RANDOM
         # A burn card is dealt inside the betting action that ends a round, after that action took
         # effect: in a scripted replay (a recorded hand, maybe tampered with) a refused burn would leave
         # the action half done, so such a game applies each action on a copy-and-restore basis.
@@ -246,8 +266,8 @@ class Game(GameBetting, GameDealing, GameQueries):
         environment deals millions of hands).
 
         A hand dealt at random is followed by one dealt at random from the same source; a hand dealt
-        from a given deck by one dealt from ``deck`` (the full 52-card order, checked like ``Game``'s;
-        ``_shuffled``: a trusted permutation of the ids 0..51, unchecked, as ``Game``'s), reshuffles
+        from a given deck by one dealt from ``deck`` (the full 52-card order, or a small game's deck, checked
+        like ``Game``'s; ``_shuffled``: a trusted permutation of the game's deck, unchecked, as ``Game``'s), reshuffles
         drawn from the same source.  A replay, chance mode or a hand with extra posts has no next hand
         (``ValueError``).
 
@@ -273,9 +293,9 @@ class Game(GameBetting, GameDealing, GameQueries):
         if _shuffled is not None:
             stub = Stub(_shuffled, rng=rng, check=False)
         elif deck is not None:
-            stub = Stub(parse_cards(deck, count=52), rng=rng, check=False)
+            stub = Stub(_given_deck(self.config, deck), rng=rng, check=False)
         else:
-            stub = Stub(rng=rng)
+            stub = Stub(rng=rng, cards=_stub_cards(self.config))
         new = _new_game(type(self))
         new._begin(self.config, list(self.starting_stacks), button, None, (), rng, stub, dealing, False)
         new._deal_hands()

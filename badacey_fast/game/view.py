@@ -73,7 +73,8 @@ class SeatView:
 
     @property
     def street(self) -> int:
-        """Betting round 0..3 (0 = before the first draw); while drawing, the draw number is street + 1."""
+        """Betting round 0..3 (0 = before the first draw; a small game's last is its ``config.draws``);
+        while drawing, the draw number is street + 1."""
         return self._g.street
 
     @property

@@ -33,6 +33,7 @@ from badacey_fast.errors import BadaceyError, DuplicateCardError, ShowdownError
 from badacey_fast.evaluator import Cards
 from badacey_fast.pots.results import UNSHOWN, PotResult, Settlement, ShowdownResult, _Unshown
 from badacey_fast.rules.games import BADUGI, LOW, SCORINGS, Scoring, scoring
+from badacey_fast.rules.decks import dealt
 from badacey_fast.rules.odd_chips import ODD_CHIP_POLICIES, check_odd_chip, clockwise
 from badacey_fast.pots.one_pot import settle_one_pot
 from badacey_fast.pots.split import split_pot
@@ -278,7 +279,7 @@ def showdown_detail(hands: Sequence[SeatHand], pot: int, button: int = 0, game: 
 
 
 def settle(contributions: Sequence[int], hands: Sequence[SeatHand], button: int = 0,
-           game: str = "badacey", odd_chip: str = "position") -> Settlement:
+           game: str = "badacey", odd_chip: str = "position", hand_size: int | None = None) -> Settlement:
     """Build the main and side pots from each seat's total contribution and settle each one.
 
     ``contributions``: chips each seat put in this hand (ints >= 0), in seat order; ``hands`` as in
@@ -286,6 +287,8 @@ def settle(contributions: Sequence[int], hands: Sequence[SeatHand], button: int 
     is settled among the live seats that reached its level.  A folded seat's chips stay in the pots but it
     is eligible for none; chips a folded seat put in above every live seat's contribution (dead money
     nobody live matched) join the top pot.  ``payouts`` sums to ``sum(contributions)``; folded seats get 0.
+    ``hand_size``: cards per hand, default the game's (5, Badugi 4); a small Badugi game (RULES.md §6)
+    may deal 1 to 4, each hand then judged on the same scale.
 
     >>> s = settle([20, 60, 60, 101], ["As 2h 3d 4c 5s", "2c 4h 6h 7h Ac", "Ks Qd 9c 5h 5d", None])
     >>> s.payouts, [p.amount for p in s.pots], [p.eligible for p in s.pots]
@@ -296,6 +299,8 @@ def settle(contributions: Sequence[int], hands: Sequence[SeatHand], button: int 
     badacey_fast.errors.ShowdownError: contribution of seat 1 is negative: -5
     """
     rules = scoring(game)
+    if hand_size is not None and hand_size != rules.hand_size:
+        rules = dealt(rules, hand_size)
     found = settle_one_pot(contributions, hands, button, rules, odd_chip)
     if found is not None:
         return found

@@ -5,7 +5,8 @@
 - :mod:`.reference`: the reference evaluators, the judge of correctness (dense ranks, lower is better),
   and the hands' words;
 - :mod:`.value`: the value of a five-card hand (its two ranks);
-- :mod:`.stub`: the deck and the stub, with the one reshuffle procedure (RULES.md §4).
+- :mod:`.stub`: the deck and the stub, with the one reshuffle procedure (RULES.md §4);
+- :mod:`.decks`: small decks (RULES.md §6): which cards, which hand sizes, and which decks never run out.
 """
 
 from __future__ import annotations

@@ -123,8 +123,10 @@ class Stub:
     the ``reshuffles`` points and the ``burned`` cards) of one hand.  See the module docstring.
 
     ``deck``: the cards dealt from the top, first card first (text or ids; any number of distinct cards,
-    e.g. the unseen cards of an equity); ``None``: the 52 cards, dealt at random.  ``script``: cards to
-    deal in this order from a 52-card stub (a replay), at random afterwards; not with ``deck``.
+    e.g. the unseen cards of an equity); ``None``: the 52 cards (or ``cards``), dealt at random.
+    ``script``: cards to deal in this order from a 52-card stub (or ``cards``) (a replay), at random
+    afterwards; not with ``deck``.  ``cards``: the cards of a stub dealt at random or by script, distinct
+    ids 0..51 (trusted: a small game's deck, :attr:`badacey_fast.game.GameConfig.deck`); default the 52.
     ``rng``: the random source, anything whose ``random()`` returns a float in [0, 1) (a
     :class:`random.Random`, numpy's ``Generator``); default a new unseeded :class:`random.Random`, made
     when first needed (a given deck needs none until it reshuffles).  ``check=False`` skips checking ``deck`` (callers passing a trusted list of distinct ids 0..51).
@@ -150,17 +152,19 @@ class Stub:
         rng: RandomSource | None = None,
         script: Sequence[int] | None = None,
         check: bool = True,
+        cards: Sequence[int] | None = None,
     ) -> None:
         self.cards: list[int]
         if deck is not None:
-            if script is not None:
-                raise TypeError("give a deck or a script, not both")
+            if script is not None or cards is not None:
+                raise TypeError("give a deck or a script, not both" if cards is None else
+                                "a given deck is its own cards: give no cards")
             # check=False: the caller promises distinct ids 0..51
             ids = parse_cards(deck) if check else cast("Iterable[int]", deck)
             self.cards = ids[::-1] if type(ids) is list else list(ids)[::-1]  # the top at the end
             self._ordered = True
         else:
-            self.cards = _DECK[:]
+            self.cards = _DECK[:] if cards is None else list(cards)
             self._ordered = False
             if rng is None:
                 rng = _new_rng()
