@@ -49,6 +49,21 @@ static uint32_t bd_below(uint64_t *s, uint32_t n)
 
 /* ------------------------------------------------------------------------------------------ checks */
 
+/* The game's deck as a bit set of card ids (rules/decks.py small_deck): the `ranks` lowest ranks of the
+ * game's order (ace-low: A, 2, ...; ace-high badeucy/27: 2, 3, ..., the ace 13th) in suits 0..suits-1.
+ * The config is checked (bd_cfg_ok) before this is called. */
+static uint64_t bd_deck_mask(const bd_eng_config *c)
+{
+    const int ace_high = c->game == 1 || c->game == 4;
+    const uint64_t suits = ((uint64_t)1 << c->suits) - 1;
+    uint64_t mask = 0;
+    for (int32_t k = 0; k < c->ranks; k++) {
+        const int32_t r = ace_high ? (k + 1) % 13 : k;
+        mask |= suits << (4 * r);
+    }
+    return mask;
+}
+
 static int bd_cfg_ok(const bd_eng_config *c)
 {
     if (c->seats < 2 || c->seats > BD_ENG_SEATS || c->learner < 0 || c->learner >= c->seats)
@@ -58,6 +73,12 @@ static int bd_cfg_ok(const bd_eng_config *c)
     if (c->big_blind == 0 && c->ante == 0)
         return 0;
     if (c->small_bet <= 0 || c->big_bet <= 0 || c->cap < 1 || c->cap > BD_ENG_NO_CAP)
+        return 0;
+    /* The game's size: only Badugi deals fewer than five cards or uses fewer than four suits. */
+    if (c->ranks < 1 || c->ranks > 13 || c->draws < 0 || c->draws > 3)
+        return 0;
+    if (c->game == 2 ? (c->hand_size < 1 || c->hand_size > 4 || c->suits < 2 || c->suits > 4)
+                     : (c->hand_size != 5 || c->suits != 4))
         return 0;
     /* Chips stay far from int64 overflow and within the observation's exact range. */
     const int64_t lim = (int64_t)1 << 40;
@@ -77,7 +98,7 @@ int bd_eng_check(const bd_eng_table *t)
         return 0;
     const int32_t n = t->cfg.seats;
     if (t->button < 0 || t->button >= n || t->next_button < 0 || t->next_button >= n || t->street < 0
-        || t->street > 3 || t->phase < 0 || t->phase > 2 || t->to_act < -1 || t->to_act >= n)
+        || t->street > t->cfg.draws || t->phase < 0 || t->phase > 2 || t->to_act < -1 || t->to_act >= n)
         return 0;
     if (t->phase != BD_ENG_COMPLETE && t->to_act < 0)
         return 0;
@@ -89,7 +110,7 @@ int bd_eng_check(const bd_eng_table *t)
     if (t->level < 0 || t->level > chips_max || t->full_level < 0 || t->full_level > chips_max || t->nbets < 0
         || t->nbets > chips_max || t->bet_size < 0 || t->bet_size > chips_max)
         return 0;
-    if (t->hand_size != (t->cfg.game == 2 ? 4 : 5) || t->ndraws < 0 || t->ndraws > 3 || t->nqueue < 0
+    if (t->hand_size != t->cfg.hand_size || t->ndraws < 0 || t->ndraws > t->cfg.draws || t->nqueue < 0
         || t->nqueue > n || t->nstub < 0 || t->nstub > 52 || t->nmuck < 0 || t->nmuck > 52 || t->ndealt < 0
         || t->ndealt > BD_ENG_DEALT_MAX || t->nlog < 0 || t->nlive < 1 || t->nlive > n || t->nactive < 0
         || t->nactive > n || t->sb_seat < -1 || t->sb_seat >= n || t->bb_seat < -1 || t->bb_seat >= n)
@@ -97,25 +118,27 @@ int bd_eng_check(const bd_eng_table *t)
     for (int32_t i = 0; i < t->nqueue; i++)
         if (t->queue[i] >= n)
             return 0;
+    /* Every card held, in the stub or in the muck is a card of the game's deck. */
+    const uint64_t deck = bd_deck_mask(&t->cfg);
     uint64_t seen = 0;
     for (int32_t i = 0; i < n; i++) {
-        if (t->hand_len[i] > 5 || t->stacks[i] < 0 || t->contrib[i] < 0 || t->sbet[i] < 0
+        if (t->hand_len[i] > t->hand_size || t->stacks[i] < 0 || t->contrib[i] < 0 || t->sbet[i] < 0
             || t->stacks[i] > chips_max || t->contrib[i] > chips_max || t->sbet[i] > chips_max)
             return 0;
         for (int32_t j = 0; j < t->hand_len[i]; j++) {
             const uint8_t c = t->hands[i][j];
             /* A folded hand's cards went to the muck and may be dealt again after a reshuffle. */
-            if (c > 51 || (!t->folded[i] && (seen >> c & 1)))
+            if (c > 51 || !(deck >> c & 1) || (!t->folded[i] && (seen >> c & 1)))
                 return 0;
             if (!t->folded[i])
                 seen |= (uint64_t)1 << c;
         }
     }
     for (int32_t i = 0; i < t->nstub; i++)
-        if (t->stub[i] > 51)
+        if (t->stub[i] > 51 || !(deck >> t->stub[i] & 1))
             return 0;
     for (int32_t i = 0; i < t->nmuck; i++)
-        if (t->muck[i] > 51)
+        if (t->muck[i] > 51 || !(deck >> t->muck[i] & 1))
             return 0;
     return 1;
 }
@@ -229,7 +252,7 @@ static int bd_settle(bd_eng_table *t, const uint32_t *table)
             continue;
         const uint8_t *h = t->hands[s];
         if (game == 2) {
-            bad[s] = bd_badugi_rank(table, h, 4);
+            bad[s] = bd_badugi_rank(table, h, (size_t)t->hand_size);
         } else {
             const uint32_t e = bd_lookup5(table, h[0], h[1], h[2], h[3], h[4]);
             low[s] = bd_low_of(e);
@@ -329,7 +352,7 @@ static int bd_start_round(bd_eng_table *t, const uint32_t *table, int32_t street
 static int bd_end_round(bd_eng_table *t, const uint32_t *table)
 {
     const int32_t n = t->cfg.seats;
-    if (t->street >= 3)
+    if (t->street >= t->cfg.draws)
         return bd_finish(t, table);
     t->phase = BD_ENG_DRAWING;
     t->nqueue = 0;
@@ -416,7 +439,7 @@ int32_t bd_eng_init(bd_eng_table *t, const bd_eng_config *cfg, uint64_t seed)
     uint64_t x = seed;
     for (int i = 0; i < 4; i++)
         t->rng[i] = bd_splitmix(&x);
-    t->hand_size = cfg->game == 2 ? 4 : 5;
+    t->hand_size = cfg->hand_size;
     t->phase = BD_ENG_COMPLETE; /* no hand yet: nothing to act on */
     t->to_act = -1;
     t->nlive = 1;
@@ -463,9 +486,11 @@ static int bd_deal(bd_eng_table *t, int32_t button)
     } else {
         t->sb_seat = t->bb_seat = -1;
     }
-    for (int32_t s = 0; s < 52; s++)
-        t->stub[s] = (uint8_t)s;
-    t->nstub = 52;
+    const uint64_t deck = bd_deck_mask(c); /* the game's cards in id order (the full deck: 0..51) */
+    t->nstub = 0;
+    for (int32_t card = 0; card < 52; card++)
+        if (deck >> card & 1)
+            t->stub[t->nstub++] = (uint8_t)card;
     for (int32_t k = 0; k < n * hs; k++) { /* one card at a time clockwise from left of the button */
         const int32_t s = (button + 1 + k % n) % n;
         uint8_t card;
@@ -606,7 +631,7 @@ static int bd_act(bd_eng_table *t, const uint32_t *table, int32_t kind, int32_t 
     if (t->phase != BD_ENG_BETTING || kind < 0 || kind > 2 || !(code >> kind & 1))
         return BD_ENG_ILLEGAL;
     /* A showdown needs the table: refuse up front rather than leave a half-applied action. */
-    if (table == NULL && t->street == 3)
+    if (table == NULL && t->street == t->cfg.draws)
         return BD_ENG_BAD_ARGS;
     return bd_bet(t, table, kind, call, target);
 }

@@ -7,8 +7,10 @@
  * raise nobody can call, a short big blind, three draws with the reshuffle procedure and the burn option,
  * uncalled chips returned, side pots and odd chips as badacey_fast.pots.settle), and
  * tests/test_engine_c.py drives both in lockstep on the same cards and actions.  Every preset (badacey,
- * badeucy, badugi, a5, 27) and every GameConfig option is twinned; extra posts of a joining player are not
- * (the environments never post them).
+ * badeucy, badugi, a5, 27) and every GameConfig option is twinned, the small games of RULES.md section 6
+ * included (ranks, suits, hand size, draws: the deck is the R lowest ranks of the game's order in the first
+ * S suits, dealt from its sorted card ids; the hand ends at the showdown after betting round `draws`);
+ * extra posts of a joining player are not (the environments never post them).
  *
  * Cards are dealt by lazy Fisher-Yates draws (each card uniform over the stub: the same distribution as
  * a shuffled deck) from a xoshiro256** generator seeded by splitmix64, held in the table's own state, with
@@ -36,7 +38,7 @@
 #define BD_ENG_ILLEGAL 1   /* the action is not legal now (nothing changed) */
 #define BD_ENG_BAD_STATE 2 /* the table state is out of range (damaged, or never dealt) */
 #define BD_ENG_BAD_ARGS 3  /* a NULL pointer, a count out of range, a bad config */
-#define BD_ENG_RAN_OUT 4   /* the cards owed cannot be dealt (cannot happen with these hand sizes) */
+#define BD_ENG_RAN_OUT 4   /* the cards owed cannot be dealt (never, with a deck GameConfig accepted) */
 /* Phases: the observation row's codes. */
 #define BD_ENG_BETTING 0
 #define BD_ENG_DRAWING 1
@@ -55,6 +57,11 @@ typedef struct bd_eng_config {
     int32_t seats;    /* 2..6 */
     int32_t learner;  /* the environment's seat (0..seats-1) */
     int32_t heads_up_uncapped, burn, odd_low; /* 0/1 */
+    /* The game's size (GameConfig; the full game: 13, 4, 5 or Badugi's 4, 3).  ranks 1..13 (the lowest of the
+     * game's order: A.. for badacey/badugi/a5, 2.. then A for badeucy/27), suits 1..4 (4 but in Badugi:
+     * 2..4), hand_size 5 (Badugi: 1..4), draws 0..3.  Whether the deck is big enough for the seats is
+     * GameConfig's rule (rules/decks.py); here a deal or draw short of cards is refused (BD_ENG_RAN_OUT). */
+    int32_t ranks, suits, hand_size, draws;
 } bd_eng_config;
 
 typedef struct bd_eng_table {
@@ -63,12 +70,12 @@ typedef struct bd_eng_table {
     int64_t stacks[6], contrib[6], sbet[6], payouts[6], returned[6];
     int64_t level, full_level, nbets, bet_size;
     int32_t button, next_button, street, phase, to_act, nlive, nactive, sb_seat, bb_seat;
-    int32_t hand_size, ndraws, nqueue, nstub, nmuck, ndealt, nreshuffles, nlog;
+    int32_t hand_size, ndraws, nqueue, nstub, nmuck, ndealt, nreshuffles, nlog; /* hand_size = cfg.hand_size */
     int8_t discards[3][6]; /* discard counts per draw and seat, -1 = not drawn (Game.discard_counts) */
     uint8_t hands[6][5];   /* in Game.hands order: kept cards, then the replacements in dealing order */
     uint8_t hand_len[6], folded[6], pending[6], can_raise[6];
     uint8_t queue[6];      /* seats still to draw, the next at queue[nqueue - 1] */
-    uint8_t stub[52], muck[52];
+    uint8_t stub[52], muck[52]; /* cards of the game's deck only */
     uint8_t dealt[128];    /* every card dealt this hand in dealing order, burns included (Game.dealt) */
     /* The hand's actions: seat << 8 | kind << 5 | discards (hand positions, bit j = hands[seat][j]). */
     uint16_t log[1024];

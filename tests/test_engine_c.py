@@ -40,6 +40,7 @@ def c_config(config: GameConfig, stacks: list[int], learner: int = 0) -> Any:
     cfg.learner = learner
     cfg.heads_up_uncapped, cfg.burn = int(config.heads_up_uncapped), int(config.burn)
     cfg.odd_low = int(config.odd_chip == "low")
+    cfg.ranks, cfg.suits, cfg.hand_size, cfg.draws = config.ranks, config.suits, config.hand_size, config.draws
     return cfg
 
 
@@ -474,7 +475,7 @@ def test_seeding_checks_the_kernel_accepts_each_table() -> None:
     # struct is reachable as .config) is refused by name, not started; a wrong seed count never writes.
     from badacey_fast.kernel._c import EngineTables
 
-    t = EngineTables(3, 0, 0, [100, 100], 1, 2, 0, 2, 4, 4, True, False, True, False)
+    t = EngineTables(3, 0, 0, [100, 100], 1, 2, 0, 2, 4, 4, True, False, True, False, (13, 4, 5, 3))
     t.seed([1, 2, 3])
     with pytest.raises(ValueError, match="4 seeds for 3 tables"):
         t.seed([1, 2, 3, 4])

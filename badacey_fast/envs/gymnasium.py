@@ -12,6 +12,8 @@ it on the way):
 >>> obs.shape, info["action_mask"].shape
 ((223,), (19,))
 
+- **Game**: a preset name, or any :class:`~badacey_fast.game.GameConfig` -- small games included
+  (RULES.md §6: fewer ranks, suits, cards or draws), on both engines of the vector environment.
 - **Episode**: one hand.  The learner plays seat ``seat`` (default 0); the button moves one seat each
   hand (from seat 0 after a seeded reset).  ``opponents``: one bot per other seat, any callable
   ``bot(view) -> Action`` (:mod:`badacey_fast.game.bots`); default :class:`RandomBot`\\ s seeded from the
@@ -102,6 +104,7 @@ def _checked_rules(game: str | GameConfig, seats: int, seat: int, stacks: int | 
     config = game if isinstance(game, GameConfig) else GameConfig(game=game)
     if not 2 <= seats <= 6 or not 0 <= seat < seats:
         raise ValueError(f"seats must be 2 to 6 and seat one of them, not seats={seats} seat={seat}")
+    config.check_seats(seats)  # a small game's deck may be too small for this many seats (RULES.md §6)
     bb = config.big_blind or config.small_bet
     chips = [100 * bb if stacks is None else stacks] * seats
     check_stacks(chips)
@@ -122,7 +125,8 @@ class _Table:
         if self.given is not None and len(self.given) != seats - 1:
             raise ValueError(f"{len(self.given)} opponents for {seats - 1} other seats")
         self.rng = random.Random()
-        self.decks = shuffled_decks(0, _DECK_BATCH)  # replaced by seed()
+        self.deck = rules.config.deck  # the 52 cards, or a small game's (RULES.md §6)
+        self.decks = shuffled_decks(0, _DECK_BATCH, self.deck)  # replaced by seed()
         self.button = 0
         self.bots: list[Bot] = []  # by seat, _learner at the learner's
         self.game: Game | None = None
@@ -141,7 +145,7 @@ class _Table:
                 if hasattr(b, "reseed"):
                     b.reseed(self.rng.getrandbits(32))
         self.bots = others[:self.seat] + [_learner] + others[self.seat:]
-        self.decks = shuffled_decks(self.rng.getrandbits(63), _DECK_BATCH)
+        self.decks = shuffled_decks(self.rng.getrandbits(63), _DECK_BATCH, self.deck)
 
     def new_hand(self) -> float:
         """Deal hands until the learner has a decision; returns the skipped hands' net in big blinds."""
@@ -301,7 +305,8 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
         try:
             return tables(self.num_envs, PRESETS.index(cfg.game), rules.seat, list(rules.stacks), cfg.small_blind,
                           cfg.big_blind, cfg.ante, cfg.small_bet, cfg.big_bet, cfg.cap, cfg.heads_up_uncapped,
-                          cfg.burn, cfg.odd_chip == "low", is_ace_high(cfg.game))
+                          cfg.burn, cfg.odd_chip == "low", is_ace_high(cfg.game),
+                          (cfg.ranks, cfg.suits, cfg.hand_size, cfg.draws))
         except ValueError:
             if engine == "c":
                 raise

@@ -7,6 +7,9 @@
 >>> e.agent_selection, obs["observation"].shape, obs["action_mask"].tolist()[:3]
 ('player_0', (223,), [1, 1, 1])
 
+- **Game**: a preset name, or any :class:`~badacey_fast.game.GameConfig` -- small games included
+  (RULES.md §6: fewer ranks, suits, cards or draws; the observation layout is the same, see
+  :mod:`badacey_fast.envs.encoding`).
 - **Agents** ``player_0`` ... ``player_<n-1>``: ``player_i`` is seat ``i``.  The button moves one seat
   each hand (``button=None``, from seat 0 on the first hand after a seeded reset) or stays where given.
 - **Actions** ``Discrete(3 + 2**hand_size)``: fold, check/call, bet/raise, then one per discard set
@@ -52,6 +55,7 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
         self.config = game if isinstance(game, GameConfig) else GameConfig(game=game)
         if not 2 <= seats <= 6:
             raise ValueError(f"seats must be 2 to 6, not {seats}")
+        self.config.check_seats(seats)  # a small game's deck may be too small for this many (RULES.md §6)
         bb = self.config.big_blind or self.config.small_bet
         if stacks is None:
             stacks = 100 * bb

@@ -377,14 +377,16 @@ def eval_many_level(cards: NDArray, ace_high: bool, check: bool, out_low: NDArra
 class EngineTables:
     """``count`` tables of the C hand loop (``bd_eng_table[count]``), the learner at seat ``learner``
     against random bots, every hand starting from ``stacks`` (chips per seat).  ``game``: the preset's
-    index in :data:`badacey_fast.rules.games.PRESETS`; ``cap``: bets per round, ``None`` for no cap.
+    index in :data:`badacey_fast.rules.games.PRESETS`; ``cap``: bets per round, ``None`` for no cap;
+    ``size``: the game's (ranks, suits, hand size, draws), a small game's or the full one's (13, 4, 5 or
+    Badugi's 4, 3), as :class:`~badacey_fast.game.GameConfig` checked them.
     Arrays passed to :meth:`reset` and :meth:`step` come checked (shape, dtype, C order) from the caller
     (badacey_fast/envs/gymnasium.py); the kernel checks every table's state and every action itself.
     Raises ``ValueError`` when the kernel refuses the rules (a value outside its ranges)."""
 
     def __init__(self, count: int, game: int, learner: int, stacks: list[int], small_blind: int, big_blind: int,
                  ante: int, small_bet: int, big_bet: int, cap: int | None, heads_up_uncapped: bool, burn: bool,
-                 odd_low: bool, ace_high: bool) -> None:
+                 odd_low: bool, ace_high: bool, size: tuple[int, int, int, int]) -> None:
         cfg: Any = ffi.new("bd_eng_config *")  # a struct: its fields are attributes cffi's stubs cannot name
         cfg.small_blind, cfg.big_blind, cfg.ante = small_blind, big_blind, ante
         cfg.small_bet, cfg.big_bet = small_bet, big_bet
@@ -392,6 +394,7 @@ class EngineTables:
         cfg.stacks[0:len(stacks)] = stacks
         cfg.game, cfg.seats, cfg.learner = game, len(stacks), learner
         cfg.heads_up_uncapped, cfg.burn, cfg.odd_low = int(heads_up_uncapped), int(burn), int(odd_low)
+        cfg.ranks, cfg.suits, cfg.hand_size, cfg.draws = size
         self.count = count
         self.config = cfg
         self.tables = ffi.new("bd_eng_table[]", max(count, 1))
@@ -399,7 +402,7 @@ class EngineTables:
         if lib.bd_eng_init(self.tables, cfg, 0) != lib.BD_ENG_OK:
             raise ValueError(f"the C hand loop refuses these rules (chips above 2**40, or a value out of range): "
                              f"stacks {stacks}, blinds {small_blind}/{big_blind}, ante {ante}, "
-                             f"bets {small_bet}/{big_bet}, cap {cap}")
+                             f"bets {small_bet}/{big_bet}, cap {cap}, ranks/suits/hand size/draws {size}")
 
     def seed(self, seeds: list[int]) -> None:
         """Start every table afresh: table k's generator from ``seeds[k]`` (ints 0..2**64-1, one per table),
