@@ -9,11 +9,22 @@
 (True, 52)
 
 - **Parameters**: ``players`` (2..6, default 2), ``stack`` (chips per seat, default 100 big blinds),
-  ``button`` (default 0).  One hand per game; returns in big blinds (zero-sum).  Small stacks keep the
-  betting tree small under the real rules (``stack`` 2 in Badugi: one big blind, all-in at once).
-- **Chance nodes**: every card dealt -- the deal, each replacement, burn cards, every card after a
-  reshuffle -- is a chance node whose outcomes are the card ids (0..51) the stub may deal, uniform
-  (:meth:`badacey_fast.game.Game.chance_outcomes`: the engine's chance mode).
+  ``button`` (default 0), ``cap`` (bets per round, default 4; 0 = no cap).  One hand per game; returns
+  in big blinds (zero-sum).  Small stacks keep the betting tree small under the real rules (``stack`` 2
+  in Badugi: one big blind, all-in at once).
+- **Small games** (RULES.md §6, :class:`~badacey_fast.game.GameConfig`): ``ranks`` (1..13, default 13),
+  ``suits`` (4; Badugi 2..4), ``hand_size`` (the preset's; Badugi 1..4), ``draws`` (0..3, default 3).
+  A deck too small for the seats is refused when the game is loaded, naming the smallest ``ranks`` that
+  works.  :mod:`badacey_fast.game.small` names small games and counts their trees.
+- **Chance nodes**, ``deal``: ``"card"`` (default) -- every card dealt (the deal, each replacement, burn
+  cards, every card after a reshuffle) is a chance node whose outcomes are the card ids (0..51) the stub
+  may deal, uniform (:meth:`badacey_fast.game.Game.chance_outcomes`: the engine's chance mode).
+  ``"set"`` -- each seat's hand is one chance outcome (seat by seat from the left of the button, every
+  hand of the cards left equally likely) and so are each draw's replacements (every set the stub may deal
+  with its exact probability, the reshuffle included: :meth:`badacey_fast.game.Game.chance_sets`); a burn
+  card is its own.  The outcomes are numbered by the set: ``set_action(cards)`` / ``action_set(action)``
+  (:meth:`BadaceyGame.set_action`).  The same game with a tree smaller by the orders a set can be dealt
+  in: what exact algorithms want.
 - **Actions** as :mod:`badacey_fast.envs.encoding`: 0 fold, 1 check/call, 2 bet/raise, ``3 + m`` draw
   the cards of mask ``m`` (over the player's cards sorted by id).
 - **Observation** tensor: the 223 values of :mod:`badacey_fast.envs.encoding`; string: a short text.
@@ -21,19 +32,36 @@
   draws (4 x 52 multi-hot), then every player action so far in order, :data:`HIST_FEATURES` values each
   (actor's seat relative to the player, one-hot 6; fold, check/call, bet/raise, draw 0..5 cards, one-hot
   9): an opponent's draw shows its count only.  The string lists the same.
+
+A tiny game is small enough for OpenSpiel's own exact algorithms (Badugi, 3 ranks x 3 suits, 2-card
+hands, one draw, cap 1, heads-up, one big blind each):
+
+>>> tiny = pyspiel.load_game("python_badugi", {"ranks": 3, "suits": 3, "hand_size": 2, "draws": 1,
+...                                             "cap": 1, "stack": 2, "deal": "set"})
+>>> state = tiny.new_initial_state()
+>>> len(state.chance_outcomes()), state.chance_outcomes()[0]        # seat 1's hand: 2 of the 9 cards
+(36, (9, 0.027777777777777776))
+>>> tiny.action_set(9), tiny.set_action((9, 10))             # Ac Ad, the first of them; 3d 3h, the last
+((0, 1), 44)
 """
 
 from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+from typing import Any
 
 import numpy as np
 import pyspiel
 
 from badacey_fast.cards import format_cards
 from badacey_fast.envs.encoding import N_BETTING, OBS_SIZE, decode, encode, n_actions, obs_string
+from badacey_fast.errors import IllegalActionError
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.config import PRESETS
+from badacey_fast.rules.games import scoring
 
-__all__ = ["GAME_NAMES", "BadaceyGame", "BadaceyState", "register"]
+__all__ = ["GAME_NAMES", "DEALS", "KEPT_STATES", "BadaceyGame", "BadaceyState", "register"]
 
 HIST_FEATURES = 15
 _KIND = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
@@ -47,13 +75,83 @@ Seen = tuple[tuple[tuple[int, ...], ...], ...]
 #: The registered short names by preset.
 GAME_NAMES = {p: f"python_{p}" for p in PRESETS}
 
+#: The ``deal`` parameter's values: every card a chance node, or every hand and draw one.
+DEALS = ("card", "set")
+
 
 def _max_moves(cfg: GameConfig, n: int, stack: int) -> tuple[int, int]:
     """Bounds of the player actions and the chance events of one hand."""
     cap = cfg.cap if cfg.cap is not None else stack // max(1, cfg.small_bet) + 1
-    player = 4 * (n + (cap + 1) * (n - 1)) + 3 * n
-    chance = n * cfg.hand_size + 3 * n * cfg.hand_size + 3
+    rounds = cfg.draws + 1
+    player = rounds * (n + (cap + 1) * (n - 1)) + cfg.draws * n
+    chance = n * cfg.hand_size + cfg.draws * (n * cfg.hand_size + 1)
     return player, chance
+
+
+class _Sets:
+    """The numbering of sets of cards as chance actions (``deal="set"``): a set of ``k`` cards of a
+    deck of ``D`` is ``offset[k]`` plus the colexicographic rank of its cards' places in the deck
+    (``sum C(place_i, i)``, places ascending, ``i`` from 1), ``offset[k]`` the number of smaller sets
+    (sizes 1..k-1): one card is its place, and every set of 1..hand-size cards has its own number."""
+
+    def __init__(self, deck: tuple[int, ...], hand_size: int) -> None:
+        self.deck = deck
+        self.place = {c: i for i, c in enumerate(deck)}
+        d = len(deck)
+        self.offset = [0, 0]
+        for k in range(1, hand_size + 1):
+            self.offset.append(self.offset[-1] + comb(d, k))
+        self.count = self.offset[-1]  # the numbers in use: max_chance_outcomes
+
+    def number(self, cards: tuple[int, ...]) -> int:
+        places = sorted(self.place[c] for c in cards)
+        return self.offset[len(places)] + sum(comb(p, i) for i, p in enumerate(places, 1))
+
+    def cards(self, number: int) -> tuple[int, ...]:
+        if type(number) is not int or not 0 <= number < self.count:
+            raise IllegalActionError(f"chance action {number!r} is not a set of this deck (0..{self.count - 1})")
+        k = 1
+        while self.offset[k + 1] <= number:
+            k += 1
+        rank = number - self.offset[k]
+        places = []
+        for i in range(k, 0, -1):  # the largest place p with C(p, i) <= rank, from the highest card down
+            p = i - 1
+            while comb(p + 1, i) <= rank:
+                p += 1
+            places.append(p)
+            rank -= comb(p, i)
+        return tuple(sorted(self.deck[p] for p in places))
+
+
+class _Rules:
+    """What every state of one loaded game shares: the rules, the seats, the units, the set numbering."""
+
+    __slots__ = ("config", "n", "inv", "hand_size", "sets", "button", "kept")
+
+    def __init__(self, config: GameConfig, n: int, inv: float, sets: _Sets | None, button: int) -> None:
+        self.config = config
+        self.n = n
+        self.inv = inv  # 1 / big blind: returns in big blinds
+        self.hand_size = config.hand_size
+        self.sets = sets  # None: deal="card"
+        self.button = button
+        #: With deal="set": the states kept so far as their parents' children (up to KEPT_STATES).
+        self.kept = 0
+
+
+#: With ``deal="set"``, each state keeps the states made from it (each ~3 kB), up to this many per loaded
+#: game: exact algorithms (best response, CFR) visit every node of the tree many times, and the engine's
+#: work is then done once a node.  Past it, states are made afresh each time (the same game, more slowly).
+KEPT_STATES = 100_000
+
+
+def _param(params: dict[str, Any], name: str, default: Any) -> Any:
+    value = params.get(name, default)
+    want = type(default)
+    if type(value) is not want:  # pyspiel gives ints and strs as such; a float stack is refused
+        raise TypeError(f"parameter {name} must be {want.__name__}, not {type(value).__name__} ({value!r})")
+    return value
 
 
 class BadaceyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types: its classes are Any
@@ -61,27 +159,41 @@ class BadaceyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types: 
 
     preset = "badacey"
 
-    def __init__(self, params: dict[str, int] | None = None) -> None:
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         preset = self.preset
-        self.config = GameConfig(game=preset)
+        unknown = set(params) - set(_defaults(preset))
+        if unknown:
+            raise ValueError(f"unknown parameter(s) {', '.join(sorted(unknown))} of {GAME_NAMES[preset]}: "
+                             f"expected {', '.join(_defaults(preset))}")
+        get = {k: _param(params, k, v) for k, v in _defaults(preset).items()}
+        cap = get["cap"]
+        if cap < 0:
+            raise ValueError(f"cap must be 0 (no cap) or a positive int, got {cap}")
+        if get["deal"] not in DEALS:
+            raise ValueError(f"deal must be one of {', '.join(map(repr, DEALS))}, not {get['deal']!r}")
+        self.config = GameConfig(game=preset, cap=cap or None, ranks=get["ranks"], suits=get["suits"],
+                                 hand_size=get["hand_size"], draws=get["draws"])
         bb = self.config.big_blind or self.config.small_bet
-        self.n = int(params.get("players", 2))
-        self.stack = int(params.get("stack", 100 * bb))
-        self.button = int(params.get("button", 0))
+        self.n = get["players"]
+        self.stack = get["stack"]
+        self.button = get["button"]
         self.bb = float(bb)
         self.hand_size = self.config.hand_size
+        sets = _Sets(self.config.deck, self.hand_size) if get["deal"] == "set" else None
+        self._sets = sets
         player, chance = _max_moves(self.config, self.n, self.stack)
         self.max_player_moves = player
         info = pyspiel.GameInfo(
-            num_distinct_actions=n_actions(self.hand_size), max_chance_outcomes=52, num_players=self.n,
-            min_utility=-self.stack / self.bb, max_utility=(self.n - 1) * self.stack / self.bb,
+            num_distinct_actions=n_actions(self.hand_size), max_chance_outcomes=52 if sets is None else sets.count,
+            num_players=self.n, min_utility=-self.stack / self.bb, max_utility=(self.n - 1) * self.stack / self.bb,
             utility_sum=0.0, max_game_length=player + chance)
-        super().__init__(_game_type(preset), info, {"players": self.n, "stack": self.stack,
-                                                    "button": self.button})
-        # The start of every hand, shared by every initial state (a _Hand is never changed).
+        super().__init__(_game_type(preset), info, {**get, "stack": self.stack})
+        # The start of every hand, shared by every initial state (a _Hand is never changed); Game checks the
+        # seats against the deck (a ConfigError naming the smallest ranks that works).
         start = Game(self.config, [self.stack] * self.n, button=self.button, chance=True)
-        self._start = _Hand(start, ((),) * self.n, 1.0 / self.bb, self.hand_size)
+        rules = _Rules(self.config, self.n, 1.0 / self.bb, sets, self.button)
+        self._start = _Hand(start, ((),) * self.n, rules, () if sets is not None else None)
 
     def new_initial_state(self) -> "BadaceyState":
         return BadaceyState(self)
@@ -91,24 +203,47 @@ class BadaceyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types: 
         perfect = iig_obs_type is not None and iig_obs_type.perfect_recall
         return BadaceyObserver(self, perfect)
 
+    def set_action(self, cards: tuple[int, ...] | list[int]) -> int:
+        """The chance action of a set of cards (``deal="set"``): a hand, a draw's replacements, a burn card.
+        ``ValueError`` for a card outside the deck or with ``deal="card"`` (whose actions are card ids)."""
+        if self._sets is None:
+            raise ValueError('chance actions are sets only with deal="set" (here every card is its own)')
+        if not cards or len(set(cards)) != len(cards) or len(cards) > self.hand_size:
+            raise ValueError(f"a set is 1 to {self.hand_size} distinct cards, not {cards!r}")
+        bad = [c for c in cards if c not in self._sets.place]
+        if bad:
+            raise ValueError(f"card {bad[0]!r} is not in this game's deck")
+        return self._sets.number(tuple(cards))
+
+    def action_set(self, action: int) -> tuple[int, ...]:
+        """The set of cards (sorted ids) of a chance action (``deal="set"``); inverse of :meth:`set_action`."""
+        if self._sets is None:
+            raise ValueError('chance actions are sets only with deal="set" (here every card is its own)')
+        return self._sets.cards(int(action))
+
 
 class _Hand:
     """One state of a hand, never changed once made: the engine :class:`~badacey_fast.game.Game` (chance
     mode), each seat's hands so far (sorted tuples: the deal, then each draw that changed it), the
-    OpenSpiel current player.  OpenSpiel clones a Python state by making a new initial state and
+    OpenSpiel current player; with ``deal="set"``, the hands chosen so far while the deal is in progress
+    (``pending``: the engine is given the cards once every seat has one, in its dealing order) and the
+    chance outcomes once asked for.  OpenSpiel clones a Python state by making a new initial state and
     deep-copying its attributes, and searches clone every node they visit: an immutable holder makes
     that copy free (``__deepcopy__`` returns it), and applying an action copies the Game once (dealing a
     card: :meth:`~badacey_fast.game.Game.chance_child`, no copy-and-restore)."""
 
-    __slots__ = ("game", "seen", "player", "inv", "hand_size")
+    __slots__ = ("game", "seen", "player", "rules", "pending", "_outcomes", "_children")
 
-    def __init__(self, game: Game, seen: Seen, inv: float, hand_size: int) -> None:
+    def __init__(self, game: Game, seen: Seen, rules: _Rules, pending: tuple[tuple[int, ...], ...] | None) -> None:
         self.game = game
         self.seen = seen
-        self.inv = inv  # 1 / big blind: returns in big blinds
-        self.hand_size = hand_size
+        self.rules = rules
+        self.pending = pending
+        self._outcomes: tuple[list[tuple[int, float]], dict[int, tuple[int, ...]]] | None = None
+        self._children: dict[int, _Hand] | None = None  # deal="set": the states made from this one
         phase = game.phase
-        self.player = (_TERMINAL if phase == "complete" else _CHANCE if phase == "chance" else game.to_act)
+        self.player = (_CHANCE if pending is not None or phase == "chance" else
+                       _TERMINAL if phase == "complete" else game.to_act)
 
     def __deepcopy__(self, memo: dict[int, object]) -> "_Hand":
         return self
@@ -116,29 +251,85 @@ class _Hand:
     def __copy__(self) -> "_Hand":
         return self
 
-    def after(self, action: int) -> "_Hand":
-        """The state after ``action`` (a card id at a chance node, else an action index)."""
-        chance = self.player == _CHANCE
-        if chance:
-            g = self.game.chance_child(action)
+    def outcomes(self) -> tuple[list[tuple[int, float]], dict[int, tuple[int, ...]]]:
+        """The chance outcomes (action, probability) and, with ``deal="set"``, each action's cards in the
+        order the engine deals them (made once per state)."""
+        found = self._outcomes
+        if found is not None:
+            return found
+        sets = self.rules.sets
+        if sets is None:
+            found = (self.game.chance_outcomes(), {})
         else:
+            if self.pending is not None:  # a seat's hand: every hand of the cards left, equally likely
+                used = {c for hand in self.pending for c in hand}
+                left = [c for c in sets.deck if c not in used]
+                h = self.rules.hand_size
+                p = 1.0 / comb(len(left), h)
+                dealt = [(cards, p) for cards in combinations(left, h)]
+            else:
+                dealt = self.game.chance_sets()
+            order = {sets.number(cards): cards for cards, _ in dealt}
+            found = ([(sets.number(cards), p) for cards, p in dealt], order)
+            found[0].sort()
+        self._outcomes = found
+        return found
+
+    def after(self, action: int) -> "_Hand":
+        """The state after ``action`` (a chance outcome, or an action index); with ``deal="set"`` made once
+        and kept (up to :data:`KEPT_STATES` a game)."""
+        children = self._children
+        if children is not None:
+            found = children.get(action)
+            if found is not None:
+                return found
+        child = self._after(action)
+        rules = self.rules
+        if rules.sets is not None and rules.kept < KEPT_STATES:
+            if children is None:
+                children = self._children = {}
+            children[action] = child
+            rules.kept += 1
+        return child
+
+    def _after(self, action: int) -> "_Hand":
+        chance = self.player == _CHANCE
+        pending = None
+        if not chance:
             g = self.game.copy()
             g.apply(decode(g, action)[0])
+        elif self.rules.sets is None:
+            g = self.game.chance_child(action)
+        else:
+            cards = self.outcomes()[1].get(action)
+            if cards is None:
+                raise IllegalActionError(f"chance action {action} is not an outcome of this chance node")
+            g = self.game
+            if self.pending is not None:
+                pending = self.pending + (cards,)
+                n = self.rules.n
+                if len(pending) < n:
+                    return _Hand(g, self.seen, self.rules, pending)
+                # Every seat has its hand: the engine deals one card at a time clockwise from the left of
+                # the button, the seats in the order their hands were chosen.
+                cards = tuple(pending[k % n][k // n] for k in range(n * self.rules.hand_size))
+                pending = None
+            g = g.chance_child(*cards)  # the set in one run of the dealing step
         seen = self.seen
         # A seat's hand changes only when a dealing step completes: the deal, or a draw.
         if g.phase != "chance" and (chance or action >= N_BETTING):
             new = []
-            for held, cards in zip(seen, g.hands):
-                h = tuple(sorted(cards))
+            for held, cards_held in zip(seen, g.hands):
+                h = tuple(sorted(cards_held))
                 new.append(held + (h,) if h and (not held or held[-1] != h) else held)
             seen = tuple(new)
-        return _Hand(g, seen, self.inv, self.hand_size)
+        return _Hand(g, seen, self.rules, pending)
 
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 #: The legal draw actions by hand size (every discard set): one shared list each.
-_DRAWS = {k: list(range(N_BETTING, N_BETTING + (1 << k))) for k in (4, 5)}
+_DRAWS = {k: list(range(N_BETTING, N_BETTING + (1 << k))) for k in range(1, 6)}
 
 
 class BadaceyState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types: its classes are Any
@@ -151,8 +342,15 @@ class BadaceyState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
 
     @property
     def game(self) -> Game:
-        """The engine state (do not change it: other states may share it)."""
+        """The engine state (do not change it: other states may share it).  With ``deal="set"``, while
+        the deal is in progress, the engine has no card yet: :attr:`hands_chosen` has the hands."""
         return self._h.game
+
+    @property
+    def hands_chosen(self) -> tuple[tuple[int, ...], ...]:
+        """With ``deal="set"``, while the deal is in progress: the hands chosen so far, seat by seat from
+        the left of the button; empty otherwise."""
+        return self._h.pending or ()
 
     @property
     def hands_seen(self) -> Seen:
@@ -169,17 +367,18 @@ class BadaceyState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         return [_KIND[a[0]] for a in g.legal_actions()]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._h.game.chance_outcomes()
+        return self._h.outcomes()[0]
 
     def _apply_action(self, action: int) -> None:
         self._h = self._h.after(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {format_cards([action])}"
+            sets = self._h.rules.sets
+            return f"deal {format_cards([action] if sets is None else sets.cards(int(action)))}"
         if action < N_BETTING:
             return ("fold", "check/call", "bet/raise")[action]
-        return f"draw mask {action - N_BETTING:0{self._h.hand_size}b}"
+        return f"draw mask {action - N_BETTING:0{self._h.rules.hand_size}b}"
 
     def is_terminal(self) -> bool:
         return self._h.player == _TERMINAL
@@ -189,12 +388,13 @@ class BadaceyState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         g = h.game
         if h.player != _TERMINAL:
             return [0.0] * g.n
-        inv = h.inv
+        inv = h.rules.inv
         return [w * inv for w in g.winnings]
 
     def __str__(self) -> str:
         g = self._h.game
-        return f"{g!r} hands {[format_cards(h) for h in g.hands]} log {g.log}"
+        pending = f" chosen {[format_cards(h) for h in self._h.pending]}" if self._h.pending else ""
+        return f"{g!r} hands {[format_cards(h) for h in g.hands]} log {g.log}{pending}"
 
 
 class BadaceyObserver:
@@ -249,6 +449,12 @@ class BadaceyObserver:
         return " ".join(parts)
 
 
+def _defaults(preset: str) -> dict[str, Any]:
+    """Every parameter of a preset's game with its default (``stack`` 200: 100 big blinds of 2)."""
+    return {"players": 2, "stack": 200, "button": 0, "cap": 4, "ranks": 13, "suits": 4,
+            "hand_size": scoring(preset).hand_size, "draws": 3, "deal": "card"}
+
+
 def _game_type(preset: str) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=GAME_NAMES[preset], long_name=f"Python {preset} triple draw (badacey_fast)",
@@ -260,7 +466,7 @@ def _game_type(preset: str) -> pyspiel.GameType:
         max_num_players=6, min_num_players=2,
         provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"players": 2, "stack": 200, "button": 0})
+        parameter_specification=_defaults(preset))
 
 
 def register() -> None:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import IllegalActionError
-from badacey_fast.game.actions import Action
+from badacey_fast.game.actions import DRAW, Action
 from badacey_fast.rules.stub import CardOwed
 
 if TYPE_CHECKING:  # the typed view of the slots the mixin shares with Game (object at run time)
@@ -115,6 +115,28 @@ class GameDealing(_Fields):
             return []
         return list(chance[3])
 
+    @property
+    def cards_owed(self) -> int:
+        """The cards the dealing step in progress still owes, 0 unless a card is owed (chance mode): the
+        deal's (seats x hand size), a draw's replacements, or a burn card (a betting action ending a
+        round), less those chosen so far.
+
+        >>> from badacey_fast.game import Game
+        >>> g = Game("badugi", stacks=[10, 10], chance=True)
+        >>> g.cards_owed, g.chance_child(5).cards_owed
+        (8, 7)
+        """
+        chance = self._chance
+        if self.phase != CHANCE or chance is None:
+            return 0
+        base, step, _, chosen = chance
+        if step is None:
+            total = base.n * base.config.hand_size
+        else:
+            action = step[0]
+            total = len(action[2] or ()) if type(action) is Action and action[0] == DRAW else 1
+        return total - len(chosen)
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards the stub may deal now, each with its probability (uniform: RULES.md §4's stub, the
         muck included after a reshuffle), in card id order; empty unless a card is owed.
@@ -135,6 +157,35 @@ class GameDealing(_Fields):
         p = 1.0 / len(outcomes)
         return [(c, p) for c in outcomes]
 
+    def chance_sets(self) -> list[tuple[tuple[int, ...], float]]:
+        """Every set of cards the dealing step in progress may deal, with its exact probability (summing
+        to 1), each set in an order :meth:`apply_chance` deals it: a draw's replacements as one chance
+        event (:meth:`badacey_fast.rules.stub.Stub.draw_sets`, RULES.md §4's reshuffle included), before
+        any of its cards is chosen; a burn card or a one-card draw as :meth:`chance_outcomes`' cards.
+        Empty unless a card is owed; refused (``IllegalActionError``) for the initial deal, which is
+        dealt card by card (OpenSpiel's games deal it seat by seat), and once a draw's first card is chosen.
+
+        >>> from badacey_fast.game import Action, Game, GameConfig
+        >>> g = Game(GameConfig(game="badugi", ranks=3, suits=3, hand_size=2, draws=1), [10, 10], chance=True)
+        >>> for c in (0, 1, 2, 4):                      # one card at a time: Ac Ah to seat 1, Ad 2c to seat 0
+        ...     g = g.chance_child(c)
+        >>> g = g.apply("call").apply("check").apply(Action("draw", cards=(0, 2)))   # seat 1 throws both
+        >>> sets = g.chance_sets(); len(sets), sets[0], round(sum(p for _, p in sets), 12)
+        (10, ((5, 6), 0.1), 1.0)
+        """
+        chance = self._chance
+        if self.phase != CHANCE or chance is None:
+            return []
+        k = self.cards_owed
+        if k == 1:
+            return [((c,), p) for c, p in self.chance_outcomes()]
+        if chance[1] is None or chance[3]:
+            raise IllegalActionError("sets of cards are dealt for a draw's replacements, before any of them is "
+                                     "chosen: this step deals card by card")
+        # The state shown is the one before the draw (frozen while a card is owed): its stub and muck are
+        # those the replacements are dealt from, the drawer's discards not in the muck yet.
+        return self._stub.draw_sets(k)
+
     def apply_chance(self: _G, card: int | str) -> _G:
         """Deal ``card`` (an id or text like ``"7h"``), one of :meth:`chance_outcomes`, and go on: the
         step completes, or stops at the next card owed.  Returns this game, like :meth:`apply`."""
@@ -145,28 +196,37 @@ class GameDealing(_Fields):
             self._restore(done)
         return self
 
-    def chance_child(self: _G, card: int | str) -> _G:
+    def chance_child(self: _G, card: int | str, *more: int) -> _G:
         """The state after dealing ``card`` as a new game, this one unchanged: ``g.copy().apply_chance(card)``
         without the copy and the restore (searches and OpenSpiel visit every chance node this way).
+        ``more``: further card ids of the same dealing step, dealt in order in the same run of the step
+        (one of :meth:`chance_sets`' sets: a draw's replacements at once); each must be in the stub when
+        it is dealt, and the step must owe them all (else ``IllegalActionError``, this game unchanged).
 
         >>> from badacey_fast.game import Game
         >>> g = Game("badugi", stacks=[10, 10], chance=True)
         >>> h = g.chance_child(0)
         >>> g.chance_cards, h.chance_cards, len(h.chance_outcomes())
         ([], [0], 51)
+        >>> g.chance_child(0, 1, 2, 3, 4, 5, 6, 7).hands
+        [[1, 3, 5, 7], [0, 2, 4, 6]]
+        >>> g.chance_child(0, 1, 2, 3, 4, 5, 6, 7, 8)
+        Traceback (most recent call last):
+        ...
+        badacey_fast.errors.IllegalActionError: 9 cards given, but this dealing step deals only 8
         """
-        done, chance = self._deal_chosen(card)
+        done, chance = self._deal_chosen(card, more)
         if done is not None:
             return cast(_G, done)  # a copy of the state before this step: a game of this game's class
         new = self.copy()  # a state owing a card is frozen: the copy shares its lists
         new._chance = chance
         return new
 
-    def _deal_chosen(self, card: int | str) -> tuple[
+    def _deal_chosen(self, card: int | str, more: tuple[int, ...] = ()) -> tuple[
             GameFields | None, tuple[GameFields, ChanceStep, tuple[int, ...], tuple[int, ...]] | None]:
-        """Run the dealing step owed again on a copy of the state before it, the cards chosen so far and
-        ``card`` in its stub's script: (the completed game, None), or (None, the new ``_chance``) when a
-        further card is owed.  Leaves this game unchanged."""
+        """Run the dealing step owed again on a copy of the state before it, the cards chosen so far,
+        ``card`` and ``more`` in its stub's script: (the completed game, None), or (None, the new
+        ``_chance``) when a further card is owed.  Leaves this game unchanged."""
         chance = self._chance
         if self.phase != CHANCE or chance is None:
             raise IllegalActionError(f"no card is owed: the game is {self.phase}, not at a chance event")
@@ -176,11 +236,13 @@ class GameDealing(_Fields):
         if card not in outcomes:
             raise IllegalActionError(f"card {format_cards([card]) if type(card) is int and 0 <= card < 52 else card!r}"
                                      f" cannot be dealt now: it is not in the stub")
-        chosen += (card,)
+        chosen += (card,) + more
         g = base.copy()
         script = g._stub._script
         assert script is not None  # chance mode's stub deals the caller's cards as a script
         script += chosen
+        if more and set(map(type, more)) != {int}:
+            raise TypeError(f"further cards must be int ids, not {more!r}")
         try:
             if step is None:
                 g._deal_hands()
@@ -191,6 +253,9 @@ class GameDealing(_Fields):
                 g._guarded = True
         except CardOwed as owed:
             return None, (base, step, owed.outcomes, chosen)  # g, half-way through the step, is dropped
+        if more and g._stub._spos < len(script):  # cards left in the script: the step owed fewer
+            raise IllegalActionError(f"{len(chosen)} cards given, but this dealing step deals only "
+                                     f"{g._stub._spos - (len(script) - len(chosen))}")
         return g, None
 
     def _deal_step(self, step: None) -> None:

@@ -51,7 +51,8 @@ badacey_fast.errors.IllegalActionError: the deck ran out: 5 cards are owed, 3 ca
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from math import floor
+from itertools import combinations
+from math import comb, floor
 from typing import TYPE_CHECKING, Protocol, cast
 
 from badacey_fast.cards import format_cards, parse_cards
@@ -299,6 +300,45 @@ class Stub:
         if discards:
             self.muck += discards
         return new
+
+    def draw_sets(self, k: int) -> list[tuple[tuple[int, ...], float]]:
+        """Every set of cards a player owed ``k`` cards can be served now, with its exact probability
+        (summing to 1), by the one procedure above: each set in an order the stub deals it (cards of the
+        stub first, then those of the muck, each part sorted), so that a script of that order deals it.
+
+        Without a reshuffle (``k`` below the stub's size) the set is a uniform ``k``-subset of the stub.
+        With one -- the stub's ``s`` cards but its last are dealt, then the last card and the muck's ``m``
+        form the new stub -- the last card is any of the ``s`` alike, and the ``r = k - s + 1`` cards after
+        the reshuffle a uniform subset of the ``m + 1``: a set holding the whole stub has probability
+        ``1 / C(m + 1, r)``; a set missing one card of the stub (which was the last card, not dealt
+        again) ``1 / (s * C(m + 1, r))``.  (One reshuffle at most: a deal is refused unless ``k <= s - 1
+        + m``.)  Refused like :meth:`draw` when ``k`` cards cannot be dealt.  OpenSpiel's games deal a
+        draw's replacements as one chance outcome with this (:mod:`badacey_fast.envs.openspiel`).
+
+        >>> from badacey_fast.cards import format_cards as fc
+        >>> [(fc(c), p) for c, p in Stub("As 2s 3s").draw_sets(2)]
+        [('As 2s', 0.3333333333333333), ('As 3s', 0.3333333333333333), ('2s 3s', 0.3333333333333333)]
+        >>> s = Stub("Ks Qs"); s.add_to_muck([0, 1])           # stub Qs Ks, muck Ac Ad: a reshuffle
+        >>> sorted((fc(c), round(p, 4)) for c, p in s.draw_sets(2))
+        [('Ks Ac', 0.1667), ('Ks Ad', 0.1667), ('Qs Ac', 0.1667), ('Qs Ad', 0.1667), ('Qs Ks', 0.3333)]
+        """
+        if type(k) is not int or k < 0:
+            raise ValueError(f"the number of cards owed must be an int 0 or more, not {k!r}")
+        stub, muck = sorted(self.cards), sorted(self.muck)
+        s, m = len(stub), len(muck)
+        if k > s - 1 + m:
+            raise IllegalActionError(f"the deck ran out: {k} cards are owed, {max(s - 1, 0) + m} can be dealt")
+        if k <= s - 1:
+            p = 1.0 / comb(s, k)
+            return [(c, p) for c in combinations(stub, k)]
+        r = k - s + 1  # cards dealt after the reshuffle, from the last card and the muck
+        whole = 1.0 / comb(m + 1, r)  # the last card was dealt again: a set with every stub card
+        missing = whole / s  # the last card was c and not dealt again: a set without c
+        out = [(tuple(stub) + b, whole) for b in combinations(muck, r - 1)]
+        for i in range(s):
+            rest = tuple(stub[:i] + stub[i + 1:])
+            out += [(rest + b, missing) for b in combinations(muck, r)]
+        return out
 
     # ----------------------------------------------------------------------------------------- the rule
     def _check(self, k: int) -> None:
