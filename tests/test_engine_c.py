@@ -1,6 +1,7 @@
 """The C twin of the hand loop (csrc/engine.c) against the Python ``Game``, in lockstep on the same cards
 and actions: every preset x 2-6 seats, short and uneven stacks, antes,
-burn cards, no cap, heads-up uncapped, odd chips to the low half, heavy drawing that forces reshuffles."""
+burn cards, no cap, heads-up uncapped, odd chips to the low half, heavy drawing that forces reshuffles, and
+the small games of RULES.md §6 (fewer ranks, suits, cards and draws)."""
 
 from __future__ import annotations
 
@@ -262,6 +263,39 @@ def test_heavy_drawing_reshuffles(game: str, burn: bool) -> None:
     assert seen["reshuffles"] >= 30
 
 
+#: Small games (RULES.md §6): every preset on a small deck, Badugi with fewer suits and cards, 0-3 draws.
+SMALL = {
+    "tiny badugi": GameConfig(game="badugi", ranks=3, suits=3, hand_size=2, draws=1, cap=1),
+    "badugi 2 suits 1 card burn": GameConfig(game="badugi", ranks=4, suits=2, hand_size=1, burn=True),
+    "badugi 3 suits 3 cards": GameConfig(game="badugi", ranks=6, suits=3, hand_size=3, draws=2),
+    "mini badugi": GameConfig(game="badugi", ranks=5, draws=1, cap=2),
+    "badacey 6 ranks": GameConfig(game="badacey", ranks=6, draws=2),
+    "badeucy 7 ranks odd low": GameConfig(game="badeucy", ranks=7, odd_chip="low", small_blind=1, big_blind=3,
+                                          small_bet=3, big_bet=5),
+    "a5 no draw": GameConfig(game="a5", ranks=4, draws=0),
+    "27 6 ranks burn": GameConfig(game="27", ranks=6, burn=True),
+    "27 13 ranks one draw": GameConfig(game="27", draws=1),
+}
+
+
+@pytest.mark.parametrize("name", SMALL)
+def test_small_games(name: str) -> None:
+    # Every seat count the deck allows, deep and short stacks, and heavy drawing (the small stub reshuffles
+    # often); the Python replay refuses any card C dealt from outside the small deck.
+    config = SMALL[name]
+    total = {"hands": 0, "showdowns": 0, "reshuffles": 0}
+    for seats in SEATS:
+        if len(config.deck) < (seats + (config.draws > 0)) * config.hand_size + 1:
+            continue
+        for stacks_of, heavy in ((deep, 0.0), (short, 0.0), (deep, 0.9)):
+            seen = run(config, stacks_of, seats, 20, seed=seats + len(name), heavy=heavy)
+            for key in total:
+                total[key] += seen[key]
+    assert total["showdowns"] > 20
+    if config.draws:
+        assert total["reshuffles"] > 0
+
+
 def test_refusals_change_nothing() -> None:
     config = GameConfig()
     t = c_table(config, [50, 50, 50], 9)
@@ -297,11 +331,41 @@ def test_damaged_state_is_refused() -> None:
     assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_BAD_STATE
 
 
+def test_damaged_small_game_state_is_refused() -> None:
+    # A small game's table: a card outside its deck (held, in the stub, in the muck), a street or a draw past
+    # its last, a hand longer than its hand size -- each refused by bd_eng_check.
+    config = GameConfig(game="badugi", ranks=3, suits=3, hand_size=2, draws=1, cap=1)
+    table = eval_table(config)
+    outside = 3  # As: rank A in the 4th suit, which a 3-suit deck lacks
+
+    def damaged(change: Any) -> None:
+        t = c_table(config, [50, 50], 4)
+        assert lib.bd_eng_deal(t, 0) == lib.BD_ENG_OK
+        assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_OK  # the button calls
+        change(t)
+        assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_BAD_STATE
+        assert lib.bd_eng_legal(t, ffi.new("int64_t *"), ffi.new("int64_t *")) == -1
+
+    damaged(lambda t: t.hands[0].__setitem__(0, outside))
+    damaged(lambda t: t.hands[1].__setitem__(1, 12))  # 4c: rank 4 is not among 3 ranks
+    damaged(lambda t: t.stub.__setitem__(0, outside))
+    damaged(lambda t: (t.muck.__setitem__(0, outside), setattr(t, "nmuck", 1)))
+    damaged(lambda t: setattr(t, "street", 2))
+    damaged(lambda t: setattr(t, "ndraws", 2))
+    damaged(lambda t: t.hand_len.__setitem__(0, 3))
+    damaged(lambda t: setattr(t, "hand_size", 4))
+
+
 def test_bad_config_is_refused() -> None:
     t = ffi.new("bd_eng_table *")
     for field, bad in (("seats", 7), ("seats", 1), ("game", 5), ("small_bet", 0), ("cap", 0), ("learner", 2),
-                       ("burn", 2), ("big_blind", 0)):
+                       ("burn", 2), ("big_blind", 0), ("ranks", 0), ("ranks", 14), ("suits", 3), ("hand_size", 4),
+                       ("draws", 4), ("draws", -1)):
         cfg = c_config(GameConfig(), [50, 50])
+        setattr(cfg, field, bad)
+        assert lib.bd_eng_init(t, cfg, 1) == lib.BD_ENG_BAD_ARGS, field
+    for field, bad in (("hand_size", 5), ("hand_size", 0), ("suits", 1), ("suits", 5)):  # Badugi's own ranges
+        cfg = c_config(GameConfig(game="badugi"), [50, 50])
         setattr(cfg, field, bad)
         assert lib.bd_eng_init(t, cfg, 1) == lib.BD_ENG_BAD_ARGS, field
     cfg = c_config(GameConfig(), [50, 0])
@@ -350,11 +414,12 @@ def same_action(a: Action, b: Action) -> bool:
 
 
 @pytest.mark.parametrize("preset,seats,seat", [("badacey", 2, 0), ("badeucy", 3, 2), ("badugi", 4, 1),
-                                               ("a5", 5, 3), ("27", 6, 5), ("badacey", 2, 1)])
+                                               ("a5", 5, 3), ("27", 6, 5), ("badacey", 2, 1), ("tiny badugi", 2, 1),
+                                               ("badugi 3 suits 3 cards", 3, 0), ("27 6 ranks burn", 3, 2)])
 def test_vector_env_c_path_replays_in_python(preset: str, seats: int, seat: int) -> None:
     n, stacks = 5, [30] * seats
-    config = GameConfig(game=preset)
-    v = BadaceyVectorEnv(n, preset, seats=seats, seat=seat, stacks=30, engine="c")
+    config = SMALL.get(preset) or GameConfig(game=preset)
+    v = BadaceyVectorEnv(n, config, seats=seats, seat=seat, stacks=30, engine="c")
     assert v.engine == "c" and v._c is not None
     tables, evals = v._c.tables, v._c.table
     masks = mask_table(config.hand_size)

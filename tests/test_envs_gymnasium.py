@@ -182,3 +182,58 @@ def test_vector_env_actions_are_checked_alike_on_every_path(engine):
         for got, want in zip(out[:4], outs[0][:4]):
             np.testing.assert_array_equal(got, want)
         np.testing.assert_array_equal(out[4]["action_mask"], outs[0][4]["action_mask"])
+
+
+# Small games (RULES.md §6): the same observation layout, an action space of 3 + 2**hand_size, the cards
+# only of the small deck, the streets and draws only as many as the game has.
+SMALL_CONFIGS = [
+    ("tiny-badugi", {"game": "badugi", "ranks": 3, "suits": 3, "hand_size": 2, "draws": 1, "cap": 1}),
+    ("badacey-6-2", {"game": "badacey", "ranks": 6, "draws": 2}),
+]
+
+
+@pytest.mark.parametrize("name,kwargs", SMALL_CONFIGS)
+def test_small_games_in_the_single_env(name, kwargs):
+    from badacey_fast.game import GameConfig
+
+    config = GameConfig(**kwargs)
+    env = BadaceyEnv(config, seats=2, stacks=20)
+    check_env(env, skip_render_check=True)
+    assert env.action_space.n == 3 + 2 ** config.hand_size
+    obs, info = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    deck = set(config.deck)
+    for _ in range(200):
+        done = False
+        while not done:
+            cards = set(np.flatnonzero(obs[:52]).tolist())
+            assert cards <= deck and len(cards) == config.hand_size
+            slots = obs[52:137].reshape(5, 17)
+            assert (slots[config.hand_size:] == 0).all() and (slots[:config.hand_size].sum(1) == 2).all()
+            assert obs[150:154].argmax() <= config.draws
+            discards = obs[163:223].reshape(6, 10)[:, 6:9]  # draws 1..3 of every seat: none past the last
+            assert (discards[:, config.draws:] == 0).all()
+            obs, reward, done, _, info = env.step(rng.choice(np.flatnonzero(info["action_mask"])))
+        assert reward == env.game.winnings[0] / 2 and len(env.game.discard_counts) <= config.draws
+        obs, info = env.reset()
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_small_games_in_the_vector_env(engine):
+    from badacey_fast.game import ConfigError, GameConfig
+
+    config = GameConfig(game="badugi", ranks=5, suits=3, hand_size=3, draws=2)
+    v = BadaceyVectorEnv(6, config, seats=3, stacks=20, engine=engine)
+    assert v.engine == engine and v.single_action_space.n == 11
+    obs, info = v.reset(seed=5)
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(300):
+        cards = obs[:, :52]
+        assert (cards[:, [c for c in range(52) if c not in config.deck]] == 0).all()
+        assert (cards.sum(1) == 3).all()
+        obs, r, term, _, info = v.step((rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(1))
+        ended += term.sum()
+    assert ended > 50
+    with pytest.raises(ConfigError, match="ranks=6"):  # four seats of 3 cards with draws need 16 cards > 15
+        BadaceyVectorEnv(2, config, seats=4, engine=engine)

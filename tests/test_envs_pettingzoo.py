@@ -55,3 +55,18 @@ def test_an_illegal_action_is_replaced_and_flagged():
     e.reset(seed=1)
     e.step(10)  # a draw index while betting: calls
     assert e.infos["player_0"] == {"illegal": True} and e.game.log[-1][1].kind == "call"
+
+
+def test_small_game():
+    # A small game (RULES.md §6): PettingZoo's API test, the action space 3 + 2**hand_size, the small deck.
+    from badacey_fast.game import ConfigError, GameConfig
+
+    config = GameConfig(game="badugi", ranks=3, suits=3, hand_size=2, draws=1, cap=1)
+    api_test(env(config, 2), num_cycles=30)
+    e = raw_env(config, 2, stacks=10)
+    assert e.action_space("player_0").n == 7
+    e.reset(seed=2)
+    for agent in e.possible_agents:
+        assert set(np.flatnonzero(e.observe(agent)["observation"][:52])) <= set(config.deck)
+    with pytest.raises(ConfigError, match="smallest R that works is ranks=4"):
+        raw_env(config, 4)

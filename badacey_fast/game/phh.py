@@ -14,7 +14,8 @@ Mapping decisions (documented and tested):
   Our rules serve each player before the next chooses; the cards are the same unless the deck ran out, and
   replay knows the order from the rules.  ``_burned`` lists burn cards (if the ``burn`` option is on).
 - Options without a PHH field travel as user-defined fields: ``_button``, ``_cap`` (0 = uncapped),
-  ``_heads_up_uncapped``, ``_burn``, ``_odd_chip``, ``_seed``.
+  ``_heads_up_uncapped``, ``_burn``, ``_odd_chip``, ``_seed``; a small game's (RULES.md §6) ``_ranks``,
+  ``_suits``, ``_hand_size``, ``_draws`` (written only for a small game).
 
 >>> from badacey_fast.game import Game
 >>> g = Game(stacks=[40, 40, 40], seed=2).apply("fold").apply("fold")
@@ -137,6 +138,8 @@ def to_phh(game: Game) -> str:
         ("_odd_chip", cfg.odd_chip),
         ("_burned", format_cards(game.burned)),
     ]
+    if cfg.small:  # a small game (RULES.md §6): its size, which no PHH field says
+        fields += [("_ranks", cfg.ranks), ("_suits", cfg.suits), ("_hand_size", cfg.hand_size), ("_draws", cfg.draws)]
     if game.seed is not None:
         fields.append(("_seed", game.seed))
     lines = []
@@ -190,7 +193,8 @@ def from_phh(text: str) -> dict[str, Any]:
             game=game, small_blind=blinds[0] if n > 1 else 0, big_blind=blinds[1] if n > 1 else 0, ante=ante,
             small_bet=int(data["small_bet"]), big_bet=int(data["big_bet"]), cap=cap or None,
             heads_up_uncapped=bool(data.get("_heads_up_uncapped", False)), burn=bool(data.get("_burn", False)),
-            odd_chip=data.get("_odd_chip", "position"),
+            odd_chip=data.get("_odd_chip", "position"), ranks=data.get("_ranks", 13), suits=data.get("_suits", 4),
+            hand_size=data.get("_hand_size"), draws=data.get("_draws", 3),
         )
         raw_actions = list(data["actions"])
     except (KeyError, IndexError) as exc:
