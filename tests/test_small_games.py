@@ -379,3 +379,30 @@ def test_tree_size_of_the_named_games_by_formula() -> None:
     assert t.histories > t.terminal > t.deals and t.information_sets > 0
     with pytest.raises(ConfigError, match="can reach a reshuffle"):
         tree_size(GameConfig(game="badugi", ranks=3, suits=3, hand_size=2, draws=2))
+
+
+@pytest.mark.backend_independent
+def test_the_docs_size_table_is_the_counters_and_its_examples_run() -> None:
+    import doctest
+    from pathlib import Path
+
+    from badacey_fast.game.small import size_table
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "solving.md"
+    text = page.read_text()
+    begin = text.index("\n", text.index("<!-- size table")) + 1
+    assert text[begin:text.index("<!-- end of size table -->")].strip() == size_table()
+    result = doctest.testfile(str(page), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 8 and result.failed == 0
+
+
+@pytest.mark.backend_independent
+def test_the_readme_sizes_are_the_counters() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    for name, key in (("mini Badugi", "mini-badugi"), ("nano Badugi", "nano-badugi")):
+        row = next(line for line in text.splitlines() if line.startswith(f"| {name} |"))
+        t = tree_size(SMALL_GAMES[key])
+        assert row.split("|")[3:6] == [f" {t.deals:,} ", f" {t.information_sets:,} ", f" {t.histories:,} "], row

@@ -28,6 +28,12 @@ offset   size  meaning
                discards in draw 1, 2, 3 ((count + 1) / 6; 0 = not drawn), still to act this round
 ======== ===== ==========================================================================================
 
+**Small games** (RULES.md §6, :class:`~badacey_fast.game.GameConfig` ``ranks``, ``suits``, ``hand_size``,
+``draws``) keep this layout and size, and the full game's vector is unchanged: the own cards are the
+``hand_size`` (1 to 5) cards of the small deck, by their usual ids (the multi-hot's other ids and the card
+slots past the hand are 0); the street runs 0 to ``draws``; a draw the game does not have is never drawn
+(its discard feature stays 0).  Only the action space shrinks with the hand: ``3 + 2**hand_size``.
+
 The vector is written by :func:`badacey_fast.kernel.observe_many` (``csrc/observe.c`` on the C twin,
 the same float32 bits from the Python twin) from a compact int row of the game's lists
 (:func:`obs_row`); :func:`encode_many` encodes a batch of seats in one call (the vectorised Gymnasium

@@ -1,4 +1,5 @@
-"""The rules engine: a complete fixed-limit triple-draw hand (Badacey by default), bots and simulation.
+"""The rules engine: a complete fixed-limit triple-draw hand (Badacey by default), bots and simulation;
+small games for solving (:mod:`badacey_fast.game.small`, RULES.md §6).
 
 >>> from badacey_fast.game import Game
 >>> g = Game(stacks=[100, 100], seed=11)
@@ -18,6 +19,7 @@ from badacey_fast.game.actions import Action, draw, format_action
 from badacey_fast.game.config import PRESETS, ConfigError, GameConfig
 from badacey_fast.game.state import BETTING, COMPLETE, DRAWING, Game
 from badacey_fast.game.simulate import SimulationResult, simulate
+from badacey_fast.game.small import SMALL_GAMES, SmallGame, TreeSize, tree_size
 from badacey_fast.game.table import Table
 from badacey_fast.game.view import SeatView
 
@@ -32,6 +34,10 @@ __all__ = [
     "SeatView",
     "simulate",
     "SimulationResult",
+    "SMALL_GAMES",
+    "SmallGame",
+    "TreeSize",
+    "tree_size",
     "Table",
     "BETTING",
     "DRAWING",
