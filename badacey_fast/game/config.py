@@ -144,7 +144,8 @@ class GameConfig:
         """The small-deck fields (RULES.md §6): each in range, then the deck big enough heads-up."""
         rules = scoring(self.game)
         sizes = hand_sizes(rules)
-        if self.hand_size is None:
+        given: object = self.hand_size  # typed int (what it is once made), given None for the preset's size
+        if given is None:
             object.__setattr__(self, "hand_size", rules.hand_size)
         for name, low, high in (("ranks", 1, FULL_RANKS), ("suits", 1, FULL_SUITS), ("hand_size", 1, 5),
                                 ("draws", 0, MAX_DRAWS)):

@@ -41,6 +41,7 @@ from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE
 from badacey_fast.game.config import GameConfig
 from badacey_fast.game.history import HistoryError
 from badacey_fast.game.state import Game
+from badacey_fast.rules.games import scoring
 
 __all__ = ["to_phh", "from_phh", "replay_phh"]
 
@@ -194,7 +195,7 @@ def from_phh(text: str) -> dict[str, Any]:
             small_bet=int(data["small_bet"]), big_bet=int(data["big_bet"]), cap=cap or None,
             heads_up_uncapped=bool(data.get("_heads_up_uncapped", False)), burn=bool(data.get("_burn", False)),
             odd_chip=data.get("_odd_chip", "position"), ranks=data.get("_ranks", 13), suits=data.get("_suits", 4),
-            hand_size=data.get("_hand_size"), draws=data.get("_draws", 3),
+            hand_size=data.get("_hand_size", scoring(game).hand_size), draws=data.get("_draws", 3),
         )
         raw_actions = list(data["actions"])
     except (KeyError, IndexError) as exc:
