@@ -72,7 +72,7 @@ def test_deck_is_the_lowest_ranks_of_the_games_order(game: str) -> None:
     ({"game": "badugi", "hand_size": 5}, "hand_size 5 is not dealt in badugi: 1 to 4 cards only"),
     ({"game": "badugi", "hand_size": 0}, "hand_size must be 1 to 5, got 0"),
     ({"game": "badugi", "suits": 1}, "suits must be 2 to 4, got 1"),
-    ({"game": "badugi", "suits": 5}, "suits must be 1 to 4, got 5"),
+    ({"game": "badugi", "suits": 5}, "suits must be 2 to 4, got 5"),
 ])
 def test_bad_small_fields_are_refused_by_name(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(ConfigError, match=message):

@@ -147,7 +147,7 @@ class GameConfig:
         given: object = self.hand_size  # typed int (what it is once made), given None for the preset's size
         if given is None:
             object.__setattr__(self, "hand_size", rules.hand_size)
-        for name, low, high in (("ranks", 1, FULL_RANKS), ("suits", 1, FULL_SUITS), ("hand_size", 1, 5),
+        for name, low, high in (("ranks", 1, FULL_RANKS), ("suits", 2, FULL_SUITS), ("hand_size", 1, 5),
                                 ("draws", 0, MAX_DRAWS)):
             value = getattr(self, name)
             if type(value) is not int:
@@ -159,8 +159,6 @@ class GameConfig:
                               f"{'1 to 4 cards' if len(sizes) > 1 else f'{sizes[0]} cards'} only")
         if self.suits != FULL_SUITS and len(sizes) == 1:
             raise ConfigError(f"suits {self.suits}: only Badugi is dealt with fewer than 4 suits")
-        if self.suits < 2:
-            raise ConfigError(f"suits must be 2 to 4, got {self.suits}")
         self.check_seats(2)
 
     def check_seats(self, seats: int) -> None:
