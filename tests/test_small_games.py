@@ -406,3 +406,20 @@ def test_the_readme_sizes_are_the_counters() -> None:
         row = next(line for line in text.splitlines() if line.startswith(f"| {name} |"))
         t = tree_size(SMALL_GAMES[key])
         assert row.split("|")[3:6] == [f" {t.deals:,} ", f" {t.information_sets:,} ", f" {t.histories:,} "], row
+
+
+@pytest.mark.parametrize("config", SMALL[:4], ids=lambda c: f"{c.game}-{c.ranks}x{c.suits}-{c.hand_size}-{c.draws}")
+def test_small_game_histories_replay(config: GameConfig) -> None:
+    # JSON and PHH histories carry the small game's size and replay to the same hand, reshuffles included.
+    from badacey_fast.game.history import from_json, replay, to_json
+    from badacey_fast.game.phh import replay_phh, to_phh
+
+    for seed in range(30):
+        g = Game(config, [30, 30], seed=seed)
+        play_hand(g, [RandomBot(seed), RandomBot(seed + 100)])
+        again = replay(from_json(to_json(g)))
+        assert again.config == config
+        assert (again.hands, again.stacks, again.payouts, again.log, again.dealt, again.reshuffles) == (
+            g.hands, g.stacks, g.payouts, g.log, g.dealt, g.reshuffles)
+        phh = replay_phh(to_phh(g))
+        assert phh.config == config and phh.stacks == g.stacks and phh.hands == g.hands
