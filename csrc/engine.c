@@ -52,8 +52,12 @@ static uint32_t bd_below(uint64_t *s, uint32_t n)
 /* The game's deck as a bit set of card ids (rules/decks.py small_deck): the `ranks` lowest ranks of the
  * game's order (ace-low: A, 2, ...; ace-high badeucy/27: 2, 3, ..., the ace 13th) in suits 0..suits-1.
  * The config is checked (bd_cfg_ok) before this is called. */
+#define BD_FULL_DECK ((((uint64_t)1) << 52) - 1)
+
 static uint64_t bd_deck_mask(const bd_eng_config *c)
 {
+    if (c->ranks == 13 && c->suits == 4) /* the full deck: every check of every step asks */
+        return BD_FULL_DECK;
     const int ace_high = c->game == 1 || c->game == 4;
     const uint64_t suits = ((uint64_t)1 << c->suits) - 1;
     uint64_t mask = 0;
@@ -118,8 +122,6 @@ int bd_eng_check(const bd_eng_table *t)
     for (int32_t i = 0; i < t->nqueue; i++)
         if (t->queue[i] >= n)
             return 0;
-    /* Every card held, in the stub or in the muck is a card of the game's deck. */
-    const uint64_t deck = bd_deck_mask(&t->cfg);
     uint64_t seen = 0;
     for (int32_t i = 0; i < n; i++) {
         if (t->hand_len[i] > t->hand_size || t->stacks[i] < 0 || t->contrib[i] < 0 || t->sbet[i] < 0
@@ -128,18 +130,32 @@ int bd_eng_check(const bd_eng_table *t)
         for (int32_t j = 0; j < t->hand_len[i]; j++) {
             const uint8_t c = t->hands[i][j];
             /* A folded hand's cards went to the muck and may be dealt again after a reshuffle. */
-            if (c > 51 || !(deck >> c & 1) || (!t->folded[i] && (seen >> c & 1)))
+            if (c > 51 || (!t->folded[i] && (seen >> c & 1)))
                 return 0;
             if (!t->folded[i])
                 seen |= (uint64_t)1 << c;
         }
     }
     for (int32_t i = 0; i < t->nstub; i++)
-        if (t->stub[i] > 51 || !(deck >> t->stub[i] & 1))
+        if (t->stub[i] > 51)
             return 0;
     for (int32_t i = 0; i < t->nmuck; i++)
-        if (t->muck[i] > 51 || !(deck >> t->muck[i] & 1))
+        if (t->muck[i] > 51)
             return 0;
+    const uint64_t deck = bd_deck_mask(&t->cfg); /* ids 0..51 checked above: each has its bit */
+    if (deck != BD_FULL_DECK) { /* a small deck: every card held, in the stub and in the muck is in it (loops
+                                 * apart, so that the full deck's loops above stay as cheap as they were) */
+        for (int32_t i = 0; i < n; i++)
+            for (int32_t j = 0; j < t->hand_len[i]; j++)
+                if (!(deck >> t->hands[i][j] & 1))
+                    return 0;
+        for (int32_t i = 0; i < t->nstub; i++)
+            if (!(deck >> t->stub[i] & 1))
+                return 0;
+        for (int32_t i = 0; i < t->nmuck; i++)
+            if (!(deck >> t->muck[i] & 1))
+                return 0;
+    }
     return 1;
 }
 
@@ -488,9 +504,13 @@ static int bd_deal(bd_eng_table *t, int32_t button)
     }
     const uint64_t deck = bd_deck_mask(c); /* the game's cards in id order (the full deck: 0..51) */
     t->nstub = 0;
-    for (int32_t card = 0; card < 52; card++)
-        if (deck >> card & 1)
+    if (deck == BD_FULL_DECK)
+        for (int32_t card = 0; card < 52; card++)
             t->stub[t->nstub++] = (uint8_t)card;
+    else
+        for (int32_t card = 0; card < 52; card++)
+            if (deck >> card & 1)
+                t->stub[t->nstub++] = (uint8_t)card;
     for (int32_t k = 0; k < n * hs; k++) { /* one card at a time clockwise from left of the button */
         const int32_t s = (button + 1 + k % n) % n;
         uint8_t card;
