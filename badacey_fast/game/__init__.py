@@ -22,6 +22,7 @@ from badacey_fast.game.simulate import SimulationResult, simulate
 from badacey_fast.game.small import SMALL_GAMES, SmallGame, TreeSize, tree_size
 from badacey_fast.game.table import Table
 from badacey_fast.game.view import SeatView
+from badacey_fast.rules.stub import UNKNOWN, is_unknown
 
 __all__ = [
     "Action",
@@ -42,4 +43,6 @@ __all__ = [
     "BETTING",
     "DRAWING",
     "COMPLETE",
+    "UNKNOWN",
+    "is_unknown",
 ]

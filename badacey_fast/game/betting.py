@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from badacey_fast.game.actions import BET, CALL, CHECK, FOLD, RAISE, Action
+from badacey_fast.rules.stub import UNKNOWN
 
 if TYPE_CHECKING:  # the typed view of the slots the mixin shares with Game (object at run time)
     from badacey_fast.game.fields import GameFields as _Fields
@@ -171,6 +172,15 @@ class GameBetting(_Fields):
 
                 _SETTLE.append(settle)
             hands = [None if folded[j] else tuple(self.hands[j]) for j in range(n)]
+            if self._stub.has_unknown and max([max(h) for h in hands if h is not None]) >= UNKNOWN:
+                # A replayed real hand whose showdown holds a card nobody saw (rules/stub.py): nothing can
+                # be judged, so the hand ends with the pots built but unpaid (payouts None); the caller
+                # awards them (badacey_fast.histories compares the room's award with the rules).
+                self.payouts = None
+                self.phase = COMPLETE
+                self.to_act = -1
+                self.pending = [False] * n
+                return
             cfg = self.config
             self.settlement = _SETTLE[0](contrib, hands, button=self.button, game=cfg.settle_game,
                                          odd_chip=cfg.odd_chip, hand_size=cfg.hand_size)

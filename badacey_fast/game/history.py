@@ -4,6 +4,10 @@ A history holds the config, starting stacks, button, every card dealt in dealing
 included) and every action.  Replay deals the recorded cards with a *scripted* dealer, so it reproduces
 the hand exactly even across reshuffles; it then checks the recorded result.
 
+A card nobody saw (a replayed real hand: :data:`~badacey_fast.rules.stub.UNKNOWN`) is written ``??``, in
+``dealt`` and in a draw's discards; replay deals ``??`` as an unknown card, and a discard ``??`` throws the
+first unknown card the seat holds that the same draw does not already throw.
+
 >>> from badacey_fast.game import Game
 >>> g = Game(stacks=[40, 40], seed=2).apply("fold")
 >>> h = to_json(g); replay(from_json(h)).stacks == g.stacks
@@ -24,8 +28,19 @@ from badacey_fast.errors import BadaceyError
 from badacey_fast.game.actions import DRAW, Action
 from badacey_fast.game.config import GameConfig
 from badacey_fast.game.state import Game
+from badacey_fast.rules.stub import UNKNOWN
 
-__all__ = ["HistoryError", "FORMAT", "history", "to_json", "from_json", "replay"]
+#: How a card nobody saw is written (PHH's notation).
+UNKNOWN_TEXT = "??"
+
+
+def _text(cards: list[int] | tuple[int, ...]) -> str:
+    """Cards as text, ``??`` for an unknown card (an id 52 or more)."""
+    if cards and max(cards) >= UNKNOWN:
+        return " ".join(UNKNOWN_TEXT if c >= UNKNOWN else format_cards([c]) for c in cards)
+    return format_cards(cards)
+
+__all__ = ["HistoryError", "FORMAT", "UNKNOWN_TEXT", "history", "to_json", "from_json", "replay"]
 
 FORMAT = "badacey_fast/hand-history"
 
@@ -50,7 +65,7 @@ def history(game: Game) -> dict[str, Any]:
     actions = []
     for seat, a in game.log:
         if a[0] == DRAW:
-            actions.append([seat, DRAW, format_cards(a[2] or ())])  # (a draw always names its discards)
+            actions.append([seat, DRAW, _text(a[2] or ())])  # (a draw always names its discards)
         elif a[1] is None:
             actions.append([seat, a[0]])
         else:
@@ -66,7 +81,7 @@ def history(game: Game) -> dict[str, Any]:
         "button": game.button,
         "posts": list(game.posts),  # extra big blinds of players joining a running table
         "seed": game.seed,
-        "dealt": format_cards(game.dealt),
+        "dealt": _text(game.dealt),
         "reshuffles": list(game.reshuffles),
         "actions": actions,
         "result": result,
@@ -87,15 +102,27 @@ def from_json(text: str) -> dict[str, Any]:
     return data
 
 
-def _action(entry: list[Any]) -> tuple[int, Action]:
+def _action(entry: list[Any], game: Game) -> tuple[int, Action]:
     if not isinstance(entry, (list, tuple)) or len(entry) < 2:
         raise HistoryError(f"bad action entry {entry!r}: expected [seat, kind, amount-or-cards]")
     seat, kind = entry[0], entry[1]
     extra = entry[2] if len(entry) > 2 else None
     if kind == DRAW:
+        if isinstance(extra, str) and UNKNOWN_TEXT in extra:
+            return seat, Action(DRAW, None, _unknown_discards(extra, game))
         cards = parse_cards(extra) if extra else ()
         return seat, Action(DRAW, None, cards)
     return seat, Action(kind, extra)
+
+
+def _unknown_discards(text: str, game: Game) -> tuple[int, ...]:
+    """A draw's discards naming ``??``: each one the next unknown card the seat to act holds."""
+    tokens = text.split()
+    unknown = [c for c in game.hands[game.to_act] if c >= UNKNOWN] if game.to_act >= 0 else []
+    if tokens.count(UNKNOWN_TEXT) > len(unknown):
+        raise HistoryError(f"draw {text!r} throws more unknown cards than seat {game.to_act} holds")
+    held = iter(unknown)
+    return tuple(next(held) if t == UNKNOWN_TEXT else parse_card(t) for t in tokens)
 
 
 def replay(data: dict[str, Any], check: bool = True) -> Game:
@@ -107,7 +134,7 @@ def replay(data: dict[str, Any], check: bool = True) -> Game:
     try:
         config = GameConfig(**data["config"])
         # Cards may repeat across a reshuffle, so parse card by card (not as one hand).
-        dealt = [parse_card(t) for t in data["dealt"].split()]
+        dealt = [UNKNOWN if t == UNKNOWN_TEXT else parse_card(t) for t in data["dealt"].split()]
         game = Game(config, data["stacks"], button=data["button"], posts=data.get("posts", ()),
                     _script=list(dealt))
         actions = data["actions"]
@@ -115,7 +142,7 @@ def replay(data: dict[str, Any], check: bool = True) -> Game:
         raise HistoryError(f"hand history lacks the field {exc.args[0]!r}") from None
     game.seed = data.get("seed")
     for entry in actions:
-        seat, action = _action(entry)
+        seat, action = _action(entry, game)
         game.apply(action, seat=seat)
     result = data.get("result")
     if check and result is not None:

@@ -53,6 +53,7 @@ __all__ = [
     "showdown",
     "showdown_detail",
     "settle",
+    "side_pots",
 ]
 
 
@@ -307,6 +308,43 @@ def settle(contributions: Sequence[int], hands: Sequence[SeatHand], button: int 
     return _settle_general(contributions, hands, button, rules, odd_chip)
 
 
+def side_pots(contributions: Sequence[int], live: Sequence[int]) -> list[tuple[int, list[int]]]:
+    """The main pot and the side pots (RULES.md §3) built from each seat's total contribution: a list of
+    ``(chips, eligible seats)``, main pot first, every pot with chips.  ``live``: the seats still in the
+    hand (a folded seat's chips stay in the pots, it is eligible for none).  The pots :func:`settle` pays.
+
+    >>> side_pots([20, 60, 60, 101], [0, 1, 2])
+    [(80, [0, 1, 2]), (161, [1, 2])]
+    >>> side_pots([10, -1], [0, 1])
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.ShowdownError: contribution of seat 1 is negative: -1
+    """
+    paid = [_chips(c, f"contribution of seat {s}") for s, c in enumerate(contributions)]
+    seats = sorted(set(live))
+    if not seats:
+        raise ShowdownError("no live seat: every pot needs one")
+    for s in seats:
+        if type(s) is not int or not 0 <= s < len(paid):
+            raise ShowdownError(f"live seat {s!r} is not a seat 0..{len(paid) - 1}")
+    return [(amount, eligible) for amount, eligible in _layers(paid, seats) if amount]
+
+
+def _layers(paid: list[int], live: list[int]) -> list[tuple[int, list[int]]]:
+    """(chips, eligible seats) per pot, main pot first (pots of 0 chips included)."""
+    levels = sorted({paid[s] for s in live})
+    if len(levels) == 1:  # the usual hand: every live seat put in the same, one pot (dead money included)
+        return [(sum(paid), live)]
+    layers = []
+    prev = 0
+    for level in levels:
+        layers.append((sum(min(c, level) - min(c, prev) for c in paid), [s for s in live if paid[s] >= level]))
+        prev = level
+    # Chips a folded seat put in above every live seat: dead money nobody live matched, to the top pot.
+    layers[-1] = (layers[-1][0] + sum(c - prev for c in paid if c > prev), layers[-1][1])
+    return layers
+
+
 def _settle_general(contributions: Sequence[int], hands: Sequence[SeatHand], button: int, rules: Scoring,
                     odd_chip: str) -> Settlement:
     """:func:`settle` for every input: validates everything, builds main and side pots."""
@@ -324,17 +362,7 @@ def _settle_general(contributions: Sequence[int], hands: Sequence[SeatHand], but
         lows, bads = _evaluate(rules, cards, live)
     else:
         lows, bads = [None] * n, [None] * n
-    levels = sorted({paid[s] for s in live})
-    if len(levels) == 1:  # the usual hand: every live seat put in the same, one pot (dead money included)
-        layers = [(sum(paid), live)]
-    else:
-        layers = []  # (amount, eligible seats) per pot, main pot first
-        prev = 0
-        for level in levels:
-            layers.append((sum(min(c, level) - min(c, prev) for c in paid), [s for s in live if paid[s] >= level]))
-            prev = level
-        # Chips a folded seat put in above every live seat: dead money nobody live matched, to the top pot.
-        layers[-1] = (layers[-1][0] + sum(c - prev for c in paid if c > prev), layers[-1][1])
+    layers = _layers(paid, live)
     pots = []
     total = [0] * n
     for amount, eligible in layers:

@@ -19,12 +19,20 @@ A stub is dealt in one of three ways:
 - **at random** (``Stub()``, the 52 cards): each card drawn uniformly from the stub with ``rng.random()``
   (a lazy Fisher-Yates shuffle: the same distribution as shuffling first, without its cost);
 - a **script** (``Stub(script=cards)``, a replay): the given cards, in order, each taken from wherever it
-  is in the stub (a card not in the stub is refused); once the script is over, at random.
+  is in the stub (a card not in the stub is refused); once the script is over, at random.  A script entry
+  :data:`UNKNOWN` is a card nobody saw (a real hand history): see below.
 
 The reshuffle is the same in all three: the last card and the muck form the new stub (``cards``: the last
 card, then the muck in the order it was mucked), and from then on every card is drawn uniformly from the
 stub with ``rng.random()`` -- that is the shuffle, done lazily.  So a given deck and a given random
 source (a seeded :class:`random.Random`, numpy's ``Generator``, or a scripted one) determine every card.
+
+**Unknown cards.**  A replay of a real hand knows some cards (a player's own, those shown) and not the
+others.  A script entry :data:`UNKNOWN` (any id 52 or more) deals one card of the stub that no script entry
+names -- which one stands in is immaterial, but it is a real card of the 52, so the stub's count, and with
+it the reshuffle, stay exact -- under a placeholder id: ``52 + `` the stand-in's id, or the placeholder
+itself when a reshuffle brought one back.  Ids 52..103 in ``dealt``, a hand or the muck are therefore
+unknown cards, distinct from each other; they are never evaluated (see ``Game``'s showdown).
 
 Dealing methods check first and then change the stub: a refused call (:class:`IllegalActionError`) leaves
 it as it was.  Card ids as in :mod:`badacey_fast.cards` (``As`` = 3, ``2s`` = 7, ...).
@@ -65,7 +73,19 @@ from badacey_fast.errors import IllegalActionError
 if TYPE_CHECKING:
     import random
 
-__all__ = ["Stub", "CALLER", "CardOwed", "RandomSource"]
+__all__ = ["Stub", "CALLER", "CardOwed", "RandomSource", "UNKNOWN", "is_unknown"]
+
+#: A script entry for a card nobody saw (the first placeholder id: every id from 52 up is an unknown card).
+UNKNOWN = 52
+
+
+def is_unknown(card: int) -> bool:
+    """True for a placeholder id (52 or more): a card dealt that the history never showed.
+
+    >>> is_unknown(UNKNOWN), is_unknown(51)
+    (True, False)
+    """
+    return card >= UNKNOWN
 
 
 class RandomSource(Protocol):
@@ -109,7 +129,8 @@ class _CallerDeals:
 #: ``Stub(script=[], rng=CALLER)``: every card past the script is a chance event the caller resolves
 #: (raises :class:`CardOwed`; the caller appends its choice to the script and deals again).
 CALLER = _CallerDeals()
-_DECK = list(range(52))  # copied by every random stub (a slice copy: cheaper than list(range(52)))
+_DECK = list(range(52))
+_NO_STAND_IN = "an unknown card is owed but every card left in the stub is named by the script"  # copied by every random stub (a slice copy: cheaper than list(range(52)))
 
 
 def _new_rng() -> random.Random:
@@ -144,7 +165,8 @@ class Stub:
     TypeError: give a deck or a script, not both
     """
 
-    __slots__ = ("cards", "muck", "dealt", "reshuffles", "burned", "_rng", "_ordered", "_script", "_spos")
+    __slots__ = ("cards", "muck", "dealt", "reshuffles", "burned", "_rng", "_ordered", "_script", "_spos",
+                 "_named")
 
     def __init__(
         self,
@@ -172,6 +194,10 @@ class Stub:
         self._rng: RandomSource | None = rng
         self._script: list[int] | None = None if script is None else list(script)
         self._spos = 0
+        # The cards a script names: an UNKNOWN entry is dealt as a stand-in none of them (None: no UNKNOWN).
+        self._named: frozenset[int] | None = None
+        if self._script is not None and self._script and max(self._script) >= UNKNOWN:
+            self._named = frozenset(c for c in self._script if c < UNKNOWN)
         self.muck: list[int] = []
         self.dealt: list[int] = []
         self.reshuffles: list[int] = []  # index into ``dealt`` where each reshuffle happened
@@ -360,7 +386,13 @@ class Stub:
             if pos >= len(script):  # the script is over: the rest is dealt at random
                 return
             c = script[pos]
-            if c not in left:
+            if c >= UNKNOWN:  # any stand-in will do here (_one takes a definite one): none named
+                named = self._named
+                assert named is not None  # set by __init__ whenever the script holds an UNKNOWN
+                c = next((x for x in left if x >= UNKNOWN or x not in named), -1)
+                if c < 0:
+                    raise IllegalActionError(_NO_STAND_IN)
+            elif c not in left:
                 raise IllegalActionError(f"scripted card {format_cards([c])} is not in the stub")
             left.discard(c)
             pos += 1
@@ -376,6 +408,17 @@ class Stub:
             if self._rng is None:
                 self._rng = _new_rng()
 
+    def _stand_in(self, cards: Sequence[int]) -> int:
+        """Where in ``cards`` (a stub) the card an UNKNOWN script entry deals is: the last card that is a
+        placeholder already or that no script entry names (so every named card stays for its turn)."""
+        named = self._named
+        assert named is not None  # set by __init__ whenever the script holds an UNKNOWN
+        for i in range(len(cards) - 1, -1, -1):
+            c = cards[i]
+            if c >= UNKNOWN or c not in named:
+                return i
+        raise IllegalActionError(_NO_STAND_IN)
+
     def _one(self) -> int:
         """One card off the stub (already checked: the stub has more than its last card)."""
         cards = self.cards
@@ -385,7 +428,13 @@ class Stub:
         else:
             if script is not None and self._spos < len(script):
                 c = script[self._spos]
-                i = cards.index(c)
+                if c >= UNKNOWN:  # a card nobody saw: a stand-in, dealt as its placeholder id
+                    i = self._stand_in(cards)
+                    c = cards[i]
+                    if c < UNKNOWN:
+                        c += UNKNOWN
+                else:
+                    i = cards.index(c)
                 self._spos += 1
             else:
                 rng = self._rng
@@ -400,6 +449,11 @@ class Stub:
         return c
 
     # ----------------------------------------------------------------------------------------- state
+    @property
+    def has_unknown(self) -> bool:
+        """True when the script holds an :data:`UNKNOWN` entry: hands may hold placeholder ids (52 or more)."""
+        return self._named is not None
+
     @property
     def order(self) -> list[int]:
         """The stub top first (a given deck deals it in this order; a random stub in any order)."""
@@ -418,7 +472,7 @@ class Stub:
         new.dealt = self.dealt[:]
         new.reshuffles = self.reshuffles[:]
         new.burned = self.burned[:]
-        new._ordered, new._spos = self._ordered, self._spos
+        new._ordered, new._spos, new._named = self._ordered, self._spos, self._named
         if self._rng is CALLER:  # the caller's choices extend the script: each copy its own
             assert self._script is not None  # a CALLER stub always has one
             new._script, new._rng = self._script[:], CALLER
