@@ -17,6 +17,7 @@ __all__ = [
     "IllegalActionError",
     "TableIntegrityError",
     "RangeError",
+    "HandHistoryError",
 ]
 
 
@@ -62,6 +63,26 @@ class RangeError(BadaceyError):
         super().__init__(message)
         self.token = token
         self.column = column
+
+
+class HandHistoryError(BadaceyError):
+    """A hand history the reader cannot take as a hand (``badacey_fast.histories``): truncated, garbled,
+    an amount that does not add up, a room it does not know.  The message is ``file:line: reason``;
+    ``file``, ``line`` (1-based) and ``reason`` are also attributes, with the ``site``, ``hand_id`` and
+    ``variant`` where the reader got that far (None otherwise), and ``kind``: ``"malformed"`` (a hand
+    that cannot be read), ``"garbage"`` (lines that are no hand), ``"duplicate"`` (a hand id given twice).
+    """
+
+    kind: str = "malformed"
+    site: str | None = None
+    hand_id: str | None = None
+    variant: str | None = None
+
+    def __init__(self, reason: str, file: str = "<text>", line: int = 0) -> None:
+        super().__init__(f"{file}:{line}: {reason}")
+        self.file = file
+        self.line = line
+        self.reason = reason
 
 
 class TableIntegrityError(RuntimeError):

@@ -55,12 +55,25 @@ def test_unknown_cards_keep_the_reshuffle_where_the_known_deal_has_it():
     assert len(a) == len(b) and len(a.muck) == len(b.muck)
 
 
-def test_an_unknown_card_with_every_stub_card_named_is_refused_and_changes_nothing():
-    s = Stub(script=[3, U] + list(range(4, 52)) + [0, 1, 2], rng=random.Random(1))  # all 52 named
-    assert s.deal(1) == [3]
+def test_with_every_stub_card_named_an_unknown_card_is_the_one_named_furthest_ahead_and_comes_back_as_it():
+    # 3 then an unknown card, then every other card: each is named, 2h (id 2) last of all.
+    s = Stub(script=[3, U] + list(range(4, 52)) + [0, 1, 2], rng=random.Random(1))
+    assert s.deal(2) == [3, 2 + U]                  # the stand-in is 2h, dealt as its placeholder
+    s.add_to_muck([3, 2 + U])                       # thrown: it comes back with the reshuffle
+    assert s.deal(48) == list(range(4, 52))
+    assert s.draw((), 3) == [0, 1, 2]               # 0, then 1 is the last card: reshuffle; 2h is named now
+    assert s.reshuffles == [51]
+
+
+def test_a_named_card_still_held_as_an_unknown_one_is_refused_and_changes_nothing():
+    s = Stub(script=[U] + list(range(52)), rng=random.Random(1))
+    assert s.deal(1) == [51 + U]                    # Ks (named last) stands in, and stays in that hand
+    s.deal(45)
+    s.add_to_muck([0, 1, 2])
+    assert s.draw((), 6) == [45, 46, 47, 48, 49, 50]  # 5, then 50 is the last card: reshuffled with the muck
     before = s.state()
-    with pytest.raises(IllegalActionError, match="every card left in the stub is named by the script"):
-        s.draw((), 2)
+    with pytest.raises(IllegalActionError, match="scripted card Ks is not in the stub"):
+        s.draw((), 1)
     assert s.state() == before
 
 

@@ -378,23 +378,16 @@ class Stub:
         script, pos = self._script, self._spos
         if script is None or pos >= len(script):
             return
-        left = set(stub)
+        cards, left = stub[:], list(muck)  # a dry run on copies: the very steps _one takes
         for _ in range(k):
-            if len(left) <= 1:
-                left.update(muck)
-                muck = ()
+            if len(cards) <= 1:
+                cards += left
+                left = []
             if pos >= len(script):  # the script is over: the rest is dealt at random
                 return
-            c = script[pos]
-            if c >= UNKNOWN:  # any stand-in will do here (_one takes a definite one): none named
-                named = self._named
-                assert named is not None  # set by __init__ whenever the script holds an UNKNOWN
-                c = next((x for x in left if x >= UNKNOWN or x not in named), -1)
-                if c < 0:
-                    raise IllegalActionError(_NO_STAND_IN)
-            elif c not in left:
-                raise IllegalActionError(f"scripted card {format_cards([c])} is not in the stub")
-            left.discard(c)
+            i, _c = self._pick(cards, pos)
+            cards[i] = cards[-1]
+            cards.pop()
             pos += 1
 
     def _reshuffle(self) -> None:
@@ -408,16 +401,46 @@ class Stub:
             if self._rng is None:
                 self._rng = _new_rng()
 
-    def _stand_in(self, cards: Sequence[int]) -> int:
-        """Where in ``cards`` (a stub) the card an UNKNOWN script entry deals is: the last card that is a
-        placeholder already or that no script entry names (so every named card stays for its turn)."""
+    def _pick(self, cards: list[int], pos: int) -> tuple[int, int]:
+        """Script entry ``pos`` dealt from ``cards`` (a stub): (its index there, the id dealt).  A named card
+        is taken where it is, or as its placeholder if the stub once dealt it as an unknown card, or, when it
+        was never dealt face up and is not in the muck, as any placeholder in the stub (it was dealt unseen);
+        an UNKNOWN entry takes a stand-in (:meth:`_stand_in`) and deals it as a placeholder."""
+        script = self._script
+        assert script is not None  # only scripted stubs pick
+        c = script[pos]
+        if c >= UNKNOWN:
+            i = self._stand_in(cards, pos)
+            d = cards[i]
+            return i, d if d >= UNKNOWN else d + UNKNOWN
+        if c in cards:
+            return cards.index(c), c
+        if self._named is not None:
+            if c + UNKNOWN in cards:
+                return cards.index(c + UNKNOWN), c
+            # Not dealt face up, nor in the muck: the card was dealt unseen (a placeholder, whichever:
+            # their identities are arbitrary), so any placeholder in the stub may be it.
+            if c not in self.muck and c not in self.dealt:
+                for i in range(len(cards) - 1, -1, -1):
+                    if cards[i] >= UNKNOWN:
+                        return i, c
+        raise IllegalActionError(f"scripted card {format_cards([c])} is not in the stub")
+
+    def _stand_in(self, cards: list[int], pos: int) -> int:
+        """Where in ``cards`` (a stub) the card an UNKNOWN script entry ``pos`` deals is: the last card that
+        is a placeholder already or that no script entry names (so every named card stays for its turn);
+        when every card left is named (a reshuffle is coming: the named cards will come back through the
+        muck), the one the script names furthest ahead."""
         named = self._named
         assert named is not None  # set by __init__ whenever the script holds an UNKNOWN
         for i in range(len(cards) - 1, -1, -1):
             c = cards[i]
             if c >= UNKNOWN or c not in named:
                 return i
-        raise IllegalActionError(_NO_STAND_IN)
+        script = self._script
+        assert script is not None and cards  # _one and _check deal only from a stub with cards
+        ahead = script[pos + 1:]
+        return max(range(len(cards)), key=lambda i: ahead.index(cards[i]) if cards[i] in ahead else len(ahead))
 
     def _one(self) -> int:
         """One card off the stub (already checked: the stub has more than its last card)."""
@@ -427,14 +450,7 @@ class Stub:
             c = cards.pop()
         else:
             if script is not None and self._spos < len(script):
-                c = script[self._spos]
-                if c >= UNKNOWN:  # a card nobody saw: a stand-in, dealt as its placeholder id
-                    i = self._stand_in(cards)
-                    c = cards[i]
-                    if c < UNKNOWN:
-                        c += UNKNOWN
-                else:
-                    i = cards.index(c)
+                i, c = self._pick(cards, self._spos)
                 self._spos += 1
             else:
                 rng = self._rng

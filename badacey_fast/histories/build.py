@@ -1,0 +1,347 @@
+"""The one place a hand is assembled, whatever the room: every site parser reads its own words and calls
+a :class:`HandBuilder`, which keeps the streets, each player's bet in the round and chips behind, turns
+"calls 44" or "raises to 88" into the chips added, and checks the hand when it is finished -- every
+amount adds up, no player puts in more than the stack, every card known is consistent.
+
+>>> from badacey_fast.histories.model import RealHand
+>>> b = HandBuilder(RealHand("Example", "1"))
+>>> b.hand.draws = 1
+>>> b.seat(1, "Ann", 100); b.seat(2, "Ben", 100)
+>>> b.post("Ann", "small blind", 1, 5); b.post("Ben", "big blind", 2, 6)
+>>> b.bet("Ann", "raise", 7, to=4); b.bet("Ben", "call", 8, to=4)
+>>> b.draw("Ann", 2, 9); b.draw("Ben", 0, 10)
+>>> b.bet("Ann", "bet", 11, added=2); b.fold("Ben", 12); b.uncalled("Ann", 2, 13); b.collect("Ann", 8, "", 14)
+>>> hand = b.finish()
+>>> hand.put_in(), hand.nets(), [e.street for e in hand.actions]
+({'Ann': 4, 'Ben': 4}, {'Ann': 4, 'Ben': -4}, [0, 0, 0, 0, 1, 1, 1, 1, 1, 1])
+"""
+
+from __future__ import annotations
+
+from badacey_fast.errors import HandHistoryError
+from badacey_fast.histories.model import (
+    ANTE, BET, BIG_BLIND, CALL, CHECK, COLLECT, DEAD, DRAW, FOLD, MUCK, POST, RAISE, SHOW, SMALL_BLIND,
+    UNCALLED, Event, RealHand, Seat,
+)
+
+__all__ = ["HandBuilder"]
+
+_LIVE_POSTS = frozenset({SMALL_BLIND, BIG_BLIND, POST})
+
+
+class HandBuilder:
+    """Collects one hand's seats and events (see the module docstring); :meth:`finish` checks and returns
+    the :class:`RealHand`.  Every refusal is a :class:`~badacey_fast.errors.HandHistoryError` naming the
+    file and line."""
+
+    __slots__ = ("hand", "events", "street", "drawing", "round_bet", "behind", "seats", "held", "last_draw",
+                 "collected", "shown")
+
+    def __init__(self, hand: RealHand) -> None:
+        self.hand = hand
+        self.events: list[Event] = []
+        self.street = 0
+        self.drawing = False
+        self.round_bet: dict[str, int] = {}
+        self.behind: dict[str, int] = {}
+        self.seats: dict[str, Seat] = {}
+        self.held: dict[str, dict[int, tuple[int, ...]]] = {}
+        self.last_draw: dict[str, int] = {}
+        self.collected: dict[str, int] = {}
+        self.shown: dict[str, tuple[int, ...]] = {}
+
+    def fail(self, reason: str, line: int) -> HandHistoryError:
+        """The error to raise for this hand (``raise b.fail(...)``)."""
+        return HandHistoryError(reason, self.hand.file, line or self.hand.line)
+
+    # ----------------------------------------------------------------------------------------- seats
+    def seat(self, number: int, name: str, stack: int, dealt: bool = True) -> None:
+        """A player at the table (``dealt`` False: sitting out, no cards)."""
+        self.seats[name] = Seat(number, name, stack, dealt)
+        self.behind[name] = stack
+
+    def sit_out(self, name: str) -> None:
+        """The player sits this hand out (said before the deal)."""
+        s = self.seats.get(name)
+        if s is not None and not any(e.player == name for e in self.events):
+            self.seats[name] = s._replace(dealt=False)
+
+    def known(self, name: str, line: int) -> str:
+        """The name of a seated player who acts (a player listed as sitting out who acts was dealt in:
+        tournaments deal to players sitting out, who then fold)."""
+        seat = self.seats.get(name)
+        if seat is None:
+            raise self.fail(f"{name!r} acts but has no seat in this hand", line)
+        if not seat.dealt:
+            self.seats[name] = seat._replace(dealt=True)
+        return name
+
+    # ----------------------------------------------------------------------------------------- streets
+    def new_street(self, street: int, drawing: bool) -> None:
+        """A street marker of the room's (``*** FIRST DRAW ***``, a board card, ...)."""
+        if street != self.street:
+            self.street = street
+            self.round_bet = {}
+        self.drawing = drawing
+
+    def _betting(self) -> None:
+        self.drawing = False
+
+    # ----------------------------------------------------------------------------------------- chips
+    def _pay(self, name: str, added: int, line: int) -> bool:
+        """Move chips from behind into the pot; True when that leaves the player all-in."""
+        left = self.behind[name] - added
+        if left < 0 or added < 0:
+            raise self.fail(f"{name} puts in {added} with {self.behind[name]} behind: the amounts do not add up",
+                            line)
+        self.behind[name] = left
+        return left == 0
+
+    def post(self, name: str, kind: str, amount: int, line: int) -> None:
+        """An ante, a blind, a live post or dead chips (``kind``: one of the post kinds)."""
+        self.known(name, line)
+        all_in = self._pay(name, amount, line)
+        if kind in _LIVE_POSTS:
+            self.round_bet[name] = self.round_bet.get(name, 0) + amount
+        self.events.append(Event(self.street, name, kind, amount, None, all_in, line=line))
+
+    def bet(self, name: str, kind: str | None, line: int, added: int | None = None, to: int | None = None,
+            all_in: bool = False) -> None:
+        """A call, bet or raise, given the chips ``added`` or the round total ``to`` (one of them; an
+        all-in with neither puts in every chip behind).  ``kind`` None: decided from the bets so far."""
+        if self.drawing:
+            self._betting()
+        self.known(name, line)
+        before = self.round_bet.get(name, 0)
+        if added is None:
+            if to is None:
+                if not all_in:
+                    raise self.fail(f"{name}'s bet has no amount", line)
+                added = self.behind[name]
+            else:
+                added = to - before
+        total = before + added
+        if kind is None:
+            top = max(self.round_bet.values(), default=0)
+            kind = CALL if total <= top else (RAISE if top > 0 else BET)
+        if self._pay(name, added, line):
+            all_in = True
+        self.round_bet[name] = total
+        self.events.append(Event(self.street, name, kind, added, None if kind == CALL else total, all_in,
+                                 line=line))
+
+    def fold(self, name: str, line: int) -> None:
+        if self.drawing:
+            self._betting()
+        self.events.append(Event(self.street, self.known(name, line), FOLD, line=line))
+
+    def check(self, name: str, line: int) -> None:
+        if self.drawing:
+            self._betting()
+        self.events.append(Event(self.street, self.known(name, line), CHECK, line=line))
+
+    def uncalled(self, name: str, amount: int, line: int) -> None:
+        """An uncalled bet returned."""
+        self.known(name, line)
+        self.behind[name] += amount
+        self.round_bet[name] = self.round_bet.get(name, 0) - amount
+        self.events.append(Event(self.street, name, UNCALLED, amount, line=line))
+
+    def collect(self, name: str, amount: int, pot: str, line: int) -> None:
+        """Chips the room paid the player from a pot ("" for the only pot, "main", "side 1", ...)."""
+        self.known(name, line)
+        self.collected[name] = self.collected.get(name, 0) + amount
+        self.events.append(Event(self.street, name, COLLECT, amount, pot=pot, line=line))
+
+    # ----------------------------------------------------------------------------------------- cards
+    def draw(self, name: str, count: int, line: int, discards: tuple[int, ...] | None = None,
+             new: tuple[int, ...] | None = None) -> None:
+        """A draw of ``count`` cards (0: stand pat), the discards and new cards where the text shows them.
+        A draw after a betting round starts the next street."""
+        self.known(name, line)
+        if not self.drawing:
+            self.new_street(self.street + 1, True)
+        if self.street > self.hand.draws:
+            raise self.fail(f"{name} draws on draw {self.street} of a {self.hand.draws}-draw game", line)
+        if not 0 <= count <= self.hand.hand_size or (discards is not None and len(discards) != count):
+            raise self.fail(f"{name} draws {count} cards of {self.hand.hand_size}", line)
+        self.last_draw[name] = len(self.events)
+        self.events.append(Event(self.street, name, DRAW, drawn=count, cards=discards, new=new, line=line))
+
+    def drew(self, name: str, kept: tuple[int, ...] | None, new: tuple[int, ...] | None, line: int) -> None:
+        """The cards a player's last draw kept and received ("Dealt to Hero [kept] [new]")."""
+        k = self.last_draw.get(name)
+        if k is None or self.events[k].street != self.street:
+            raise self.fail(f"cards dealt to {name} on draw {self.street}, who has not drawn", line)
+        if new is not None:
+            self.events[k] = self.events[k]._replace(new=new)
+        if kept is not None and new is not None:
+            self.hold(name, kept + new)
+
+    def hold(self, name: str, cards: tuple[int, ...] | None, street: int | None = None) -> None:
+        """The cards a player holds on a street (default: the current one), where the text shows them."""
+        if cards is not None:
+            self.held.setdefault(name, {})[self.street if street is None else street] = cards
+
+    def show(self, name: str, cards: tuple[int, ...] | None, line: int, kind: str = SHOW) -> None:
+        """A player shows (``kind`` MUCK: mucks, ``cards`` where the room reveals them anyway)."""
+        self.known(name, line)
+        if cards is not None:
+            self.shown[name] = cards
+        self.events.append(Event(self.street, name, kind, cards=cards, line=line))
+
+    def reveal(self, name: str, cards: tuple[int, ...] | None) -> None:
+        """Final cards the summary reveals (a mucked hand) without an event in the play."""
+        if cards is not None and name in self.seats:
+            self.shown.setdefault(name, cards)
+
+    def return_uncalled(self, paid_in_collect: bool = False) -> None:
+        """For rooms that do not write it: the part of the last round's top bet nobody matched goes back
+        to its owner (the round's top bet less the next one).  ``paid_in_collect``: the room paid it back
+        inside the owner's ``collected`` (and counted it in the total pot), so it comes out of both."""
+        if any(e.kind == UNCALLED for e in self.events) or len(self.round_bet) < 1:
+            return
+        if paid_in_collect:
+            before = len(self.events)
+            self.return_uncalled()
+            if len(self.events) == before:
+                return
+            back = self.events[-1]
+            who, chips = back.player, back.amount or 0
+            for k, e in enumerate(self.events):
+                if e.kind == COLLECT and e.player == who and (e.amount or 0) >= chips:
+                    self.events[k] = e._replace(amount=(e.amount or 0) - chips)
+                    self.collected[who] -= chips
+                    if self.hand.pot is not None:
+                        self.hand.pot -= chips
+                    return
+            return
+        ranked = sorted(self.round_bet.items(), key=lambda kv: kv[1], reverse=True)
+        top_name, top = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else 0
+        if top > second:
+            line = self.events[-1].line if self.events else 0
+            self.uncalled(top_name, top - second, line)
+            self.hand.notes.append(f"an uncalled bet of {self.hand.money(top - second)} goes back to {top_name} "
+                                   f"(the text does not say)")
+
+    # ----------------------------------------------------------------------------------------- the end
+    def finish(self) -> RealHand:
+        """Check the hand and return it (see the module docstring)."""
+        hand = self.hand
+        if hand.status == "complete" and self.events:
+            # A player with no action and no card in a dealt hand was not dealt in (rooms list players
+            # sitting out in the seats without saying so until the summary).
+            acted = {e.player for e in self.events} | set(self.held)
+            for name, seat in self.seats.items():
+                if seat.dealt and name not in acted:
+                    self.seats[name] = seat._replace(dealt=False)
+        hand.seats = tuple(self.seats.values())
+        hand.actions = tuple(self.events)
+        hand.collected = self.collected
+        if hand.status == "complete" and self.events:
+            self._check_chips()
+        hand.holdings = self._holdings()
+        hand.actions = tuple(self.events)  # with the draws' cards the holdings showed
+        return hand
+
+    def _check_chips(self) -> None:
+        hand = self.hand
+        paid = hand.put_in()
+        gross = sum(paid.values())
+        if any(v < 0 for v in paid.values()):
+            who = next(n for n, v in paid.items() if v < 0)
+            raise self.fail(f"more is returned to {who} than {who} put in", hand.line)
+        won = sum(self.collected.values())
+        if hand.rake is None and self.collected and hand.status == "complete":
+            hand.rake = gross - won  # a room that does not state its rake: what the winners did not get
+            if hand.rake < 0:
+                raise self.fail(f"the amounts do not add up: the players put in {hand.money(gross)}, the room "
+                                f"paid {hand.money(won)}", hand.line)
+        if hand.pot is not None and hand.pot != gross:
+            raise self.fail(f"the amounts do not add up: the players put in {hand.money(gross)}, the room "
+                            f"states a total pot of {hand.money(hand.pot)}", hand.line)
+        if self.collected and won + (hand.rake or 0) != gross:
+            raise self.fail(f"the amounts do not add up: the players put in {hand.money(gross)}, the room paid "
+                            f"{hand.money(won)} and raked {hand.money(hand.rake or 0)}", hand.line)
+        if not self.collected and gross and hand.rake is None:
+            hand.notes.append("the room states no winner")
+
+    def _holdings(self) -> dict[str, list[tuple[int, ...] | None]]:
+        hand = self.hand
+        last = max((e.street for e in self.events), default=0)
+        folded_at = {e.player: e.street for e in self.events if e.kind == FOLD}
+        draws: dict[str, dict[int, Event]] = {}
+        for k, e in enumerate(self.events):
+            if e.kind == DRAW:
+                draws.setdefault(e.player, {})[e.street] = e
+        out: dict[str, list[tuple[int, ...] | None]] = {}
+        for name, seat in self.seats.items():
+            if not seat.dealt:
+                continue
+            held: list[tuple[int, ...] | None] = [None] * (hand.draws + 1)
+            for street, cards in self.held.get(name, {}).items():
+                if 0 <= street <= hand.draws:
+                    held[street] = cards
+            mine = draws.get(name, {})
+            end = min(folded_at.get(name, last), hand.draws)
+            final = self.shown.get(name)
+            if final is not None:
+                s = end
+                while s >= 0:
+                    if held[s] is None:
+                        held[s] = final
+                    elif set(held[s] or ()) != set(final):
+                        hand.notes.append(f"the cards shown for {name} are not the cards dealt to {name}")
+                    d = mine.get(s)
+                    if s == 0 or (d is not None and d.drawn != 0):
+                        break
+                    s -= 1
+            ok = self._derive(name, held, mine, end)
+            if not ok:
+                hand.notes.append(f"the cards the text gives {name} do not add up: taken as unknown")
+                held = [None] * (hand.draws + 1)
+                if final is not None:
+                    held[end] = final
+                for s, d in mine.items():
+                    self.events[self.events.index(d)] = d._replace(cards=None, new=None)
+            out[name] = held
+        return out
+
+    def _derive(self, name: str, held: list[tuple[int, ...] | None], mine: dict[int, Event], end: int) -> bool:
+        """Fill what follows from what is known (a draw's discards and new cards from the hands before and
+        after it, a hand after a draw from the one before and the draw); False when they contradict."""
+        size = self.hand.hand_size
+        for h in held:
+            if h is not None and (len(h) != size or len(set(h)) != size):
+                return False
+        for s in range(1, end + 1):
+            d = mine.get(s)
+            if d is None:
+                if held[s] is None:
+                    held[s] = held[s - 1]
+                continue
+            before, after = held[s - 1], held[s]
+            count = d.drawn or 0
+            if before is not None and after is not None:
+                gone = tuple(c for c in before if c not in after)
+                came = tuple(c for c in after if c not in before)
+                if len(gone) != count or len(came) != count:
+                    return False
+                if (d.cards is not None and set(d.cards) != set(gone)) or (d.new is not None and set(d.new) != set(came)):
+                    return False
+                if d.cards is None or d.new is None:
+                    e = d._replace(cards=gone, new=came)
+                    self.events[self.events.index(d)] = e
+                    mine[s] = e
+            elif before is not None and count == 0:
+                held[s] = before
+            elif after is not None and count == 0:
+                held[s - 1] = after
+            elif before is not None and d.cards is not None and d.new is not None:
+                if not set(d.cards) <= set(before) or len(d.new) != count:
+                    return False
+                held[s] = tuple(c for c in before if c not in d.cards) + d.new
+            elif before is not None and d.cards is not None and not set(d.cards) <= set(before):
+                return False
+        return True

@@ -1,0 +1,165 @@
+"""``parse``: hand histories in, :class:`~badacey_fast.histories.model.RealHand` objects out, one at a time.
+
+The text is cut into hands by each room's first line (``PokerStars Hand #``, ``Full Tilt Poker Game #``,
+``Winamax Poker -``, ``#40201390: Limit Badacey``, Merge's ``<game``, OnGame's ``***** History for hand``,
+Boss's ``<HISTORY``), so the room is found hand by hand and one file may mix rooms.  A hand the reader
+cannot take (truncated, cut off by the next one, an amount that does not add up, a hand id seen before,
+text no room writes) is a :class:`~badacey_fast.errors.HandHistoryError` naming the file and line; what
+happens to it is ``on_bad_hand``'s choice (as pandas' ``on_bad_lines``): ``"warn"`` (the default: a
+:class:`HistoryWarning`, and the next hand), ``"skip"``, ``"error"`` (raise it), or a callable that gets
+each error.  The other hands always come through.
+
+>>> from badacey_fast.histories.model import EXAMPLE
+>>> [h.hand_id for h in parse(EXAMPLE + EXAMPLE.replace("#1:", "#2:"))]
+['1', '2']
+>>> problems = []
+>>> hands = list(parse("garbage\\n" + EXAMPLE + EXAMPLE, on_bad_hand=problems.append))
+>>> len(hands), [str(p) for p in problems]
+(1, ['<text>:1: 1 line that no room writes (garbage, or a room this reader does not know)', '<text>:27: hand PokerStars #1 is given twice (first at <text>:2)'])
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterable, Iterator
+from typing import Union
+
+from badacey_fast.errors import HandHistoryError
+from badacey_fast.histories.model import RealHand
+from badacey_fast.histories.sites import SITES, Site, site_named
+from badacey_fast.histories.sources import sources
+
+__all__ = ["parse", "HistoryWarning", "OnBadHand", "BAD_HAND_CHOICES"]
+
+#: What to do with a hand the reader cannot take: "warn", "skip", "error", or a callable given the error.
+OnBadHand = Union[str, Callable[[HandHistoryError], object]]
+BAD_HAND_CHOICES = ("warn", "skip", "error")
+
+
+class HistoryWarning(UserWarning):
+    """A hand the reader could not take (``on_bad_hand="warn"``): the message is ``file:line: reason``."""
+
+
+def _handler(on_bad_hand: OnBadHand) -> Callable[[HandHistoryError], object]:
+    if callable(on_bad_hand):
+        return on_bad_hand
+    if on_bad_hand == "warn":
+        return lambda err: warnings.warn(str(err), HistoryWarning, stacklevel=4)
+    if on_bad_hand == "skip":
+        return lambda err: None
+
+    def fail(err: HandHistoryError) -> object:
+        raise err
+
+    if on_bad_hand == "error":
+        return fail
+    raise ValueError(f"on_bad_hand must be one of {', '.join(BAD_HAND_CHOICES)} or a callable, not {on_bad_hand!r}")
+
+
+def parse(source: object, site: str = "auto", on_bad_hand: OnBadHand = "warn",
+          dedupe: bool = True) -> Iterator[RealHand]:
+    """Every hand of ``source`` as a :class:`RealHand`, in order, streamed (memory does not grow with the
+    files' size; ``dedupe`` keeps one small number per hand to find hand ids given twice).
+
+    ``source``: a path (a file, a directory read recursively, a glob), history text, bytes, a file object,
+    or a list of them (:func:`badacey_fast.histories.sources.sources`).  ``site``: ``"auto"`` (each hand's
+    room from its first line) or one room's name (``"PokerStars"``, ``"Full Tilt"``, ``"Winamax"``,
+    ``"KingsClub"``, ``"Merge"``, ``"OnGame"``, ``"Boss"``; any case, spaces optional): other rooms' hands
+    are then reported, not read.  ``on_bad_hand``: see the module docstring.
+
+    >>> from badacey_fast.histories.model import EXAMPLE
+    >>> next(parse(EXAMPLE, site="winamax"))
+    Traceback (most recent call last):
+    ...
+    StopIteration
+    >>> next(parse(EXAMPLE, site="Party"))
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown site 'Party': expected auto or one of PokerStars, Full Tilt, Winamax, KingsClub, Merge, OnGame, Boss
+    """
+    handle = _handler(on_bad_hand)
+    rooms = SITES if site == "auto" else (site_named(site),)
+    seen: dict[int, str] | None = {} if dedupe else None
+    for name, lines in sources(source):
+        yield from _read(name, lines, rooms, handle, seen)
+
+
+def _read(file: str, lines: Iterable[str], rooms: tuple[Site, ...], handle: Callable[[HandHistoryError], object],
+          seen: dict[int, str] | None) -> Iterator[RealHand]:
+    first: dict[str, list[Site]] = {}
+    for r in rooms:
+        for ch in r.first_chars:
+            first.setdefault(ch, []).append(r)
+    context: dict[str, object] = {}
+    chunk: list[str] = []
+    room: Site | None = None
+    start = 0
+    junk_at = junk = 0
+    no = 0
+    for no, raw in enumerate(lines, 1):
+        line = raw.rstrip()
+        candidates = first.get(line[:1]) if line else None
+        if candidates is not None:
+            for r in candidates:
+                if r.starts(line):
+                    if room is not None:
+                        yield from _one(room, chunk, start, file, context, handle, seen)
+                    elif junk:
+                        handle(_junk(junk, file, junk_at))
+                        junk = 0
+                    room, chunk, start = r, [line], no
+                    break
+            else:
+                candidates = None
+            if candidates is not None:
+                continue
+        if room is not None:
+            chunk.append(line)
+        elif line and not any(r.between(line, context) for r in rooms):
+            if not junk:
+                junk_at = no
+            junk += 1
+    if room is not None:
+        yield from _one(room, chunk, start, file, context, handle, seen)
+    elif junk:
+        handle(_junk(junk, file, junk_at))
+
+
+def _junk(count: int, file: str, line: int) -> HandHistoryError:
+    what = "1 line" if count == 1 else f"{count} lines"
+    junk = HandHistoryError(f"{what} that no room writes (garbage, or a room this reader does not know)", file, line)
+    junk.kind = "garbage"
+    return junk
+
+
+def _one(room: Site, chunk: list[str], start: int, file: str, context: dict[str, object],
+         handle: Callable[[HandHistoryError], object], seen: dict[int, str] | None) -> Iterator[RealHand]:
+    try:
+        got = room.parse(chunk, start, file, context)
+    except HandHistoryError as bad:
+        bad.site = room.name
+        handle(bad)
+        return
+    except (ValueError, IndexError, KeyError) as exc:  # a line in a shape the parser did not expect
+        unreadable = HandHistoryError(f"unreadable {room.name} hand: {exc}", file, start)
+        unreadable.site = room.name
+        handle(unreadable)
+        return
+    if got is None:  # a chunk that only sets context (Merge's <description>)
+        return
+    hand, garbage = got
+    if seen is not None:
+        key = hash((hand.site, hand.hand_id))
+        where = seen.get(key)
+        if where is not None:
+            twice = HandHistoryError(f"hand {hand.site} #{hand.hand_id} is given twice (first at {where})", file, start)
+            twice.site, twice.hand_id, twice.variant, twice.kind = hand.site, hand.hand_id, hand.variant, "duplicate"
+            handle(twice)
+            return
+        seen[key] = f"{file}:{start}"
+    if garbage:
+        junk = HandHistoryError(f"{len(garbage)} line{'s' if len(garbage) > 1 else ''} after the hand that no "
+                                f"room writes: {garbage[0][1][:60]!r}", file, garbage[0][0])
+        junk.site, junk.hand_id, junk.variant, junk.kind = hand.site, hand.hand_id, hand.variant, "garbage"
+        handle(junk)
+    yield hand

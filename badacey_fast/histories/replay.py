@@ -1,0 +1,437 @@
+"""A real hand replayed in the rules engine: every fixed-limit hand of one of our games becomes a
+:class:`~badacey_fast.game.Game` played action by action, the cards the text does not show dealt as
+:data:`~badacey_fast.game.UNKNOWN` (``??``).
+
+How the room's table becomes the engine's (each step keeps every chip and every decision where it was):
+
+- **Seats**: the players dealt in, in seat order.  At a table of 7 or 8 (the engine deals 2 to 6), players
+  who only folded before the draw, with no chip in the pot but an ante, leave the replay: their ante stays
+  in the pots as theirs (:mod:`badacey_fast.histories.check`), nothing else of theirs touches a pot or the
+  order of the others.
+- **Button**: the seat before the small blind (heads-up: the small blind), which is where the engine posts
+  the blinds; the room's button seat may be empty or sitting out.
+- **Posts**: blinds and antes as the game's config; a live big blind posted out of turn as the engine's
+  ``posts``; chips posted dead (a dead small blind) stay out of the betting: the replay's stack is that
+  much smaller and the chips join the player's contribution when the pots are built
+  (:mod:`badacey_fast.histories.check`).
+- **Cards**: every card the text shows (a player's own, a draw's discards and new cards, a hand shown or
+  mucked face up) is dealt as that card; the rest are unknown.  A player whose final hand is shown but
+  whose draws are not gets the shown cards in its last dealt places, and its unseen discards thrown
+  first: every way of dealing them is the same hand to the rules.  The engine's stub keeps the card
+  count exact, so it reshuffles where the room ran out of cards.
+- **Draws**: applied in the engine's order (first live seat left of the button), whatever the text's order.
+
+>>> from badacey_fast.histories import parse
+>>> from badacey_fast.histories.model import EXAMPLE
+>>> r = replay(next(parse(EXAMPLE)))
+>>> r.game.is_over, r.game.payouts, r.names
+(True, [100, 0], ['Hero', 'Villain'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from badacey_fast.errors import BadaceyError, IllegalActionError
+from badacey_fast.game import UNKNOWN, Action, Game, GameConfig, is_unknown
+from badacey_fast.game.history import replay as replay_history
+from badacey_fast.histories.model import (
+    ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, POST, RAISE, SMALL_BLIND, Event, RealHand,
+)
+
+__all__ = ["Replay", "ReplayError", "replay", "why_not_replayed", "contributions", "final_hands", "MAX_SEATS"]
+
+#: The engine deals 2 to 6 players (RULES.md §4).
+MAX_SEATS = 6
+
+_BETTING_KINDS = frozenset({FOLD, CHECK, CALL, BET, RAISE})
+
+
+class ReplayError(BadaceyError):
+    """A hand that cannot be replayed, or an action the engine refuses; ``kind`` says which: "skipped"
+    (not one of our fixed-limit games, cancelled, ...), "rule difference" (the engine's rules refuse what
+    the room allowed) or "parse gap" (the text does not say enough)."""
+
+    def __init__(self, message: str, kind: str = "skipped", line: int = 0) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.line = line
+
+
+@dataclass
+class Replay:
+    """A replayed hand: the engine's ``game``, the player of each engine seat (``names``), the engine's
+    ``button`` seat, chips each player posted dead (``dead``) and the players left out (``dropped``: their
+    chips), the ``config`` used, and what the replay noticed (``notes``)."""
+
+    hand: RealHand
+    game: Game
+    names: list[str]
+    button: int
+    config: GameConfig
+    dead: dict[str, int] = field(default_factory=dict)
+    dropped: dict[str, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def seat_of(self, name: str) -> int:
+        """The engine seat of a player."""
+        return self.names.index(name)
+
+
+def why_not_replayed(hand: RealHand) -> str | None:
+    """Why the hand is not replayed in the engine (None when it is): the first reason found.
+
+    >>> from badacey_fast.histories import parse
+    >>> from badacey_fast.histories.model import EXAMPLE
+    >>> why_not_replayed(next(parse(EXAMPLE))) is None
+    True
+    >>> h = next(parse(EXAMPLE.replace("Badugi Limit", "5 Card Draw Limit")))
+    >>> why_not_replayed(h)
+    'not one of our games: 5 Card Draw'
+    """
+    if hand.game is None:
+        return f"not one of our games: {hand.variant}"
+    if hand.betting != "fixed":
+        return f"{hand.betting} limit: the engine plays fixed limit"
+    if hand.status != "complete":
+        return {"cancelled": "the room cancelled the hand", "partial": "the room kept only the summary",
+                "no deal": "no hand was dealt"}.get(
+            hand.status, f"the hand is {hand.status}")
+    if hand.limits is None:
+        return "the text states no limits"
+    if not any(e.kind in _BETTING_KINDS or e.kind == DRAW for e in hand.actions):
+        return "no hand was dealt"
+    return None
+
+
+def _dropped(hand: RealHand, dealt: list[str]) -> list[str]:
+    """Players the replay can leave out at a table of more than 6: folded before the draw with no chip in
+    but an ante (which stays in the pot as theirs)."""
+    acted: dict[str, list[Event]] = {}
+    for e in hand.actions:
+        acted.setdefault(e.player, []).append(e)
+    out = []
+    for name in dealt:
+        mine = acted.get(name, [])
+        if any(e.kind == FOLD for e in mine) and all((e.kind == FOLD and e.street == 0) or e.kind == ANTE for e in mine):
+            out.append(name)
+    return out[: max(0, len(dealt) - MAX_SEATS)] if len(dealt) - len(out) <= MAX_SEATS else out
+
+
+def _engine_table(hand: RealHand) -> tuple[list[str], int, dict[str, int], list[int], int, dict[str, int]]:
+    """(engine seats' names, button seat, dead chips, live-post seats, ante, dropped players' chips)."""
+    dealt = hand.players
+    put = hand.put_in()
+    dropped: dict[str, int] = {}
+    if len(dealt) > MAX_SEATS:
+        for name in _dropped(hand, dealt):
+            dropped[name] = put.get(name, 0)
+        dealt = [n for n in dealt if n not in dropped]
+        if len(dealt) > MAX_SEATS:
+            raise ReplayError(f"{len(dealt)} players in the hand: the engine deals 2 to {MAX_SEATS}")
+    if len(dealt) < 2:
+        raise ReplayError("fewer than 2 players dealt in")
+    small = [e.player for e in hand.actions if e.kind == SMALL_BLIND]
+    big = [e.player for e in hand.actions if e.kind == BIG_BLIND]
+    if len(big) != 1:
+        raise ReplayError("no big blind posted" if not big else "two big blinds posted")
+    if len(small) != 1:
+        raise ReplayError("no small blind posted (a dead small blind): the engine always posts one" if not small
+                          else "two small blinds posted")
+    for who in small + big:
+        if who not in dealt:
+            raise ReplayError(f"{who} posts a blind but is not dealt in")
+    n = len(dealt)
+    sb, bb = dealt.index(small[0]), dealt.index(big[0])
+    button = sb if n == 2 else (sb - 1) % n
+    if bb != (sb + 1) % n:
+        raise ReplayError(f"the big blind {big[0]} does not sit next to the small blind {small[0]}")
+    dead: dict[str, int] = {}
+    posts: list[int] = []
+    antes: dict[str, int] = {}
+    for e in hand.actions:
+        if e.kind == DEAD:
+            dead[e.player] = dead.get(e.player, 0) + (e.amount or 0)
+        elif e.kind == POST:
+            if e.player in dropped:
+                continue
+            posts.append(dealt.index(e.player))
+        elif e.kind == ANTE:
+            antes[e.player] = antes.get(e.player, 0) + (e.amount or 0)
+    ante = 0
+    if antes:
+        ante = hand.ante
+        stacks = {s.name: s.stack for s in hand.seats}
+        for name in dealt:
+            posted = antes.get(name, 0)
+            if posted != min(ante, stacks[name]):
+                raise ReplayError(f"{name} posts an ante of {posted}, not the table's {ante}: the engine antes every seat")
+    return dealt, button, dead, posts, ante, dropped
+
+
+def _config(hand: RealHand, ante: int, n: int) -> GameConfig:
+    assert hand.limits is not None and hand.game is not None  # why_not_replayed checked both
+    small_bet, big_bet = hand.limits
+    small, big = hand.blinds
+    return GameConfig(game=hand.game, small_blind=small, big_blind=big, ante=ante, small_bet=small_bet,
+                      big_bet=big_bet)
+
+
+class _Slots:
+    """One seat's cards as the engine will hold them, in the engine's hand order: each slot a known card
+    or None (dealt as UNKNOWN); draws throw and append slots as the engine does (see the module docstring)."""
+
+    __slots__ = ("slots", "hand", "final")
+
+    def __init__(self, size: int, first: tuple[int, ...] | None, final: tuple[int, ...] | None) -> None:
+        self.slots: list[list[int | None]] = [[c] for c in first] if first is not None else [[None] for _ in range(size)]
+        self.hand = list(range(size))  # indexes into slots, in the engine's hand order
+        self.final = set(final) if final is not None else None
+
+    def draw(self, count: int, discards: tuple[int, ...] | None, new: tuple[int, ...] | None,
+             after: tuple[int, ...] | None) -> list[int]:
+        """Throw ``count`` slots (the known ``discards``, else unseen ones first) and append the new ones;
+        returns the positions thrown (indexes into the hand before the draw)."""
+        slots, hand = self.slots, self.hand
+        thrown: list[int] = []
+        if discards is not None:
+            for c in discards:
+                pos = next((p for p, k in enumerate(hand) if slots[k][0] == c), None)
+                if pos is None:
+                    pos = next((p for p, k in enumerate(hand) if slots[k][0] is None and p not in thrown), None)
+                    if pos is None:
+                        raise ReplayError(f"a discard {c} the seat cannot hold", "parse gap")
+                    slots[hand[pos]][0] = c
+                thrown.append(pos)
+        else:
+            final = self.final
+            order = [p for p, k in enumerate(hand) if slots[k][0] is not None and final is not None
+                     and slots[k][0] not in final]
+            order += [p for p, k in enumerate(hand) if slots[k][0] is None]
+            if len(order) < count:
+                raise ReplayError("a draw throws cards the text shows the player keeping", "parse gap")
+            thrown = order[:count]
+        keep = [k for p, k in enumerate(hand) if p not in thrown]
+        start = len(slots)
+        for j in range(count):
+            slots.append([new[j] if new is not None and j < len(new) else None])
+        self.hand = keep + list(range(start, start + count))
+        if after is not None:
+            self._assign(after)
+        return sorted(thrown)
+
+    def _assign(self, cards: tuple[int, ...]) -> None:
+        """The hand is now ``cards``: its unseen slots take the cards not placed yet."""
+        held = [self.slots[k][0] for k in self.hand]
+        missing = [c for c in cards if c not in held]
+        if any(c is not None and c not in cards for c in held):
+            raise ReplayError("the cards shown are not the cards the draws leave", "parse gap")
+        for k in self.hand:
+            if self.slots[k][0] is None:
+                self.slots[k][0] = missing.pop(0)
+
+    def finish(self) -> None:
+        if self.final is not None:
+            self._assign(tuple(self.final))
+
+
+def replay(hand: RealHand, heads_up_uncapped: bool = False) -> Replay:
+    """Replay ``hand`` in the engine, action by action (see the module docstring).  Raises
+    :class:`ReplayError`: not replayable (``kind`` "skipped", with the reason), or an action the engine
+    refuses (``kind`` "rule difference", naming the action's line and the engine's rule) or a text that
+    does not give the engine what it needs (``kind`` "parse gap")."""
+    reason = why_not_replayed(hand)
+    if reason is not None:
+        raise ReplayError(reason)
+    names, button, dead, posts, ante, dropped = _engine_table(hand)
+    n = len(names)
+    config = _config(hand, ante, n)
+    if heads_up_uncapped:
+        config = GameConfig(**{**config.to_dict(), "heads_up_uncapped": True})
+    stacks_by_name = {s.name: s.stack for s in hand.seats}
+    stacks = [stacks_by_name[name] - dead.get(name, 0) for name in names]
+    for name, st in zip(names, stacks):
+        if st <= 0:
+            raise ReplayError(f"{name} has no chips left for the engine once the dead blind is posted")
+    seat = {name: k for k, name in enumerate(names)}
+    size = hand.hand_size
+    if size != config.hand_size:
+        raise ReplayError(f"{size}-card hands for {hand.game}", "parse gap")
+    # The draws, by street and player; the known cards of each player.
+    draws: dict[int, dict[str, Event]] = {}
+    for e in hand.actions:
+        if e.kind == DRAW:
+            draws.setdefault(e.street, {})[e.player] = e
+    shown = hand.shown()
+    slots: dict[str, _Slots] = {}
+    for name in names:
+        held = hand.holdings.get(name) or [None]
+        slots[name] = _Slots(size, held[0], shown.get(name))
+    # The script: the deal (one card at a time from the seat left of the button), then each draw's cards
+    # in the engine's order.  Slots are filled as the draws are planned, so the script is written last.
+    folded_at = {e.player: e.street for e in hand.actions if e.kind == FOLD}
+    plan: list[tuple[int, list[tuple[str, list[int]]]]] = []
+    for street in range(1, hand.draws + 1):
+        mine = draws.get(street)
+        if not mine:
+            break
+        order = [names[(button + 1 + k) % n] for k in range(n)]
+        step = []
+        for name in order:
+            if folded_at.get(name, 99) < street:
+                continue
+            d = mine.get(name)
+            if d is None:
+                raise ReplayError(f"{name} is in the hand but does not draw on draw {street}", "parse gap")
+            held = hand.holdings.get(name) or []
+            after = held[street] if street < len(held) else None
+            step.append((name, slots[name].draw(d.drawn or 0, d.cards, d.new, after)))
+        plan.append((street, step))
+    for s in slots.values():
+        s.finish()
+    script: list[int] = []
+    first = (button + 1) % n
+    for k in range(size):
+        for j in range(n):
+            s = slots[names[(first + j) % n]]
+            c = s.slots[k][0]
+            script.append(UNKNOWN if c is None else c)
+    counts = {name: size for name in names}
+    for street, step in plan:
+        for name, thrown in step:
+            s = slots[name]
+            for k in range(counts[name], counts[name] + len(thrown)):
+                c = s.slots[k][0]
+                script.append(UNKNOWN if c is None else c)
+            counts[name] += len(thrown)
+    try:
+        game = replay_history({"config": config.to_dict(), "stacks": stacks, "button": button, "posts": posts,
+                               "dealt": " ".join("??" if c == UNKNOWN else _text(c) for c in script),
+                               "actions": []}, check=False)
+    except (IllegalActionError, BadaceyError) as exc:
+        raise ReplayError(f"the engine refuses the deal: {exc}", "parse gap") from None
+    result = Replay(hand, game, names, button, config, dead={k: v for k, v in dead.items() if v},
+                    dropped=dropped)
+    planned = {street: dict(step) for street, step in plan}
+    free: set[int] = set()  # seats the room let fold when they might check: the engine checks for them
+    room_out: set[int] = set()  # seats out of the hand by the room, live in the engine (free or all-in folds)
+    for e in hand.actions:
+        if free:
+            _free_folders(game, free)
+        if e.kind in _BETTING_KINDS and e.player not in dropped:
+            if e.kind == FOLD and game.stacks[seat[e.player]] == 0 and not game.folded[seat[e.player]]:
+                # An all-in player the room folds (sitting out in a tournament): no decision in the
+                # engine, which keeps the hand live; the check leaves it out of every pot's winners.
+                result.notes.append(f"the room folds {e.player}'s all-in hand (line {e.line})")
+                room_out.add(seat[e.player])
+                continue
+            if e.kind == FOLD and game.to_act == seat[e.player] and game.phase == "betting" and game.to_call() == 0:
+                free.add(seat[e.player])
+                room_out.add(seat[e.player])
+                result.notes.append(f"the room lets {e.player} fold when {e.player} may check (line {e.line}): "
+                                    f"replayed as checks until a bet comes, then a fold")
+                game.apply("check", seat=seat[e.player])
+                continue
+            _bet(game, seat, e, hand.actions)
+        elif e.kind == DRAW and game.phase == "drawing" and e.street == game.street + 1:
+            # Every draw of this street, in the engine's order, at the first draw line of the street.
+            thrown_by = planned.get(e.street, {})
+            while game.phase == "drawing" and game.street + 1 == e.street:
+                who = names[game.to_act]
+                if game.to_act in free:
+                    game.apply(Action("draw", cards=()), seat=game.to_act)
+                    continue
+                positions = thrown_by.get(who)
+                if positions is None:
+                    raise ReplayError(f"the engine has {who} draw on draw {e.street}; the text does not", "parse gap",
+                                      e.line)
+                engine_hand = game.hands[game.to_act]
+                try:
+                    game.apply(Action("draw", cards=tuple(engine_hand[p] for p in positions)), seat=game.to_act)
+                except IllegalActionError as exc:
+                    raise ReplayError(f"line {e.line}: the engine refuses {who}'s draw: {exc}", "rule difference",
+                                      e.line) from None
+    if free:
+        _free_folders(game, free)
+    if room_out and not game.is_over and sum(1 for k in range(n) if not game.folded[k] and k not in room_out) == 1:
+        # The room's hand is over (one player left), the engine's goes on with seats the room folded: play
+        # it out at no cost (stand pat, check; a seat facing a bet folds) to close it.
+        while not game.is_over:
+            if game.phase == "drawing":
+                game.apply(Action("draw", cards=()), seat=game.to_act)
+            else:
+                game.apply("fold" if game.to_call() > 0 else "check", seat=game.to_act)
+    if not game.is_over:
+        raise ReplayError(f"the text ends but the engine's hand is not over ({game.phase}, seat "
+                          f"{names[game.to_act] if game.to_act >= 0 else '-'} to act)", "parse gap")
+    return result
+
+
+def _free_folders(game: Game, free: set[int]) -> None:
+    """Act for the seats that folded in the room when they might have checked: check (or stand pat) while
+    that costs nothing, fold at the first bet."""
+    while not game.is_over and game.to_act in free:
+        if game.phase == "drawing":
+            game.apply(Action("draw", cards=()), seat=game.to_act)
+        else:
+            game.apply("fold" if game.to_call() > 0 else "check", seat=game.to_act)
+
+
+def _text(card: int) -> str:
+    from badacey_fast.cards import format_card
+
+    return format_card(card)
+
+
+def _bet(game: Game, seat: dict[str, int], e: Event, before: tuple[Event, ...] = ()) -> None:
+    """Apply one betting action of the text; refused: ReplayError naming the line and the rule."""
+    i = seat[e.player]
+    if game.phase != "betting":
+        raise ReplayError(f"line {e.line}: {e.player} {e.kind}s but the engine's hand is "
+                          f"{'over' if game.is_over else game.phase}", "parse gap", e.line)
+    if e.kind == BET or e.kind == RAISE:
+        action: Action | str = Action(e.kind, e.to)
+    elif e.kind == CALL:
+        legal = {a.kind: a for a in game.legal_actions()} if game.to_act == i else {}
+        call = legal.get("call")
+        if call is not None and call.amount != e.amount:
+            raise ReplayError(f"line {e.line}: {e.player} calls {e.amount}, the engine's call is {call.amount}",
+                              "rule difference", e.line)
+        action = "call"
+    else:
+        action = e.kind
+    try:
+        game.apply(action, seat=i)
+    except IllegalActionError as exc:
+        short = [x for x in before if x.line < e.line and x.all_in and x.kind == RAISE and x.street == e.street]
+        if e.kind == RAISE and short and "illegal amount" in str(exc):
+            raise ReplayError(
+                f"line {e.line}: after {short[-1].player}'s all-in raise to {short[-1].to}, the room's next raise "
+                f"completes it: {e.player} raises to {e.to}, one bet above the last full raise; by the rules an "
+                f"all-in raise of half a bet or more is a full raise, the next one a bet above it ({exc})",
+                "rule difference", e.line) from None
+        raise ReplayError(f"line {e.line}: the engine refuses {e.player}'s {e.kind}"
+                          f"{'' if e.to is None else f' to {e.to}'}: {exc}", "rule difference", e.line) from None
+
+
+def contributions(r: Replay) -> dict[str, int]:
+    """What each player put in by the engine's account (uncalled chips returned), dead chips included."""
+    out = dict(r.dropped)
+    for k, name in enumerate(r.names):
+        out[name] = r.game.contrib[k] + r.dead.get(name, 0)
+    for name, chips in r.dead.items():
+        if name not in r.names:
+            out[name] = out.get(name, 0) + chips
+    return out
+
+
+def final_hands(r: Replay) -> dict[str, tuple[int, ...] | None]:
+    """Each live player's final cards in the engine (None where any card is unknown); folded players absent."""
+    g = r.game
+    out: dict[str, tuple[int, ...] | None] = {}
+    for k, name in enumerate(r.names):
+        if not g.folded[k]:
+            cards = tuple(g.hands[k])
+            out[name] = None if any(is_unknown(c) for c in cards) else cards
+    return out
+

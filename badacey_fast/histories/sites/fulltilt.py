@@ -1,0 +1,261 @@
+"""Full Tilt Poker hand histories (``Full Tilt Poker Game #`` or ``FullTiltPoker Game #``; cash games,
+sit & gos; the client's UTF-16 files and its archive format with ``*** # 1 ***`` separators).
+
+What this room writes, as read here: ``Name verb ...`` without a colon (a colon is chat), names with
+spaces, ``raises to $X`` (the round total), ``calls $X`` (the chips added), ``posts the small blind of``,
+``posts a dead small blind of`` (dead), ``antes``, ``The button is in seat #5`` after the posts,
+``discards 1 card [Qs]`` then ``Dealt to Hero [kept] [new]``, ``wins the pot ($X)``, ``Total pot $X |
+Rake $Y`` (before the rake); a hand kept ``(partial)`` has only its summary.
+"""
+
+from __future__ import annotations
+
+import re
+
+from badacey_fast.errors import HandHistoryError
+from badacey_fast.histories.build import HandBuilder
+from badacey_fast.histories.games import betting, variant
+from badacey_fast.histories.model import (
+    ANTE, BET, BIG_BLIND, CALL, DEAD, MUCK, POST, RAISE, SMALL_BLIND, Event, RealHand,
+)
+from badacey_fast.histories.sites import Site
+from badacey_fast.histories.sites.words import Names, strip_all_in, when
+from badacey_fast.histories.text import amount, cards
+
+__all__ = ["SITE", "parse"]
+
+_FIRST = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
+_STAKES = re.compile(r"^(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)(?: Ante (?P<ante>[$€£]?[\d,.]+))?$")
+_LIMIT = re.compile(r"^(?P<limit>No Limit|Pot Limit|Limit|FL|NL|PL) (?P<variant>.+)$")
+_TOURNAMENT = re.compile(r"\((?P<tour>\d+)\), Table (?P<table>.+)$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^)]+)\)(?P<tail>.*)$")
+_STREETS = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "DRAW": 1}
+_SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[(?P<cards>[^]]*)\]")
+
+
+def starts(line: str) -> bool:
+    """A Full Tilt hand's first line."""
+    return line.startswith(("Full Tilt Poker Game #", "FullTiltPoker Game #"))
+
+
+def _between(line: str, context: dict[str, object]) -> bool:
+    # The archive's separators: "******************** # 1 *************************"
+    return line.startswith("*****") and "#" in line and line.endswith("*")
+
+
+def _header(line: str, hand: RealHand) -> tuple[int, int] | None:
+    m = _FIRST.match(line)
+    if m is None:
+        raise HandHistoryError("a Full Tilt first line in a shape this reader does not know", hand.file, hand.line)
+    hand.hand_id = m["id"]
+    parts = m["rest"].split(" - ")
+    if parts and parts[-1].endswith("(partial)"):
+        parts[-1] = parts[-1][: -len("(partial)")].strip()
+        hand.status = "partial"
+    if len(parts) < 4:
+        raise HandHistoryError("a Full Tilt first line without its stakes, game, time and date", hand.file, hand.line)
+    date, clock = parts[-1], parts[-2]
+    body = parts[:-2]
+    stakes = None
+    game: str | None = None
+    k = len(body)
+    while k > 0 and (stakes is None or game is None):
+        s = _STAKES.match(body[k - 1]) if stakes is None else None
+        if s is not None:
+            stakes = s
+        elif game is None and _LIMIT.match(body[k - 1]):
+            game = body[k - 1]
+        else:
+            break
+        k -= 1
+    where = " - ".join(body[:k])
+    if game is None or stakes is None:
+        raise HandHistoryError(f"no game or stakes in {m['rest']!r}", hand.file, hand.line)
+    g = _LIMIT.match(game)
+    assert g is not None  # game was chosen by this pattern
+    hand.variant = g["variant"]
+    hand.betting = betting(g["limit"])
+    hand.game, hand.draws, hand.hand_size = variant(hand.variant)
+    t = _TOURNAMENT.search(where)
+    if t is not None:
+        hand.tournament, hand.table = t["tour"], t["table"]
+        hand.currency, hand.scale = "chips", 0
+    else:
+        hand.table = where[6:] if where.startswith("Table ") else where
+        money = stakes["small"]
+        hand.scale = 2
+        hand.currency = "USD" if money.startswith("$") else "EUR" if money.startswith("€") else \
+            "GBP" if money.startswith("£") else "play"
+    if hand.table.endswith(")") and " (" in hand.table:
+        table, _, size = hand.table[:-1].rpartition(" (")
+        hand.table = table
+        hand.max_seats = 2 if size == "heads up" else int(size.split()[0]) if size.split()[0].isdigit() else None
+    clock_part, _, tz = clock.partition(" ")
+    hand.started = when(f"{date} {clock_part}", tz or None)
+    if stakes["ante"]:
+        hand.ante = amount(stakes["ante"], hand.scale)
+    return amount(stakes["small"], hand.scale), amount(stakes["big"], hand.scale)
+
+
+def parse(lines: list[str], start: int, file: str, context: dict[str, object]
+          ) -> tuple[RealHand, list[tuple[int, str]]]:
+    """One Full Tilt hand (see the module docstring)."""
+    hand = RealHand("Full Tilt", "", file, start)
+    stakes = _header(lines[0], hand)
+    scale = hand.scale
+    b = HandBuilder(hand)
+    n = len(lines)
+    i = 1
+    garbage: list[tuple[int, str]] = []
+    while i < n and (not lines[i] or lines[i].startswith("Seat ")):
+        s = _SEAT.match(lines[i]) if lines[i] else None
+        if lines[i] and s is None:
+            break
+        if s is not None:
+            b.seat(int(s["seat"]), s["name"], amount(s["stack"], scale), dealt="sitting out" not in s["tail"])
+        i += 1
+    names = Names(b.seats)
+    summary = -1
+    while i < n:
+        line = lines[i]
+        no = start + i
+        i += 1
+        if not line:
+            continue
+        if line.startswith("*** "):
+            mark = line[4:].split(" ***", 1)[0]
+            if mark == "SUMMARY":
+                summary = i
+                break
+            street = _STREETS.get(mark)
+            if street is not None:
+                b.new_street(street, True)
+            continue
+        got = names.split(line, " ")
+        if got is not None:
+            _action(b, got[0], got[1], no, scale)
+        elif line.startswith("Dealt to "):
+            got = names.split(line[9:], " ")
+            if got is None:
+                raise b.fail(f"cards dealt to a player not seated: {line!r}", no)
+            name, rest = got
+            groups = rest.split("] [")
+            if b.street == 0 or b.last_draw.get(name) is None:
+                b.hold(name, cards(rest), 0 if b.street == 0 else None)
+            else:
+                b.drew(name, cards(groups[0]) if len(groups) == 2 else (), cards(groups[-1]), no)
+        elif line.startswith("Uncalled bet of "):
+            money, _, who = line[16:].partition(" returned to ")
+            b.uncalled(who, amount(money, scale), no)
+        elif line.startswith("The button is in seat #"):
+            hand.button = int(line[23:])
+    if summary < 0:
+        raise b.fail("truncated hand: no *** SUMMARY ***", start + n - 1)
+    _summary(b, lines, summary, start, scale, garbage)
+    if hand.status == "complete" and not any(e.kind in ("fold", "check", "call", "bet", "raise", "draw")
+                                              for e in b.events):
+        hand.status = "no deal"
+    _stakes(hand, b.events, stakes)
+    return b.finish(), garbage
+
+
+def _action(b: HandBuilder, name: str, rest: str, no: int, scale: int) -> None:
+    verb, _, what = rest.partition(" ")
+    if verb == "folds":
+        b.fold(name, no)
+    elif verb == "checks":
+        b.check(name, no)
+    elif verb == "calls":
+        what, all_in = strip_all_in(what)
+        b.bet(name, CALL, no, added=amount(what, scale), all_in=all_in)
+    elif verb == "bets":
+        what, all_in = strip_all_in(what)
+        b.bet(name, BET, no, added=amount(what, scale), all_in=all_in)
+    elif verb == "raises":
+        what, all_in = strip_all_in(what)
+        b.bet(name, RAISE, no, to=amount(what.rpartition(" ")[2], scale), all_in=all_in)
+    elif verb == "discards":
+        count, _, shown = what.partition(" card")
+        discards = cards(shown[shown.index("["):]) if "[" in shown else None
+        b.draw(name, int(count), no, discards if discards is not None and len(discards) == int(count) else None)
+    elif verb == "stands" and what.startswith("pat"):
+        b.draw(name, 0, no)
+        if "[" in what:
+            b.hold(name, cards(what[what.index("["):]))
+    elif verb == "posts":
+        what, _ = strip_all_in(what)
+        money = amount(what.rpartition(" ")[2], scale)
+        if what.startswith("the small blind"):
+            b.post(name, SMALL_BLIND, money, no)
+        elif what.startswith("the big blind"):
+            b.post(name, BIG_BLIND if not any(e.kind == BIG_BLIND for e in b.events) else POST, money, no)
+        elif what.startswith("a dead"):
+            b.post(name, DEAD, money, no)
+        else:
+            b.post(name, POST, money, no)
+    elif verb == "antes":
+        what, _ = strip_all_in(what)
+        b.post(name, ANTE, amount(what, scale), no)
+    elif verb == "shows":
+        b.show(name, cards(what[: what.index("]") + 1]) if "[" in what else None, no)
+    elif verb == "mucks":
+        b.show(name, cards(what[: what.index("]") + 1]) if what.startswith("[") else None, no, MUCK)
+    elif verb == "wins" or verb == "ties":
+        # "wins the pot ($2,922) with ...", "wins the side pot #1 ($5)", "ties for the pot ($5)"
+        head, _, tail = what.partition("(")
+        pot = head.replace("for the", "").replace("the", "").replace("pot", "").replace("#", "").strip()
+        b.collect(name, amount(tail.split(")", 1)[0], scale), pot, no)
+    elif verb == "is" and what == "sitting out":
+        b.sit_out(name)
+    # "is dealt 2 cards", "has 15 seconds left to act", "adds $5", "sits down": nothing to record
+
+
+def _summary(b: HandBuilder, lines: list[str], i: int, start: int, scale: int,
+             garbage: list[tuple[int, str]]) -> None:
+    hand = b.hand
+    seat_names = Names(b.seats)
+    for k in range(i, len(lines)):
+        line = lines[k]
+        if not line or line == "\ufffd":  # the client's UTF-16 files end with half a character
+            continue
+        if line.startswith("Total pot "):
+            head, _, rake = line.partition("| Rake ")
+            hand.pot = amount(head[10:].split(" ", 1)[0], scale)
+            hand.rake = amount(rake, scale) if rake else None
+        elif line.startswith("Seat "):
+            body = line.split(": ", 1)[-1]
+            got = seat_names.split(body, " ")
+            if got is None:
+                continue
+            name, rest = got
+            m = _SUMMARY_CARDS.search(rest)
+            if m is not None:
+                b.reveal(name, cards(m["cards"]))
+            if hand.status == "partial":
+                if name not in b.seats:
+                    continue
+                if "collected (" in rest:
+                    money = rest.split("collected (", 1)[1].split(")", 1)[0]
+                    b.collected[name] = b.collected.get(name, 0) + amount(money, scale)
+                if "sitting out" in rest:
+                    b.sit_out(name)
+        elif line.startswith(("Duration ", "Board")):
+            continue
+        else:
+            garbage.append((start + k, line))
+
+
+def _stakes(hand: RealHand, events: list[Event], stakes: tuple[int, int] | None) -> None:
+    small = next((e.amount for e in events if e.kind == SMALL_BLIND), 0) or 0
+    big = next((e.amount for e in events if e.kind == BIG_BLIND), 0) or 0
+    hand.ante = max([e.amount or 0 for e in events if e.kind == ANTE] + [hand.ante])
+    if hand.betting == "fixed":
+        hand.limits = stakes
+        if stakes is not None:
+            # The big blind is the small bet, the small blind what the room says (FTP's 2 of a 5 bet).
+            hand.blinds = (small or stakes[0] // 2, stakes[0])
+    else:
+        hand.blinds = stakes if stakes is not None else (small, big)
+
+
+SITE = Site("Full Tilt", "F", starts, parse, _between, aliases=("ftp", "fulltiltpoker", "full tilt poker"))

@@ -1,0 +1,270 @@
+"""PokerStars hand histories (cash games and tournaments; ``PokerStars Hand #``, older ``PokerStars Game #``).
+
+What this room writes, as read here: ``Name: verb ...`` for every action, ``raises $X to $Y`` (``to`` is
+the round total), ``calls $X`` (the chips added), ``posts small & big blinds`` (the small blind's part
+dead), ``discards 2 cards [..]`` then ``Dealt to Hero [kept] [new]``, ``The deck is reshuffled``,
+``Total pot $X | Rake $Y`` (the pot before the rake), ``collected $X from side pot-2``; 5 Card Draw and
+some single-draw hands have no ``*** DRAW ***`` line (a draw after a betting round starts the next street).
+"""
+
+from __future__ import annotations
+
+import re
+
+from badacey_fast.errors import HandHistoryError
+from badacey_fast.histories.build import HandBuilder
+from badacey_fast.histories.games import betting, variant
+from badacey_fast.histories.model import (
+    ANTE, BET, BIG_BLIND, CALL, DEAD, MUCK, POST, RAISE, SMALL_BLIND, Event, RealHand,
+)
+from badacey_fast.histories.sites import Site
+from badacey_fast.histories.sites.words import Names, strip_all_in, when
+from badacey_fast.histories.text import amount, cards
+
+__all__ = ["SITE", "parse"]
+
+_HEADER = re.compile(
+    r"^PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(?P<id>\d+):\s*"
+    r"(?:Tournament #(?P<tour>\d+), (?:(?P<buyin>[^ ]*\d[^ ]*(?: [A-Z]{3})?|Freeroll) )?)?"
+    r"(?P<game>.*?) - "
+    r"(?:Match Round \w+, )?(?:Level (?P<level>\w+) \((?P<lvl>[^)]*)\) - )?"
+    r"(?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})(?: (?P<tz>[A-Z]+))?"
+    r"(?: \[(?P<date2>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) (?P<tz2>[A-Z]+)\])?"
+)
+# "Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD)", "Badugi Limit", "8-Game (Badugi Limit, $1/$2)"
+_GAME = re.compile(r"^(?P<variant>.*?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)(?: \((?P<stakes>[^)]*)\))?$")
+_MIXED = re.compile(r"^(?P<mix>.*?) \((?P<variant>.*?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)(?:, (?P<stakes>[^)]*))?\)$")
+_TABLE = re.compile(r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?(?:Seat #(?P<button>\d+) is the button)?")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^ )]+)(?: in chips)?(?:, [^)]*)?\)(?P<tail>.*)$")
+_STREETS = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "DRAW": 1}
+_SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[(?P<cards>[^]]*)\]")
+
+
+def starts(line: str) -> bool:
+    """A PokerStars hand's first line."""
+    return line.startswith("PokerStars ") and ("Hand #" in line or "Game #" in line)
+
+
+def _between(line: str, context: dict[str, object]) -> bool:
+    return False
+
+
+def _header(line: str, hand: RealHand) -> tuple[int, int] | None:
+    """Fill the header fields; the stakes (two amounts) where stated."""
+    m = _HEADER.match(line)
+    if m is None:
+        raise HandHistoryError("a PokerStars first line in a shape this reader does not know", hand.file, hand.line)
+    hand.hand_id = m["id"]
+    game = m["game"].strip()
+    g = _MIXED.match(game) or _GAME.match(game)
+    if g is None:
+        raise HandHistoryError(f"unknown PokerStars game {game!r}", hand.file, hand.line)
+    hand.variant = g["variant"]
+    hand.betting = betting(g["limit"])
+    hand.game, hand.draws, hand.hand_size = variant(hand.variant)
+    if hand.betting != "fixed" and hand.game is not None:
+        hand.notes.append(f"{g['limit']} {hand.variant}: the engine plays fixed limit")
+    stakes = g["stakes"] or m["lvl"]
+    if m["tour"]:
+        hand.tournament = m["tour"]
+        hand.currency, hand.scale = "chips", 0
+    else:
+        hand.scale = 2
+        currency = (stakes or "").rsplit(" ", 1)[-1] if stakes and stakes[-1].isalpha() else ""
+        hand.currency = currency if currency else ("USD" if stakes and "$" in stakes else
+                                                  "EUR" if stakes and "€" in stakes else "play")
+    date, tz = (m["date2"], m["tz2"]) if m["date2"] else (m["date"], m["tz"])
+    hand.started = when(date, tz)
+    if stakes:
+        parts = stakes.split(" ")[0].split("/")
+        if len(parts) == 2:
+            return amount(parts[0], hand.scale), amount(parts[1], hand.scale)
+    return None
+
+
+def parse(lines: list[str], start: int, file: str, context: dict[str, object]
+          ) -> tuple[RealHand, list[tuple[int, str]]]:
+    """One PokerStars hand (see the module docstring)."""
+    hand = RealHand("PokerStars", "", file, start)
+    stakes = _header(lines[0], hand)
+    scale = hand.scale
+    b = HandBuilder(hand)
+    n = len(lines)
+    i = 1
+    while i < n and not lines[i]:
+        i += 1
+    if i < n and lines[i].startswith("Table '"):
+        t = _TABLE.match(lines[i])
+        if t is not None:
+            hand.table = t["table"]
+            hand.max_seats = int(t["max"]) if t["max"] else None
+            hand.button = int(t["button"]) if t["button"] else None
+        i += 1
+    while i < n and lines[i].startswith("Seat "):
+        s = _SEAT.match(lines[i])
+        if s is None:
+            break
+        tail = s["tail"]
+        b.seat(int(s["seat"]), s["name"], amount(s["stack"], scale),
+               dealt="sitting out" not in tail and "out of hand" not in tail)
+        i += 1
+    if not b.seats:
+        raise b.fail("no seats: the hand is cut off after its first line", start)
+    names = Names(b.seats)
+    summary = -1
+    garbage: list[tuple[int, str]] = []
+    while i < n:
+        line = lines[i]
+        no = start + i
+        i += 1
+        if not line:
+            continue
+        if line.startswith("*** "):
+            mark = line[4:].split(" ***", 1)[0]
+            if mark == "SUMMARY":
+                summary = i
+                break
+            street = _STREETS.get(mark)
+            if street is not None:
+                b.new_street(street, True)
+            continue
+        got = names.split(line, ": ")
+        if got is not None:
+            _action(b, got[0], got[1], no, scale)
+            continue
+        if line.startswith("Dealt to "):
+            _dealt(b, names, line, no)
+        elif line.startswith("Uncalled bet ("):
+            money, _, who = line[14:].partition(") returned to ")
+            b.uncalled(who, amount(money, scale), no)
+        elif " collected " in line and " from " in line:
+            name_amount, _, pot = line.rpartition(" from ")
+            who, _, money = name_amount.rpartition(" collected ")
+            pot = pot.replace("pot", "").replace("-", " ").strip()
+            b.collect(who, amount(money, scale), pot, no)
+        elif line == "The deck is reshuffled":
+            b.events.append(Event(b.street, "", "reshuffle", line=no))
+        elif line == "Hand cancelled":
+            hand.status = "cancelled"
+    if summary < 0:
+        if hand.status == "cancelled":
+            return b.finish(), garbage
+        raise b.fail("truncated hand: no *** SUMMARY ***", start + n - 1)
+    _summary(b, lines, summary, start, scale, garbage)
+    _stakes(hand, b.events, stakes)
+    return b.finish(), garbage
+
+
+def _action(b: HandBuilder, name: str, rest: str, no: int, scale: int) -> None:
+    verb, _, what = rest.partition(" ")
+    if verb == "folds":
+        b.fold(name, no)
+    elif verb == "checks":
+        b.check(name, no)
+    elif verb == "calls":
+        what, all_in = strip_all_in(what)
+        b.bet(name, CALL, no, added=amount(what, scale), all_in=all_in)
+    elif verb == "bets":
+        what, all_in = strip_all_in(what)
+        b.bet(name, BET, no, added=amount(what, scale), all_in=all_in)
+    elif verb == "raises":
+        what, all_in = strip_all_in(what)
+        _, _, to = what.partition(" to ")
+        b.bet(name, RAISE, no, to=amount(to, scale), all_in=all_in)
+    elif verb == "discards":
+        count, _, shown = what.partition(" card")
+        discards = cards(shown.lstrip("s ")) if "[" in shown else None
+        b.draw(name, int(count), no, discards if discards is not None and len(discards) == int(count) else None)
+    elif verb == "stands" and what.startswith("pat"):  # "stands pat" / "stands pat on [cards]"
+        b.draw(name, 0, no)
+        if "[" in what:
+            b.hold(name, cards(what[what.index("["):]))
+    elif verb == "posts":
+        what, _ = strip_all_in(what)
+        if what.startswith("small & big blinds "):
+            total = amount(what[19:], scale)
+            big = b.hand.blinds[1] or _big_blind_of(b)
+            b.post(name, DEAD, total - big, no)
+            b.post(name, BIG_BLIND if not _has(b, BIG_BLIND) else POST, big, no)
+        elif what.startswith("small blind "):
+            b.post(name, SMALL_BLIND if not _has(b, SMALL_BLIND) else DEAD, amount(what[12:], scale), no)
+        elif what.startswith("big blind "):
+            b.post(name, BIG_BLIND if not _has(b, BIG_BLIND) else POST, amount(what[10:], scale), no)
+        elif what.startswith(("the ante ", "ante ")):
+            b.post(name, ANTE, amount(what.rpartition(" ")[2], scale), no)
+        else:
+            raise b.fail(f"unknown post {rest!r}", no)
+    elif verb == "shows":
+        b.show(name, cards(what[: what.index("]") + 1]) if "[" in what else None, no)
+    elif verb == "mucks":
+        b.show(name, cards(what) if what.startswith("[") else None, no, MUCK)
+    elif verb in ("is", "sits") and ("sitting out" in what or what == "out"):
+        b.sit_out(name)
+    # doesn't show hand, is disconnected, has timed out...: nothing to record
+
+
+def _has(b: HandBuilder, kind: str) -> bool:
+    return any(e.kind == kind for e in b.events)
+
+
+def _big_blind_of(b: HandBuilder) -> int:
+    for e in b.events:
+        if e.kind == BIG_BLIND and e.amount:
+            return e.amount
+    raise b.fail("'posts small & big blinds' before anyone posts the big blind: its size is unknown", 0)
+
+
+def _dealt(b: HandBuilder, names: Names, line: str, no: int) -> None:
+    got = names.split(line[9:], " ")
+    if got is None:
+        raise b.fail(f"cards dealt to a player not seated: {line!r}", no)
+    name, rest = got
+    groups = rest.split("] [")
+    if b.street == 0 or len(groups) == 1 and b.last_draw.get(name) is None:
+        b.hold(name, cards(rest), 0 if b.street == 0 else None)
+        return
+    kept = cards(groups[0]) if len(groups) == 2 else ()
+    b.drew(name, kept, cards(groups[-1]), no)
+
+
+def _summary(b: HandBuilder, lines: list[str], i: int, start: int, scale: int,
+             garbage: list[tuple[int, str]]) -> None:
+    hand = b.hand
+    for k in range(i, len(lines)):
+        line = lines[k]
+        if not line:
+            continue
+        if line.startswith("Total pot "):
+            head, _, rake = line.partition("| Rake ")
+            hand.pot = amount(head[10:].split(" ", 1)[0], scale)
+            hand.rake = amount(rake, scale) if rake else None
+        elif line.startswith("Seat "):
+            m = _SUMMARY_CARDS.search(line)
+            if m is not None:
+                seat = line[5:].split(": ", 1)
+                if len(seat) == 2:
+                    got = Names(b.seats).split(seat[1], " ")
+                    if got is not None:
+                        b.reveal(got[0], cards(m["cards"]))
+        elif line.startswith(("Board ", "Hand was run")):
+            continue
+        else:
+            garbage.append((start + k, line))
+
+
+def _stakes(hand: RealHand, events: list[Event], stakes: tuple[int, int] | None) -> None:
+    """Blinds from the posts; the limits (fixed limit) or blinds (else) the header states."""
+    small = next((e.amount for e in events if e.kind == SMALL_BLIND), 0) or 0
+    big = next((e.amount for e in events if e.kind == BIG_BLIND), 0) or 0
+    hand.ante = max((e.amount or 0 for e in events if e.kind == ANTE), default=0)
+    if hand.betting == "fixed":
+        if stakes is not None:
+            hand.limits = stakes
+        elif big:
+            hand.limits = (big, 2 * big)
+        hand.blinds = (small, big or (hand.limits[0] if hand.limits else 0))
+    else:
+        hand.blinds = stakes if stakes is not None else (small, big)
+
+
+SITE = Site("PokerStars", "P", starts, parse, _between, aliases=("stars", "ps", "pokerstars.com"))

@@ -1,0 +1,95 @@
+"""What the text rooms (PokerStars, Full Tilt, Winamax, KingsClub, OnGame) write alike: names with
+spaces at the start of a line, dates and their time zones, the all-in words.
+
+>>> names = Names(["nl pokerr", "nl", "Hero"])
+>>> names.split("nl pokerr folds"), names.split("Hero: calls 2", ": "), names.split("Bob folds")
+(('nl pokerr', 'folds'), ('Hero', 'calls 2'), None)
+>>> when("2011/06/26 18:34:02", "ET").isoformat()
+'2011-06-26T18:34:02-04:00'
+>>> strip_all_in("calls $1.50 and is all-in"), strip_all_in("raises to 1,180, and is all in")
+(('calls $1.50', True), ('raises to 1,180', True))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timezone, tzinfo
+from functools import lru_cache
+
+__all__ = ["Names", "when", "zone", "strip_all_in", "ZONES"]
+
+#: The zone abbreviations rooms print, as IANA zones (ET is New York time, summer or winter).
+ZONES = {
+    "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
+    "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles", "AT": "America/Halifax",
+    "CET": "Europe/Paris", "CEST": "Europe/Paris", "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon",
+    "EET": "Europe/Helsinki", "EEST": "Europe/Helsinki", "BST": "Europe/London", "MSK": "Europe/Moscow",
+    "AET": "Australia/Sydney", "NZT": "Pacific/Auckland", "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
+    "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo", "KT": "Asia/Seoul",
+}
+
+
+@lru_cache(maxsize=None)
+def zone(abbreviation: str | None) -> tzinfo | None:
+    """The time zone of a room's abbreviation (UTC, GMT, ET, CET, ...), None when unknown (the time is
+    then kept as printed, without a zone)."""
+    if not abbreviation:
+        return None
+    if abbreviation in ("UTC", "GMT"):
+        return timezone.utc
+    name = ZONES.get(abbreviation)
+    if name is None:
+        return None
+    try:
+        from zoneinfo import ZoneInfo
+
+        return ZoneInfo(name)
+    except Exception:  # no time zone database on this system: keep the time as printed
+        return None
+
+
+def when(text: str, abbreviation: str | None = None) -> datetime:
+    """``YYYY/MM/DD H:MM:SS`` (``/`` or ``-``) in a zone (see :func:`zone`) as a datetime; ``ValueError``
+    naming the text otherwise."""
+    try:
+        day, _, clock = text.strip().partition(" ")
+        y, m, d = day.replace("-", "/").split("/")
+        hh, mm, ss = clock.split(":")
+        return datetime(int(y), int(m), int(d), int(hh), int(mm), int(ss), tzinfo=zone(abbreviation))
+    except ValueError:
+        raise ValueError(f"{text!r} is not a date and time") from None
+
+
+def strip_all_in(rest: str) -> tuple[str, bool]:
+    """An action's words without the room's all-in words, and whether they were there."""
+    for tail in (" and is all-in", ", and is all in", " and is all in", " [all in]", " (all-in)", " all-in"):
+        if rest.endswith(tail):
+            return rest[: -len(tail)], True
+    return rest, False
+
+
+class Names:
+    """The players of one hand, to find a name at the start of a line even with spaces in it (the
+    longest name that fits wins: ``nl pokerr`` before ``nl``)."""
+
+    __slots__ = ("by_first", "all")
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.all = set(names)
+        self.by_first: dict[str, list[str]] = {}
+        for n in sorted(self.all, key=len, reverse=True):
+            self.by_first.setdefault(n.split(" ", 1)[0], []).append(n)
+
+    def split(self, line: str, sep: str = " ") -> tuple[str, str] | None:
+        """``(name, rest)`` where the line starts with a player's name and ``sep``, else None."""
+        if sep == ": ":
+            name, found, rest = line.partition(": ")
+            if found and name in self.all:
+                return name, rest
+        first = line.split(" ", 1)[0]
+        if sep == ": " and first.endswith(":"):
+            first = first[:-1]
+        for name in self.by_first.get(first, ()):
+            if line.startswith(name) and line.startswith(sep, len(name)):
+                return name, line[len(name) + len(sep):]
+        return None

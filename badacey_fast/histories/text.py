@@ -1,0 +1,74 @@
+"""Reading the pieces every room writes: amounts (exact, in the smallest unit) and cards.
+
+>>> amount("$1,234.5", 2), amount("22", 2), amount("1,500", 0), amount("12.50€", 2)
+(123450, 2200, 1500, 1250)
+>>> cards("[Ad 7h 8h]"), cards("Ah,5h,Ts"), cards("[X X X X X]")
+((0, 26, 30), (2, 18, 39), None)
+>>> amount("0.125", 2)
+Traceback (most recent call last):
+...
+ValueError: amount '0.125' has more than 2 decimals
+"""
+
+from __future__ import annotations
+
+from badacey_fast.cards import RANK_CHARS, SUIT_CHARS
+
+__all__ = ["amount", "cards", "card", "CARD_IDS"]
+
+#: Card text -> id, in every spelling a room writes: ``Ad``, ``AD``, ``ad``, ``10d``.
+CARD_IDS: dict[str, int] = {}
+for _r, _rc in enumerate(RANK_CHARS):
+    for _s, _sc in enumerate(SUIT_CHARS):
+        for _rt in {_rc, _rc.lower()} | ({"10"} if _rc == "T" else set()):
+            for _st in (_sc, _sc.upper()):
+                CARD_IDS[_rt + _st] = 4 * _r + _s
+del _r, _rc, _s, _sc, _rt, _st
+
+_STRIP = "$€£ \t"
+_POW = (1, 10, 100, 1000, 10000)
+
+
+def amount(text: str, scale: int) -> int:
+    """An amount as written (``$1,234.56``, ``12.50€``, ``1,500``, ``(168)``) in units of 10**-scale.
+    ``ValueError`` naming the text when it is not an amount or has more decimals than the unit."""
+    t = text.strip(_STRIP + "()").replace(",", "")
+    if t.endswith(("USD", "EUR", "GBP", "CAD")):
+        t = t[:-3].rstrip(_STRIP)
+    whole, dot, frac = t.partition(".")
+    if not whole.isdigit():
+        if whole or not dot:
+            raise ValueError(f"{text!r} is not an amount")
+        whole = "0"
+    if dot:
+        frac = frac.rstrip("0")
+        if len(frac) > scale:
+            raise ValueError(f"amount {text.strip()!r} has more than {scale} decimals")
+        if frac and not frac.isdigit():
+            raise ValueError(f"{text!r} is not an amount")
+        return int(whole) * _POW[scale] + (int(frac) * _POW[scale - len(frac)] if frac else 0)
+    return int(whole) * _POW[scale]
+
+
+def card(token: str) -> int:
+    """One card's id from its text (``Ad``, ``10h``); ``ValueError`` naming the token otherwise."""
+    c = CARD_IDS.get(token)
+    if c is None:
+        raise ValueError(f"{token!r} is not a card")
+    return c
+
+
+def cards(text: str) -> tuple[int, ...] | None:
+    """The cards of a bracketed or comma/space separated list (``[Ad 7h]``, ``Ah,5h``, ``[Tc, 9h]``);
+    None when the room hides them (``[X X]``, ``[]`` for a hidden hand); ``ValueError`` naming a token that
+    is no card."""
+    t = text.strip().strip("[]")
+    tokens = t.replace(",", " ").split()
+    if not tokens or tokens[0] in ("X", "x", "??", "xx"):
+        return None
+    get = CARD_IDS.get
+    out = tuple(get(tok, -1) for tok in tokens)
+    if -1 in out:
+        bad = next(tok for tok in tokens if tok not in CARD_IDS)
+        raise ValueError(f"{bad!r} is not a card")
+    return out
