@@ -128,19 +128,28 @@ def _unknown_discards(text: str, game: Game) -> tuple[int, ...]:
 def replay(data: dict[str, Any], check: bool = True) -> Game:
     """Replay a history dict to its final state (a :class:`Game`).
 
-    With ``check`` (default) the replayed stacks and payouts must equal the recorded result, else
+    ``data`` as :func:`history` writes it; ``config`` may also be a :class:`GameConfig` and ``dealt`` a
+    list of card ids (``UNKNOWN`` for an unknown card), as a program builds it.  With ``check`` (default) the replayed stacks and payouts must equal the recorded result, else
     :class:`HistoryError`.  Every action is re-validated by the engine (an illegal one raises).
     """
     try:
-        config = GameConfig(**data["config"])
-        # Cards may repeat across a reshuffle, so parse card by card (not as one hand).
-        dealt = [UNKNOWN if t == UNKNOWN_TEXT else parse_card(t) for t in data["dealt"].split()]
+        config = data["config"]
+        config = config if type(config) is GameConfig else GameConfig(**config)
+        dealt = data["dealt"]
+        if isinstance(dealt, str):
+            # Cards may repeat across a reshuffle, so parse card by card (not as one hand).
+            dealt = [UNKNOWN if t == UNKNOWN_TEXT else parse_card(t) for t in dealt.split()]
+        elif not all(type(c) is int and 0 <= c for c in dealt):
+            raise HistoryError(f"dealt must be card text or card ids (ints, {UNKNOWN} for an unknown card)")
+        # The seed gives the replay its random source, which a complete script never draws from (a seeded
+        # one costs nothing; an unseeded one would read the system's entropy).
+        seed = data.get("seed")
         game = Game(config, data["stacks"], button=data["button"], posts=data.get("posts", ()),
-                    _script=list(dealt))
+                    _script=list(dealt), seed=seed if type(seed) is int else None)
         actions = data["actions"]
     except KeyError as exc:
         raise HistoryError(f"hand history lacks the field {exc.args[0]!r}") from None
-    game.seed = data.get("seed")
+    game.seed = seed
     for entry in actions:
         seat, action = _action(entry, game)
         game.apply(action, seat=seat)

@@ -27,6 +27,9 @@ from badacey_fast.histories.model import (
 __all__ = ["HandBuilder"]
 
 _LIVE_POSTS = frozenset({SMALL_BLIND, BIG_BLIND, POST})
+# Events are built with tuple.__new__: the NamedTuple's own __new__ is a Python function (its defaults),
+# ~4x the cost, on every line of every hand.
+_new = tuple.__new__
 
 
 class HandBuilder:
@@ -57,7 +60,7 @@ class HandBuilder:
     # ----------------------------------------------------------------------------------------- seats
     def seat(self, number: int, name: str, stack: int, dealt: bool = True) -> None:
         """A player at the table (``dealt`` False: sitting out, no cards)."""
-        self.seats[name] = Seat(number, name, stack, dealt)
+        self.seats[name] = _new(Seat, (number, name, stack, dealt))
         self.behind[name] = stack
 
     def sit_out(self, name: str) -> None:
@@ -68,12 +71,9 @@ class HandBuilder:
 
     def known(self, name: str, line: int) -> str:
         """The name of a seated player who acts (a player listed as sitting out who acts was dealt in:
-        tournaments deal to players sitting out, who then fold)."""
-        seat = self.seats.get(name)
-        if seat is None:
+        tournaments deal to players sitting out, who then fold; :meth:`finish` sees to it)."""
+        if name not in self.behind:
             raise self.fail(f"{name!r} acts but has no seat in this hand", line)
-        if not seat.dealt:
-            self.seats[name] = seat._replace(dealt=True)
         return name
 
     # ----------------------------------------------------------------------------------------- streets
@@ -103,70 +103,81 @@ class HandBuilder:
         all_in = self._pay(name, amount, line)
         if kind in _LIVE_POSTS:
             self.round_bet[name] = self.round_bet.get(name, 0) + amount
-        self.events.append(Event(self.street, name, kind, amount, None, all_in, line=line))
+        self.events.append(_new(Event, (self.street, name, kind, amount, None, all_in, None, None, None, None, line)))
 
     def bet(self, name: str, kind: str | None, line: int, added: int | None = None, to: int | None = None,
             all_in: bool = False) -> None:
         """A call, bet or raise, given the chips ``added`` or the round total ``to`` (one of them; an
         all-in with neither puts in every chip behind).  ``kind`` None: decided from the bets so far."""
-        if self.drawing:
-            self._betting()
-        self.known(name, line)
-        before = self.round_bet.get(name, 0)
+        self.drawing = False
+        behind = self.behind
+        left = behind.get(name)
+        if left is None:
+            raise self.fail(f"{name!r} acts but has no seat in this hand", line)
+        round_bet = self.round_bet
+        before = round_bet.get(name, 0)
         if added is None:
             if to is None:
                 if not all_in:
                     raise self.fail(f"{name}'s bet has no amount", line)
-                added = self.behind[name]
+                added = left
             else:
                 added = to - before
         total = before + added
         if kind is None:
-            top = max(self.round_bet.values(), default=0)
+            top = max(round_bet.values(), default=0)
             kind = CALL if total <= top else (RAISE if top > 0 else BET)
-        if self._pay(name, added, line):
+        left -= added
+        if left <= 0 or added < 0:
+            if left < 0 or added < 0:
+                raise self.fail(f"{name} puts in {added} with {behind[name]} behind: the amounts do not add up", line)
             all_in = True
-        self.round_bet[name] = total
-        self.events.append(Event(self.street, name, kind, added, None if kind == CALL else total, all_in,
-                                 line=line))
+        behind[name] = left
+        round_bet[name] = total
+        self.events.append(_new(Event, (self.street, name, kind, added, None if kind == CALL else total, all_in,
+                                        None, None, None, None, line)))
 
     def fold(self, name: str, line: int) -> None:
-        if self.drawing:
-            self._betting()
-        self.events.append(Event(self.street, self.known(name, line), FOLD, line=line))
+        self.drawing = False
+        if name not in self.behind:
+            raise self.fail(f"{name!r} acts but has no seat in this hand", line)
+        self.events.append(_new(Event, (self.street, name, FOLD, None, None, False, None, None, None, None, line)))
 
     def check(self, name: str, line: int) -> None:
-        if self.drawing:
-            self._betting()
-        self.events.append(Event(self.street, self.known(name, line), CHECK, line=line))
+        self.drawing = False
+        if name not in self.behind:
+            raise self.fail(f"{name!r} acts but has no seat in this hand", line)
+        self.events.append(_new(Event, (self.street, name, CHECK, None, None, False, None, None, None, None, line)))
 
     def uncalled(self, name: str, amount: int, line: int) -> None:
         """An uncalled bet returned."""
         self.known(name, line)
         self.behind[name] += amount
         self.round_bet[name] = self.round_bet.get(name, 0) - amount
-        self.events.append(Event(self.street, name, UNCALLED, amount, line=line))
+        self.events.append(_new(Event, (self.street, name, UNCALLED, amount, None, False, None, None, None, None, line)))
 
     def collect(self, name: str, amount: int, pot: str, line: int) -> None:
         """Chips the room paid the player from a pot ("" for the only pot, "main", "side 1", ...)."""
         self.known(name, line)
         self.collected[name] = self.collected.get(name, 0) + amount
-        self.events.append(Event(self.street, name, COLLECT, amount, pot=pot, line=line))
+        self.events.append(_new(Event, (self.street, name, COLLECT, amount, None, False, None, None, None, pot, line)))
 
     # ----------------------------------------------------------------------------------------- cards
     def draw(self, name: str, count: int, line: int, discards: tuple[int, ...] | None = None,
              new: tuple[int, ...] | None = None) -> None:
         """A draw of ``count`` cards (0: stand pat), the discards and new cards where the text shows them.
         A draw after a betting round starts the next street."""
-        self.known(name, line)
+        if name not in self.behind:
+            raise self.fail(f"{name!r} acts but has no seat in this hand", line)
         if not self.drawing:
             self.new_street(self.street + 1, True)
-        if self.street > self.hand.draws:
-            raise self.fail(f"{name} draws on draw {self.street} of a {self.hand.draws}-draw game", line)
-        if not 0 <= count <= self.hand.hand_size or (discards is not None and len(discards) != count):
-            raise self.fail(f"{name} draws {count} cards of {self.hand.hand_size}", line)
+        hand = self.hand
+        if self.street > hand.draws:
+            raise self.fail(f"{name} draws on draw {self.street} of a {hand.draws}-draw game", line)
+        if not 0 <= count <= hand.hand_size or (discards is not None and len(discards) != count):
+            raise self.fail(f"{name} draws {count} cards of {hand.hand_size}", line)
         self.last_draw[name] = len(self.events)
-        self.events.append(Event(self.street, name, DRAW, drawn=count, cards=discards, new=new, line=line))
+        self.events.append(_new(Event, (self.street, name, DRAW, None, None, False, count, discards, new, None, line)))
 
     def drew(self, name: str, kept: tuple[int, ...] | None, new: tuple[int, ...] | None, line: int) -> None:
         """The cards a player's last draw kept and received ("Dealt to Hero [kept] [new]")."""
@@ -188,7 +199,7 @@ class HandBuilder:
         self.known(name, line)
         if cards is not None:
             self.shown[name] = cards
-        self.events.append(Event(self.street, name, kind, cards=cards, line=line))
+        self.events.append(_new(Event, (self.street, name, kind, None, None, False, None, cards, None, None, line)))
 
     def reveal(self, name: str, cards: tuple[int, ...] | None) -> None:
         """Final cards the summary reveals (a mucked hand) without an event in the play."""
@@ -229,31 +240,36 @@ class HandBuilder:
     def finish(self) -> RealHand:
         """Check the hand and return it (see the module docstring)."""
         hand = self.hand
-        if hand.status == "complete" and self.events:
-            # A player with no action and no card in a dealt hand was not dealt in (rooms list players
-            # sitting out in the seats without saying so until the summary).
-            acted = {e.player for e in self.events} | set(self.held)
+        events = self.events
+        complete = hand.status == "complete" and bool(events)
+        if complete:
+            # Who is dealt in: every player who acts (tournaments deal to players listed as sitting out,
+            # who then fold), and no player with no action and no card (rooms list players sitting out
+            # without saying so until the summary).
+            acted = {e[1] for e in events}
+            acted.update(self.held)
             for name, seat in self.seats.items():
-                if seat.dealt and name not in acted:
-                    self.seats[name] = seat._replace(dealt=False)
+                if seat.dealt != (name in acted):
+                    self.seats[name] = seat._replace(dealt=name in acted)
         hand.seats = tuple(self.seats.values())
-        hand.actions = tuple(self.events)
         hand.collected = self.collected
-        if hand.status == "complete" and self.events:
+        if complete:
             self._check_chips()
         hand.holdings = self._holdings()
-        hand.actions = tuple(self.events)  # with the draws' cards the holdings showed
+        hand.actions = tuple(events)  # with the draws' cards the holdings showed
         return hand
 
     def _check_chips(self) -> None:
         hand = self.hand
-        paid = hand.put_in()
-        gross = sum(paid.values())
-        if any(v < 0 for v in paid.values()):
-            who = next(n for n, v in paid.items() if v < 0)
-            raise self.fail(f"more is returned to {who} than {who} put in", hand.line)
+        seats, behind = self.seats, self.behind
+        gross = 0
+        for name, seat in seats.items():
+            paid = seat.stack - behind[name]
+            if paid < 0:
+                raise self.fail(f"more is returned to {name} than {name} put in", hand.line)
+            gross += paid
         won = sum(self.collected.values())
-        if hand.rake is None and self.collected and hand.status == "complete":
+        if hand.rake is None and self.collected:
             hand.rake = gross - won  # a room that does not state its rake: what the winners did not get
             if hand.rake < 0:
                 raise self.fail(f"the amounts do not add up: the players put in {hand.money(gross)}, the room "
@@ -269,23 +285,33 @@ class HandBuilder:
 
     def _holdings(self) -> dict[str, list[tuple[int, ...] | None]]:
         hand = self.hand
-        last = max((e.street for e in self.events), default=0)
-        folded_at = {e.player: e.street for e in self.events if e.kind == FOLD}
-        draws: dict[str, dict[int, Event]] = {}
-        for k, e in enumerate(self.events):
-            if e.kind == DRAW:
-                draws.setdefault(e.player, {})[e.street] = e
+        width = hand.draws + 1
+        events = self.events
+        held_by = self.held
+        shown = self.shown
+        # Only players with a card known somewhere need the work below; the draws that show cards are
+        # already in ``held`` (``drew``) or are taken as they are.
         out: dict[str, list[tuple[int, ...] | None]] = {}
+        if not held_by and not shown:
+            for name, seat in self.seats.items():
+                if seat.dealt:
+                    out[name] = [None] * width
+            return out
+        last = events[-1][0] if events else 0
+        folded_at = {e[1]: e[0] for e in events if e[2] == FOLD}
         for name, seat in self.seats.items():
             if not seat.dealt:
                 continue
-            held: list[tuple[int, ...] | None] = [None] * (hand.draws + 1)
-            for street, cards in self.held.get(name, {}).items():
-                if 0 <= street <= hand.draws:
+            if name not in held_by and name not in shown:
+                out[name] = [None] * width
+                continue
+            held: list[tuple[int, ...] | None] = [None] * width
+            for street, cards in held_by.get(name, {}).items():
+                if 0 <= street < width:
                     held[street] = cards
-            mine = draws.get(name, {})
+            mine = {e[0]: e for e in events if e[2] == DRAW and e[1] == name}
             end = min(folded_at.get(name, last), hand.draws)
-            final = self.shown.get(name)
+            final = shown.get(name)
             if final is not None:
                 s = end
                 while s >= 0:
@@ -297,10 +323,9 @@ class HandBuilder:
                     if s == 0 or (d is not None and d.drawn != 0):
                         break
                     s -= 1
-            ok = self._derive(name, held, mine, end)
-            if not ok:
+            if not self._derive(name, held, mine, end):
                 hand.notes.append(f"the cards the text gives {name} do not add up: taken as unknown")
-                held = [None] * (hand.draws + 1)
+                held = [None] * width
                 if final is not None:
                     held[end] = final
                 for s, d in mine.items():

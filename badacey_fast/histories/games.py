@@ -32,9 +32,21 @@ _VARIANTS: list[tuple[re.Pattern[str], str | None, int, int]] = [
 ]
 
 
+_KNOWN: dict[str, tuple[str | None, int, int]] = {}
+
+
 def variant(words: str) -> tuple[str | None, int, int]:
     """``(preset or None, draws, hand size)`` of a variant in a room's words.  An unknown variant is
     ``(None, 0, 5)``: read as far as the text goes, never replayed."""
+    got = _KNOWN.get(words)
+    if got is None:
+        if len(_KNOWN) > 4096:
+            _KNOWN.clear()
+        got = _KNOWN[words] = _variant(words)
+    return got
+
+
+def _variant(words: str) -> tuple[str | None, int, int]:
     for pattern, game, draws, size in _VARIANTS:
         if pattern.search(words):
             if game is None and draws == 0 and re.search(r"omaha", words, re.I):

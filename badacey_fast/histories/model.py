@@ -11,11 +11,11 @@ betting round after it.  A draw of 0 cards is standing pat.
 >>> from badacey_fast.histories import parse
 >>> hand = next(parse(EXAMPLE))
 >>> hand.site, hand.hand_id, hand.game, hand.betting, hand.limits, hand.money(hand.collected["Hero"])
-('PokerStars', '1', 'badugi', 'fixed', (50, 100), Decimal('1.45'))
+('PokerStars', '1', 'badugi', 'fixed', (50, 100), Decimal('1.90'))
 >>> [(e.player, e.kind, e.amount) for e in hand.actions[:3]]
 [('Hero', 'small blind', 25), ('Villain', 'big blind', 50), ('Hero', 'raise', 75)]
->>> hand.holdings["Hero"]
-[(3, 6, 9, 12), (3, 6, 9, 16), (3, 6, 9, 16)]
+>>> hand.holdings["Hero"]            # after the deal, after each draw; None: not shown (or not reached)
+[(3, 6, 11, 12), (3, 6, 11, 16), None, None]
 """
 
 from __future__ import annotations
@@ -23,9 +23,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from badacey_fast.cards import format_cards
+
+if TYPE_CHECKING:
+    from badacey_fast.game import Game
+    from badacey_fast.histories.check import Check
 
 __all__ = [
     "ANTE", "SMALL_BLIND", "BIG_BLIND", "POST", "DEAD", "FOLD", "CHECK", "CALL", "BET", "RAISE", "DRAW",
@@ -200,7 +204,46 @@ class RealHand:
         return (f"RealHand({self.site} #{self.hand_id}, {self.variant!r}, {len(self.players)} players, "
                 f"{self.where})")
 
+    # ------------------------------------------------------------------------------------------ engine
+    def replay(self) -> Game:
+        """The hand replayed in the rules engine (:func:`badacey_fast.histories.replay.replay`): a finished
+        :class:`~badacey_fast.game.Game`, cards nobody saw as :data:`~badacey_fast.game.UNKNOWN`.  Raises
+        :class:`~badacey_fast.histories.replay.ReplayError` for a hand the engine does not replay (another
+        game, pot limit, cancelled) or an action its rules refuse, with the reason.
+
+        >>> from badacey_fast.histories import parse
+        >>> g = next(parse(EXAMPLE)).replay()
+        >>> g.is_over, g.contrib, g.payouts             # the engine's pot; the room's rake is the check's
+        (True, [100, 100], [200, 0])
+        """
+        from badacey_fast.histories.replay import replay
+
+        return replay(self).game
+
+    def check(self) -> Check:
+        """The rules' settlement against the room's (:func:`badacey_fast.histories.check.check`).
+
+        >>> from badacey_fast.histories import parse
+        >>> next(parse(EXAMPLE)).check().status
+        'agree'
+        """
+        from badacey_fast.histories.check import check
+
+        return check(self)
+
     # ------------------------------------------------------------------------------------------ output
+    def to_json(self, indent: int | None = None) -> str:
+        """JSON text: every field, and the engine's history of its replay (:mod:`.export`)."""
+        from badacey_fast.histories.export import to_json
+
+        return to_json(self, indent)
+
+    def to_phh(self) -> str:
+        """PHH text (TOML), unknown cards as ``??`` (:mod:`.export`: the variant codes)."""
+        from badacey_fast.histories.export import to_phh
+
+        return to_phh(self)
+
     def to_dict(self) -> dict[str, Any]:
         """Every field as JSON-ready values: amounts in smallest units (ints), cards as text (``??`` never
         appears here: an unknown holding is ``null``), the start time in ISO 8601.

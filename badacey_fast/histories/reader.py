@@ -15,14 +15,15 @@ each error.  The other hands always come through.
 >>> problems = []
 >>> hands = list(parse("garbage\\n" + EXAMPLE + EXAMPLE, on_bad_hand=problems.append))
 >>> len(hands), [str(p) for p in problems]
-(1, ['<text>:1: 1 line that no room writes (garbage, or a room this reader does not know)', '<text>:27: hand PokerStars #1 is given twice (first at <text>:2)'])
+(1, ['<text>:1: 1 line that no room writes (garbage, or a room this reader does not know)', '<text>:25: hand PokerStars #1 is given twice (first at <text>:2)'])
 """
 
 from __future__ import annotations
 
+import re
 import warnings
-from collections.abc import Callable, Iterable, Iterator
-from typing import Union
+from collections.abc import Callable, Iterator
+from typing import IO, Union
 
 from badacey_fast.errors import HandHistoryError
 from badacey_fast.histories.model import RealHand
@@ -56,10 +57,15 @@ def _handler(on_bad_hand: OnBadHand) -> Callable[[HandHistoryError], object]:
     raise ValueError(f"on_bad_hand must be one of {', '.join(BAD_HAND_CHOICES)} or a callable, not {on_bad_hand!r}")
 
 
+#: Characters read at a time: hands are cut from blocks of text, never from the whole file.
+BLOCK = 1 << 20
+
+
 def parse(source: object, site: str = "auto", on_bad_hand: OnBadHand = "warn",
           dedupe: bool = True) -> Iterator[RealHand]:
-    """Every hand of ``source`` as a :class:`RealHand`, in order, streamed (memory does not grow with the
-    files' size; ``dedupe`` keeps one small number per hand to find hand ids given twice).
+    """Every hand of ``source`` as a :class:`RealHand`, in order, streamed: files are read in blocks of
+    :data:`BLOCK` characters, so memory does not grow with their size (``dedupe`` keeps one small entry
+    per hand to find hand ids given twice).
 
     ``source``: a path (a file, a directory read recursively, a glob), history text, bytes, a file object,
     or a list of them (:func:`badacey_fast.histories.sources.sources`).  ``site``: ``"auto"`` (each hand's
@@ -68,7 +74,7 @@ def parse(source: object, site: str = "auto", on_bad_hand: OnBadHand = "warn",
     are then reported, not read.  ``on_bad_hand``: see the module docstring.
 
     >>> from badacey_fast.histories.model import EXAMPLE
-    >>> next(parse(EXAMPLE, site="winamax"))
+    >>> next(parse(EXAMPLE, site="winamax", on_bad_hand="skip"))
     Traceback (most recent call last):
     ...
     StopIteration
@@ -79,50 +85,59 @@ def parse(source: object, site: str = "auto", on_bad_hand: OnBadHand = "warn",
     """
     handle = _handler(on_bad_hand)
     rooms = SITES if site == "auto" else (site_named(site),)
+    starts = re.compile("^(?:" + "|".join(f"(?P<s{k}>{r.start})" for k, r in enumerate(rooms)) + ")", re.M)
     seen: dict[int, str] | None = {} if dedupe else None
-    for name, lines in sources(source):
-        yield from _read(name, lines, rooms, handle, seen)
+    for name, stream in sources(source):
+        yield from _read(name, stream, rooms, starts, handle, seen)
 
 
-def _read(file: str, lines: Iterable[str], rooms: tuple[Site, ...], handle: Callable[[HandHistoryError], object],
-          seen: dict[int, str] | None) -> Iterator[RealHand]:
-    first: dict[str, list[Site]] = {}
-    for r in rooms:
-        for ch in r.first_chars:
-            first.setdefault(ch, []).append(r)
+def _read(file: str, stream: IO[str], rooms: tuple[Site, ...], starts: re.Pattern[str],
+          handle: Callable[[HandHistoryError], object], seen: dict[int, str] | None) -> Iterator[RealHand]:
+    """Cut the text into hands at each room's first line, a block at a time; the last hand of a block
+    waits for the next block (or the end of the text)."""
     context: dict[str, object] = {}
-    chunk: list[str] = []
-    room: Site | None = None
-    start = 0
-    junk_at = junk = 0
-    no = 0
-    for no, raw in enumerate(lines, 1):
-        line = raw.rstrip()
-        candidates = first.get(line[:1]) if line else None
-        if candidates is not None:
-            for r in candidates:
-                if r.starts(line):
-                    if room is not None:
-                        yield from _one(room, chunk, start, file, context, handle, seen)
-                    elif junk:
-                        handle(_junk(junk, file, junk_at))
-                        junk = 0
-                    room, chunk, start = r, [line], no
-                    break
-            else:
-                candidates = None
-            if candidates is not None:
-                continue
-        if room is not None:
-            chunk.append(line)
-        elif line and not any(r.between(line, context) for r in rooms):
-            if not junk:
-                junk_at = no
-            junk += 1
-    if room is not None:
-        yield from _one(room, chunk, start, file, context, handle, seen)
-    elif junk:
-        handle(_junk(junk, file, junk_at))
+    buf = ""
+    line = 1  # the line number of buf's first character
+    while True:
+        block = stream.read(BLOCK)
+        eof = not block
+        buf += block
+        found = list(starts.finditer(buf))
+        if not found:
+            if eof or len(buf) > 4 * BLOCK:  # no hand in sight: report the text, keep memory flat
+                line = _garbage(buf, file, line, rooms, context, handle)
+                buf = ""
+            if eof:
+                return
+            continue
+        head = found[0].start()
+        if head:
+            line = _garbage(buf[:head], file, line, rooms, context, handle)
+        carry = ""
+        for k, m in enumerate(found):
+            end = found[k + 1].start() if k + 1 < len(found) else len(buf)
+            if k + 1 == len(found) and not eof:
+                carry = buf[m.start():]
+                break
+            chunk = buf[m.start():end]
+            room = rooms[int(m.lastgroup[1:])]  # type: ignore[index]  # every alternative is a named group
+            yield from _one(room, chunk, line, file, context, rooms, handle, seen)
+            line += chunk.count("\n")
+        buf = carry
+        if eof:
+            return
+
+
+def _garbage(text: str, file: str, line: int, rooms: tuple[Site, ...], context: dict[str, object],
+             handle: Callable[[HandHistoryError], object]) -> int:
+    """Report the lines of ``text`` that no room writes (between hands: separators, XML wrappers are
+    fine); returns the line number after ``text``."""
+    lines = text.split("\n")
+    bad = [(line + k, t.strip()) for k, t in enumerate(lines)
+           if t.strip() and not any(r.between(t.strip(), context) for r in rooms)]
+    if bad:
+        handle(_junk(len(bad), file, bad[0][0]))
+    return line + len(lines) - 1
 
 
 def _junk(count: int, file: str, line: int) -> HandHistoryError:
@@ -132,10 +147,11 @@ def _junk(count: int, file: str, line: int) -> HandHistoryError:
     return junk
 
 
-def _one(room: Site, chunk: list[str], start: int, file: str, context: dict[str, object],
+def _one(room: Site, chunk: str, start: int, file: str, context: dict[str, object], rooms: tuple[Site, ...],
          handle: Callable[[HandHistoryError], object], seen: dict[int, str] | None) -> Iterator[RealHand]:
+    lines = [t.rstrip() for t in chunk.split("\n")]
     try:
-        got = room.parse(chunk, start, file, context)
+        got = room.parse(lines, start, file, context)
     except HandHistoryError as bad:
         bad.site = room.name
         handle(bad)
@@ -157,6 +173,7 @@ def _one(room: Site, chunk: list[str], start: int, file: str, context: dict[str,
             handle(twice)
             return
         seen[key] = f"{file}:{start}"
+    garbage = [(no, t) for no, t in garbage if not any(r.between(t, context) for r in rooms)]
     if garbage:
         junk = HandHistoryError(f"{len(garbage)} line{'s' if len(garbage) > 1 else ''} after the hand that no "
                                 f"room writes: {garbage[0][1][:60]!r}", file, garbage[0][0])

@@ -24,13 +24,14 @@ How the room's table becomes the engine's (each step keeps every chip and every 
 >>> from badacey_fast.histories import parse
 >>> from badacey_fast.histories.model import EXAMPLE
 >>> r = replay(next(parse(EXAMPLE)))
->>> r.game.is_over, r.game.payouts, r.names
-(True, [100, 0], ['Hero', 'Villain'])
+>>> r.game.is_over, r.game.payouts, r.names      # the engine's pot (the room's rake is the check's)
+(True, [200, 0], ['Hero', 'Villain'])
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from badacey_fast.errors import BadaceyError, IllegalActionError
 from badacey_fast.game import UNKNOWN, Action, Game, GameConfig, is_unknown
@@ -169,12 +170,18 @@ def _engine_table(hand: RealHand) -> tuple[list[str], int, dict[str, int], list[
     return dealt, button, dead, posts, ante, dropped
 
 
-def _config(hand: RealHand, ante: int, n: int) -> GameConfig:
+def _config(hand: RealHand, ante: int, heads_up_uncapped: bool) -> GameConfig:
     assert hand.limits is not None and hand.game is not None  # why_not_replayed checked both
-    small_bet, big_bet = hand.limits
-    small, big = hand.blinds
-    return GameConfig(game=hand.game, small_blind=small, big_blind=big, ante=ante, small_bet=small_bet,
-                      big_bet=big_bet)
+    return _config_of(hand.game, hand.blinds[0], hand.blinds[1], ante, hand.limits[0], hand.limits[1],
+                      heads_up_uncapped)
+
+
+@lru_cache(maxsize=1024)
+def _config_of(game: str, small: int, big: int, ante: int, small_bet: int, big_bet: int,
+               heads_up_uncapped: bool) -> GameConfig:
+    """One GameConfig per table's stakes (a session's hands share them; GameConfig checks every field)."""
+    return GameConfig(game=game, small_blind=small, big_blind=big, ante=ante, small_bet=small_bet,
+                      big_bet=big_bet, heads_up_uncapped=heads_up_uncapped)
 
 
 class _Slots:
@@ -245,9 +252,7 @@ def replay(hand: RealHand, heads_up_uncapped: bool = False) -> Replay:
         raise ReplayError(reason)
     names, button, dead, posts, ante, dropped = _engine_table(hand)
     n = len(names)
-    config = _config(hand, ante, n)
-    if heads_up_uncapped:
-        config = GameConfig(**{**config.to_dict(), "heads_up_uncapped": True})
+    config = _config(hand, ante, heads_up_uncapped)
     stacks_by_name = {s.name: s.stack for s in hand.seats}
     stacks = [stacks_by_name[name] - dead.get(name, 0) for name in names]
     for name, st in zip(names, stacks):
@@ -259,23 +264,28 @@ def replay(hand: RealHand, heads_up_uncapped: bool = False) -> Replay:
         raise ReplayError(f"{size}-card hands for {hand.game}", "parse gap")
     # The draws, by street and player; the known cards of each player.
     draws: dict[int, dict[str, Event]] = {}
+    folded_at: dict[str, int] = {}
     for e in hand.actions:
-        if e.kind == DRAW:
-            draws.setdefault(e.street, {})[e.player] = e
+        kind = e[2]
+        if kind == DRAW:
+            draws.setdefault(e[0], {})[e[1]] = e
+        elif kind == FOLD:
+            folded_at[e[1]] = e[0]
     shown = hand.shown()
-    slots: dict[str, _Slots] = {}
+    holdings = hand.holdings
+    slots: dict[str, _Slots | None] = {}  # None: a player none of whose cards the text shows
     for name in names:
-        held = hand.holdings.get(name) or [None]
-        slots[name] = _Slots(size, held[0], shown.get(name))
+        held = holdings.get(name)
+        known = shown.get(name) is not None or (held is not None and any(h is not None for h in held))
+        slots[name] = _Slots(size, held[0] if held else None, shown.get(name)) if known else None
     # The script: the deal (one card at a time from the seat left of the button), then each draw's cards
     # in the engine's order.  Slots are filled as the draws are planned, so the script is written last.
-    folded_at = {e.player: e.street for e in hand.actions if e.kind == FOLD}
     plan: list[tuple[int, list[tuple[str, list[int]]]]] = []
+    order = [names[(button + 1 + k) % n] for k in range(n)]
     for street in range(1, hand.draws + 1):
         mine = draws.get(street)
         if not mine:
             break
-        order = [names[(button + 1 + k) % n] for k in range(n)]
         step = []
         for name in order:
             if folded_at.get(name, 99) < street:
@@ -283,30 +293,40 @@ def replay(hand: RealHand, heads_up_uncapped: bool = False) -> Replay:
             d = mine.get(name)
             if d is None:
                 raise ReplayError(f"{name} is in the hand but does not draw on draw {street}", "parse gap")
-            held = hand.holdings.get(name) or []
-            after = held[street] if street < len(held) else None
-            step.append((name, slots[name].draw(d.drawn or 0, d.cards, d.new, after)))
+            count = d.drawn or 0
+            sl = slots[name]
+            if sl is None:
+                # Nothing known: throw the oldest cards (any would do), which keeps every position's card
+                # unknown.
+                step.append((name, list(range(count))))
+            else:
+                held = holdings.get(name) or []
+                after = held[street] if street < len(held) else None
+                step.append((name, sl.draw(count, d.cards, d.new, after)))
         plan.append((street, step))
-    for s in slots.values():
-        s.finish()
+    for sl in slots.values():
+        if sl is not None:
+            sl.finish()
     script: list[int] = []
-    first = (button + 1) % n
     for k in range(size):
-        for j in range(n):
-            s = slots[names[(first + j) % n]]
-            c = s.slots[k][0]
+        for name in order:
+            sl = slots[name]
+            c = sl.slots[k][0] if sl is not None else None
             script.append(UNKNOWN if c is None else c)
     counts = {name: size for name in names}
     for street, step in plan:
         for name, thrown in step:
-            s = slots[name]
-            for k in range(counts[name], counts[name] + len(thrown)):
-                c = s.slots[k][0]
-                script.append(UNKNOWN if c is None else c)
+            sl = slots[name]
+            if sl is None:
+                script.extend([UNKNOWN] * len(thrown))
+            else:
+                for k in range(counts[name], counts[name] + len(thrown)):
+                    c = sl.slots[k][0]
+                    script.append(UNKNOWN if c is None else c)
             counts[name] += len(thrown)
     try:
-        game = replay_history({"config": config.to_dict(), "stacks": stacks, "button": button, "posts": posts,
-                               "dealt": " ".join("??" if c == UNKNOWN else _text(c) for c in script),
+        game = replay_history({"config": config, "stacks": stacks, "button": button, "posts": posts,
+                               "seed": 0, "dealt": script,
                                "actions": []}, check=False)
     except (IllegalActionError, BadaceyError) as exc:
         raise ReplayError(f"the engine refuses the deal: {exc}", "parse gap") from None
@@ -315,25 +335,32 @@ def replay(hand: RealHand, heads_up_uncapped: bool = False) -> Replay:
     planned = {street: dict(step) for street, step in plan}
     free: set[int] = set()  # seats the room let fold when they might check: the engine checks for them
     room_out: set[int] = set()  # seats out of the hand by the room, live in the engine (free or all-in folds)
-    for e in hand.actions:
+    actions = hand.actions
+    for e in actions:
+        kind = e[2]
         if free:
             _free_folders(game, free)
-        if e.kind in _BETTING_KINDS and e.player not in dropped:
-            if e.kind == FOLD and game.stacks[seat[e.player]] == 0 and not game.folded[seat[e.player]]:
-                # An all-in player the room folds (sitting out in a tournament): no decision in the
-                # engine, which keeps the hand live; the check leaves it out of every pot's winners.
-                result.notes.append(f"the room folds {e.player}'s all-in hand (line {e.line})")
-                room_out.add(seat[e.player])
+        if kind in _BETTING_KINDS:
+            player = e[1]
+            if player in dropped:
                 continue
-            if e.kind == FOLD and game.to_act == seat[e.player] and game.phase == "betting" and game.to_call() == 0:
-                free.add(seat[e.player])
-                room_out.add(seat[e.player])
-                result.notes.append(f"the room lets {e.player} fold when {e.player} may check (line {e.line}): "
-                                    f"replayed as checks until a bet comes, then a fold")
-                game.apply("check", seat=seat[e.player])
-                continue
-            _bet(game, seat, e, hand.actions)
-        elif e.kind == DRAW and game.phase == "drawing" and e.street == game.street + 1:
+            if kind == FOLD:
+                i = seat[player]
+                if game.stacks[i] == 0 and not game.folded[i]:
+                    # An all-in player the room folds (sitting out in a tournament): no decision in the
+                    # engine, which keeps the hand live; the check leaves it out of every pot's winners.
+                    result.notes.append(f"the room folds {player}'s all-in hand (line {e.line})")
+                    room_out.add(i)
+                    continue
+                if game.to_act == i and game.phase == "betting" and game.to_call() == 0:
+                    free.add(i)
+                    room_out.add(i)
+                    result.notes.append(f"the room lets {player} fold when {player} may check (line {e.line}): "
+                                        f"replayed as checks until a bet comes, then a fold")
+                    game.apply("check", seat=i)
+                    continue
+            _bet(game, seat, e, actions)
+        elif kind == DRAW and game.phase == "drawing" and e.street == game.street + 1:
             # Every draw of this street, in the engine's order, at the first draw line of the street.
             thrown_by = planned.get(e.street, {})
             while game.phase == "drawing" and game.street + 1 == e.street:
@@ -377,40 +404,37 @@ def _free_folders(game: Game, free: set[int]) -> None:
             game.apply("fold" if game.to_call() > 0 else "check", seat=game.to_act)
 
 
-def _text(card: int) -> str:
-    from badacey_fast.cards import format_card
-
-    return format_card(card)
-
-
 def _bet(game: Game, seat: dict[str, int], e: Event, before: tuple[Event, ...] = ()) -> None:
     """Apply one betting action of the text; refused: ReplayError naming the line and the rule."""
     i = seat[e.player]
     if game.phase != "betting":
         raise ReplayError(f"line {e.line}: {e.player} {e.kind}s but the engine's hand is "
                           f"{'over' if game.is_over else game.phase}", "parse gap", e.line)
-    if e.kind == BET or e.kind == RAISE:
-        action: Action | str = Action(e.kind, e.to)
-    elif e.kind == CALL:
-        legal = {a.kind: a for a in game.legal_actions()} if game.to_act == i else {}
-        call = legal.get("call")
-        if call is not None and call.amount != e.amount:
-            raise ReplayError(f"line {e.line}: {e.player} calls {e.amount}, the engine's call is {call.amount}",
-                              "rule difference", e.line)
-        action = "call"
-    else:
-        action = e.kind
+    kind = e.kind
+    if game.to_act == i:
+        # The engine's own legal action when the text's is one (its fast path), else the checked path
+        # below words the refusal.
+        for a in game.legal_actions():
+            if a[0] == kind:
+                if kind == CALL and a[1] != e.amount:
+                    raise ReplayError(f"line {e.line}: {e.player} calls {e.amount}, the engine's call is {a[1]}",
+                                      "rule difference", e.line)
+                if (kind != BET and kind != RAISE) or a[1] == e.to:
+                    game.apply(a)
+                    return
+                break
+    action: Action | str = Action(kind, e.to) if kind == BET or kind == RAISE else kind
     try:
         game.apply(action, seat=i)
     except IllegalActionError as exc:
         short = [x for x in before if x.line < e.line and x.all_in and x.kind == RAISE and x.street == e.street]
-        if e.kind == RAISE and short and "illegal amount" in str(exc):
+        if kind == RAISE and short and "illegal amount" in str(exc):
             raise ReplayError(
                 f"line {e.line}: after {short[-1].player}'s all-in raise to {short[-1].to}, the room's next raise "
                 f"completes it: {e.player} raises to {e.to}, one bet above the last full raise; by the rules an "
                 f"all-in raise of half a bet or more is a full raise, the next one a bet above it ({exc})",
                 "rule difference", e.line) from None
-        raise ReplayError(f"line {e.line}: the engine refuses {e.player}'s {e.kind}"
+        raise ReplayError(f"line {e.line}: the engine refuses {e.player}'s {kind}"
                           f"{'' if e.to is None else f' to {e.to}'}: {exc}", "rule difference", e.line) from None
 
 

@@ -111,11 +111,11 @@ def _paths(source: str) -> list[str]:
     raise FileNotFoundError(f"no hand histories at {source!r}: no such file, directory or glob match")
 
 
-def sources(source: object) -> Iterator[tuple[str, Iterable[str]]]:
-    """``(name, lines)`` for each file or text of ``source`` (see :data:`Source`): ``name`` is the path,
-    ``"<text>"`` or the file object's ``name``; ``lines`` yields the lines, line ends included.  Files are
-    opened one at a time, when reached, and closed once read.  Raises ``FileNotFoundError`` naming a path
-    that matches nothing, ``TypeError`` for anything else.
+def sources(source: object) -> Iterator[tuple[str, IO[str]]]:
+    """``(name, text stream)`` for each file or text of ``source`` (see :data:`Source`): ``name`` is the
+    path, ``"<text>"`` or the file object's ``name``; the stream reads the text with universal line ends.
+    Files are opened one at a time, when reached, and closed when the next is asked for.  Raises
+    ``FileNotFoundError`` naming a path that matches nothing, ``TypeError`` for anything else.
     """
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
@@ -124,7 +124,8 @@ def sources(source: object) -> Iterator[tuple[str, Iterable[str]]]:
             yield "<text>", io.StringIO(source, newline=None)
             return
         for path in _paths(source):
-            yield path, _file_lines(path)
+            with open_lines(path) as f:
+                yield path, f
         return
     if isinstance(source, (bytes, bytearray)):
         yield "<bytes>", io.StringIO(decode(bytes(source)), newline=None)
@@ -132,7 +133,7 @@ def sources(source: object) -> Iterator[tuple[str, Iterable[str]]]:
     if hasattr(source, "read"):
         name = str(getattr(source, "name", "<stream>"))
         if isinstance(source, io.TextIOBase):
-            yield name, source
+            yield name, cast("IO[str]", source)
         else:
             probe = cast("IO[Any]", source).read(0)
             if isinstance(probe, str):
@@ -147,8 +148,3 @@ def sources(source: object) -> Iterator[tuple[str, Iterable[str]]]:
     raise TypeError(f"hand histories must be a path, text, bytes, a file object or a list of them, "
                     f"not {type(source).__name__}")
 
-
-def _file_lines(path: str) -> Iterator[str]:
-    """The lines of one file, the file closed when they are read (or the iterator dropped)."""
-    with open_lines(path) as f:
-        yield from f

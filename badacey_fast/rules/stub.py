@@ -129,8 +129,8 @@ class _CallerDeals:
 #: ``Stub(script=[], rng=CALLER)``: every card past the script is a chance event the caller resolves
 #: (raises :class:`CardOwed`; the caller appends its choice to the script and deals again).
 CALLER = _CallerDeals()
-_DECK = list(range(52))
-_NO_STAND_IN = "an unknown card is owed but every card left in the stub is named by the script"  # copied by every random stub (a slice copy: cheaper than list(range(52)))
+_DECK = list(range(52))  # copied by every random stub (a slice copy: cheaper than list(range(52)))
+_NO_STAND_IN = "an unknown card is owed but no card left in the stub can stand in for it"
 
 
 def _new_rng() -> random.Random:
@@ -378,11 +378,30 @@ class Stub:
         script, pos = self._script, self._spos
         if script is None or pos >= len(script):
             return
-        cards, left = stub[:], list(muck)  # a dry run on copies: the very steps _one takes
+        if len(stub) > k:
+            # No reshuffle inside this deal (the common case): each named card must be in the stub, and
+            # the unknown cards need as many stand-ins.
+            left = set(stub)
+            named, unknown = self._named, 0
+            for c in script[pos:pos + k]:
+                if c >= UNKNOWN:
+                    unknown += 1
+                elif c in left:
+                    left.discard(c)
+                elif named is not None and c + UNKNOWN in left:
+                    left.discard(c + UNKNOWN)
+                else:
+                    break  # a case for the dry run below (a placeholder standing for it), or a refusal
+            else:
+                if not unknown or (named is not None
+                                   and sum(1 for x in left if x >= UNKNOWN or x not in named) >= unknown):
+                    return
+                # else too few unnamed cards: the dry run below picks named ones (see _stand_in)
+        cards, mucked = stub[:], list(muck)  # a dry run on copies: the very steps _one takes
         for _ in range(k):
             if len(cards) <= 1:
-                cards += left
-                left = []
+                cards += mucked
+                mucked = []
             if pos >= len(script):  # the script is over: the rest is dealt at random
                 return
             i, _c = self._pick(cards, pos)
@@ -413,8 +432,10 @@ class Stub:
             i = self._stand_in(cards, pos)
             d = cards[i]
             return i, d if d >= UNKNOWN else d + UNKNOWN
-        if c in cards:
+        try:
             return cards.index(c), c
+        except ValueError:
+            pass
         if self._named is not None:
             if c + UNKNOWN in cards:
                 return cards.index(c + UNKNOWN), c
@@ -438,7 +459,9 @@ class Stub:
             if c >= UNKNOWN or c not in named:
                 return i
         script = self._script
-        assert script is not None and cards  # _one and _check deal only from a stub with cards
+        assert script is not None  # _one and _check deal only from a scripted stub
+        if not cards:
+            raise IllegalActionError(_NO_STAND_IN)
         ahead = script[pos + 1:]
         return max(range(len(cards)), key=lambda i: ahead.index(cards[i]) if cards[i] in ahead else len(ahead))
 

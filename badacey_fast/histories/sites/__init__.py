@@ -1,5 +1,5 @@
 """One parser module per room.  Each module gives a :class:`Site`: the room's name, how its hands begin
-(``starts``: a hand's first line), the lines it writes between hands (``between``: separators, file
+(``start``: a regular expression for a hand's first line; the reader cuts the text at them), the lines it writes between hands (``between``: separators, file
 headers), and ``parse``: one hand's lines to ``(RealHand, garbage lines)``, or None for a chunk that only
 sets the file's context (Merge's ``<description>``).
 
@@ -27,8 +27,7 @@ class Site:
     """A room's reader (see the module docstring)."""
 
     name: str
-    first_chars: str  #: the first characters of its hands' first lines (a fast filter before ``starts``)
-    starts: Callable[[str], bool]
+    start: str  #: a regular expression matching its hands' first lines, from the start of the line
     parse: Callable[[list[str], int, str, dict[str, object]], "tuple[RealHand, list[tuple[int, str]]] | None"]
     between: Callable[[str, dict[str, object]], bool]
     aliases: tuple[str, ...] = ()

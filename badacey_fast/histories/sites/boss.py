@@ -40,10 +40,6 @@ def card(link: int) -> int:
     return 4 * (link % 13) + _SUITS[link // 13]
 
 
-def starts(line: str) -> bool:
-    """A Boss record's first line."""
-    return line.startswith("<HISTORY ")
-
 
 def _between(line: str, context: dict[str, object]) -> bool:
     return line.startswith(("<?xml", "<ROOT", "</ROOT"))
@@ -173,4 +169,6 @@ def _element(b: HandBuilder, el: tuple[str, str, dict[str, str], list[str], int]
         b.drawing = b.drawing  # the pot between streets: nothing to record
 
 
-SITE = Site("Boss", "<", starts, parse, _between, aliases=("boss media", "opoker"))
+START = r"<HISTORY "
+
+SITE = Site("Boss", START, parse, _between, aliases=("boss media", "opoker"))

@@ -33,10 +33,6 @@ _STREETS = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "DRAW": 1}
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[(?P<cards>[^]]*)\]")
 
 
-def starts(line: str) -> bool:
-    """A Full Tilt hand's first line."""
-    return line.startswith(("Full Tilt Poker Game #", "FullTiltPoker Game #"))
-
 
 def _between(line: str, context: dict[str, object]) -> bool:
     # The archive's separators: "******************** # 1 *************************"
@@ -258,4 +254,6 @@ def _stakes(hand: RealHand, events: list[Event], stakes: tuple[int, int] | None)
         hand.blinds = stakes if stakes is not None else (small, big)
 
 
-SITE = Site("Full Tilt", "F", starts, parse, _between, aliases=("ftp", "fulltiltpoker", "full tilt poker"))
+START = r"Full ?Tilt ?Poker Game #"
+
+SITE = Site("Full Tilt", START, parse, _between, aliases=("ftp", "fulltiltpoker", "full tilt poker"))

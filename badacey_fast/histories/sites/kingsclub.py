@@ -29,10 +29,6 @@ _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[\d,.]+)\)(?
 _ORDINAL = {"1ST": 1, "2ND": 2, "3RD": 3, "4TH": 4}
 
 
-def starts(line: str) -> bool:
-    """A KingsClub hand's first line."""
-    return _FIRST.match(line) is not None
-
 
 def _between(line: str, context: dict[str, object]) -> bool:
     return False
@@ -228,4 +224,6 @@ def _summary(b: HandBuilder, names: Names, lines: list[str], i: int, start: int)
     return nets
 
 
-SITE = Site("KingsClub", "#", starts, parse, _between, aliases=("kings club", "kc"))
+START = r"#\d+: [^\n]+ - [\d,.]+/[\d,.]+$"
+
+SITE = Site("KingsClub", START, parse, _between, aliases=("kings club", "kc"))

@@ -26,10 +26,6 @@ _DRAWS = {"FIRST_DRAW": 1, "SECOND_DRAW": 2, "THIRD_DRAW": 3, "DRAW": 1}
 _BETS = {"POST_FIRST_DRAW", "POST_SECOND_DRAW", "POST_THIRD_DRAW", "POST_DRAW", "PRE_FIRST_DRAW", "PRE_DRAW"}
 
 
-def starts(line: str) -> bool:
-    """A Merge record's first line (a ``<description>`` names the game of the records after it)."""
-    return line.startswith(("<game ", "<description "))
-
 
 def _between(line: str, context: dict[str, object]) -> bool:
     return line.startswith(("<?xml", "</", "<session", "<root", "<ROOT"))
@@ -184,4 +180,6 @@ def _event(b: HandBuilder, a: dict[str, str], seat_names: dict[str, str], no: in
         b.show(name, None, no, MUCK)
 
 
-SITE = Site("Merge", "<", starts, parse, _between, aliases=("merge network", "carbon"))
+START = r"<game |<description "
+
+SITE = Site("Merge", START, parse, _between, aliases=("merge network", "carbon"))

@@ -31,10 +31,6 @@ _MONTHS = {m: k for k, m in enumerate("Jan Feb Mar Apr May Jun Jul Aug Sep Oct N
 _LIMITS = {"LIMIT": "Limit", "POT_LIMIT": "Pot Limit", "NO_LIMIT": "No Limit"}
 
 
-def starts(line: str) -> bool:
-    """An OnGame hand's first line."""
-    return line.startswith("***** History for hand ")
-
 
 def _between(line: str, context: dict[str, object]) -> bool:
     return False
@@ -199,4 +195,6 @@ def _action(b: HandBuilder, name: str, rest: str, no: int) -> None:
         b.show(name, None, no, MUCK)
 
 
-SITE = Site("OnGame", "*", starts, parse, _between, aliases=("ongame network",))
+START = r"\*\*\*\*\* History for hand "
+
+SITE = Site("OnGame", START, parse, _between, aliases=("ongame network",))

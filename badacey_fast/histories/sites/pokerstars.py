@@ -40,10 +40,6 @@ _STREETS = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "DRAW": 1}
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[(?P<cards>[^]]*)\]")
 
 
-def starts(line: str) -> bool:
-    """A PokerStars hand's first line."""
-    return line.startswith("PokerStars ") and ("Hand #" in line or "Game #" in line)
-
 
 def _between(line: str, context: dict[str, object]) -> bool:
     return False
@@ -111,18 +107,35 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     if not b.seats:
         raise b.fail("no seats: the hand is cut off after its first line", start)
     names = Names(b.seats)
+    players = names.all
+    fold, check, bet = b.fold, b.check, b.bet
     summary = -1
     garbage: list[tuple[int, str]] = []
-    while i < n:
-        line = lines[i]
-        no = start + i
-        i += 1
+    no = start + i - 1
+    for line in lines[i:]:
+        no += 1
+        name, colon, rest = line.partition(": ")
+        if colon and name in players:
+            # The hot path: one line of play (the commonest first, inlined).
+            if rest == "folds":
+                fold(name, no)
+            elif rest == "checks":
+                check(name, no)
+            elif rest[:6] == "calls ":
+                what = rest[6:]
+                all_in = what.endswith("all-in")
+                if all_in:
+                    what = strip_all_in(what)[0]
+                bet(name, CALL, no, added=amount(what, scale), all_in=all_in)
+            else:
+                _action(b, name, rest, no, scale)
+            continue
         if not line:
             continue
-        if line.startswith("*** "):
+        if line[:4] == "*** ":
             mark = line[4:].split(" ***", 1)[0]
             if mark == "SUMMARY":
-                summary = i
+                summary = no - start + 1
                 break
             street = _STREETS.get(mark)
             if street is not None:
@@ -131,8 +144,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         got = names.split(line, ": ")
         if got is not None:
             _action(b, got[0], got[1], no, scale)
-            continue
-        if line.startswith("Dealt to "):
+        elif line.startswith("Dealt to "):
             _dealt(b, names, line, no)
         elif line.startswith("Uncalled bet ("):
             money, _, who = line[14:].partition(") returned to ")
@@ -150,7 +162,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         if hand.status == "cancelled":
             return b.finish(), garbage
         raise b.fail("truncated hand: no *** SUMMARY ***", start + n - 1)
-    _summary(b, lines, summary, start, scale, garbage)
+    _summary(b, names, lines, summary, start, scale, garbage)
     _stakes(hand, b.events, stakes)
     return b.finish(), garbage
 
@@ -227,7 +239,7 @@ def _dealt(b: HandBuilder, names: Names, line: str, no: int) -> None:
     b.drew(name, kept, cards(groups[-1]), no)
 
 
-def _summary(b: HandBuilder, lines: list[str], i: int, start: int, scale: int,
+def _summary(b: HandBuilder, names: Names, lines: list[str], i: int, start: int, scale: int,
              garbage: list[tuple[int, str]]) -> None:
     hand = b.hand
     for k in range(i, len(lines)):
@@ -239,11 +251,11 @@ def _summary(b: HandBuilder, lines: list[str], i: int, start: int, scale: int,
             hand.pot = amount(head[10:].split(" ", 1)[0], scale)
             hand.rake = amount(rake, scale) if rake else None
         elif line.startswith("Seat "):
-            m = _SUMMARY_CARDS.search(line)
+            m = _SUMMARY_CARDS.search(line) if "[" in line else None
             if m is not None:
                 seat = line[5:].split(": ", 1)
                 if len(seat) == 2:
-                    got = Names(b.seats).split(seat[1], " ")
+                    got = names.split(seat[1], " ")
                     if got is not None:
                         b.reveal(got[0], cards(m["cards"]))
         elif line.startswith(("Board ", "Hand was run")):
@@ -267,4 +279,6 @@ def _stakes(hand: RealHand, events: list[Event], stakes: tuple[int, int] | None)
         hand.blinds = stakes if stakes is not None else (small, big)
 
 
-SITE = Site("PokerStars", "P", starts, parse, _between, aliases=("stars", "ps", "pokerstars.com"))
+START = r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #"
+
+SITE = Site("PokerStars", START, parse, _between, aliases=("stars", "ps", "pokerstars.com"))

@@ -31,10 +31,6 @@ _STREETS = {"FIRST-DRAW": 1, "SECOND-DRAW": 2, "THIRD-DRAW": 3, "DRAW": 1}
 _SUMMARY_CARDS = re.compile(r"showed \[(?P<cards>[^]]*)\]")
 
 
-def starts(line: str) -> bool:
-    """A Winamax hand's first line."""
-    return line.startswith("Winamax Poker - ")
-
 
 def _between(line: str, context: dict[str, object]) -> bool:
     return False
@@ -182,4 +178,6 @@ def _action(b: HandBuilder, name: str, rest: str, no: int, scale: int) -> None:
         b.collect(name, amount(won, scale), pot.replace("pot", "").strip(), no)
 
 
-SITE = Site("Winamax", "W", starts, parse, _between, aliases=("wina",))
+START = r"Winamax Poker - "
+
+SITE = Site("Winamax", START, parse, _between, aliases=("wina",))

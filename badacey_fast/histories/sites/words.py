@@ -51,6 +51,12 @@ def zone(abbreviation: str | None) -> tzinfo | None:
 def when(text: str, abbreviation: str | None = None) -> datetime:
     """``YYYY/MM/DD H:MM:SS`` (``/`` or ``-``) in a zone (see :func:`zone`) as a datetime; ``ValueError``
     naming the text otherwise."""
+    if len(text) == 19 and text[13] == ":" and text[4] in "/-":  # YYYY/MM/DD HH:MM:SS, the usual shape
+        try:
+            return datetime(int(text[:4]), int(text[5:7]), int(text[8:10]), int(text[11:13]), int(text[14:16]),
+                            int(text[17:19]), tzinfo=zone(abbreviation))
+        except ValueError:
+            raise ValueError(f"{text!r} is not a date and time") from None
     try:
         day, _, clock = text.strip().partition(" ")
         y, m, d = day.replace("-", "/").split("/")
@@ -62,6 +68,8 @@ def when(text: str, abbreviation: str | None = None) -> datetime:
 
 def strip_all_in(rest: str) -> tuple[str, bool]:
     """An action's words without the room's all-in words, and whether they were there."""
+    if "all" not in rest:
+        return rest, False
     for tail in (" and is all-in", ", and is all in", " and is all in", " [all in]", " (all-in)", " all-in"):
         if rest.endswith(tail):
             return rest[: -len(tail)], True
