@@ -45,7 +45,8 @@ if TYPE_CHECKING:
     from badacey_fast.files.arrow import Codec
 
 __all__ = ["DatasetResult", "require_dask", "score_dataset", "simulate", "equity", "local_client", "partition_seeds",
-           "PARTITION_ROWS", "PARTITION_HANDS", "PARTITION_SAMPLES"]
+           "PARTITION_ROWS", "PARTITION_HANDS", "PARTITION_SAMPLES", "HistoriesResult", "import_histories",
+           "PARTITION_BYTES"]
 
 #: Deals per partition of :func:`score_dataset` (whole row groups are grouped up to this many rows).
 PARTITION_ROWS = 1 << 20
@@ -53,6 +54,8 @@ PARTITION_ROWS = 1 << 20
 PARTITION_HANDS = 10_000
 #: Monte Carlo samples per partition of :func:`equity`.
 PARTITION_SAMPLES = 200_000
+#: Bytes of hand-history files per partition of :func:`import_histories` (whole files: ~10-20 thousand hands).
+PARTITION_BYTES = 16 << 20
 
 
 def require_dask() -> Any:
@@ -356,3 +359,145 @@ def equity(
 
     return Equity(as_floats(mean), as_floats(low / samples), as_floats(bad / samples),
                   as_floats(np.sqrt(var / samples)) if samples > 1 else (0.0,) * seats, False, samples)
+
+
+# ------------------------------------------------------------------------------------------------------
+# Real hand histories
+
+
+@dataclass(frozen=True)
+class HistoriesResult:
+    """What :func:`import_histories` read: ``counts`` per (room, variant) (``read``, and with ``check``:
+    ``replayed``, ``agree``, ``disagree``, ``skipped``; ``malformed``), the ``problems`` (``file:line:
+    reason``, each malformed hand or duplicate), ``skipped`` (reason -> hands not replayed),
+    ``disagreements`` (reason -> count) and their ``report`` lines, the ``table`` of
+    :func:`badacey_fast.histories.to_table` (with ``table=True``, else None) and the ``partitions`` run."""
+
+    counts: dict[tuple[str, str], dict[str, int]]
+    problems: tuple[str, ...]
+    skipped: dict[str, int]
+    disagreements: dict[str, int]
+    report: tuple[str, ...]
+    table: Any
+    partitions: int
+
+    @property
+    def hands(self) -> int:
+        """Hands read."""
+        return sum(c["read"] for c in self.counts.values())
+
+
+def _file_groups(files: list[str], size: int) -> list[list[str]]:
+    """Whole files, in order, grouped up to ``size`` bytes (a larger file is a group of its own)."""
+    groups: list[list[str]] = []
+    total = size
+    for path in files:
+        n = os.path.getsize(path)
+        if total + n > size and groups and groups[-1] or not groups:
+            groups.append([])
+            total = 0
+        groups[-1].append(path)
+        total += n
+    return groups
+
+
+def _import_partition(files: list[str], site: str, check: bool, table: bool) -> tuple[Any, ...]:
+    from badacey_fast.errors import HandHistoryError
+    from badacey_fast.histories.audit import check as check_hand
+    from badacey_fast.histories import parse, to_table
+
+    counts: dict[tuple[str, str], dict[str, int]] = {}
+    problems: list[str] = []
+    skipped: dict[str, int] = {}
+    reasons: dict[str, int] = {}
+    report: list[str] = []
+    kept = []
+
+    def row(s: str, v: str) -> dict[str, int]:
+        return counts.setdefault((s, v), {"read": 0, "replayed": 0, "agree": 0, "disagree": 0, "skipped": 0,
+                                          "malformed": 0})
+
+    def bad(err: HandHistoryError) -> None:
+        problems.append(str(err))
+        if err.kind != "duplicate":
+            row(err.site or "?", err.variant or "?")["malformed"] += 1
+
+    for hand in parse(files, site=site, on_bad_hand=bad):
+        c = row(hand.site, hand.variant)
+        c["read"] += 1
+        if table:
+            kept.append(hand)
+        if check:
+            result = check_hand(hand)
+            if result.status == "skipped":
+                c["skipped"] += 1
+                key = result.skipped or "?"
+                skipped[key] = skipped.get(key, 0) + 1
+                continue
+            c["replayed"] += 1
+            c[result.status] += 1
+            for d in result.disagreements:
+                reasons[d.reason] = reasons.get(d.reason, 0) + 1
+            if result.disagreements:
+                report.extend(result.report().splitlines())
+    return counts, problems, skipped, reasons, report, (to_table(kept) if table else None)
+
+
+def import_histories(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], *, client: Client | None = None,
+                     scheduler: str | None = None, check: bool = True, table: bool = False, site: str = "auto",
+                     partition_bytes: int = PARTITION_BYTES, progress: bool = False) -> HistoriesResult:
+    """Read (and with ``check``, replay and check) the hand histories of ``paths`` (files, folders read
+    recursively, globs) on Dask: each partition is a run of whole files of about ``partition_bytes``
+    bytes, read by :func:`badacey_fast.histories.parse` on a worker.  The result does not depend on the
+    number of workers.  Hand ids given twice are found within a partition (a folder's duplicated file
+    lands in the same partition as its twin only if they are neighbours).
+
+    >>> import tempfile, os
+    >>> from badacey_fast.histories.model import EXAMPLE
+    >>> d = tempfile.mkdtemp()
+    >>> for k in range(3):
+    ...     _ = open(os.path.join(d, f"{k}.txt"), "w").write(EXAMPLE.replace("#1:", f"#{k}:"))
+    >>> r = import_histories(d, scheduler="sync", partition_bytes=1)
+    >>> r.hands, r.partitions, r.counts[("PokerStars", "Badugi")]["agree"]
+    (3, 3, 3)
+    """
+    require_dask()
+    from dask.delayed import delayed
+
+    from badacey_fast.histories.sources import paths_of
+    from badacey_fast.histories.sites import site_named
+
+    if site != "auto":
+        site_named(site)  # an unknown room is refused here, not on every worker
+    if type(partition_bytes) is not int or partition_bytes < 1:
+        raise BadaceyError(f"partition_bytes must be a positive int, got {partition_bytes!r}")
+    groups = _file_groups(paths_of(paths), partition_bytes)
+    tasks = [delayed(_import_partition, pure=True)(g, site, check, table) for g in groups]
+    parts = _run(tasks, client, scheduler, progress) if tasks else []
+    counts: dict[tuple[str, str], dict[str, int]] = {}
+    problems: list[str] = []
+    skipped: dict[str, int] = {}
+    reasons: dict[str, int] = {}
+    report: list[str] = []
+    tables = []
+    for c, p, sk, rs, rp, t in parts:
+        for key, value in c.items():
+            into = counts.setdefault(key, dict.fromkeys(value, 0))
+            for k, v in value.items():
+                into[k] += v
+        problems += p
+        for k, v in sk.items():
+            skipped[k] = skipped.get(k, 0) + v
+        for k, v in rs.items():
+            reasons[k] = reasons.get(k, 0) + v
+        report += rp
+        if t is not None:
+            tables.append(t)
+    joined = None
+    if table:
+        import pyarrow as pa
+
+        from badacey_fast.histories.table import schema
+
+        joined = pa.concat_tables(tables) if tables else schema(pa).empty_table()
+    return HistoriesResult(counts, tuple(problems), skipped, reasons, tuple(report), joined, len(groups))

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from badacey_fast.errors import HandHistoryError
-    from badacey_fast.histories.check import Check
+    from badacey_fast.histories.audit import Check
     from badacey_fast.histories.model import RealHand
 
 __all__ = ["register"]
@@ -156,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _loop(hands: Any, args: argparse.Namespace, summary: _Summary, writer: Any,
           stats_rows: list[dict[str, Any]] | None) -> None:
-    from badacey_fast.histories.check import check
+    from badacey_fast.histories.audit import check
     from badacey_fast.histories.table import player_rows
 
     for hand in hands:

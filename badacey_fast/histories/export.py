@@ -40,7 +40,7 @@ from badacey_fast.histories.model import (
 )
 
 if TYPE_CHECKING:
-    from badacey_fast.histories.replay import Replay
+    from badacey_fast.histories.engine import Replay
 
 __all__ = ["FORMAT", "PHH_VARIANTS", "to_dict", "to_json", "to_phh"]
 
@@ -59,7 +59,7 @@ PHH_VARIANTS = {
 
 def to_dict(hand: RealHand, replayed: Replay | None = None) -> dict[str, Any]:
     """The JSON-ready dict of :func:`to_json` (``replayed``: the hand's replay, when the caller has it)."""
-    from badacey_fast.histories.replay import ReplayError, replay
+    from badacey_fast.histories.engine import ReplayError, replay
 
     out: dict[str, Any] = {"format": FORMAT, "version": 1}
     out.update(hand.to_dict())

@@ -29,7 +29,7 @@ from badacey_fast.cards import format_cards
 
 if TYPE_CHECKING:
     from badacey_fast.game import Game
-    from badacey_fast.histories.check import Check
+    from badacey_fast.histories.audit import Check
 
 __all__ = [
     "ANTE", "SMALL_BLIND", "BIG_BLIND", "POST", "DEAD", "FOLD", "CHECK", "CALL", "BET", "RAISE", "DRAW",
@@ -206,9 +206,9 @@ class RealHand:
 
     # ------------------------------------------------------------------------------------------ engine
     def replay(self) -> Game:
-        """The hand replayed in the rules engine (:func:`badacey_fast.histories.replay.replay`): a finished
+        """The hand replayed in the rules engine (:func:`badacey_fast.histories.engine.replay`): a finished
         :class:`~badacey_fast.game.Game`, cards nobody saw as :data:`~badacey_fast.game.UNKNOWN`.  Raises
-        :class:`~badacey_fast.histories.replay.ReplayError` for a hand the engine does not replay (another
+        :class:`~badacey_fast.histories.engine.ReplayError` for a hand the engine does not replay (another
         game, pot limit, cancelled) or an action its rules refuse, with the reason.
 
         >>> from badacey_fast.histories import parse
@@ -216,18 +216,18 @@ class RealHand:
         >>> g.is_over, g.contrib, g.payouts             # the engine's pot; the room's rake is the check's
         (True, [100, 100], [200, 0])
         """
-        from badacey_fast.histories.replay import replay
+        from badacey_fast.histories.engine import replay
 
         return replay(self).game
 
     def check(self) -> Check:
-        """The rules' settlement against the room's (:func:`badacey_fast.histories.check.check`).
+        """The rules' settlement against the room's (:func:`badacey_fast.histories.audit.check`).
 
         >>> from badacey_fast.histories import parse
         >>> next(parse(EXAMPLE)).check().status
         'agree'
         """
-        from badacey_fast.histories.check import check
+        from badacey_fast.histories.audit import check
 
         return check(self)
 

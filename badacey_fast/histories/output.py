@@ -31,7 +31,7 @@ from typing import IO, Any
 from badacey_fast.game.history import HistoryError
 from badacey_fast.histories.export import to_dict, to_phh
 from badacey_fast.histories.model import RealHand
-from badacey_fast.histories.replay import Replay
+from badacey_fast.histories.engine import Replay
 
 __all__ = ["HandWriter", "FORMATS", "output_format"]
 
@@ -67,6 +67,10 @@ class HandWriter:
     def __enter__(self) -> HandWriter:
         folder = os.path.dirname(os.path.abspath(self.path))
         fd, self._tmp = tempfile.mkstemp(prefix=f".{os.path.basename(self.path)}.", suffix=".tmp", dir=folder)
+        # mkstemp makes the file private (0600): give it the mode a new file gets (0666 less the umask).
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(self._tmp, 0o666 & ~mask)
         if self.format == "parquet":
             os.close(fd)
             from badacey_fast.files.arrow import require_pyarrow

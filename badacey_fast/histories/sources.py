@@ -24,7 +24,7 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, Union, cast
 
-__all__ = ["Source", "sources", "open_lines", "decode"]
+__all__ = ["Source", "sources", "open_lines", "decode", "paths_of"]
 
 #: What :func:`sources` reads: a path (str or os.PathLike: a file, a directory read recursively, or a glob
 #: pattern), history text (a str holding a line break), bytes, a file object (text or binary), or an
@@ -94,6 +94,18 @@ def _files_of(path: str) -> list[str]:
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         out.extend(os.path.join(root, f) for f in sorted(files) if not f.startswith("."))
     return out
+
+
+def paths_of(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[str]:
+    """The files a path, directory (recursively), glob or list of them names, in order (hidden ones left
+    out); ``FileNotFoundError`` naming a path that matches nothing.
+
+    >>> paths_of([])
+    []
+    """
+    if isinstance(source, (str, os.PathLike)):
+        return _paths(os.fspath(source))
+    return [p for item in source for p in _paths(os.fspath(item))]
 
 
 def _paths(source: str) -> list[str]:

@@ -83,8 +83,8 @@ def require_pandas() -> ModuleType:
 def _positions(order: list[str]) -> dict[str, str]:
     """Position names of the players dealt in, ``order`` starting at the small blind (heads-up the small
     blind is the button): SB, BB, UTG, UTG+1, MP, HJ, CO, BTN."""
-    if len(order) == 2:
-        return {order[0]: "SB", order[1]: "BB"}
+    if len(order) < 3:
+        return dict(zip(order, ("SB", "BB")))
     rest = order[2:]  # from the seat left of the big blind to the button
     labels = ["UTG"] * len(rest)
     labels[-1] = "BTN"

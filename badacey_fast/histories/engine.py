@@ -6,14 +6,14 @@ How the room's table becomes the engine's (each step keeps every chip and every 
 
 - **Seats**: the players dealt in, in seat order.  At a table of 7 or 8 (the engine deals 2 to 6), players
   who only folded before the draw, with no chip in the pot but an ante, leave the replay: their ante stays
-  in the pots as theirs (:mod:`badacey_fast.histories.check`), nothing else of theirs touches a pot or the
+  in the pots as theirs (:mod:`badacey_fast.histories.audit`), nothing else of theirs touches a pot or the
   order of the others.
 - **Button**: the seat before the small blind (heads-up: the small blind), which is where the engine posts
   the blinds; the room's button seat may be empty or sitting out.
 - **Posts**: blinds and antes as the game's config; a live big blind posted out of turn as the engine's
   ``posts``; chips posted dead (a dead small blind) stay out of the betting: the replay's stack is that
   much smaller and the chips join the player's contribution when the pots are built
-  (:mod:`badacey_fast.histories.check`).
+  (:mod:`badacey_fast.histories.audit`).
 - **Cards**: every card the text shows (a player's own, a draw's discards and new cards, a hand shown or
   mucked face up) is dealt as that card; the rest are unknown.  A player whose final hand is shown but
   whose draws are not gets the shown cards in its last dealt places, and its unseen discards thrown
@@ -242,11 +242,28 @@ class _Slots:
             self._assign(tuple(self.final))
 
 
-def replay(hand: RealHand, heads_up_uncapped: bool = False) -> Replay:
+def replay(hand: RealHand) -> Replay:
     """Replay ``hand`` in the engine, action by action (see the module docstring).  Raises
     :class:`ReplayError`: not replayable (``kind`` "skipped", with the reason), or an action the engine
     refuses (``kind`` "rule difference", naming the action's line and the engine's rule) or a text that
-    does not give the engine what it needs (``kind`` "parse gap")."""
+    does not give the engine what it needs (``kind`` "parse gap").
+
+    A room that lifts the cap heads-up (the engine's ``heads_up_uncapped`` option) is replayed with the
+    option when the cap refuses a raise with two players in, and the replay notes it."""
+    try:
+        return _replay(hand, False)
+    except ReplayError as exc:
+        if exc.kind != "rule difference" or "cap" not in str(exc):
+            raise
+        try:
+            r = _replay(hand, True)
+        except ReplayError:
+            raise exc from None
+        r.notes.append("the room lifts the cap heads-up (replayed with heads_up_uncapped=True)")
+        return r
+
+
+def _replay(hand: RealHand, heads_up_uncapped: bool) -> Replay:
     reason = why_not_replayed(hand)
     if reason is not None:
         raise ReplayError(reason)

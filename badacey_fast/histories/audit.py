@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from badacey_fast.histories.model import UNCALLED, RealHand
-from badacey_fast.histories.replay import Replay, ReplayError, contributions, final_hands, replay
+from badacey_fast.histories.engine import Replay, ReplayError, contributions, final_hands, replay
 from badacey_fast.pots import settle, side_pots, split_pot
 from badacey_fast.rules.odd_chips import clockwise
 
@@ -90,14 +90,7 @@ def check(hand: RealHand) -> Check:
     except ReplayError as exc:
         if exc.kind == "skipped":
             return Check(hand, "skipped", skipped=str(exc))
-        if exc.kind == "rule difference" and "cap" in str(exc):
-            try:
-                r = replay(hand, heads_up_uncapped=True)
-            except ReplayError:
-                return Check(hand, "disagree", disagreements=(Disagreement(exc.kind, str(exc), exc.line),))
-            notes.append("the room lifts the cap heads-up (replayed with heads_up_uncapped=True)")
-        else:
-            return Check(hand, "disagree", disagreements=(Disagreement(exc.kind, str(exc), exc.line),))
+        return Check(hand, "disagree", disagreements=(Disagreement(exc.kind, str(exc), exc.line),))
     notes.extend(r.notes)
     if r.game.reshuffles:
         notes.append(f"the engine reshuffled {len(r.game.reshuffles)} time(s)")
