@@ -27,6 +27,7 @@ from badacey_fast.histories.model import (
 __all__ = ["HandBuilder"]
 
 _LIVE_POSTS = frozenset({SMALL_BLIND, BIG_BLIND, POST})
+_BETS_AND_LIVE_POSTS = _LIVE_POSTS | {CALL, BET, RAISE}
 # Events are built with tuple.__new__: the NamedTuple's own __new__ is a Python function (its defaults),
 # ~4x the cost, on every line of every hand.
 _new = tuple.__new__
@@ -210,7 +211,7 @@ class HandBuilder:
         """For rooms that do not write it: the part of the last round's top bet nobody matched goes back
         to its owner (the round's top bet less the next one).  ``paid_in_collect``: the room paid it back
         inside the owner's ``collected`` (and counted it in the total pot), so it comes out of both."""
-        if any(e.kind == UNCALLED for e in self.events) or len(self.round_bet) < 1:
+        if any(e.kind == UNCALLED for e in self.events):
             return
         if paid_in_collect:
             before = len(self.events)
@@ -227,7 +228,15 @@ class HandBuilder:
                         self.hand.pot -= chips
                     return
             return
-        ranked = sorted(self.round_bet.items(), key=lambda kv: kv[1], reverse=True)
+        # The last betting round with chips in it (draws after an all-in leave later rounds empty).
+        rounds: dict[int, dict[str, int]] = {}
+        for e in self.events:
+            if e[2] in _BETS_AND_LIVE_POSTS:
+                bets = rounds.setdefault(e[0], {})
+                bets[e[1]] = bets.get(e[1], 0) + (e[3] or 0)
+        if not rounds:
+            return
+        ranked = sorted(rounds[max(rounds)].items(), key=lambda kv: kv[1], reverse=True)
         top_name, top = ranked[0]
         second = ranked[1][1] if len(ranked) > 1 else 0
         if top > second:

@@ -84,17 +84,22 @@ def parse(source: object, site: str = "auto", on_bad_hand: OnBadHand = "warn",
     ValueError: unknown site 'Party': expected auto or one of PokerStars, Full Tilt, Winamax, KingsClub, Merge, OnGame, Boss
     """
     handle = _handler(on_bad_hand)
-    rooms = SITES if site == "auto" else (site_named(site),)
-    starts = re.compile("^(?:" + "|".join(f"(?P<s{k}>{r.start})" for k, r in enumerate(rooms)) + ")", re.M)
+    wanted = None if site == "auto" else site_named(site)
     seen: dict[int, str] | None = {} if dedupe else None
     for name, stream in sources(source):
-        yield from _read(name, stream, rooms, starts, handle, seen)
+        yield from _read(name, stream, wanted, handle, seen)
 
 
-def _read(file: str, stream: IO[str], rooms: tuple[Site, ...], starts: re.Pattern[str],
-          handle: Callable[[HandHistoryError], object], seen: dict[int, str] | None) -> Iterator[RealHand]:
+# Hands are cut at every room's first line, whichever rooms are read: a room's text never runs into
+# another's hand.
+_STARTS = re.compile("^(?:" + "|".join(f"(?P<s{k}>{r.start})" for k, r in enumerate(SITES)) + ")", re.M)
+
+
+def _read(file: str, stream: IO[str], wanted: Site | None, handle: Callable[[HandHistoryError], object],
+          seen: dict[int, str] | None) -> Iterator[RealHand]:
     """Cut the text into hands at each room's first line, a block at a time; the last hand of a block
-    waits for the next block (or the end of the text)."""
+    waits for the next block (or the end of the text).  ``wanted``: the one room to read (None: all)."""
+    rooms, starts = SITES, _STARTS
     context: dict[str, object] = {}
     buf = ""
     line = 1  # the line number of buf's first character
@@ -121,7 +126,13 @@ def _read(file: str, stream: IO[str], rooms: tuple[Site, ...], starts: re.Patter
                 break
             chunk = buf[m.start():end]
             room = rooms[int(m.lastgroup[1:])]  # type: ignore[index]  # every alternative is a named group
-            yield from _one(room, chunk, line, file, context, rooms, handle, seen)
+            if wanted is None or room is wanted:
+                yield from _one(room, chunk, line, file, context, rooms, handle, seen)
+            else:
+                other = HandHistoryError(f"a {room.name} hand, not read: only {wanted.name} hands are asked for",
+                                         file, line)
+                other.kind, other.site = "garbage", room.name
+                handle(other)
             line += chunk.count("\n")
         buf = carry
         if eof:

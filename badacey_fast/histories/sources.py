@@ -92,8 +92,8 @@ def _files_of(path: str) -> list[str]:
     out: list[str] = []
     for root, dirs, files in os.walk(path):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        out.extend(os.path.join(root, f) for f in sorted(files) if not f.startswith("."))
-    return out
+        out.extend(os.path.join(root, f) for f in files if not f.startswith("."))
+    return sorted(out)
 
 
 def paths_of(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[str]:

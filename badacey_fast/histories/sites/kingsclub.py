@@ -106,7 +106,8 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             _action(b, got[0], got[1], no)
     if summary < 0:
         raise b.fail("truncated hand: no *** SUMMARY ***", start + n - 1)
-    nets = _summary(b, names, lines, summary, start)
+    garbage: list[tuple[int, str]] = []
+    nets = _summary(b, names, lines, summary, start, garbage)
     if hand.betting == "fixed":
         hand.limits = stakes
         hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2),
@@ -124,7 +125,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             name = wrong[0]
             raise b.fail(f"the amounts do not add up: the summary gives {name} {finished.money(nets[name])}, "
                          f"the play {finished.money(ours.get(name, 0))}", start + summary)
-    return finished, []
+    return finished, garbage
 
 
 def _dead_blinds(b: HandBuilder, nets: dict[str, int]) -> None:
@@ -193,7 +194,8 @@ def _action(b: HandBuilder, name: str, rest: str, no: int) -> None:
         b.show(name, cards(what) if what.startswith("[") else None, no, MUCK)
 
 
-def _summary(b: HandBuilder, names: Names, lines: list[str], i: int, start: int) -> dict[str, int]:
+def _summary(b: HandBuilder, names: Names, lines: list[str], i: int, start: int,
+             garbage: list[tuple[int, str]]) -> dict[str, int]:
     """Read the summary: the rake, the wins (the room's payments), and each player's net as the room states it."""
     hand = b.hand
     nets: dict[str, int] = {}
@@ -212,7 +214,8 @@ def _summary(b: HandBuilder, names: Names, lines: list[str], i: int, start: int)
         else:
             got = names.split(line, " ")
             if got is None or not got[1].startswith("wins "):
-                raise b.fail(f"a line no KingsClub summary has: {line!r}", no)
+                garbage.append((no, line))
+                continue
             name, rest = got
             # "wins (168) from pot", "wins pot (1,194)", "wins (9,225) from side pot 1"
             money = rest[rest.index("(") + 1: rest.index(")")]
