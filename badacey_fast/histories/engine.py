@@ -393,8 +393,10 @@ def _replay(hand: RealHand, heads_up_uncapped: bool) -> Replay:
                 try:
                     game.apply(Action("draw", cards=tuple(engine_hand[p] for p in positions)), seat=game.to_act)
                 except IllegalActionError as exc:
-                    raise ReplayError(f"line {e.line}: the engine refuses {who}'s draw: {exc}", "rule difference",
-                                      e.line) from None
+                    # A card the stub cannot deal: the text gives a card to two players, or the room's
+                    # reshuffle is not the rules' (RULES.md §4).
+                    raise ReplayError(f"line {e.line}: the engine refuses {who}'s draw: {exc} (the text deals it "
+                                      f"twice, or the room reshuffles otherwise)", "parse gap", e.line) from None
     if free:
         _free_folders(game, free)
     if room_out and not game.is_over and sum(1 for k in range(n) if not game.folded[k] and k not in room_out) == 1:

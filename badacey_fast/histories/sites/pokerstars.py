@@ -212,7 +212,13 @@ def _action(b: HandBuilder, name: str, rest: str, no: int, scale: int) -> None:
         b.show(name, cards(what) if what.startswith("[") else None, no, MUCK)
     elif verb in ("is", "sits") and ("sitting out" in what or what == "out"):
         b.sit_out(name)
-    # doesn't show hand, is disconnected, has timed out...: nothing to record
+    elif verb not in _QUIET:  # a verb this reader does not know: noted (its chips, if any, fail the check)
+        b.hand.notes.append(f"line {no}: {name}'s action {rest!r} is not read")
+
+
+# What a player may do that moves no chip and no card.
+_QUIET = frozenset({"doesn't", "is", "sits", "has", "said", "leaves", "joins", "will", "was", "timed", "removed",
+                    "re-joins", "returned"})
 
 
 def _has(b: HandBuilder, kind: str) -> bool:
