@@ -420,7 +420,7 @@ def _import_partition(files: list[str], site: str, check: bool, table: bool) -> 
     def bad(err: HandHistoryError) -> None:
         problems.append(str(err))
         if err.kind != "duplicate":
-            row(err.site or "?", err.variant or "?")["malformed"] += 1
+            row(err.site or "(none)", err.variant or ("garbage" if err.kind == "garbage" else "?"))["malformed"] += 1
 
     for hand in parse(files, site=site, on_bad_hand=bad):
         c = row(hand.site, hand.variant)

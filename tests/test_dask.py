@@ -129,3 +129,31 @@ def test_one_worker_with_two_threads_beside_another_cluster(dataset, client, tmp
     assert [row for p in sorted((tmp_path / "cli").iterdir()) for row in _payouts(pq.read_table(p))] == expected
     assert main([*args, "--threads-per-worker", "0"]) == 2
     assert "--threads-per-worker must be at least 1, got 0" in capsys.readouterr().err
+
+
+def test_import_histories_is_the_same_on_every_scheduler_and_partitioning(client, tmp_path) -> None:
+    from pathlib import Path
+
+    from badacey_fast.histories import parse
+
+    data = Path(__file__).parent / "data" / "histories"
+    hands = list(parse(data, on_bad_hand="error"))
+    sync = bdask.import_histories(data, scheduler="sync", table=True)
+    assert sync.partitions == 1 and sync.hands == len(hands) == 15 and sync.problems == ()
+    assert sync.counts[("KingsClub", "Badacey")] == {"read": 1, "replayed": 1, "agree": 0, "disagree": 1,
+                                                    "skipped": 0, "malformed": 0}
+    assert sync.disagreements == {"odd chip": 1, "rule difference": 1} and len(sync.report) == 2
+    assert sync.table.num_rows == 46
+    for other in (bdask.import_histories(data, scheduler="threads", partition_bytes=1, table=True),
+                  bdask.import_histories(data, client=client, partition_bytes=4096, table=True)):
+        assert other.partitions > 1
+        assert (other.counts, other.disagreements, other.skipped) == (sync.counts, sync.disagreements, sync.skipped)
+        assert sorted(other.report) == sorted(sync.report)
+        assert other.table.sort_by([("hand_id", "ascending"), ("player", "ascending")]).equals(
+            sync.table.sort_by([("hand_id", "ascending"), ("player", "ascending")]))
+    (tmp_path / "bad.txt").write_text("junk\n")
+    bad = bdask.import_histories(tmp_path, scheduler="sync", check=False)
+    assert bad.hands == 0 and bad.problems == (f"{tmp_path / 'bad.txt'}:1: 1 line that no room writes "
+                                               "(garbage, or a room this reader does not know)",)
+    with pytest.raises(ValueError, match="unknown site 'nowhere'"):
+        bdask.import_histories(data, site="nowhere")

@@ -102,13 +102,16 @@ def run(args: argparse.Namespace) -> int:
         from badacey_fast.histories.output import HandWriter, output_format
 
         try:
-            output_format(args.output)
             files, folders = _inputs(args.paths)
-        except (ValueError, FileNotFoundError) as exc:
+        except FileNotFoundError as exc:
             return _usage(str(exc))
         target = os.path.realpath(args.output)
         if target in files or any(target.startswith(folder + os.sep) for folder in folders):
             return _usage(f"the output {args.output!r} is one of the inputs: write it elsewhere")
+        try:
+            output_format(args.output)
+        except ValueError as exc:
+            return _usage(str(exc))
         if not os.path.isdir(os.path.dirname(target)):
             return _usage(f"no folder for the output {args.output!r}")
         try:
@@ -210,7 +213,7 @@ class _Summary:
         kind = err.kind
         self.problems[kind] = self.problems.get(kind, 0) + 1
         if kind != "duplicate":
-            self._row(err.site or "?", err.variant or "?")["malformed"] += 1
+            self._row(err.site or "(none)", err.variant or ("garbage" if kind == "garbage" else "?"))["malformed"] += 1
 
     def malformed_total(self) -> int:
         return sum(n for kind, n in self.problems.items() if kind != "duplicate")

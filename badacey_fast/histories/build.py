@@ -55,8 +55,11 @@ class HandBuilder:
         self.shown: dict[str, tuple[int, ...]] = {}
 
     def fail(self, reason: str, line: int) -> HandHistoryError:
-        """The error to raise for this hand (``raise b.fail(...)``)."""
-        return HandHistoryError(reason, self.hand.file, line or self.hand.line)
+        """The error to raise for this hand (``raise b.fail(...)``), with its room, id and variant."""
+        hand = self.hand
+        err = HandHistoryError(reason, hand.file, line or hand.line)
+        err.site, err.hand_id, err.variant = hand.site, hand.hand_id or None, hand.variant or None
+        return err
 
     # ----------------------------------------------------------------------------------------- seats
     def seat(self, number: int, name: str, stack: int, dealt: bool = True) -> None:
