@@ -456,7 +456,8 @@ def import_histories(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[
     >>> from badacey_fast.histories.model import EXAMPLE
     >>> d = tempfile.mkdtemp()
     >>> for k in range(3):
-    ...     _ = open(os.path.join(d, f"{k}.txt"), "w").write(EXAMPLE.replace("#1:", f"#{k}:"))
+    ...     with open(os.path.join(d, f"{k}.txt"), "w") as f:
+    ...         _ = f.write(EXAMPLE.replace("#1:", f"#{k}:"))
     >>> r = import_histories(d, scheduler="sync", partition_bytes=1)
     >>> r.hands, r.partitions, r.counts[("PokerStars", "Badugi")]["agree"]
     (3, 3, 3)

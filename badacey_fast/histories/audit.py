@@ -25,11 +25,15 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from badacey_fast.histories.model import UNCALLED, RealHand
+from badacey_fast.histories.kinds import UNCALLED
 from badacey_fast.histories.engine import Replay, ReplayError, contributions, final_hands, replay
 from badacey_fast.pots import settle, side_pots, split_pot
 from badacey_fast.rules.odd_chips import clockwise
+
+if TYPE_CHECKING:
+    from badacey_fast.histories.model import RealHand
 
 __all__ = ["Check", "Disagreement", "REASONS", "check", "check_all"]
 

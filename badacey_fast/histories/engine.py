@@ -32,13 +32,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from badacey_fast.errors import BadaceyError, IllegalActionError
 from badacey_fast.game import UNKNOWN, Action, Game, GameConfig, is_unknown
 from badacey_fast.game.history import replay as replay_history
-from badacey_fast.histories.model import (
-    ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, POST, RAISE, SMALL_BLIND, Event, RealHand,
-)
+from badacey_fast.histories.kinds import ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, POST, RAISE, \
+    SMALL_BLIND
+
+if TYPE_CHECKING:
+    from badacey_fast.histories.model import Event, RealHand
 
 __all__ = ["Replay", "ReplayError", "replay", "why_not_replayed", "contributions", "final_hands", "MAX_SEATS"]
 

@@ -35,12 +35,13 @@ from typing import TYPE_CHECKING, Any
 
 from badacey_fast.cards import format_cards
 from badacey_fast.game.history import HistoryError, UNKNOWN_TEXT, history
-from badacey_fast.histories.model import (
-    BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, MUCK, POST, RAISE, SHOW, SMALL_BLIND, ANTE, RealHand,
+from badacey_fast.histories.kinds import (
+    ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, MUCK, POST, RAISE, SHOW, SMALL_BLIND,
 )
 
 if TYPE_CHECKING:
     from badacey_fast.histories.engine import Replay
+    from badacey_fast.histories.model import RealHand
 
 __all__ = ["FORMAT", "PHH_VARIANTS", "to_dict", "to_json", "to_phh"]
 

@@ -26,6 +26,10 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from badacey_fast.cards import format_cards
+from badacey_fast.histories.kinds import (  # re-exported: the kinds live in .kinds
+    ANTE, BET, BETS, BETTINGS, BIG_BLIND, CALL, CHECK, COLLECT, DEAD, DRAW, FOLD, MUCK, POST, POSTS, PUT_IN, RAISE,
+    RESHUFFLE, SHOW, SMALL_BLIND, UNCALLED,
+)
 
 if TYPE_CHECKING:
     from badacey_fast.game import Game
@@ -33,35 +37,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ANTE", "SMALL_BLIND", "BIG_BLIND", "POST", "DEAD", "FOLD", "CHECK", "CALL", "BET", "RAISE", "DRAW",
-    "SHOW", "MUCK", "UNCALLED", "COLLECT", "POSTS", "BETS", "PUT_IN", "BETTINGS",
+    "SHOW", "MUCK", "UNCALLED", "COLLECT", "RESHUFFLE", "POSTS", "BETS", "PUT_IN", "BETTINGS",
     "Seat", "Event", "RealHand", "EXAMPLE",
 ]
-
-# Event kinds, in poker's words.
-ANTE = "ante"
-SMALL_BLIND = "small blind"
-BIG_BLIND = "big blind"
-POST = "post"  #: a live big blind posted out of turn (a player joining the table)
-DEAD = "dead blind"  #: chips posted dead: in the pot, not part of the poster's bet
-FOLD = "fold"
-CHECK = "check"
-CALL = "call"
-BET = "bet"
-RAISE = "raise"
-DRAW = "draw"  #: ``drawn`` cards thrown and received (0: stand pat), ``cards`` the discards and ``new`` the new cards where shown
-SHOW = "show"  #: ``cards`` shown
-MUCK = "muck"  #: ``cards`` where the room revealed them anyway
-UNCALLED = "uncalled"  #: ``amount`` of an uncalled bet returned to the player
-COLLECT = "collect"  #: ``amount`` won from the pot named by ``pot`` ("main", "side 1", ...; "" for the only pot)
-
-POSTS = frozenset({ANTE, SMALL_BLIND, BIG_BLIND, POST, DEAD})
-BETS = frozenset({CALL, BET, RAISE})
-#: Every kind whose ``amount`` the player put into the pot.
-PUT_IN = POSTS | BETS
-
-#: The betting structures: fixed limit, pot limit, half-pot limit, no limit.
-BETTINGS = ("fixed", "pot", "half-pot", "no")
-
 
 class Seat(NamedTuple):
     """One seat at the table as the hand starts: the room's seat ``number``, the player's ``name``, the

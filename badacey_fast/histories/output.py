@@ -12,7 +12,9 @@ groups as the hands come, so memory does not grow with their number.
 >>> with HandWriter(path) as out:
 ...     for hand in parse(EXAMPLE):
 ...         _ = out.add(hand)
->>> out.written, len(open(path).read().splitlines()), sorted(os.listdir(os.path.dirname(path)))
+>>> with open(path) as f:
+...     lines = f.read().splitlines()
+>>> out.written, len(lines), sorted(os.listdir(os.path.dirname(path)))
 (1, 1, ['hands.jsonl'])
 >>> HandWriter(os.path.join(os.path.dirname(path), "hands.csv"))
 Traceback (most recent call last):

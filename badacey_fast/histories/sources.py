@@ -79,7 +79,8 @@ def open_lines(path: str | os.PathLike[str]) -> IO[str]:
     >>> import tempfile, os
     >>> with tempfile.TemporaryDirectory() as d:
     ...     p = os.path.join(d, "h.txt")
-    ...     _ = open(p, "wb").write("\\ufeffline 1\\r\\nline 2\\r\\n".encode("utf-16-le"))
+    ...     with open(p, "wb") as out:
+    ...         _ = out.write("\\ufeffline 1\\r\\nline 2\\r\\n".encode("utf-16-le"))
     ...     with open_lines(p) as f:
     ...         print(f.read().splitlines())
     ['line 1', 'line 2']

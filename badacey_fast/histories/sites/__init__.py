@@ -11,27 +11,9 @@ sets the file's context (Merge's ``<description>``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from badacey_fast.histories.sites.base import Site
 
-from badacey_fast.histories.model import RealHand
-
-__all__ = ["Site", "SITES", "site_named", "Parsed"]
-
-#: What a site's parse returns: the hand and the garbage lines after it ((line number, text) each), or None.
-Parsed = "tuple[RealHand, list[tuple[int, str]]] | None"
-
-
-@dataclass(frozen=True)
-class Site:
-    """A room's reader (see the module docstring)."""
-
-    name: str
-    start: str  #: a regular expression matching its hands' first lines, from the start of the line
-    parse: Callable[[list[str], int, str, dict[str, object]], "tuple[RealHand, list[tuple[int, str]]] | None"]
-    between: Callable[[str, dict[str, object]], bool]
-    aliases: tuple[str, ...] = ()
-
+__all__ = ["Site", "SITES", "site_named"]
 
 def _sites() -> tuple[Site, ...]:
     from badacey_fast.histories.sites import boss, fulltilt, kingsclub, merge, ongame, pokerstars, winamax

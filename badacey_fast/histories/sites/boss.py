@@ -16,7 +16,7 @@ from badacey_fast.errors import HandHistoryError
 from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.games import betting, variant
 from badacey_fast.histories.model import ANTE, BIG_BLIND, CALL, DEAD, POST, RAISE, SMALL_BLIND, BET, RealHand
-from badacey_fast.histories.sites import Site
+from badacey_fast.histories.sites.base import Site
 from badacey_fast.histories.text import amount
 
 __all__ = ["SITE", "parse", "card"]

@@ -15,7 +15,7 @@ from datetime import datetime
 from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.games import betting, variant
 from badacey_fast.histories.model import ANTE, BET, BIG_BLIND, CALL, DEAD, MUCK, POST, RAISE, SMALL_BLIND, RealHand
-from badacey_fast.histories.sites import Site
+from badacey_fast.histories.sites.base import Site
 from badacey_fast.histories.text import amount, cards
 
 __all__ = ["SITE", "parse"]
