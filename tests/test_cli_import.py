@@ -46,7 +46,7 @@ def test_malformed_hands_are_named_and_the_exit_status_is_1(folder, capsys):
     out, err = capsys.readouterr()
     assert err.splitlines() == [
         f"{bad}:1: 1 line that no room writes (garbage, or a room this reader does not know)",
-        f"{bad}:21: truncated hand: no *** SUMMARY ***"]
+        f"{bad}:20: truncated hand: no *** SUMMARY ***"]
     # Read 1, malformed 1 (the truncated one); the garbage line is no room's.
     assert [line.split() for line in out.splitlines()[1:3]] == [["(none)", "garbage", "0", "1"],
                                                                 ["PokerStars", "Badugi", "1", "1"]]

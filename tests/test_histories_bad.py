@@ -33,8 +33,8 @@ def test_a_truncated_hand_is_named_and_the_next_hand_still_read():
     ids, problems = _read(cut + _hand(2))
     assert ids == ["2"]
     (p,) = problems
-    assert (p.file, p.line, p.kind, p.site) == ("<text>", 20, "malformed", "PokerStars")
-    assert str(p) == "<text>:20: truncated hand: no *** SUMMARY ***"
+    assert (p.file, p.line, p.kind, p.site) == ("<text>", 19, "malformed", "PokerStars")  # its last line
+    assert str(p) == "<text>:19: truncated hand: no *** SUMMARY ***"
 
 
 def test_a_hand_cut_mid_line_at_the_end_of_a_file_is_named(tmp_path):

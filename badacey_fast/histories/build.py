@@ -39,7 +39,7 @@ class HandBuilder:
     file and line."""
 
     __slots__ = ("hand", "events", "street", "drawing", "round_bet", "behind", "seats", "held", "last_draw",
-                 "collected", "shown")
+                 "collected", "shown", "posted")
 
     def __init__(self, hand: RealHand) -> None:
         self.hand = hand
@@ -53,6 +53,7 @@ class HandBuilder:
         self.last_draw: dict[str, int] = {}
         self.collected: dict[str, int] = {}
         self.shown: dict[str, tuple[int, ...]] = {}
+        self.posted: set[str] = set()  # the kinds of post so far (a second small blind is dead, ...)
 
     def fail(self, reason: str, line: int) -> HandHistoryError:
         """The error to raise for this hand (``raise b.fail(...)``), with its room, id and variant."""
@@ -107,6 +108,7 @@ class HandBuilder:
         all_in = self._pay(name, amount, line)
         if kind in _LIVE_POSTS:
             self.round_bet[name] = self.round_bet.get(name, 0) + amount
+        self.posted.add(kind)
         self.events.append(_new(Event, (self.street, name, kind, amount, None, all_in, None, None, None, None, line)))
 
     def bet(self, name: str, kind: str | None, line: int, added: int | None = None, to: int | None = None,
@@ -310,7 +312,14 @@ class HandBuilder:
                     out[name] = [None] * width
             return out
         last = events[-1][0] if events else 0
-        folded_at = {e[1]: e[0] for e in events if e[2] == FOLD}
+        folded_at: dict[str, int] = {}
+        draws_of: dict[str, dict[int, Event]] = {}
+        for e in events:
+            kind = e[2]
+            if kind == DRAW:
+                draws_of.setdefault(e[1], {})[e[0]] = e
+            elif kind == FOLD:
+                folded_at[e[1]] = e[0]
         for name, seat in self.seats.items():
             if not seat.dealt:
                 continue
@@ -321,7 +330,7 @@ class HandBuilder:
             for street, cards in held_by.get(name, {}).items():
                 if 0 <= street < width:
                     held[street] = cards
-            mine = {e[0]: e for e in events if e[2] == DRAW and e[1] == name}
+            mine = draws_of.get(name, {})
             end = min(folded_at.get(name, last), hand.draws)
             final = shown.get(name)
             if final is not None:
@@ -361,8 +370,9 @@ class HandBuilder:
             before, after = held[s - 1], held[s]
             count = d.drawn or 0
             if before is not None and after is not None:
-                gone = tuple(c for c in before if c not in after)
-                came = tuple(c for c in after if c not in before)
+                kept = set(before).intersection(after)
+                gone = tuple(c for c in before if c not in kept)
+                came = tuple(c for c in after if c not in kept)
                 if len(gone) != count or len(came) != count:
                     return False
                 if (d.cards is not None and set(d.cards) != set(gone)) or (d.new is not None and set(d.new) != set(came)):

@@ -91,8 +91,9 @@ def parse(source: object, site: str = "auto", on_bad_hand: OnBadHand = "warn",
 
 
 # Hands are cut at every room's first line, whichever rooms are read: a room's text never runs into
-# another's hand.
-_STARTS = re.compile("^(?:" + "|".join(f"(?P<s{k}>{r.start})" for k, r in enumerate(SITES)) + ")", re.M)
+# another's hand.  The pattern starts with the line break before a first line (a literal: the regex engine
+# skips from line to line instead of trying every character); the text gets one in front.
+_STARTS = re.compile("\n(?:" + "|".join(f"(?P<s{k}>{r.start})" for k, r in enumerate(SITES)) + ")", re.M)
 
 
 def _read(file: str, stream: IO[str], wanted: Site | None, handle: Callable[[HandHistoryError], object],
@@ -101,8 +102,8 @@ def _read(file: str, stream: IO[str], wanted: Site | None, handle: Callable[[Han
     waits for the next block (or the end of the text).  ``wanted``: the one room to read (None: all)."""
     rooms, starts = SITES, _STARTS
     context: dict[str, object] = {}
-    buf = ""
-    line = 1  # the line number of buf's first character
+    buf = "\n"  # the line break a first line at the very start of the text needs (see _STARTS)
+    line = 0  # the line number of buf's first character (the line break in front: line 0)
     while True:
         block = stream.read(BLOCK)
         eof = not block
@@ -111,7 +112,7 @@ def _read(file: str, stream: IO[str], wanted: Site | None, handle: Callable[[Han
         if not found:
             if eof or len(buf) > 4 * BLOCK:  # no hand in sight: report the text, keep memory flat
                 line = _garbage(buf, file, line, rooms, context, handle)
-                buf = ""
+                buf = "\n"
             if eof:
                 return
             continue
@@ -124,7 +125,8 @@ def _read(file: str, stream: IO[str], wanted: Site | None, handle: Callable[[Han
             if k + 1 == len(found) and not eof:
                 carry = buf[m.start():]
                 break
-            chunk = buf[m.start():end]
+            line += 1  # the match's line break ends the line before the hand
+            chunk = buf[m.start() + 1:end]
             room = rooms[int(m.lastgroup[1:])]  # type: ignore[index]  # every alternative is a named group
             if wanted is None or room is wanted:
                 yield from _one(room, chunk, line, file, context, rooms, handle, seen)
@@ -160,7 +162,9 @@ def _junk(count: int, file: str, line: int) -> HandHistoryError:
 
 def _one(room: Site, chunk: str, start: int, file: str, context: dict[str, object], rooms: tuple[Site, ...],
          handle: Callable[[HandHistoryError], object], seen: dict[int, str] | None) -> Iterator[RealHand]:
-    lines = [t.rstrip() for t in chunk.split("\n")]
+    lines = chunk.split("\n")
+    if " \n" in chunk or "\t" in chunk or "\r" in chunk or chunk.endswith(" "):  # rare: trailing blanks
+        lines = [t.rstrip() for t in lines]
     try:
         got = room.parse(lines, start, file, context)
     except HandHistoryError as bad:

@@ -148,7 +148,7 @@ def _element(b: HandBuilder, el: tuple[str, str, dict[str, str], list[str], int]
     if kind == "HAND_BLINDS":
         blind = a.get("KIND", "")
         what = {"HAND_SB": SMALL_BLIND, "HAND_BB": BIG_BLIND, "HAND_DSB": DEAD}.get(blind, POST)
-        if what == BIG_BLIND and any(e.kind == BIG_BLIND for e in b.events):
+        if what == BIG_BLIND and BIG_BLIND in b.posted:
             what = POST
         b.post(name, what, value or 0, no)
     elif kind == "HAND_ANTE":

@@ -184,7 +184,7 @@ def _action(b: HandBuilder, name: str, rest: str, no: int, scale: int) -> None:
         if what.startswith("the small blind"):
             b.post(name, SMALL_BLIND, money, no)
         elif what.startswith("the big blind"):
-            b.post(name, BIG_BLIND if not any(e.kind == BIG_BLIND for e in b.events) else POST, money, no)
+            b.post(name, BIG_BLIND if BIG_BLIND not in b.posted else POST, money, no)
         elif what.startswith("a dead"):
             b.post(name, DEAD, money, no)
         else:

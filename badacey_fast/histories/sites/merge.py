@@ -153,9 +153,9 @@ def _event(b: HandBuilder, a: dict[str, str], seat_names: dict[str, str], no: in
         raise b.fail(f"a {kind} at an empty seat {a.get('player')!r}", no)
     money = amount(a["amount"], 2) if "amount" in a else None
     if kind == "SMALL_BLIND":
-        b.post(name, SMALL_BLIND if not any(e.kind == SMALL_BLIND for e in b.events) else DEAD, money or 0, no)
+        b.post(name, SMALL_BLIND if SMALL_BLIND not in b.posted else DEAD, money or 0, no)
     elif kind == "BIG_BLIND":
-        b.post(name, BIG_BLIND if not any(e.kind == BIG_BLIND for e in b.events) else POST, money or 0, no)
+        b.post(name, BIG_BLIND if BIG_BLIND not in b.posted else POST, money or 0, no)
     elif kind == "INITIAL_BLIND":
         b.post(name, POST, money or 0, no)
     elif kind == "ANTE":

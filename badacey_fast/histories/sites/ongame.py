@@ -182,9 +182,9 @@ def _action(b: HandBuilder, name: str, rest: str, no: int) -> None:
     elif verb == "posts":
         money = amount(what[what.index("(") + 1: what.index(")")], 2)
         if what.startswith("small blind"):
-            b.post(name, SMALL_BLIND if not any(e.kind == SMALL_BLIND for e in b.events) else DEAD, money, no)
+            b.post(name, SMALL_BLIND if SMALL_BLIND not in b.posted else DEAD, money, no)
         elif what.startswith("big blind"):
-            b.post(name, POST if any(e.kind == BIG_BLIND for e in b.events) else BIG_BLIND, money, no)
+            b.post(name, POST if BIG_BLIND in b.posted else BIG_BLIND, money, no)
         elif what.startswith("ante"):
             b.post(name, ANTE, money, no)
         else:  # "posts dead blind ($0.02)"

@@ -108,7 +108,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         raise b.fail("no seats: the hand is cut off after its first line", start)
     names = Names(b.seats)
     players = names.all
-    fold, check, bet = b.fold, b.check, b.bet
+    fold, check, bet, draw = b.fold, b.check, b.bet, b.draw
     summary = -1
     garbage: list[tuple[int, str]] = []
     no = start + i - 1
@@ -127,6 +127,14 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
                 if all_in:
                     what = strip_all_in(what)[0]
                 bet(name, CALL, no, added=amount(what, scale), all_in=all_in)
+            elif rest[:9] == "discards " and rest[10:15] == " card":
+                count = int(rest[9])
+                discards = cards(rest[rest.index("["):]) if "[" in rest else None
+                draw(name, count, no, discards if discards is not None and len(discards) == count else None)
+            elif rest == "stands pat":
+                draw(name, 0, no)
+            elif rest[:5] == "bets " and not rest.endswith("all-in"):
+                bet(name, BET, no, added=amount(rest[5:], scale))
             else:
                 _action(b, name, rest, no, scale)
             continue
@@ -145,7 +153,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         if got is not None:
             _action(b, got[0], got[1], no, scale)
         elif line.startswith("Dealt to "):
-            _dealt(b, names, line, no)
+            _dealt(b, names, players, line, no)
         elif line.startswith("Uncalled bet ("):
             money, _, who = line[14:].partition(") returned to ")
             b.uncalled(who, amount(money, scale), no)
@@ -197,11 +205,11 @@ def _action(b: HandBuilder, name: str, rest: str, no: int, scale: int) -> None:
             total = amount(what[19:], scale)
             big = b.hand.blinds[1] or _big_blind_of(b)
             b.post(name, DEAD, total - big, no)
-            b.post(name, BIG_BLIND if not _has(b, BIG_BLIND) else POST, big, no)
+            b.post(name, BIG_BLIND if BIG_BLIND not in b.posted else POST, big, no)
         elif what.startswith("small blind "):
-            b.post(name, SMALL_BLIND if not _has(b, SMALL_BLIND) else DEAD, amount(what[12:], scale), no)
+            b.post(name, SMALL_BLIND if SMALL_BLIND not in b.posted else DEAD, amount(what[12:], scale), no)
         elif what.startswith("big blind "):
-            b.post(name, BIG_BLIND if not _has(b, BIG_BLIND) else POST, amount(what[10:], scale), no)
+            b.post(name, BIG_BLIND if BIG_BLIND not in b.posted else POST, amount(what[10:], scale), no)
         elif what.startswith(("the ante ", "ante ")):
             b.post(name, ANTE, amount(what.rpartition(" ")[2], scale), no)
         else:
@@ -221,10 +229,6 @@ _QUIET = frozenset({"doesn't", "is", "sits", "has", "said", "leaves", "joins", "
                     "re-joins", "returned"})
 
 
-def _has(b: HandBuilder, kind: str) -> bool:
-    return any(e.kind == kind for e in b.events)
-
-
 def _big_blind_of(b: HandBuilder) -> int:
     for e in b.events:
         if e.kind == BIG_BLIND and e.amount:
@@ -232,17 +236,24 @@ def _big_blind_of(b: HandBuilder) -> int:
     raise b.fail("'posts small & big blinds' before anyone posts the big blind: its size is unknown", 0)
 
 
-def _dealt(b: HandBuilder, names: Names, line: str, no: int) -> None:
-    got = names.split(line[9:], " ")
-    if got is None:
-        raise b.fail(f"cards dealt to a player not seated: {line!r}", no)
-    name, rest = got
-    groups = rest.split("] [")
-    if b.street == 0 or len(groups) == 1 and b.last_draw.get(name) is None:
-        b.hold(name, cards(rest), 0 if b.street == 0 else None)
+def _dealt(b: HandBuilder, names: Names, players: set[str], line: str, no: int) -> None:
+    cut = line.find(" [", 9)
+    name = line[9:cut]
+    if name in players:
+        rest = line[cut + 1:]
+    else:  # a name with " [" in it
+        got = names.split(line[9:], " ")
+        if got is None:
+            raise b.fail(f"cards dealt to a player not seated: {line!r}", no)
+        name, rest = got
+    if b.street == 0:
+        b.hold(name, cards(rest), 0)
         return
-    kept = cards(groups[0]) if len(groups) == 2 else ()
-    b.drew(name, kept, cards(groups[-1]), no)
+    groups = rest.split("] [")
+    if len(groups) == 1 and b.last_draw.get(name) is None:
+        b.hold(name, cards(rest))
+        return
+    b.drew(name, cards(groups[0]) if len(groups) == 2 else (), cards(groups[-1]), no)
 
 
 def _summary(b: HandBuilder, names: Names, lines: list[str], i: int, start: int, scale: int,

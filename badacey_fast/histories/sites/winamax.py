@@ -161,9 +161,9 @@ def _action(b: HandBuilder, name: str, rest: str, no: int, scale: int) -> None:
         money = amount(what.split(" ")[2] if what.startswith(("small blind", "big blind")) else
                        what.rpartition(" ")[2], scale)
         if what.startswith("small blind"):
-            b.post(name, SMALL_BLIND if not any(e.kind == SMALL_BLIND for e in b.events) else DEAD, money, no)
+            b.post(name, SMALL_BLIND if SMALL_BLIND not in b.posted else DEAD, money, no)
         elif what.startswith("big blind"):
-            live_extra = "out of position" in what or any(e.kind == BIG_BLIND for e in b.events)
+            live_extra = "out of position" in what or BIG_BLIND in b.posted
             b.post(name, POST if live_extra else BIG_BLIND, money, no)
         elif what.startswith("ante"):
             b.post(name, ANTE, money, no)
