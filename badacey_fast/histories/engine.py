@@ -49,6 +49,7 @@ __all__ = ["Replay", "ReplayError", "replay", "why_not_replayed", "contributions
 MAX_SEATS = 6
 
 _BETTING_KINDS = frozenset({FOLD, CHECK, CALL, BET, RAISE})
+_new = tuple.__new__
 
 
 class ReplayError(BadaceyError):
@@ -394,7 +395,8 @@ def _replay(hand: RealHand, heads_up_uncapped: bool) -> Replay:
                                       e.line)
                 engine_hand = game.hands[game.to_act]
                 try:
-                    game.apply(Action("draw", cards=tuple(engine_hand[p] for p in positions)), seat=game.to_act)
+                    # No seat given: the engine's fast path for a draw of held card ids (who draws is its own).
+                    game.apply(_new(Action, ("draw", None, tuple([engine_hand[p] for p in positions]))))
                 except IllegalActionError as exc:
                     # A card the stub cannot deal: the text gives a card to two players, or the room's
                     # reshuffle is not the rules' (RULES.md §4).

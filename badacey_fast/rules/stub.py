@@ -393,8 +393,8 @@ class Stub:
                 else:
                     break  # a case for the dry run below (a placeholder standing for it), or a refusal
             else:
-                if not unknown or (named is not None
-                                   and sum(1 for x in left if x >= UNKNOWN or x not in named) >= unknown):
+                # Stand-ins: placeholders and unnamed cards, i.e. all but the named cards (all below 52).
+                if not unknown or (named is not None and len(left) - len(left.intersection(named)) >= unknown):
                     return
                 # else too few unnamed cards: the dry run below picks named ones (see _stand_in)
         cards, mucked = stub[:], list(muck)  # a dry run on copies: the very steps _one takes
