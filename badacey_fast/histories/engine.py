@@ -273,7 +273,10 @@ def _replay(hand: RealHand, heads_up_uncapped: bool) -> Replay:
         raise ReplayError(reason)
     names, button, dead, posts, ante, dropped = _engine_table(hand)
     n = len(names)
-    config = _config(hand, ante, heads_up_uncapped)
+    try:
+        config = _config(hand, ante, heads_up_uncapped)
+    except BadaceyError as exc:  # stakes no engine game has (a bet of 0, blinds above the bets...)
+        raise ReplayError(f"the text's stakes are no game the engine deals: {exc}", "parse gap") from None
     stacks_by_name = {s.name: s.stack for s in hand.seats}
     stacks = [stacks_by_name[name] - dead.get(name, 0) for name in names]
     for name, st in zip(names, stacks):
