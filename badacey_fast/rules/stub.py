@@ -29,7 +29,7 @@ source (a seeded :class:`random.Random`, numpy's ``Generator``, or a scripted on
 
 **Unknown cards.**  A replay of a real hand knows some cards (a player's own, those shown) and not the
 others.  A script entry :data:`UNKNOWN` (any id 52 or more) deals one card of the stub that no script entry
-names -- which one stands in is immaterial, but it is a real card of the 52, so the stub's count, and with
+names -- which one stands in is immaterial, but it is a real card of the deck, so the stub's count, and with
 it the reshuffle, stay exact -- under a placeholder id: ``52 + `` the stand-in's id, or the placeholder
 itself when a reshuffle brought one back.  Ids 52..103 in ``dealt``, a hand or the muck are therefore
 unknown cards, distinct from each other; they are never evaluated (see ``Game``'s showdown).
