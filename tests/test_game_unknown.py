@@ -163,3 +163,15 @@ def test_a_config_default_game_is_unchanged_by_the_unknown_support():
     # No UNKNOWN in the script: no placeholder, the stub reports none.
     g = Game(GameConfig(), stacks=[50, 50], seed=4)
     assert max(g.dealt) < 52 and not Stub(script=[3, 4]).has_unknown and Stub(script=[3, U]).has_unknown
+
+
+def test_replay_takes_a_config_object_and_card_ids_and_refuses_other_dealt_values():
+    g = _play(*_heads_up(final_known=True))
+    data = history(g)
+    data["config"] = g.config
+    data["dealt"] = list(g.dealt)  # ids, placeholders included
+    again = replay(data)
+    assert again.stacks == g.stacks and again.payouts == g.payouts and again.dealt == g.dealt
+    data["dealt"] = ["As", 5]
+    with pytest.raises(HistoryError, match="dealt must be card text or card ids"):
+        replay(data)
