@@ -242,3 +242,14 @@ def test_small_game_parameters_are_checked() -> None:
     assert card.max_chance_outcomes() == 52 and card.new_initial_state().chance_outcomes()[-1][0] == 19
     with pytest.raises(ValueError, match='deal="set"'):
         card.set_action((0,))
+
+
+def test_the_solving_docs_examples_run() -> None:
+    # docs/solving.md's examples (small games, an OpenSpiel exploitability) run as written.
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "solving.md"
+    result = doctest.testfile(str(page), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 8 and result.failed == 0

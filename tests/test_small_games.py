@@ -382,8 +382,8 @@ def test_tree_size_of_the_named_games_by_formula() -> None:
 
 
 @pytest.mark.backend_independent
-def test_the_docs_size_table_is_the_counters_and_its_examples_run() -> None:
-    import doctest
+def test_the_docs_size_table_is_the_counters() -> None:
+    # (docs/solving.md's examples need OpenSpiel: tests/test_envs_openspiel.py runs them.)
     from pathlib import Path
 
     from badacey_fast.game.small import size_table
@@ -392,9 +392,6 @@ def test_the_docs_size_table_is_the_counters_and_its_examples_run() -> None:
     text = page.read_text()
     begin = text.index("\n", text.index("<!-- size table")) + 1
     assert text[begin:text.index("<!-- end of size table -->")].strip() == size_table()
-    result = doctest.testfile(str(page), module_relative=False,
-                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted >= 8 and result.failed == 0
 
 
 @pytest.mark.backend_independent
