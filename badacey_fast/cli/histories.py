@@ -270,7 +270,10 @@ def _print(summary: _Summary, args: argparse.Namespace, writer: Any, stats_rows:
         pd = require_pandas()
         frame = stats(pd.DataFrame(stats_rows)) if stats_rows else pd.DataFrame()
         if args.json:
-            print(frame.reset_index().to_json(orient="records", indent=2, default_handler=str))
+            out = frame.reset_index()
+            if "net" in out:  # exact money as text: pandas 2 would write a Decimal as a float
+                out["net"] = [None if v is None else str(v) for v in out["net"]]
+            print(out.to_json(orient="records", indent=2, default_handler=str))
         else:
             with pd.option_context("display.max_rows", None, "display.width", 200, "display.precision", 3):
                 print(frame.to_string() if not frame.empty else "no hands")

@@ -241,7 +241,9 @@ def stats(hands: Iterable[RealHand] | pa.Table | pd.DataFrame) -> pd.DataFrame:
         frame = pandas_mod.DataFrame([row for hand in rows for row in player_rows(hand)])
     if frame.empty:
         return cast("pd.DataFrame", pandas_mod.DataFrame())
-    drawn = frame[["drawn_1", "drawn_2", "drawn_3"]]
+    # Floats with NaN for "no such draw": an object column of ints and Nones would leave fillna to
+    # downcast, which pandas 2.2 warns about and pandas 3 does silently.
+    drawn = frame[["drawn_1", "drawn_2", "drawn_3"]].astype("float64")
     frame = frame.assign(
         draws=drawn.notna().sum(axis=1), cards_drawn=drawn.fillna(0).sum(axis=1),
         pats=(drawn == 0).sum(axis=1),
