@@ -2,8 +2,7 @@
 subpackages, and the import-linter layers contract (``[tool.importlinter]`` in pyproject.toml).
 
 Modules are discovered with :func:`pkgutil.walk_packages` (a module added later is covered without
-editing this file).  The deprecated forwarding modules of ``badacey_fast._moved.MOVED`` are checked on
-their own: they import, and reading a name from them warns.
+editing this file).
 
 None of this depends on the serving twin: the whole module opts out of the two-backend parametrisation.
 """
@@ -12,9 +11,7 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
-import importlib
 import importlib.util
-import inspect
 import os
 import pkgutil
 import shutil
@@ -25,14 +22,12 @@ from pathlib import Path
 import pytest
 
 import badacey_fast
-from badacey_fast._moved import MOVED
 
 pytestmark = pytest.mark.backend_independent
 
 ROOT = badacey_fast.__name__
 #: the compiled extensions, which only ``badacey_fast.kernel`` may import
 COMPILED = (f"{ROOT}._kernel", f"{ROOT}._speedups")
-FORWARDING = sorted(f"{ROOT}.{old}" for old in MOVED)
 
 
 def _walk() -> dict[str, Path]:
@@ -53,14 +48,13 @@ def _walk() -> dict[str, Path]:
 
 SOURCES = _walk()
 PACKAGES = {name for name, path in SOURCES.items() if path.name == "__init__.py"}
-MODULES = sorted(name for name in SOURCES if name not in FORWARDING)
+MODULES = sorted(SOURCES)
 
 
 def test_discovery_sees_the_package() -> None:
     for name in (ROOT, f"{ROOT}.cards", f"{ROOT}.kernel", f"{ROOT}.kernel.backend", f"{ROOT}.game.table",
-                 f"{ROOT}.cli.command", f"{ROOT}._moved"):
+                 f"{ROOT}.cli.command"):
         assert name in MODULES
-    assert set(FORWARDING) <= set(SOURCES), "a MOVED entry without its forwarding module"
 
 
 # --- (a) every module imports alone, in a fresh isolated interpreter, with warnings as errors ---------
@@ -75,30 +69,9 @@ def test_every_module_imports_alone_without_warnings() -> None:
     """One fresh ``python -I -W error -c "import <module>"`` per module (a module imported first is the one
     that would meet a cycle half-initialised), run in parallel."""
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        results = list(pool.map(_import_alone, MODULES + FORWARDING))
+        results = list(pool.map(_import_alone, MODULES))
     failures = [f"{name}: exit {rc}\n{err or out}" for name, rc, out, err in results if rc or err or out]
     assert not failures, "\n\n".join(failures)
-
-
-def _defined_in(home: str) -> list[str]:
-    """The functions and classes a module defines, public ones first."""
-    module = importlib.import_module(home)
-    names = [n for n, v in vars(module).items() if not n.startswith("__")
-             and (inspect.isfunction(v) or inspect.isclass(v)) and v.__module__ == home]
-    return sorted(names, key=lambda n: n.startswith("_"))
-
-
-@pytest.mark.parametrize("name", FORWARDING)
-def test_forwarding_module_imports_and_warns_on_use(name: str) -> None:
-    module = importlib.import_module(name)  # importing alone is silent (checked in a fresh -W error above)
-    old = name.rsplit(".", 1)[-1]
-    homes = MOVED[old] if isinstance(MOVED[old], tuple) else (MOVED[old],)
-    for home in homes:
-        attr = _defined_in(home)[0]
-        with pytest.warns(DeprecationWarning, match=rf"badacey_fast\.{old} is deprecated"):
-            value = getattr(module, attr)
-        first = next(h for h in homes if hasattr(importlib.import_module(h), attr))  # a split module's rule
-        assert value is getattr(importlib.import_module(first), attr)
 
 
 # --- (b) no import cycle, function-level imports included --------------------------------------------
@@ -252,8 +225,6 @@ def _private_violations(name: str, imports: list[tuple[str, tuple[str, ...], int
                     bad.append(f"{name}:{line} imports {target}: only {kernel} may import the compiled modules")
                 continue
             home = _subpackage(owner) if owner != ROOT else _subpackage(target)
-            if name in FORWARDING and home == f"{ROOT}._moved":
-                continue  # the deprecated forwarding modules are _moved's own clients
             if _subpackage(name) != home:
                 bad.append(f"{name}:{line} imports private {target} from outside {home}")
     return bad
@@ -277,8 +248,6 @@ def test_no_private_names_across_subpackages() -> None:
     ("badacey_fast.evaluator", ("badacey_fast.cards", ("_parse",)), False),  # top-level: its own
     ("badacey_fast.cards", ("badacey_fast.cards", ("_parse",)), True),
     ("badacey_fast.cards", ("badacey_fast.errors", ("__doc__",)), True),  # dunder names are not private
-    ("badacey_fast.scoring", ("badacey_fast._moved", ("forward",)), True),
-    ("badacey_fast.game.table", ("badacey_fast._moved", ("forward",)), False),
 ])
 def test_the_private_rule(importer: str, statement: tuple[str, tuple[str, ...]], allowed: bool) -> None:
     assert (not _private_violations(importer, [(*statement, 1)])) is allowed

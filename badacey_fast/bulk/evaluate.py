@@ -118,7 +118,7 @@ def evaluate_many(
     ranks, never a crash).  ``out=(low, badugi)``: preallocated writable aligned C-contiguous uint16 arrays of
     shape ``(N,)`` to fill and return; not a tuple of two ndarrays is a ``TypeError``, an array of another
     dtype, shape or layout (misaligned included), or read-only, a :class:`~badacey_fast.errors.BadaceyError` (as in
-    :func:`badacey_fast.scoring.showdown_many`).
+    :func:`badacey_fast.bulk.showdown.showdown_many`).
     ``threads``: an integer >= 1 (numpy integers too, not bool): split the batch across that many
     threads, this one included (the C kernel releases the GIL; the others are persistent helper
     threads; the threads claim small chunks of the batch as they go, so a core that is busy with

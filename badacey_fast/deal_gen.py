@@ -1,5 +1,0 @@
-"""Deprecated: moved to :mod:`badacey_fast.files.generate` (this path works for one more release, with a DeprecationWarning)."""
-
-from badacey_fast._moved import forward
-
-__getattr__ = forward("deal_gen")

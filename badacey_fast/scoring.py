@@ -1,5 +1,0 @@
-"""Deprecated: moved to :mod:`badacey_fast.bulk.showdown` (this path works for one more release, with a DeprecationWarning)."""
-
-from badacey_fast._moved import forward
-
-__getattr__ = forward("scoring")
