@@ -6,6 +6,7 @@
 
 #include "badacey.h"
 #include "observe.h"
+#include "showdown.h"
 
 /* ------------------------------------------------------------------------------------------ random */
 
@@ -197,62 +198,28 @@ static void bd_log(bd_eng_table *t, int32_t seat, int32_t kind, int32_t discards
 
 /* ------------------------------------------------------------------------------------------ showdown */
 
-static void bd_share(int64_t amount, const int32_t *winners, int32_t k, int64_t *chips)
+/* One pot among `order` (its k contenders clockwise from the button): each played half's winners as seat
+ * masks, paid by the kernel's one split (bd_split_pot, showdown.c) and added to chips. */
+static int bd_pay_pot(int64_t amount, int32_t button, int32_t seats, const int32_t *order, int32_t k,
+                      const uint32_t *low, const uint32_t *bad, int halves, int odd_low, int64_t *chips)
 {
-    /* pots/split.py _share: leftover chips one each to the winners first clockwise (winners are so ordered). */
-    const int64_t q = amount / k, r = amount % k;
-    for (int32_t i = 0; i < k; i++)
-        chips[winners[i]] += q + (i < r);
-}
-
-/* pots/split.py split_pot for one pot among `order` (contenders clockwise from the button). */
-static void bd_split(int64_t amount, const int32_t *order, int32_t k, const uint32_t *low, const uint32_t *bad,
-                     int halves, int odd_low, int64_t *chips)
-{
-    if (k == 1) {
-        chips[order[0]] += amount;
-        return;
-    }
-    int32_t lw[6], bw[6], nl = 0, nb = 0;
-    uint32_t best_l = 0xFFFFFFFFu, best_b = 0xFFFFFFFFu;
+    uint32_t best_l = 0xFFFFFFFFu, best_b = 0xFFFFFFFFu, lw = 0, bw = 0;
     for (int32_t i = 0; i < k; i++) {
         best_l = low[order[i]] < best_l ? low[order[i]] : best_l;
         best_b = bad[order[i]] < best_b ? bad[order[i]] : best_b;
     }
     for (int32_t i = 0; i < k; i++) {
         if ((halves & 1) && low[order[i]] == best_l)
-            lw[nl++] = order[i];
+            lw |= 1u << order[i];
         if ((halves & 2) && bad[order[i]] == best_b)
-            bw[nb++] = order[i];
+            bw |= 1u << order[i];
     }
-    if (nl == 0 || nb == 0) { /* a single-pot game: one half is not played */
-        if (nl)
-            bd_share(amount, lw, nl, chips);
-        else
-            bd_share(amount, bw, nb, chips);
-        return;
-    }
-    const int64_t half = amount >> 1;
-    int64_t low_amount = half;
-    if (amount & 1) {
-        if (odd_low)
-            low_amount++;
-        else
-            for (int32_t i = 0; i < k; i++) {
-                const int32_t s = order[i];
-                int won = 0;
-                for (int32_t j = 0; j < nl; j++)
-                    won |= lw[j] == s;
-                for (int32_t j = 0; j < nb; j++)
-                    won |= bw[j] == s;
-                if (won) {
-                    chips[s] += 1;
-                    break;
-                }
-            }
-    }
-    bd_share(low_amount, lw, nl, chips);
-    bd_share(half, bw, nb, chips);
+    int64_t pot[6];
+    if (bd_split_pot(amount, button, seats, lw, bw, odd_low, pot) != 0)
+        return BD_ENG_BAD_ARGS; /* never: every pot has a contender, and they are seats */
+    for (int32_t s = 0; s < seats; s++)
+        chips[s] += pot[s];
+    return BD_ENG_OK;
 }
 
 /* pots/settlement.py settle (its general path: main and side pots) into t->payouts. */
@@ -309,7 +276,9 @@ static int bd_settle(bd_eng_table *t, const uint32_t *table)
             if (!t->folded[s] && t->contrib[s] >= level)
                 order[k++] = s;
         }
-        bd_split(amount, order, k, low, bad, halves, t->cfg.odd_low, t->payouts);
+        const int rc = bd_pay_pot(amount, b, n, order, k, low, bad, halves, t->cfg.odd_low, t->payouts);
+        if (rc != BD_ENG_OK)
+            return rc;
     }
     return BD_ENG_OK;
 }

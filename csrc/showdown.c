@@ -1,4 +1,4 @@
-/* showdown.c -- bulk showdowns, and the parse/format fast paths of deal files.  See showdown.h. */
+/* showdown.c -- bulk showdowns and the one split of a pot among its winners.  See showdown.h. */
 #include "badacey.h"
 #include "showdown.h"
 
@@ -427,12 +427,30 @@ BD_TARGET_AVX2 static int64_t sd_winners8(const uint32_t *table, uint32_t (*idx)
 
 #endif
 
-/* Chips of one good row (see showdown.h for the odd-chip rules) into out[s * step] for each seat s
- * (step 1: a row of the row-major (N, P) array; step = the column stride: one cell of each seat's
- * column). */
+/* The one split of a pot among its winners in C (RULES.md section 3; see showdown.h for the odd-chip
+ * rules; its Python twin is split_pot in badacey_fast/rules/odd_chips.py).  Chips of one good row into
+ * out[s * step] for each seat s (step 1: a row of the row-major (N, P) array; step = the column stride:
+ * one cell of each seat's column).  lw, bw: the seat masks of each half's winners, not both 0; a
+ * single-pot game gives 0 for the half it does not play, and the other half's winners share the whole pot.
+ * Everything else that pays chips calls this (bd_split_pot, bd_split_many, the C engine), or, for the rows
+ * with one winner per half, the vector passes below, which compute the same sums as its common case. */
 SD_INLINE void sd_chips(int64_t pot, int32_t button, int32_t odd_low, unsigned lw, unsigned bw,
                         const int32_t seats, int64_t *out, const int64_t step)
 {
+    if (!lw || !bw) {
+        /* A single-pot game: one share each, leftover chips one each from the first winner clockwise. */
+        const unsigned w = (lw | bw) & 63;
+        const int64_t k = sd_bits6[w], base = k == 1 ? pot : pot / k, left = pot - base * k;
+        int64_t nth = 0;
+        int32_t s = button;
+        for (int32_t j = 0; j < seats; j++) {
+            s = s + 1 == seats ? 0 : s + 1;
+            const int64_t ws = w >> s & 1u;
+            out[s * step] = ws * (base + (nth < left));
+            nth += ws;
+        }
+        return;
+    }
     int64_t half = pot >> 1, odd = pot & 1;
     int64_t lhalf = odd_low ? half + odd : half;
     if (!(lw & (lw - 1)) && !(bw & (bw - 1))) {
@@ -1181,231 +1199,36 @@ int64_t bd_showdown_columns(const uint32_t *table, const uint8_t *hands, const u
 }
 
 /* ---------------------------------------------------------------------------------------------- */
-/* Deal-file parsing (strict forms only; Python parses and words everything else)                 */
+/* The split on its own (see showdown.h)                                                           */
 
-/* rank + 1 and suit + 1 of a character, 0 if it is not one (so a zero-initialised table works). */
-static const uint8_t sd_rank1[256] = {
-    ['A'] = 1, ['a'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4,  ['5'] = 5,  ['6'] = 6,  ['7'] = 7,  ['8'] = 8,
-    ['9'] = 9, ['T'] = 10, ['t'] = 10, ['J'] = 11, ['j'] = 11, ['Q'] = 12, ['q'] = 12, ['K'] = 13, ['k'] = 13,
-};
-static const uint8_t sd_suit1[256] = {
-    ['c'] = 1, ['C'] = 1, ['d'] = 2, ['D'] = 2, ['h'] = 3, ['H'] = 3, ['s'] = 4, ['S'] = 4,
-};
-
-static int sd_hand10(const char *p, uint8_t *cards)
+/* A pot's winners are good when some seat won and every winner is a seat. */
+static int sd_split_ok(int64_t pot, int64_t button, int32_t seats, uint32_t lw, uint32_t bw)
 {
-    for (int k = 0; k < 5; k++) {
-        unsigned r = sd_rank1[(unsigned char)p[2 * k]], s = sd_suit1[(unsigned char)p[2 * k + 1]];
-        if (!r || !s)
-            return 0;
-        cards[k] = (uint8_t)(4 * (r - 1) + (s - 1));
-    }
-    return 1;
+    const uint32_t all = (1u << seats) - 1;
+    return pot >= 0 && button >= 0 && button < seats && (lw | bw) != 0 && !((lw | bw) & ~all);
 }
 
-/* Digits only, at most 18 of them (fits int64): the value, else -2 (not a number). */
-static int64_t sd_number(const char *p, int64_t len)
+int32_t bd_split_pot(int64_t amount, int32_t button, int32_t seats, uint32_t low_winners, uint32_t badugi_winners,
+                     int32_t odd_low, int64_t *chips)
 {
-    if (len < 1 || len > 18)
-        return -2;
-    int64_t v = 0;
-    for (int64_t k = 0; k < len; k++) {
-        if (p[k] < '0' || p[k] > '9')
-            return -2;
-        v = v * 10 + (p[k] - '0');
-    }
-    return v;
-}
-
-static int sd_space(char c) { return c == ' ' || c == '\t'; }
-
-/* A seat token: 10-char hand -> live, "-" or empty -> folded (allowed_empty), else 0. */
-static int sd_seat(const char *p, int64_t len, int allow_empty, uint8_t *cards, uint8_t *live)
-{
-    if (len == 10 && sd_hand10(p, cards)) {
-        *live = 1;
-        return 1;
-    }
-    if ((len == 1 && p[0] == '-') || (len == 0 && allow_empty)) {
-        memset(cards, 0, 5);
-        *live = 0;
-        return 1;
-    }
+    if (!chips || ((uintptr_t)chips & 7) || seats < 1 || seats > SD_MAX_SEATS ||
+        !sd_split_ok(amount, button, seats, low_winners, badugi_winners))
+        return -1;
+    sd_chips(amount, button, odd_low, low_winners, badugi_winners, seats, chips, 1);
     return 0;
 }
 
-static int sd_plain_line(const char *p, int64_t len, int32_t seats, uint8_t *hands, uint8_t *live, int64_t *pot,
-                         int64_t *button)
+int64_t bd_split_many(const int64_t *pot, const int64_t *button, const uint8_t *low_bits, const uint8_t *badugi_bits,
+                      int64_t n, int32_t seats, int32_t odd_low, int64_t *chips, int64_t row_step, int64_t seat_step)
 {
-    int32_t nseat = 0, nnum = 0;
-    int64_t pos = 0;
-    while (pos < len) {
-        while (pos < len && sd_space(p[pos]))
-            pos++;
-        if (pos >= len)
-            break;
-        int64_t start = pos;
-        while (pos < len && !sd_space(p[pos]))
-            pos++;
-        int64_t v = sd_number(p + start, pos - start);
-        if (v >= 0) {
-            if (nseat > 0 || nnum >= 2)
-                return 0;
-            *(nnum++ == 0 ? pot : button) = v;
-        } else if (nseat >= seats || !sd_seat(p + start, pos - start, 0, hands + 5 * nseat, live + nseat)) {
-            return 0;
-        } else {
-            nseat++;
-        }
-    }
-    return nseat == seats;
-}
-
-static int sd_csv_line(const char *p, int64_t len, int32_t seats, const int8_t *columns, int32_t ncolumns,
-                       uint8_t *hands, uint8_t *live, int64_t *pot, int64_t *button)
-{
-    if (memchr(p, '"', (size_t)len))
-        return 0;
-    int32_t f = 0;
-    int64_t pos = 0;
-    for (;;) {
-        int64_t end = pos;
-        while (end < len && p[end] != ',')
-            end++;
-        int64_t a = pos, b = end;
-        while (a < b && sd_space(p[a]))
-            a++;
-        while (b > a && sd_space(p[b - 1]))
-            b--;
-        if (f >= ncolumns)
-            return 0;
-        int kind = columns[f++];
-        if (kind >= 0 && kind < seats) {
-            if (!sd_seat(p + a, b - a, 1, hands + 5 * kind, live + kind))
-                return 0;
-        } else if (kind == 6 || kind == 7) {
-            int64_t v = b == a ? -1 : sd_number(p + a, b - a);
-            if (v == -2)
-                return 0;
-            *(kind == 6 ? pot : button) = v;
-        } else if (kind != -1) {
-            return 0;
-        } else {
-            /* An ignored column is not read, but the line must still be UTF-8 text: a non-ASCII byte
-             * sends the line to Python, which decodes the whole line (and words the error if it fails). */
-            for (int64_t k = pos; k < end; k++)
-                if ((unsigned char)p[k] >= 0x80)
-                    return 0;
-        }
-        if (end >= len)
-            break;
-        pos = end + 1;
-    }
-    return f == ncolumns;
-}
-
-int64_t bd_parse_deals(const char *buf, int64_t len, int32_t seats, int32_t csv, const int8_t *columns,
-                       int32_t ncolumns, int64_t max_rows, uint8_t *hands, uint8_t *live, int64_t *pot,
-                       int64_t *button, uint8_t *flags, int64_t *line_start, int64_t *line_len,
-                       int64_t *consumed)
-{
-    /* misaligned pointers refused, not stored through: see bd_showdown_many */
-    const uintptr_t misaligned = ((uintptr_t)pot | (uintptr_t)button | (uintptr_t)line_start | (uintptr_t)line_len |
-                                  (uintptr_t)consumed) & 7;
-    if (!buf || len < 0 || seats < 2 || seats > SD_MAX_SEATS || max_rows < 0 || !hands || !live || !pot ||
-        !button || !flags || !line_start || !line_len || !consumed || (csv && (!columns || ncolumns < 1)) ||
-        misaligned)
-        return -1;
-    int64_t pos = 0, row = 0;
-    while (pos < len && row < max_rows) {
-        /* A line ends at "\n", "\r\n" or a lone "\r" (universal newlines, as the Python path splits). */
-        const char *nl = memchr(buf + pos, '\n', (size_t)(len - pos));
-        int64_t end = nl ? nl - buf : len, next = nl ? end + 1 : len;
-        const char *cr = memchr(buf + pos, '\r', (size_t)(end - pos));
-        if (cr) {
-            end = cr - buf;
-            next = end + 1 < len && buf[end + 1] == '\n' ? end + 2 : end + 1;
-        }
-        const char *p = buf + pos;
-        int64_t n = end - pos, k = 0;
-        line_start[row] = pos;
-        line_len[row] = n;
-        pot[row] = button[row] = -1;
-        uint8_t *h = hands + row * seats * 5, *lv = live + row * seats;
-        memset(lv, 0, (size_t)seats);
-        while (k < n && sd_space(p[k]))
-            k++;
-        if (k == n || p[k] == '#')
-            flags[row] = 2;
-        else if (csv)
-            flags[row] = !sd_csv_line(p, n, seats, columns, ncolumns, h, lv, pot + row, button + row);
-        else
-            flags[row] = !sd_plain_line(p, n, seats, h, lv, pot + row, button + row);
-        row++;
-        pos = next;
-    }
-    *consumed = pos;
-    return row;
-}
-
-/* ---------------------------------------------------------------------------------------------- */
-/* Result formatting                                                                               */
-
-static char *sd_int(char *o, int64_t v)
-{
-    char tmp[24];
-    int k = 0;
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    if (v < 0)
-        *o++ = '-';
-    do {
-        tmp[k++] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    while (k)
-        *o++ = tmp[--k];
-    return o;
-}
-
-static char *sd_seats(char *o, const uint8_t *win, int32_t seats)
-{
-    int first = 1;
-    for (int32_t s = 0; s < seats; s++) {
-        if (!win[s])
-            continue;
-        if (!first)
-            *o++ = ' ';
-        *o++ = (char)('0' + s);
-        first = 0;
-    }
-    return o;
-}
-
-int64_t bd_format_results(const int64_t *line_no, const int64_t *chips, const uint8_t *low_win,
-                          const uint8_t *badugi_win, const uint8_t *keep, int64_t n, int32_t seats,
-                          char *out, int64_t cap)
-{
-    if (!line_no || !chips || !low_win || !badugi_win || !out || n < 0 || seats < 2 || seats > SD_MAX_SEATS ||
-        (((uintptr_t)line_no | (uintptr_t)chips) & 7)) /* misaligned: refused, not loaded (see bd_showdown_many) */
-        return -1;
-    /* Longest row: 1 + (seats + 1) numbers of up to 20 chars and their commas, two seat lists, '\n'. */
-    const int64_t row_max = 21 * (seats + 1) + 2 * (2 * SD_MAX_SEATS) + 4;
-    char *o = out;
+    if (!pot || !button || !chips || (((uintptr_t)pot | (uintptr_t)button | (uintptr_t)chips) & 7) || n < 0 ||
+        seats < 1 || seats > SD_MAX_SEATS || row_step < 0 || seat_step < 0)
+        return -2;
     for (int64_t i = 0; i < n; i++) {
-        if (keep && !keep[i])
-            continue;
-        if ((o - out) + row_max > cap)
-            return -1;
-        o = sd_int(o, line_no[i]);
-        for (int32_t s = 0; s < seats; s++) {
-            *o++ = ',';
-            o = sd_int(o, chips[i * seats + s]);
-        }
-        *o++ = ',';
-        o = sd_seats(o, low_win + i * seats, seats);
-        *o++ = ',';
-        o = sd_seats(o, badugi_win + i * seats, seats);
-        *o++ = '\n';
+        const uint32_t lw = low_bits ? low_bits[i] : 0u, bw = badugi_bits ? badugi_bits[i] : 0u;
+        if (!sd_split_ok(pot[i], button[i], seats, lw, bw))
+            return i;
+        sd_chips(pot[i], (int32_t)button[i], odd_low, lw, bw, seats, chips + i * row_step, seat_step);
     }
-    return o - out;
+    return -1;
 }

@@ -1,4 +1,4 @@
-/* showdown.h -- bulk showdowns and the deal-file fast path of badacey_fast (plain C99, no Python.h).
+/* showdown.h -- bulk showdowns and the one split of a pot of badacey_fast (plain C99, no Python.h).
  *
  * A showdown row is `seats` (2..6) five-card hands of uint8 card ids (4*rank + suit, 0..51), seat 0..
  * seats-1 clockwise, stored contiguously: hands[(row * seats + seat) * 5 + k].  Each pot is split in two
@@ -59,30 +59,24 @@ int64_t bd_showdown_columns(const uint32_t *table, const uint8_t *hands, const u
                             int64_t *chips, int64_t stride, uint8_t *low_bits, uint8_t *badugi_bits,
                             uint8_t *status, int32_t *code);
 
-/* Deal-file fast path: parse the complete lines of buf[0..len) (each ends with "\n", "\r\n" or a lone
- * "\r"; the last one may end at len), at most max_rows of them.  For line i: flags[i] = 0 parsed, 1 "let
- * Python parse it" (anything but the strict forms below, so Python alone words errors), 2 blank or '#'
- * comment; line_start[i] / line_len[i] locate it (without its line end).  Parsed lines fill hands[i*seats*5..],
- * live[i*seats..], pot[i] and button[i] (-1 when the line does not give them).
- * csv == 0: whitespace-separated tokens: up to two leading digit tokens (pot, then button), then
- *   exactly `seats` hands, each 10 characters of rank+suit pairs (A23456789TJQK any case, cdhs any case)
- *   or "-" for a folded seat.
- * csv != 0: exactly ncolumns comma-separated fields, column kinds in columns[]: 0..5 that seat, 6 pot,
- *   7 button, -1 ignored; fields are trimmed of spaces; a seat field is one 10-character hand, or empty /
- *   "-" (folded); a pot or button field is digits or empty (not given); a '"', or a non-ASCII byte in an
- *   ignored field, sends the line to Python.
- * Returns the number of lines scanned; *consumed = bytes consumed.  Returns -1 on bad arguments. */
-int64_t bd_parse_deals(const char *buf, int64_t len, int32_t seats, int32_t csv, const int8_t *columns,
-                       int32_t ncolumns, int64_t max_rows, uint8_t *hands, uint8_t *live, int64_t *pot,
-                       int64_t *button, uint8_t *flags, int64_t *line_start, int64_t *line_len,
-                       int64_t *consumed);
+/* The one split of a pot among its winners (RULES.md section 3), the odd-chip rules above; its Python twin
+ * is split_pot in badacey_fast/rules/odd_chips.py, and the C engine (engine.c) pays every pot with it.
+ * low_winners / badugi_winners: seat masks (bit s = seat s) of each half's winners; a single-pot game
+ * gives 0 for the half it does not play, and the other half's winners share the whole pot.  Writes
+ * chips[0..seats) (every seat: 0 for the others), summing to amount.  Returns 0, or -1 for bad
+ * arguments (chips NULL or misaligned, seats outside 1..6, amount < 0, button outside 0..seats-1, no
+ * winner, a winner that is not a seat), then writing nothing. */
+int32_t bd_split_pot(int64_t amount, int32_t button, int32_t seats, uint32_t low_winners, uint32_t badugi_winners,
+                     int32_t odd_low, int64_t *chips);
 
-/* Format result rows as CSV "line,chips_0,...,chips_{seats-1},low_winners,badugi_winners\n" (winners as
- * seat numbers separated by spaces) for rows with keep[i] != 0, into out[0..cap).  Returns the bytes
- * written, or -1 if cap is too small (nothing useful written) or the arguments are bad. */
-int64_t bd_format_results(const int64_t *line_no, const int64_t *chips, const uint8_t *low_win,
-                          const uint8_t *badugi_win, const uint8_t *keep, int64_t n, int32_t seats,
-                          char *out, int64_t cap);
+/* bd_split_pot over n rows: pot[i], button[i] and the winner masks low_bits[i], badugi_bits[i] (uint8;
+ * a NULL array is a half not played) into chips[i * row_step + s * seat_step] (row-major (n, seats):
+ * row_step = seats, seat_step = 1; seat columns (seats, n): row_step = 1, seat_step = n).  Returns -1,
+ * or the first row whose pot, button or winners bd_split_pot refuses (rows before it written), or -2 for
+ * bad arguments (a NULL or misaligned pot, button or chips, n < 0, seats outside 1..6, a negative step). */
+int64_t bd_split_many(const int64_t *pot, const int64_t *button, const uint8_t *low_bits, const uint8_t *badugi_bits,
+                      int64_t n, int32_t seats, int32_t odd_low, int64_t *chips, int64_t row_step, int64_t seat_step);
+
 /* BD_CDEF_END */
 
 #endif /* BADACEY_SHOWDOWN_H */
