@@ -1,7 +1,9 @@
-"""Exceptions raised by badacey_fast.
+"""Every exception class of badacey_fast, in one module.
 
 Every error about a bad *value* is a :class:`ValueError` subclass whose message names the offending
-token or value; wrong *types* raise plain :class:`TypeError`.
+token or value; wrong *types* raise plain :class:`TypeError`.  :class:`TableIntegrityError` (damaged
+data files) is a :class:`RuntimeError`, and :class:`CardOwed` is no error at all: the signal of chance
+mode (a card is owed and the caller chooses it).
 """
 
 from __future__ import annotations
@@ -18,6 +20,12 @@ __all__ = [
     "TableIntegrityError",
     "RangeError",
     "HandHistoryError",
+    "BackendError",
+    "ConfigError",
+    "HistoryError",
+    "SeatError",
+    "InvariantError",
+    "CardOwed",
 ]
 
 
@@ -93,3 +101,37 @@ class TableIntegrityError(RuntimeError):
     """
 
     missing: bool = False
+
+
+class BackendError(BadaceyError):
+    """An unknown value of ``BADACEY_FAST_BACKEND`` (:mod:`badacey_fast.kernel.backend`)."""
+
+
+class ConfigError(BadaceyError):
+    """A table rule that is out of range (a negative blind, a cap below 1, an unknown option...)."""
+
+
+class HistoryError(BadaceyError):
+    """A hand history that is malformed, or whose replay does not reach the recorded result."""
+
+
+class SeatError(BadaceyError):
+    """A seat that is not at the table, occupied, or empty, or a seat change while a hand is running."""
+
+
+class InvariantError(BadaceyError):
+    """A broken invariant of a hand (a bug in the engine or a tampered state)."""
+
+
+class CardOwed(Exception):
+    """Raised by a stub dealing for the caller (``badacey_fast.rules.stub.CALLER``) when a card is owed and
+    its script is over: ``outcomes`` are the cards it may deal next (the stub's cards, after any reshuffle
+    of RULES.md §4), each equally likely.  Not an error: chance mode's signal, raised and caught."""
+
+    def __init__(self, outcomes: tuple[int, ...]) -> None:
+        # No message built here: chance mode raises this at every card a search deals, and catches it.
+        super().__init__(outcomes)
+        self.outcomes = outcomes
+
+    def __str__(self) -> str:
+        return f"a card is owed: one of {len(self.outcomes)} cards"

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from badacey_fast.game import Game, GameConfig
-from badacey_fast.game.config import ConfigError
+from badacey_fast.errors import ConfigError
 from badacey_fast.game.bots import RandomBot, RuleBot
 from badacey_fast.game.simulate import direct_calls, play_hand
 from badacey_fast.pots.settlement import Settlement, scoring
@@ -55,7 +55,7 @@ def test_engine_showdowns_equal_the_general_settlement(backend):
         if g.settlement is None:
             continue
         s = g.settlement
-        general = sd._settle_general(list(s.contributions), list(s.hands), s.button, scoring(cfg.settle_game),
+        general = sd.settle_general(list(s.contributions), list(s.hands), s.button, cfg.scoring,
                                      cfg.odd_chip)
         assert type(s) is Settlement and s == general
         assert g.payouts == general.payouts

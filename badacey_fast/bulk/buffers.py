@@ -33,7 +33,9 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["KEEP", "MAX_BYTES", "MIN_BYTES", "fresh", "release_buffers"]
+from badacey_fast.errors import BadaceyError
+
+__all__ = ["KEEP", "MAX_BYTES", "MIN_BYTES", "fresh", "release_buffers", "check_out"]
 
 #: Buffers kept for reuse (two: a loop's previous result is still bound while the next is made).
 KEEP = 2
@@ -143,3 +145,30 @@ def release_buffers() -> int:
         total = sum(b.nbytes for b in _kept)
         _kept.clear()
     return total
+
+
+def check_out(out: Any, dtype: Any, shape: tuple[int, ...], what: str) -> np.ndarray[Any, Any]:
+    """``out`` if it is an array the caller may fill in place, else the error of every ``out=``.
+
+    One rule wherever ``out=`` exists: not an ndarray at all is a ``TypeError``; an ndarray of the wrong
+    dtype, shape or layout (not C-contiguous, or not aligned to its dtype: a view of a byte buffer at an
+    odd offset, which C may not store into), or read-only, is a :class:`BadaceyError` (a ``ValueError``):
+    the argument is the right kind of thing, only not one this result can be written into.
+
+    >>> check_out(np.zeros(3, np.uint16), np.uint16, (3,), "out").shape
+    (3,)
+    >>> check_out(np.zeros(3, np.uint16)[::2], np.uint16, (2,), "out")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.BadaceyError: out must be a writable C-contiguous uint16 array of shape (2,), got dtype uint16, shape (2,), not C-contiguous
+    """
+    want = f"a writable C-contiguous {np.dtype(dtype)} array of shape {shape}"
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"{what} must be {want}, not {type(out).__name__}")
+    flags = out.flags
+    if out.dtype != dtype or out.shape != shape or not flags.c_contiguous or not flags.writeable or not flags.aligned:
+        got = [f"dtype {out.dtype}", f"shape {out.shape}"]
+        got += ["read-only"] * (not flags.writeable) + ["not C-contiguous"] * (not flags.c_contiguous)
+        got += ["not aligned"] * (not flags.aligned)
+        raise BadaceyError(f"{what} must be {want}, got {', '.join(got)}")
+    return out

@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from badacey_fast import kernel
+from badacey_fast.bulk.buffers import check_out
 from badacey_fast.tables import arrays as _arrays
 from badacey_fast.cards import format_card
 from badacey_fast.errors import BadaceyError, DuplicateCardError, HandSizeError, InvalidCardError
-from badacey_fast.rules.games import BADACEY, is_ace_high
+from badacey_fast.rules.games import BADACEY, Scoring, scoring
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -67,28 +68,8 @@ def _row_error(arr: np.ndarray[Any, Any], row: int) -> InvalidCardError:
     return InvalidCardError(f"row {row}: rejected")  # pragma: no cover - the kernel agrees with the above
 
 
-def _check_out(out: Any, dtype: Any, shape: tuple[int, ...], what: str) -> np.ndarray[Any, Any]:
-    """``out`` if it is an array the caller may fill in place, else the error of every ``out=``.
-
-    One rule wherever ``out=`` exists: not an ndarray at all is a ``TypeError``; an ndarray of the wrong
-    dtype, shape or layout (not C-contiguous, or not aligned to its dtype: a view of a byte buffer at an
-    odd offset, which C may not store into), or read-only, is a :class:`BadaceyError` (a ``ValueError``):
-    the argument is the right kind of thing, only not one this result can be written into.
-    """
-    want = f"a writable C-contiguous {np.dtype(dtype)} array of shape {shape}"
-    if not isinstance(out, np.ndarray):
-        raise TypeError(f"{what} must be {want}, not {type(out).__name__}")
-    flags = out.flags
-    if out.dtype != dtype or out.shape != shape or not flags.c_contiguous or not flags.writeable or not flags.aligned:
-        got = [f"dtype {out.dtype}", f"shape {out.shape}"]
-        got += ["read-only"] * (not flags.writeable) + ["not C-contiguous"] * (not flags.c_contiguous)
-        got += ["not aligned"] * (not flags.aligned)
-        raise BadaceyError(f"{what} must be {want}, got {', '.join(got)}")
-    return out
-
-
 def _out16(out: Any, n: int, what: str) -> np.ndarray[Any, Any]:
-    return np.empty(n, dtype=np.uint16) if out is None else _check_out(out, np.uint16, (n,), what)
+    return np.empty(n, dtype=np.uint16) if out is None else check_out(out, np.uint16, (n,), what)
 
 
 def _threads(threads: object, n: int) -> int:
@@ -104,7 +85,7 @@ def _threads(threads: object, n: int) -> int:
 
 def evaluate_many(
     cards: npt.ArrayLike,
-    game: str = BADACEY,
+    game: Scoring | str = BADACEY,
     *,
     check: bool = True,
     out: tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None = None,
@@ -133,7 +114,7 @@ def evaluate_many(
     ...
     badacey_fast.errors.InvalidCardError: row 0: card id 52 is outside 0..51
     """
-    ace_high = is_ace_high(game)
+    ace_high = scoring(game).ace_high
     arr = _as_cards(cards, (5,), check)
     n = arr.shape[0]
     if out is None:
@@ -155,7 +136,7 @@ def badugi_rank_many(
     cards: npt.ArrayLike,
     ace_high: bool = False,
     *,
-    game: str | None = None,
+    game: Scoring | str | None = None,
     check: bool = True,
     out: np.ndarray[Any, Any] | None = None,
     threads: int = 1,
@@ -176,7 +157,7 @@ def badugi_rank_many(
     TypeError: ace_high must be a bool, not str
     """
     if game is not None:
-        ace_high = is_ace_high(game)
+        ace_high = scoring(game).ace_high
     elif not isinstance(ace_high, bool):
         raise TypeError(f"ace_high must be a bool, not {type(ace_high).__name__}")
     arr = _as_cards(cards, (1, 2, 3, 4, 5), check)
@@ -206,7 +187,7 @@ def all_hands() -> np.ndarray[Any, Any]:
     return _arrays.all_hands()
 
 
-def evaluate_all(game: str = BADACEY) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+def evaluate_all(game: Scoring | str = BADACEY) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """Low and badugi ranks (uint16, lower is better) of every hand, in the colex order of :func:`all_hands`.
 
     >>> low, badugi = evaluate_all("badeucy")
@@ -217,6 +198,6 @@ def evaluate_all(game: str = BADACEY) -> tuple[np.ndarray[Any, Any], np.ndarray[
     ...
     badacey_fast.errors.UnknownGameError: unknown game 'razz': expected one of badacey, badeucy, badugi, a5, 27
     """
-    entries = kernel.all_entries(is_ace_high(game))  # the C twin reads its table in place: no hashing
+    entries = kernel.all_entries(scoring(game).ace_high)  # the C twin reads its table in place: no hashing
     halves = entries.astype("<u4", copy=False).view("<u2").reshape(-1, 2)  # (low, badugi) per entry
     return halves[:, 0].astype(np.uint16), halves[:, 1].astype(np.uint16)

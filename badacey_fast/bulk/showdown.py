@@ -9,14 +9,18 @@ each half divided equally among its tied winners; in the single-pot games (``"ba
 
 - :func:`showdown_many` → each seat's share of the pot, ``(N, P)`` float64 (rows sum to 1), or with
   ``pot=`` its chip payout, ``(N, P)`` int64, following the odd-chip policies exactly as
-  :func:`badacey_fast.pots.settlement` does row by row.
+  :func:`badacey_fast.pots.settlement.showdown` does row by row.
 - :func:`winners_many` → which seats won each half, two ``(N, P)`` bool arrays.
 - :func:`score_many` → both at once (one pass of the kernel).
 - :func:`score_columns` → the same chips and winners in a payout table's layout: one int64 column per
   seat and each half's winners as a seat bitmask per row (what columnar files store; no transposing).
 
 The active twin of :mod:`badacey_fast.kernel` settles the rows (the C kernel, or a numpy reference that
-evaluates each live hand with the pure-Python reference: slow); this module validates and words errors.
+evaluates each live hand with the pure-Python reference: slow); this module reads the arguments once (the
+game into its :class:`~badacey_fast.rules.games.Scoring`, the odd-chip policy into its
+:class:`~badacey_fast.rules.odd_chips.OddChip`), validates and words errors.  The single-pot games' rows
+are ranked here (``kernel.eval_many`` / ``kernel.badugi_rank_many``) and paid by the kernel's one split
+(``kernel.split_many``).
 
 >>> import numpy as np
 >>> from badacey_fast.cards import parse_cards
@@ -37,14 +41,13 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from badacey_fast import kernel
-from badacey_fast.bulk.buffers import fresh
+from badacey_fast.bulk.buffers import check_out, fresh
 from badacey_fast.cards import format_card
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, ShowdownError
 from badacey_fast.rules.games import LOW, Scoring, scoring
-from badacey_fast.rules.odd_chips import ODD_CHIP_POLICIES, check_odd_chip
+from badacey_fast.rules.odd_chips import OddChip, odd_chip_policy
 
 __all__ = [
-    "ODD_CHIP_POLICIES",
     "MIN_SEATS",
     "MAX_SEATS",
     "Winners",
@@ -56,7 +59,7 @@ __all__ = [
     "score_columns",
 ]
 
-#: The odd-chip policies of RULES.md §3 (the default first).
+#: The seats of a showdown row.
 MIN_SEATS, MAX_SEATS = 2, 6
 
 # Error codes of kernel.showdown_many (csrc/showdown.h BD_SD_*): which check a row failed.
@@ -110,11 +113,11 @@ class ColumnShowdown(NamedTuple):
 def showdown_many(
     hands: object,
     live: object = None,
-    game: str = "badacey",
+    game: Scoring | str = "badacey",
     *,
     pot: object = None,
     button: object = None,
-    odd_chip: str = "position",
+    odd_chip: OddChip | str = "position",
     out: np.ndarray[Any, Any] | None = None,
 ) -> np.ndarray[Any, Any]:
     """Settle N showdowns at once: each seat's pot share, or with ``pot=`` its chips.
@@ -155,7 +158,7 @@ def showdown_many(
     return _asked(_settle(hands, live, game, pot, button, odd_chip, winners=False, out=out).payouts)
 
 
-def winners_many(hands: object, live: object = None, game: str = "badacey") -> Winners:
+def winners_many(hands: object, live: object = None, game: Scoring | str = "badacey") -> Winners:
     """Which seats won each half of N showdowns: ``Winners(low, badugi)``, two ``(N, P)`` bool arrays.
 
     Ties mark every tied seat (lower rank is better); a lone live seat wins both halves.  Arguments
@@ -172,18 +175,18 @@ def winners_many(hands: object, live: object = None, game: str = "badacey") -> W
     ...
     badacey_fast.errors.ShowdownError: row 0 has no live seat
     """
-    result = _settle(hands, live, game, None, None, "position", winners=True, payouts=False)
+    result = _settle(hands, live, game, None, None, OddChip.POSITION, winners=True, payouts=False)
     return Winners(_asked(result.low), _asked(result.badugi))
 
 
 def score_many(
     hands: object,
     live: object = None,
-    game: str = "badacey",
+    game: Scoring | str = "badacey",
     *,
     pot: object = None,
     button: object = None,
-    odd_chip: str = "position",
+    odd_chip: OddChip | str = "position",
 ) -> BulkShowdown:
     """Payouts (shares, or chips with ``pot=``) and the winners of each half in one pass.
 
@@ -206,11 +209,11 @@ def score_many(
 def score_columns(
     hands: object,
     live: object = None,
-    game: str = "badacey",
+    game: Scoring | str = "badacey",
     *,
     pot: object,
     button: object = 0,
-    odd_chip: str = "position",
+    odd_chip: OddChip | str = "position",
     status: np.ndarray[Any, Any] | None = None,
     out: ColumnShowdown | None = None,
 ) -> ColumnShowdown:
@@ -252,45 +255,39 @@ def score_columns(
     """
     if pot is None:  # keyword-only and required; None would mean shares, which columns do not hold
         raise TypeError("score_columns() needs pot=: payout columns are chips")
-    rules, cards, mask, pots, buttons = _check(hands, live, game, pot, button, odd_chip, status=status)
+    rules, policy, cards, mask, pots, buttons = _check(hands, live, game, pot, button, odd_chip, status=status)
     assert pots is not None and buttons is not None
     if out is not None:
-        from badacey_fast.bulk.evaluate import _check_out  # the out= rule of every bulk call
-
         if not isinstance(out, ColumnShowdown):
             raise TypeError(f"out must be a ColumnShowdown of three arrays, not {type(out).__name__}")
         n, p = cards.shape[:2]
-        out = ColumnShowdown(_check_out(out.chips, np.int64, (p, n), "out.chips"),
-                             _check_out(out.low, np.uint8, (n,), "out.low"),
-                             _check_out(out.badugi, np.uint8, (n,), "out.badugi"))
-    if len(rules.halves) == 1:  # numpy already: lay its rows out as columns
-        result = _one_half_columns(cards, mask, rules, pots, buttons, status)
-        if out is None:
-            return result
-        for mine, got in zip(out, result):
-            np.copyto(mine, got)
-        return out
-    return _score_columns(cards, mask, rules.ace_high, pots, buttons, odd_chip == "low", status, out)
+        out = ColumnShowdown(check_out(out.chips, np.int64, (p, n), "out.chips"),
+                             check_out(out.low, np.uint8, (n,), "out.low"),
+                             check_out(out.badugi, np.uint8, (n,), "out.badugi"))
+    if len(rules.halves) == 1:
+        return _one_half_columns(cards, mask, rules, pots, buttons, status, out)
+    return _score_columns(cards, mask, rules.ace_high, pots, buttons, policy.odd_low, status, out)
 
 
 class _Checked(NamedTuple):
-    """The arguments of a bulk call, checked: the game's rules, uint8-or-int cards (N, P, k), the live
-    mask (or None), per-row int64 pots and buttons (None without ``pot=``)."""
+    """The arguments of a bulk call, checked: the game's rules and odd-chip policy, uint8-or-int cards
+    (N, P, k), the live mask (or None), per-row int64 pots and buttons (None without ``pot=``)."""
 
     rules: Scoring
+    policy: OddChip
     cards: np.ndarray[Any, Any]
     mask: np.ndarray[Any, Any] | None
     pots: np.ndarray[Any, Any] | None
     buttons: np.ndarray[Any, Any] | None
 
 
-def _check(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
+def _check(hands: object, live: object, game: Scoring | str, pot: object, button: object, odd_chip: OddChip | str,
            out: np.ndarray[Any, Any] | None = None, status: np.ndarray[Any, Any] | None = None) -> _Checked:
     """Validate the arguments of every bulk call; ``status`` given (:func:`score_columns`): the rows'
     codes go there instead of raising, so the per-row checks (no live seat, pot, button) are left to the
     kernel's pass."""
     rules = scoring(game)
-    check_odd_chip(odd_chip)
+    policy = odd_chip_policy(odd_chip)
     cards = _as_hands(hands, rules.hand_size)
     n, p = cards.shape[:2]
     mask = _as_live(live, n, p, check_rows=status is None)
@@ -312,24 +309,21 @@ def _check(hands: object, live: object, game: str, pot: object, button: object, 
             bad = np.flatnonzero(buttons.view(np.uint64) >= p)
             if bad.size:
                 raise ShowdownError(f"row {bad[0]}: button {buttons[bad[0]]} is not a seat 0..{p - 1}")
-    if out is not None or status is not None:
-        from badacey_fast.bulk.evaluate import _check_out  # the out= rule of every bulk call
-
-        if out is not None:
-            _check_out(out, np.float64 if pots is None else np.int64, (n, p), "out")
-        if status is not None:
-            _check_out(status, np.uint8, (n,), "status")
-    return _Checked(rules, cards, mask, pots, buttons)
+    if out is not None:
+        check_out(out, np.float64 if pots is None else np.int64, (n, p), "out")
+    if status is not None:
+        check_out(status, np.uint8, (n,), "status")
+    return _Checked(rules, policy, cards, mask, pots, buttons)
 
 
-def _settle(hands: object, live: object, game: str, pot: object, button: object, odd_chip: str,
+def _settle(hands: object, live: object, game: Scoring | str, pot: object, button: object, odd_chip: OddChip | str,
             winners: bool, out: np.ndarray[Any, Any] | None = None, payouts: bool = True) -> _Pass:
     """Validate the arguments and settle on the active twin; ``winners=False`` skips the winner masks,
     ``payouts=False`` the shares (None is returned for what was skipped)."""
-    rules, cards, mask, pots, buttons = _check(hands, live, game, pot, button, odd_chip, out)
+    rules, policy, cards, mask, pots, buttons = _check(hands, live, game, pot, button, odd_chip, out)
     if len(rules.halves) == 1:
         return _score_one_half(cards, mask, rules, pots, buttons, out)
-    return _score(cards, mask, rules.ace_high, pots, buttons, odd_chip == "low", winners, out, payouts)
+    return _score(cards, mask, rules.ace_high, pots, buttons, policy.odd_low, winners, out, payouts)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -464,33 +458,6 @@ def _score_columns(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | Non
     return ColumnShowdown(chips, low, bad)
 
 
-def _one_half_columns(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, rules: Scoring, pots: np.ndarray[Any, Any],
-                      buttons: np.ndarray[Any, Any], status: np.ndarray[Any, Any] | None) -> ColumnShowdown:
-    """:func:`_score_one_half` laid out as columns; with ``status``, the rows' codes (in the kernel's
-    order of checks) go there and only the good rows are settled (the bad ones pay and win nothing)."""
-    n, p = cards.shape[:2]
-    good = None
-    if status is not None:
-        alive = np.ones((n, p), dtype=bool) if live is None else live
-        codes = _card_codes(cards, alive)
-        for check, code in ((~alive.any(axis=1), _NO_LIVE), (pots < 0, _BAD_POT),
-                            ((buttons < 0) | (buttons >= p), _BAD_BUTTON)):
-            codes = np.where((codes == _OK) & check, np.uint8(code), codes)
-        status[:] = codes
-        good = codes == _OK
-    if good is not None and not good.all():
-        chips, low, bad = np.zeros((p, n), dtype=np.int64), np.zeros(n, dtype=np.uint8), np.zeros(n, dtype=np.uint8)
-        if good.any():
-            part = _one_half_columns(cards[good], None if live is None else live[good], rules, pots[good],
-                                     buttons[good], None)
-            chips[:, good], low[good], bad[good] = part
-        return ColumnShowdown(chips, low, bad)
-    payouts, won_low, won_badugi = _score_one_half(cards, live, rules, pots, buttons, None)
-    weights = (1 << np.arange(p)).astype(np.uint8)
-    return ColumnShowdown(np.ascontiguousarray(_asked(payouts).T), (_asked(won_low) * weights).sum(axis=1, dtype=np.uint8),
-                          (_asked(won_badugi) * weights).sum(axis=1, dtype=np.uint8))
-
-
 # --------------------------------------------------------------------------------------------------
 # Single-pot games (Badugi, A-5, 2-7): one half takes the whole pot.
 
@@ -513,10 +480,45 @@ def _card_codes(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any]) -> np.n
     ids = np.where(live[:, :, None] & ~out_of_range, wide, sentinel).reshape(n, p * k)
     ids.sort(axis=1)
     repeated = (ids[:, 1:] == ids[:, :-1]).any(axis=1)
-    bad_card = out_of_range.reshape(n, -1).any(axis=1)
+    bad_card = out_of_range.reshape(n, p * k).any(axis=1)
     codes: np.ndarray[Any, Any] = np.where(bad_card, np.uint8(_BAD_CARD),
                                            np.where(repeated, np.uint8(_DUP_CARD), np.uint8(_OK)))
     return codes
+
+
+def _one_half_won(cards: np.ndarray[Any, Any], alive: np.ndarray[Any, Any], rules: Scoring) -> np.ndarray[Any, Any]:
+    """(N, P) bool: the live seats with the best rank of the one half the game plays (lower is better);
+    a row's cards are not checked (a bad row's winners mean nothing, and nothing is read out of range)."""
+    n, p, k = cards.shape
+    # Folded seats hold anything: their rows are evaluated as zeros (check=False) and never win.
+    flat = np.ascontiguousarray(np.where(alive[:, :, None], cards, 0).astype(np.uint8).reshape(n * p, k))
+    ranks = np.empty(n * p, dtype=np.uint16)
+    if rules.halves[0] == LOW:
+        kernel.eval_many(flat, rules.ace_high, False, ranks, np.empty_like(ranks))
+    else:
+        kernel.badugi_rank_many(flat, rules.ace_high, False, ranks)
+    worst = np.iinfo(np.int64).max
+    wide = np.where(alive, ranks.reshape(n, p).astype(np.int64), worst)
+    won: np.ndarray[Any, Any] = alive & (wide == wide.min(axis=1, keepdims=True))
+    return won
+
+
+def _seat_bits(won: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """(N,) uint8 seat masks (bit s = seat s) of an (N, P) bool array."""
+    weights = (1 << np.arange(won.shape[1])).astype(np.uint8)
+    bits: np.ndarray[Any, Any] = (won * weights).sum(axis=1, dtype=np.uint8)
+    return bits
+
+
+def _pay_one_half(won: np.ndarray[Any, Any], rules: Scoring, pots: np.ndarray[Any, Any],
+                  buttons: np.ndarray[Any, Any], chips: np.ndarray[Any, Any], columns: bool) -> None:
+    """The winners' chips by the kernel's one split (each row's pot to the winners of the half played)."""
+    bits = _seat_bits(won)
+    low = rules.halves[0] == LOW
+    row = kernel.split_many(_int64_rows(pots), _int64_rows(buttons), bits if low else None, None if low else bits,
+                            False, chips, columns)
+    if row != -1:  # pragma: no cover - every row was checked: a pot >= 0, a seat for a button, a winner
+        raise AssertionError(f"row {row}: the split refused a checked row")
 
 
 def _score_one_half(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, rules: Scoring,
@@ -524,7 +526,7 @@ def _score_one_half(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | No
                     out: np.ndarray[Any, Any] | None) -> _Pass:
     """The bulk showdown of a single-pot game: the best hand of its one half (lower rank is better) takes
     the whole pot, split equally among tied winners, leftover chips one each to the winners first
-    clockwise from the button (RULES.md §3, as :func:`badacey_fast.pots.split_pot` pays one pot)."""
+    clockwise from the button (RULES.md §3: the kernel's one split pays it)."""
     n, p, k = cards.shape
     alive = np.ones((n, p), dtype=bool) if live is None else live
     if out is None:
@@ -535,26 +537,51 @@ def _score_one_half(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | No
     row, code = _first_bad_row(cards, alive)
     if row != -1:
         raise _row_error(cards, live, row, code)
-    # Folded seats hold anything: their rows are evaluated as zeros (check=False) and never win.
-    flat = np.ascontiguousarray(np.where(alive[:, :, None], cards, 0).astype(np.uint8).reshape(n * p, k))
-    ranks = np.empty(n * p, dtype=np.uint16)
-    if rules.halves[0] == LOW:
-        kernel.eval_many(flat, rules.ace_high, False, ranks, np.empty_like(ranks))
-    else:
-        kernel.badugi_rank_many(flat, rules.ace_high, False, ranks)
-    ranks = np.where(alive, ranks.reshape(n, p).astype(np.int64), np.iinfo(np.int64).max)
-    won = ranks == ranks.min(axis=1, keepdims=True)
-    count = won.sum(axis=1)
+    won = _one_half_won(cards, alive, rules)
     if pots is None:
-        out[...] = won / count[:, None]
+        out[...] = won / won.sum(axis=1)[:, None]
     else:
-        assert buttons is not None  # given with pots (_settle)
-        # A winner's place among the winners clockwise from the button (button + 1 first).
-        place = (np.arange(p)[None, :] - buttons[:, None] - 1) % p
-        order = np.argsort(np.where(won, place, p), axis=1, kind="stable")
-        nth = np.empty_like(order)
-        np.put_along_axis(nth, order, np.arange(p)[None, :].repeat(n, axis=0), axis=1)
-        base, left = np.divmod(pots, count)
-        out[...] = won * (base[:, None] + (nth < left[:, None]))
+        assert buttons is not None  # given with pots (_check)
+        _pay_one_half(won, rules, pots, buttons, out, columns=False)
     halves = (won, empty) if rules.halves[0] == LOW else (empty, won)
     return _Pass(out, *halves)
+
+
+def _one_half_columns(cards: np.ndarray[Any, Any], live: np.ndarray[Any, Any] | None, rules: Scoring,
+                      pots: np.ndarray[Any, Any], buttons: np.ndarray[Any, Any], status: np.ndarray[Any, Any] | None,
+                      out: ColumnShowdown | None) -> ColumnShowdown:
+    """:func:`_score_one_half` in columns (into ``out`` when given); with ``status``, the rows' codes (in
+    the kernel's order of checks) go there, and a bad row pays nothing and wins nothing."""
+    n, p = cards.shape[:2]
+    chips, low, bad = out if out is not None else \
+        (fresh((p, n), np.int64), np.empty(n, dtype=np.uint8), np.empty(n, dtype=np.uint8))
+    if n == 0:
+        return ColumnShowdown(chips, low, bad)
+    alive = np.ones((n, p), dtype=bool) if live is None else live
+    if status is None:
+        row, code = _first_bad_row(cards, alive)
+        if row != -1:
+            raise _row_error(cards, live, row, code)
+        good = None
+    else:
+        codes = _card_codes(cards, alive)
+        for check, code in ((~alive.any(axis=1), _NO_LIVE), (pots < 0, _BAD_POT),
+                            ((buttons < 0) | (buttons >= p), _BAD_BUTTON)):
+            codes = np.where((codes == _OK) & check, np.uint8(code), codes)
+        status[:] = codes
+        good = codes == _OK
+    won = _one_half_won(cards, alive, rules)
+    if good is None or good.all():
+        _pay_one_half(won, rules, pots, buttons, chips, columns=True)
+    else:  # the good rows paid apart, then laid into their columns; the bad ones pay and win nothing
+        won &= good[:, None]
+        part = np.empty((p, int(good.sum())), dtype=np.int64)
+        _pay_one_half(won[good], rules, pots[good], buttons[good], part, columns=True)
+        chips[...] = 0
+        chips[:, good] = part
+    bits = _seat_bits(won)
+    if rules.halves[0] == LOW:
+        low[...], bad[...] = bits, 0
+    else:
+        low[...], bad[...] = 0, bits
+    return ColumnShowdown(chips, low, bad)

@@ -7,49 +7,22 @@ replacement unless a line says "Monte Carlo".  Runs longer than a second draw a 
 from __future__ import annotations
 
 import argparse
-import sys
-import time
 from math import comb
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from badacey_fast import kernel
 
 from badacey_fast.rules import reference as reference
 from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.cli.progress import Progress
 from badacey_fast.draw.outcomes import DrawOutcomes, best_discards, draw_outcomes
 from badacey_fast.draw.equities import equity
-from badacey_fast.rules.games import GAMES, normalize_game
+from badacey_fast.rules.games import GAMES, Scoring, scoring
 
 if TYPE_CHECKING:
     from badacey_fast.cli.benchmark import Case, Setup, Timed
 
-__all__ = ["register", "bench_cases", "Progress"]
-
-
-class Progress:
-    """A one-line stderr progress bar that appears only once a run has lasted a second."""
-
-    def __init__(self, label: str, stream: TextIO | None = None, delay: float = 1.0) -> None:
-        self.label, self.stream, self.delay = label, stream or sys.stderr, delay
-        self.start = time.monotonic()
-        self.shown = False
-        self.last = 0.0
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - self.start < self.delay or (now - self.last < 0.1 and done < total):
-            return
-        self.last, self.shown = now, True
-        frac = done / total if total else 1.0
-        bar = "#" * int(30 * frac)
-        self.stream.write(f"\r{self.label} [{bar:<30}] {100 * frac:5.1f}% {done:,}/{total:,} ({now - self.start:.0f}s)")
-        self.stream.flush()
-
-    def close(self) -> None:
-        """End the bar's line (only if it was drawn)."""
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
+__all__ = ["register", "bench_cases"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -98,7 +71,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default="badacey", help=f"{' or '.join(GAMES)} (default: badacey)")
 
 
-def _target_rank(target: str | None, hand: tuple[int, ...], game: str) -> int:
+def _target_rank(target: str | None, hand: tuple[int, ...], game: Scoring) -> int:
     if target is None:
         return reference.low_rank(hand, game)
     if target.strip().isdigit():
@@ -111,14 +84,14 @@ def _pct(x: float) -> str:
 
 
 def _draw(args: argparse.Namespace) -> int:
-    game = normalize_game(args.game)
+    game = scoring(args.game)
     bar = Progress("draw")
     try:
         out = draw_outcomes(args.hand, args.discard, args.dead, game, progress=bar)
     finally:
         bar.close()
     hand = parse_cards(args.hand)
-    print(f"{game}: {format_cards(hand)}, discard [{format_cards(out.discard) or 'none: pat'}], "
+    print(f"{game.game}: {format_cards(hand)}, discard [{format_cards(out.discard) or 'none: pat'}], "
           f"{out.total:,} equally likely outcomes (exact; ranks: lower is better)")
     print("badugi size: " + "  ".join(f"{k}-card {_pct(p)}" for k, p in out.badugi_sizes().items()))
     print("low category: " + "  ".join(f"{c} {_pct(p)}" for c, p in out.low_categories().items() if p))
@@ -131,7 +104,7 @@ def _draw(args: argparse.Namespace) -> int:
 
 
 def _best(args: argparse.Namespace) -> int:
-    game = normalize_game(args.game)
+    game = scoring(args.game)
     hand = parse_cards(args.hand, count=5)
     rank = _target_rank(args.target, hand, game)
     bar = Progress("best-discard")
@@ -142,7 +115,7 @@ def _best(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     what = {"badugi": "P(4-card badugi)", "low": f"P(low rank <= {rank})", "share": "pot share vs the opponent"}
-    print(f"{game}: {format_cards(hand)}; all 32 discards, best first by {what[args.objective]} "
+    print(f"{game.game}: {format_cards(hand)}; all 32 discards, best first by {what[args.objective]} "
           f"(exact counts of our draw; ranks: lower is better)")
     if any(ch.stderr for ch in choices):
         print("scores with +/- are Monte Carlo estimates with their standard error")
@@ -163,18 +136,19 @@ def _equity(args: argparse.Namespace) -> int:
     if args.vs is not None:
         from badacey_fast.cli.ranges import equity_vs_ranges
 
-        return equity_vs_ranges(args, Progress)
+        return equity_vs_ranges(args)
     hands: list[str | None] = [None if h.strip() in ("?", "") else h for h in args.hands]
     discards: list[str | None] | None = None
     if args.discard is not None:
         discards = [None if d.strip() in ("-", "") else d for d in args.discard]
+    game = scoring(args.game)
     bar = Progress("equity")
     try:
-        eq = equity(hands, discards, args.dead, args.game, samples=args.samples, seed=args.seed, progress=bar)
+        eq = equity(hands, discards, args.dead, game, samples=args.samples, seed=args.seed, progress=bar)
     finally:
         bar.close()
     how = "exact" if eq.exact else f"Monte Carlo, {'seed ' + str(args.seed) if args.seed is not None else 'unseeded'}"
-    print(f"{normalize_game(args.game)}: {eq.outcomes:,} {'outcomes' if eq.exact else 'samples'} ({how})")
+    print(f"{game.game}: {eq.outcomes:,} {'outcomes' if eq.exact else 'samples'} ({how})")
     for seat, hand in enumerate(hands):
         thrown_text = None if discards is None else discards[seat]
         thrown = "" if thrown_text is None else format_cards(thrown_text)

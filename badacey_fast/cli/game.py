@@ -18,7 +18,9 @@ from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action, format_action
 from badacey_fast.game.bots import BOTS
-from badacey_fast.game.config import PRESETS, ConfigError, GameConfig
+from badacey_fast.errors import ConfigError
+from badacey_fast.game.config import PRESETS, GameConfig
+from badacey_fast.rules.games import BADUGI, LOW, Scoring, scoring
 from badacey_fast.game.simulate import Bot, simulate
 from badacey_fast.cli.columnar import add_dask_arguments, dask_client
 from badacey_fast.game.state import COMPLETE, Game
@@ -107,8 +109,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------------------------------------ play
 
-def describe_hand(cards: tuple[int, ...], game: str) -> str:
-    """Words for a hand in ``game`` (a preset name), with its dense ranks (lower is better).
+def describe_hand(cards: tuple[int, ...], game: Scoring | str) -> str:
+    """Words for a hand in ``game`` (a preset name, or its Scoring), with its dense ranks (lower is better).
 
     >>> describe_hand(parse_cards("2h 4h 6h 7h Ac"), "badacey")
     'low 7-6-4-2-A low (rank 13), badugi 2-card 2-A (rank 1002)'
@@ -119,19 +121,19 @@ def describe_hand(cards: tuple[int, ...], game: str) -> str:
     ...
     badacey_fast.errors.HandSizeError: expected 5 cards, got 4: 'As 2c 3d 4h'
     """
-    from badacey_fast.rules import reference as reference
     from badacey_fast.evaluator import badugi_rank, evaluate, low_rank
-    from badacey_fast.rules.games import is_ace_high
+    from badacey_fast.rules import reference as reference
 
-    if game == "badugi":
-        r = badugi_rank(cards)
-        return f"badugi {reference.describe_badugi_rank(r)} (rank {r})"
-    if game in ("a5", "27"):
-        r = low_rank(cards, game)
-        return f"low {reference.describe_low_rank(r, game)} (rank {r})"
-    v = evaluate(cards, game)
-    return (f"low {reference.describe_low_rank(v.low, game)} (rank {v.low}), "
-            f"badugi {reference.describe_badugi_rank(v.badugi, is_ace_high(game))} (rank {v.badugi})")
+    rules = scoring(game)
+    if rules.halves == (BADUGI,):
+        r = badugi_rank(cards, rules.ace_high)
+        return f"badugi {reference.describe_badugi_rank(r, rules.ace_high)} (rank {r})"
+    if rules.halves == (LOW,):
+        r = low_rank(cards, rules)
+        return f"low {reference.describe_low_rank(r, rules)} (rank {r})"
+    v = evaluate(cards, rules)
+    return (f"low {reference.describe_low_rank(v.low, rules)} (rank {v.low}), "
+            f"badugi {reference.describe_badugi_rank(v.badugi, rules.ace_high)} (rank {v.badugi})")
 
 
 def _table(g: Game, me: int, names: list[str], out: TextIO) -> None:
@@ -198,7 +200,7 @@ def run_play(bots: Sequence[Bot], hands: int = 1, game: str = "badacey", seed: i
     >>> run_play([], inp=io.StringIO(""))
     Traceback (most recent call last):
     ...
-    badacey_fast.game.config.ConfigError: a hand needs 2 to 6 seats, got 1
+    badacey_fast.errors.ConfigError: a hand needs 2 to 6 seats, got 1
     """
     inp = inp or sys.stdin
     out = out or sys.stdout
@@ -228,7 +230,7 @@ def run_play(bots: Sequence[Bot], hands: int = 1, game: str = "badacey", seed: i
                 _table(g, 0, names, out)
             s = g.to_act
             if s == 0:
-                out.write(f"Your cards: {format_cards(g.hands[0])}: {describe_hand(tuple(g.hands[0]), config.game)}\n")
+                out.write(f"Your cards: {format_cards(g.hands[0])}: {describe_hand(tuple(g.hands[0]), config.scoring)}\n")
                 move = _read_move(g, inp, out)
                 if move is None:
                     out.write("\n(end of input: leaving the table)\n")

@@ -31,10 +31,9 @@ from badacey_fast import evaluator
 from badacey_fast.rules import reference as reference
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import ShowdownError
-from badacey_fast.rules.games import normalize_game, scale_family
-from badacey_fast.pots.settlement import (
-    SCORINGS, UNSHOWN, SeatHand, Settlement, ShowdownResult, scoring, settle, showdown_detail,
-)
+from badacey_fast.pots.results import UNSHOWN, SeatHand, Settlement, ShowdownResult
+from badacey_fast.pots.settlement import settle, showdown_detail
+from badacey_fast.rules.games import BADACEY, SCORINGS, scoring
 
 __all__ = ["register", "DEMO", "FOLD_TOKENS", "UNSHOWN_TOKENS"]
 
@@ -109,11 +108,10 @@ def _eval(args: argparse.Namespace) -> int:
     rules = scoring(args.game)
     cards = parse_cards(" ".join(args.cards), count=rules.hand_size)
     print(f"{rules.title.split(':')[0]}: {format_cards(cards)}")
-    low_game = scale_family(args.game)
     for half in rules.halves:
         if half == "low":
-            rank = evaluator.low_rank(cards, game=low_game)
-            words, count = reference.describe_low_rank(rank, low_game), reference.LOW_CLASS_COUNTS[low_game]
+            rank = evaluator.low_rank(cards, game=rules)
+            words, count = reference.describe_low_rank(rank, rules), reference.LOW_CLASS_COUNTS[rules.family]
         else:
             rank = evaluator.badugi_rank(cards, ace_high=rules.ace_high)
             words, count = reference.describe_badugi_rank(rank, rules.ace_high), reference.BADUGI_CLASS_COUNT
@@ -138,7 +136,8 @@ def _showdown(args: argparse.Namespace) -> int:
         if args.pot is not None:
             raise ShowdownError("give --pot or --contributions, not both")
         paid = [_int(x, "each of --contributions") for x in args.contributions.split(",")]
-        result: Settlement | ShowdownResult = settle(paid, hands, button=button, game=args.game, odd_chip=args.odd_chip)
+        result: Settlement | ShowdownResult = settle(paid, hands, button=button, game=args.game,
+                                                     odd_chip=args.odd_chip)
     else:
         pot = _int(args.pot if args.pot is not None else "100", "--pot")
         result = showdown_detail(hands, pot, button=button, game=args.game, odd_chip=args.odd_chip)
@@ -151,21 +150,21 @@ def _showdown(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    game = normalize_game(args.game)
+    rules = scoring(args.game)
     pot = _int(args.pot, "--pot")
     if pot < 0:  # checked before the heading is printed: bad input prints nothing on stdout
         raise ShowdownError(f"pot is negative: {pot}")
-    title = SCORINGS[game].title.split(":")[0]
+    title = rules.title.split(":")[0]
     print(f"Seed 000's three worked showdowns, judged by {title} rules, {pot} chips in each pot.")
-    if game != "badacey":
+    if rules.game != BADACEY:
         print("(The seed judges them by Badacey rules; these are the same hands under Badeucy's.)")
     for heading, seed_says, seats in DEMO:
         names = [name for name, _ in seats]
-        result = showdown_detail([hand for _, hand in seats], pot, game=game)
+        result = showdown_detail([hand for _, hand in seats], pot, game=rules)
         print()
         print(f"== {heading} ==")
         print(result.explain(names))
         print("Payouts: " + ", ".join(f"{n} {c}" for n, c in zip(names, result.payouts)))
-        if game == "badacey":
+        if rules.game == BADACEY:
             print(f"The seed says: {seed_says}.")
     return 0

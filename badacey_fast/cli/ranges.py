@@ -5,21 +5,20 @@ and the ``range-*`` cases of ``badacey bench``.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.cli.progress import Progress
 from badacey_fast.errors import BadaceyError
 from badacey_fast.rules.games import scoring
 
 if TYPE_CHECKING:
     from badacey_fast.cli.benchmark import Case, Setup, Timed
-    from badacey_fast.cli.draw import Progress
 
 __all__ = ["equity_vs_ranges", "bench_cases"]
 
 
-def equity_vs_ranges(args: argparse.Namespace, progress_cls: Callable[[str], Progress]) -> int:
+def equity_vs_ranges(args: argparse.Namespace) -> int:
     """Print each seat's share (and its standard error when sampled) for hero against ``args.vs``."""
     from badacey_fast.draw.range_equity import range_equity
     from badacey_fast.draw.ranges import Range
@@ -35,10 +34,10 @@ def equity_vs_ranges(args: argparse.Namespace, progress_cls: Callable[[str], Pro
         discard = () if args.discard[0].strip() in ("-", "") else args.discard[0]
         if not args.draws:
             raise BadaceyError("--discard with --vs needs --draws 1 or more")
-    ranges = [Range(text, sc.game) for text in args.vs]
-    bar = progress_cls("equity")
+    ranges = [Range(text, sc) for text in args.vs]
+    bar = Progress("equity")
     try:
-        eq = range_equity(hero, ranges, args.dead, sc.game, draws=args.draws, hero_discard=discard,
+        eq = range_equity(hero, ranges, args.dead, sc, draws=args.draws, hero_discard=discard,
                           samples=args.samples, seed=args.seed, progress=bar)
     finally:
         bar.close()

@@ -30,13 +30,13 @@ from badacey_fast import kernel
 from badacey_fast.draw.discards import Progress, check_draw
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, ShowdownError
-from badacey_fast.rules.games import BADACEY, scale_family
+from badacey_fast.rules.games import BADACEY, Scoring, scoring
 from badacey_fast.rules.stub import Stub
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Equity", "equity", "policy_equity", "deal_draws", "EXACT_LIMIT", "DEFAULT_SAMPLES"]
+__all__ = ["Equity", "equity", "policy_equity", "deal_draws", "check_seed", "half_shares", "EXACT_LIMIT", "DEFAULT_SAMPLES"]
 
 Cards = Union[str, Iterable[Union[str, int]]]
 #: policy(hand, draws_left) -> the cards to discard; draws_left counts the draw being made (3, 2, 1).
@@ -71,7 +71,7 @@ def equity(
     hands: Sequence[Cards | None],
     discards: Sequence[Cards | None] | None = None,
     dead: Cards = (),
-    game: str = BADACEY,
+    game: Scoring | str = BADACEY,
     samples: int | None = None,
     seed: int | None = None,
     *,
@@ -99,10 +99,9 @@ def equity(
     """
     import numpy as np
 
-    game = scale_family(game)
-    seed = _seed(seed)
+    ace_high = scoring(game).ace_high
+    seed = check_seed(seed)
     _, kept, draws, pool = _setup(hands, discards, dead)
-    ace_high = game != BADACEY
     n = len(pool)
     joint = prod(comb(n - sum(draws[:i]), d) for i, d in enumerate(draws))
     singles = sum(comb(n, d) for d in draws if d)
@@ -118,7 +117,7 @@ def policy_equity(
     policy: Policy | Sequence[Policy],
     draws: int = 3,
     dead: Cards = (),
-    game: str = BADACEY,
+    game: Scoring | str = BADACEY,
     samples: int = 10_000,
     seed: int | None = None,
     progress: Progress | None = None,
@@ -144,7 +143,7 @@ def policy_equity(
     """
     import numpy as np
 
-    game = scale_family(game)
+    ace_high = scoring(game).ace_high
     known, _, _, pool = _setup(hands, None, dead)
     policies = list(policy) if isinstance(policy, Sequence) else [policy] * len(known)
     if len(policies) != len(known) or not all(callable(p) for p in policies):
@@ -154,14 +153,14 @@ def policy_equity(
     if draws < 0:
         raise BadaceyError(f"draws must be 0 or more, got {draws}")
     samples = _positive(samples, "samples")
-    rng = np.random.default_rng(_seed(seed))
+    rng = np.random.default_rng(check_seed(seed))
     finals = np.empty((samples, len(known), 5), dtype=np.int64)
     for s in range(samples):
         # The unseen cards in a random order, dealt from the top; reshuffles draw from the same generator.
         finals[s] = deal_draws(Stub(rng.permutation(pool).tolist(), rng=rng, check=False), known, policies, draws)
         if progress is not None and (s + 1) % 256 == 0:
             progress(s + 1, samples)
-    low, bd = _evaluate_seats(finals, game != BADACEY)
+    low, bd = _evaluate_seats(finals, ace_high)
     return _summarise(low, bd, exact=False)
 
 
@@ -260,9 +259,17 @@ def _positive(value: int, what: str) -> int:
     return value
 
 
-def _seed(seed: object) -> int | None:
+def check_seed(seed: object) -> int | None:
     """None or an integer >= 0 (numpy's too, not bool): the seeds numpy's generator takes, checked here so
-    that a bad one is named by our error rather than by numpy's bare "expected non-negative integer"."""
+    that a bad one is named by our error rather than by numpy's bare "expected non-negative integer".
+
+    >>> check_seed(None), check_seed(7)
+    (None, 7)
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.BadaceyError: seed -1 is negative: expected None or an integer 0 or more
+    """
     import numpy as np
 
     if seed is None:
@@ -313,8 +320,14 @@ def _evaluate_seats(hands: np.ndarray[Any, Any], ace_high: bool) -> tuple[np.nda
     return low.reshape(hands.shape[:2]), bd.reshape(hands.shape[:2])
 
 
-def _half_shares(ranks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    """(N, P) ranks -> (N, P) share of that half: 1/k to each of the k seats holding the lowest rank."""
+def half_shares(ranks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """(N, P) ranks -> (N, P) share of that half: 1/k to each of the k seats holding the lowest rank
+    (lower is better).
+
+    >>> import numpy as np
+    >>> half_shares(np.array([[3, 1, 1], [2, 5, 9]])).tolist()
+    [[0.0, 0.5, 0.5], [1.0, 0.0, 0.0]]
+    """
     win = ranks == ranks.min(axis=1, keepdims=True)
     shares: np.ndarray[Any, Any] = win / win.sum(axis=1, keepdims=True)
     return shares
@@ -338,7 +351,7 @@ def _monte_carlo(kept: Sequence[tuple[int, ...]], draws: Sequence[int], pool: tu
             finals[:, seat, len(k) :] = deals[:, at : at + d]
             at += d
         low, bd = _evaluate_seats(finals, ace_high)
-        lo, bdg = _half_shares(low), _half_shares(bd)
+        lo, bdg = half_shares(low), half_shares(bd)
         share = 0.5 * lo + 0.5 * bdg
         sums += np.stack([share.sum(0), (share * share).sum(0), lo.sum(0), bdg.sum(0)])
         done += n
@@ -358,7 +371,7 @@ def _monte_carlo(kept: Sequence[tuple[int, ...]], draws: Sequence[int], pool: tu
 
 
 def _summarise(low: np.ndarray[Any, Any], bd: np.ndarray[Any, Any], exact: bool) -> Equity:
-    lo, bdg = _half_shares(low), _half_shares(bd)
+    lo, bdg = half_shares(low), half_shares(bd)
     share = 0.5 * lo + 0.5 * bdg
     n = share.shape[0]
     if exact or n < 2:

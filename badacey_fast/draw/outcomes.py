@@ -33,7 +33,7 @@ from badacey_fast.cards import RANK_CHARS, format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, RankError
 from badacey_fast.draw.discards import Progress, check_draw
 from badacey_fast.draw.equities import DEFAULT_SAMPLES, equity  # the opponent-draws objective of best_discards
-from badacey_fast.rules.games import BADACEY, scale_family
+from badacey_fast.rules.games import BADACEY, SCORINGS, Scoring, scoring
 
 __all__ = ["DrawOutcomes", "DiscardChoice", "draw_outcomes", "best_discards", "OBJECTIVES"]
 
@@ -167,7 +167,7 @@ def draw_outcomes(
     hand: Cards,
     discard: Cards = (),
     dead: Cards = (),
-    game: str = BADACEY,
+    game: Scoring | str = BADACEY,
     progress: Progress | None = None,
 ) -> DrawOutcomes:
     """Exact distribution of a five-card hand after discarding ``discard`` and drawing replacements.
@@ -187,20 +187,20 @@ def draw_outcomes(
     ...
     badacey_fast.errors.DuplicateCardError: card 'As' is both in the hand and dead
     """
-    game = scale_family(game)
+    rules = scoring(game)
     hand_t, discard_t, dead_t = check_draw(hand, discard, dead)
     kept = tuple(c for c in hand_t if c not in discard_t)
     unseen = _unseen(hand_t, dead_t)
     if len(discard_t) > len(unseen):
         raise BadaceyError(f"cannot draw {len(discard_t)} cards: only {len(unseen)} unseen cards remain")
-    low, badugi = _enumerate(kept, unseen, len(discard_t), game, progress)
-    return DrawOutcomes(game, hand_t, discard_t, dead_t, comb(len(unseen), len(discard_t)), low, badugi)
+    low, badugi = _enumerate(kept, unseen, len(discard_t), rules.ace_high, progress)
+    return DrawOutcomes(rules.family, hand_t, discard_t, dead_t, comb(len(unseen), len(discard_t)), low, badugi)
 
 
 def best_discards(
     hand: Cards,
     dead: Cards = (),
-    game: str = BADACEY,
+    game: Scoring | str = BADACEY,
     objective: str | Callable[[DrawOutcomes], float] = "badugi",
     *,
     target: Cards | int | None = None,
@@ -233,9 +233,9 @@ def best_discards(
     ...
     badacey_fast.errors.BadaceyError: objective 'share' needs opponent= (a five-card hand standing pat)
     """
-    game = scale_family(game)
+    rules = scoring(game)
     hand_t, _, dead_t = check_draw(hand, (), dead)
-    score = _objective(objective, hand_t, dead_t, game, target, opponent)
+    score = _objective(objective, hand_t, dead_t, rules, target, opponent)
     if opponent is not None:
         dead_t = dead_t + _opponent_cards(hand_t, dead_t, opponent)  # its cards are dead to us
     unseen = _unseen(hand_t, dead_t)
@@ -249,19 +249,19 @@ def best_discards(
             raise BadaceyError(f"cannot draw {len(d)} cards: only {len(unseen)} unseen cards remain")
         kept = tuple(c for c in hand_t if c not in d)
         sub = None if progress is None else (lambda k, _n: progress(done + k, need))
-        low, badugi = _enumerate(kept, unseen, len(d), game, sub)
+        low, badugi = _enumerate(kept, unseen, len(d), rules.ace_high, sub)
         done += comb(len(unseen), len(d))
-        return DrawOutcomes(game, hand_t, d, dead_t, comb(len(unseen), len(d)), low, badugi)
+        return DrawOutcomes(rules.family, hand_t, d, dead_t, comb(len(unseen), len(d)), low, badugi)
 
     if len(unseen) < 5:  # some discards cannot be drawn to: step() says which, in order
         outcomes = [step(d) for d in discards]
     else:  # all 32 at once (one kernel call on the C twin), each found by its discard mask
-        by_mask = kernel.draw_all_discards(hand_t, unseen, game != BADACEY, progress)
-        outcomes = [DrawOutcomes(game, hand_t, d, dead_t, comb(len(unseen), len(d)),
+        by_mask = kernel.draw_all_discards(hand_t, unseen, rules.ace_high, progress)
+        outcomes = [DrawOutcomes(rules.family, hand_t, d, dead_t, comb(len(unseen), len(d)),
                                  *by_mask[sum(1 << i for i, c in enumerate(hand_t) if c in d)])
                     for d in discards]
     if objective == "share" and opponent_discard is not None and parse_cards(opponent_discard):
-        choices = _share_vs_drawing(hand_t, dead, game, opponent, opponent_discard, outcomes, samples, seed)
+        choices = _share_vs_drawing(hand_t, dead, rules, opponent, opponent_discard, outcomes, samples, seed)
     else:
         choices = [DiscardChoice(o.discard, float(score(o)), o) for o in outcomes]
     # Equal scores are common (throwing 7h or 6h gives the same badugi odds): the better expected rank
@@ -273,20 +273,20 @@ def best_discards(
     return sorted(choices, key=lambda ch: -ch.score)
 
 
-def _share_vs_drawing(hand: tuple[int, ...], dead: Cards, game: str, opponent: Cards | None,
+def _share_vs_drawing(hand: tuple[int, ...], dead: Cards, rules: Scoring, opponent: Cards | None,
                       opponent_discard: Cards, outcomes: Sequence[DrawOutcomes], samples: int | None,
                       seed: int | None) -> list[DiscardChoice]:
 
     choices = []
     for o in outcomes:
-        eq = equity([hand, opponent], [o.discard, opponent_discard], dead, game, seed=seed,
+        eq = equity([hand, opponent], [o.discard, opponent_discard], dead, rules, seed=seed,
                     fallback_samples=DEFAULT_SAMPLES if samples is None else samples)
         choices.append(DiscardChoice(o.discard, eq.shares[0], o, eq.stderr[0]))
     return choices
 
 
 def _objective(objective: str | Callable[[DrawOutcomes], float], hand: tuple[int, ...], dead: tuple[int, ...],
-               game: str, target: Cards | int | None, opponent: Cards | None) -> Callable[[DrawOutcomes], float]:
+               rules: Scoring, target: Cards | int | None, opponent: Cards | None) -> Callable[[DrawOutcomes], float]:
     if callable(objective):
         return objective
     if not isinstance(objective, str):
@@ -298,15 +298,15 @@ def _objective(objective: str | Callable[[DrawOutcomes], float], hand: tuple[int
             target = hand
         if isinstance(target, int):
             rank = target
-            _check_rank(rank, reference.LOW_CLASS_COUNTS[game], "low")  # (refuses a bool: TypeError)
+            _check_rank(rank, reference.LOW_CLASS_COUNTS[rules.family], "low")  # (refuses a bool: TypeError)
         else:
-            rank = reference.low_rank(parse_cards(target, count=5), game)
+            rank = reference.low_rank(parse_cards(target, count=5), rules)
         return lambda o: o.p_low(rank)
     if objective == "share":
         if opponent is None:
             raise BadaceyError("objective 'share' needs opponent= (a five-card hand standing pat)")
         opp = _opponent_cards(hand, dead, opponent)
-        lo, bd = reference.low_rank(opp, game), reference.badugi_rank(opp, game != BADACEY)
+        lo, bd = reference.low_rank(opp, rules), reference.badugi_rank(opp, rules.ace_high)
         return lambda o: o.pat_share(lo, bd)
     raise BadaceyError(f"unknown objective {objective!r}: expected one of {', '.join(OBJECTIVES)} or a callable")
 
@@ -336,16 +336,18 @@ def _check_rank(rank: int, count: int, what: str) -> None:
 
 
 @lru_cache(maxsize=None)
-def _low_classes(game: str) -> tuple[tuple[str, str], ...]:
-    """(category, top card) of every low rank, best first; derived from the reference's value classes."""
+def _low_classes(family: str) -> tuple[tuple[str, str], ...]:
+    """(category, top card) of every low rank of a scale family (``DrawOutcomes.game``), best first;
+    derived from the reference's value classes."""
+    rules = SCORINGS[family]
     return tuple(
         (v.category, RANK_CHARS[v.ranks[0]])
-        for v in (reference.low_value(r, game) for r in range(1, reference.LOW_CLASS_COUNTS[game] + 1))
+        for v in (reference.low_value(r, rules) for r in range(1, reference.LOW_CLASS_COUNTS[family] + 1))
     )
 
 
 def _enumerate(
-    kept: tuple[int, ...], unseen: tuple[int, ...], k: int, game: str, progress: Progress | None
+    kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool, progress: Progress | None
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Histograms (low, badugi) over every k-card replacement, by the serving twin."""
-    return kernel.draw_histograms(kept, unseen, k, game != BADACEY, progress)
+    return kernel.draw_histograms(kept, unseen, k, ace_high, progress)

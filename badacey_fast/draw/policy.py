@@ -19,7 +19,7 @@ badacey_fast.errors.UnknownGameError: unknown game 'poker': expected one of bada
 from __future__ import annotations
 
 from badacey_fast.cards import card_rank
-from badacey_fast.rules.games import BADUGI, LOW, scoring
+from badacey_fast.rules.games import BADUGI, LOW, Scoring, scoring
 from badacey_fast.rules.reference import best_badugi
 
 __all__ = ["keep_cards"]
@@ -30,9 +30,9 @@ def _value(card: int, ace_high: bool) -> int:
     return 14 if ace_high and r == 1 else r
 
 
-def keep_cards(hand: tuple[int, ...], game: str, top: int = 8) -> tuple[int, ...]:
+def keep_cards(hand: tuple[int, ...], game: Scoring | str, top: int = 8) -> tuple[int, ...]:
     """The cards a rule-of-thumb drawer keeps from ``hand`` (card ids, in hand order); ``game`` in any
-    spelling; ``top``: the highest low card value kept (2..13).  The rest is discarded.
+    spelling (or its :class:`~badacey_fast.rules.games.Scoring`); ``top``: the highest low card value kept (2..13).  The rest is discarded.
     """
     rules = scoring(game)
     ace_high = rules.ace_high

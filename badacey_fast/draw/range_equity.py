@@ -49,11 +49,10 @@ import numpy as np
 from badacey_fast import evaluator
 from badacey_fast.bulk import badugi_rank_many, evaluate_many
 from badacey_fast.cards import Cards, format_cards, parse_cards
-from badacey_fast.draw import ranges as _ranges
-from badacey_fast.draw.equities import Equity, _half_shares, _seed
-from badacey_fast.draw.ranges import Range
+from badacey_fast.draw.equities import Equity, check_seed, half_shares
+from badacey_fast.draw.ranges import Range, hand_masks, hand_ranks, low_interval, packed_hands
 from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, ShowdownError
-from badacey_fast.rules.games import GAMES, LOW, Scoring, scoring
+from badacey_fast.rules.games import LOW, Scoring, scoring
 from badacey_fast.rules.stub import Stub
 
 __all__ = ["range_equity", "rule_policy", "EXACT_LIMIT", "DEFAULT_SAMPLES", "DEFAULT_DRAW_SAMPLES"]
@@ -71,7 +70,7 @@ RangeLike = Union[str, Range]
 Halves = Sequence[tuple[str, np.ndarray[Any, Any]]]
 
 
-def rule_policy(game: str) -> Policy:
+def rule_policy(game: Scoring | str) -> Policy:
     """The rule-of-thumb bot's draw (:func:`badacey_fast.draw.policy.keep_cards`) as a policy
     ``(hand, draws_left) -> discards``: keep the badugi cards and distinct low cards up to 8.
 
@@ -81,12 +80,13 @@ def rule_policy(game: str) -> Policy:
     """
     from badacey_fast.draw.policy import keep_cards
 
+    rules = scoring(game)
     cache: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def policy(hand: tuple[int, ...], draws_left: int) -> tuple[int, ...]:
         found = cache.get(hand)
         if found is None:
-            keep = keep_cards(hand, game)
+            keep = keep_cards(hand, rules)
             found = cache[hand] = tuple(c for c in hand if c not in keep)
         return found
 
@@ -97,7 +97,7 @@ def range_equity(
     hero: Cards,
     villains: RangeLike | Sequence[RangeLike],
     dead: Cards = (),
-    game: str = "badacey",
+    game: Scoring | str = "badacey",
     draws: int = 0,
     hero_discard: Cards | Policy | None = None,
     samples: int | None = None,
@@ -139,7 +139,7 @@ def range_equity(
         raise TypeError("villains must be a range (text or Range) or a non-empty sequence of them")
     if len(villains) > 5:
         raise ShowdownError(f"at most 5 villains (6 seats), got {len(villains)}")
-    rngs = [_as_range(v, sc.game) for v in villains]
+    rngs = [_as_range(v, sc) for v in villains]
     if isinstance(draws, bool) or not isinstance(draws, int):
         raise TypeError(f"draws must be an int, not {type(draws).__name__}")
     if not 0 <= draws <= 3:
@@ -151,10 +151,10 @@ def range_equity(
             raise TypeError(f"samples must be an int, not {type(samples).__name__}")
         if samples < 1:
             raise BadaceyError(f"samples must be at least 1, got {samples}")
-    seed = _seed(seed)
+    seed = check_seed(seed)
     blocked = sum(1 << c for c in hero_t + dead_t)
     sel = [_Selection(r, blocked) for r in rngs]
-    low_table, badugi_table = _ranges._ranks(size, ace_high)
+    low_table, badugi_table = hand_ranks(size, ace_high)
 
     def half_table(half: str) -> np.ndarray[Any, Any]:
         if half != LOW:
@@ -168,7 +168,7 @@ def range_equity(
     hero_ranks: dict[str, int]
     if draws == 0:
         if size == 5:
-            v = evaluator.evaluate(hero_t, GAMES[ace_high])
+            v = evaluator.evaluate(hero_t, sc)
             hero_ranks = {LOW: v.low, "badugi": v.badugi}
         else:
             hero_ranks = {"badugi": evaluator.badugi_rank(hero_t, ace_high)}
@@ -185,14 +185,14 @@ def range_equity(
             ranks[:, 0] = hero_ranks[name]
             for j, s in enumerate(sel):
                 ranks[:, 1 + j] = table[s.idx[picks[:, j]]]
-            per_half[name] = _half_shares(ranks)
+            per_half[name] = half_shares(ranks)
         return _sampled(per_half, sc.halves)
     rng = np.random.default_rng(seed)
     n = DEFAULT_DRAW_SAMPLES if samples is None else samples
-    villain_policy = policy if policy is not None else rule_policy(sc.game)
+    villain_policy = policy if policy is not None else rule_policy(sc)
     first, later = _hero_policies(hero_t, dead_t, sc, hero_discard, villain_policy)
     picks = _sample_joint(sel, n, rng, size)
-    rows = [_ranges._padded(size)[s.idx[picks[:, j]]].view(np.uint8).reshape(n, 8)[:, :size]
+    rows = [packed_hands(size)[s.idx[picks[:, j]]].view(np.uint8).reshape(n, 8)[:, :size]
             for j, s in enumerate(sel)]
     pool = [c for c in range(52) if not (blocked >> c) & 1]
     finals = np.empty((n, 1 + len(sel), size), dtype=np.uint8)
@@ -218,11 +218,11 @@ def range_equity(
             progress(i + 1, n)
     flat = finals.reshape(-1, size)
     if size == 5:
-        low, bd = evaluate_many(flat, GAMES[ace_high], check=False)
+        low, bd = evaluate_many(flat, sc, check=False)
         got: dict[str, np.ndarray[Any, Any]] = {LOW: low, "badugi": bd}
     else:
         got = {"badugi": badugi_rank_many(flat, ace_high, check=False)}
-    per_half = {name: _half_shares(got[name].reshape(n, -1).astype(np.int32)) for name in sc.halves}
+    per_half = {name: half_shares(got[name].reshape(n, -1).astype(np.int32)) for name in sc.halves}
     return _sampled(per_half, sc.halves)
 
 
@@ -247,23 +247,22 @@ def _hero_policies(hero_t: tuple[int, ...], dead_t: tuple[int, ...], sc: Scoring
         return villain_policy, villain_policy
     from badacey_fast.draw.outcomes import best_discards
 
-    family = GAMES[sc.ace_high]
     if "badugi" in sc.halves:
-        best = best_discards(hero_t, dead_t, family, "badugi")
+        best = best_discards(hero_t, dead_t, sc, "badugi")
     else:
-        target = _ranges.low_interval((7,), family)[1]  # the worst 8-high low
-        best = best_discards(hero_t, dead_t, family, "low", target=target)
+        target = low_interval((7,), sc)[1]  # the worst 8-high low
+        best = best_discards(hero_t, dead_t, sc, "low", target=target)
     fixed = best[0].discard
     return (lambda hand, left: fixed), villain_policy
 
 
-def _as_range(v: object, game: str) -> Range:
+def _as_range(v: object, rules: Scoring) -> Range:
     if isinstance(v, Range):
-        if v.game != game:
-            raise BadaceyError(f"range {v.text!r} is a {v.game} range, not {game}")
+        if v.game != rules.game:
+            raise BadaceyError(f"range {v.text!r} is a {v.game} range, not {rules.game}")
         return v
     if isinstance(v, str):
-        return Range(v, game)
+        return Range(v, rules)
     raise TypeError(f"a villain must be range text or a Range, not {type(v).__name__}")
 
 
@@ -274,7 +273,7 @@ class _Selection:
         keep, v = r._select(blocked)
         self.range = r
         self.keep = keep
-        self.idx = np.flatnonzero(keep) if keep is not None else np.arange(len(_ranges._masks(r.hand_size)))
+        self.idx = np.flatnonzero(keep) if keep is not None else np.arange(len(hand_masks(r.hand_size)))
         w: np.ndarray[Any, Any] | None
         if isinstance(v, float):
             w, self.total = None, float(len(self.idx) * v)
@@ -285,7 +284,7 @@ class _Selection:
         self.w = w  # None when every row weighs the same (const)
         if not len(self.idx) or self.total <= 0:
             raise BadaceyError(f"range {r.text!r} has no hand left once hero's and the dead cards are removed")
-        self.masks = _ranges._masks(r.hand_size)[self.idx]
+        self.masks = hand_masks(r.hand_size)[self.idx]
 
 
 def _heads_up(s: _Selection, halves: Halves, hero_ranks: dict[str, int], names: Sequence[str]) -> Equity:
@@ -327,7 +326,7 @@ def _exact_multiway(sel: Sequence[_Selection], halves: Halves, hero_ranks: dict[
         ranks[:, 0] = hero_ranks[name]
         for k, s in enumerate(sel):
             ranks[:, 1 + k] = table[s.idx[picks[:, k]]]
-        got[name] = tuple(float(x) for x in weight @ _half_shares(ranks))
+        got[name] = tuple(float(x) for x in weight @ half_shares(ranks))
     return _exact_result(got, names, 1 + len(sel), len(rows))
 
 

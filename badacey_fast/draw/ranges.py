@@ -59,9 +59,9 @@ from badacey_fast.cards import RANK_CHARS, Cards, format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, InvalidCardError, RangeError
 from badacey_fast import kernel
 from badacey_fast.rules import reference
-from badacey_fast.rules.games import GAMES, scoring
+from badacey_fast.rules.games import GAMES, LOW, SCORINGS, Scoring, scoring
 
-__all__ = ["Range", "parse_range", "low_interval", "badugi_interval"]
+__all__ = ["Range", "parse_range", "low_interval", "badugi_interval", "packed_hands", "hand_masks", "hand_ranks"]
 
 # ---------------------------------------------------------------------------------------------------
 # Tokens
@@ -124,7 +124,7 @@ def _run_text(ranks: tuple[int, ...]) -> str:
 
 
 @lru_cache(maxsize=None)
-def low_interval(run: tuple[int, ...], game: str) -> tuple[int, int]:
+def low_interval(run: tuple[int, ...], game: Scoring | str) -> tuple[int, int]:
     """(best, worst) low ranks of the no-pair lows whose cards start with ``run`` (ranks 0=A..12=K, the
     highest first), on ``game``'s low scale.  On 2-7 straights and flushes are not no-pair lows.
 
@@ -137,18 +137,17 @@ def low_interval(run: tuple[int, ...], game: str) -> tuple[int, int]:
     '8-7-6-5-3 low'
     """
     sc = scoring(game)
-    if not sc.hand_size == 5 or sc.game == "badugi":
-        raise BadaceyError(f"{game} has no five-card low")
+    if LOW not in sc.halves:
+        raise BadaceyError(f"{sc.game} has no five-card low")
     ace_high = sc.ace_high
-    family = GAMES[ace_high]
     _check_run(run, ace_high, "a low")
     below = [r for r in range(13) if _strength(r, ace_high) < _strength(run[-1], ace_high) and r not in run]
     found = []
     for rest in combinations(below, 5 - len(run)):
         ranks = run + rest
         hand = tuple(4 * r + s for r, s in zip(ranks, (0, 1, 2, 3, 0)))  # never a flush
-        if reference.low_key(hand, family)[0] == 0:  # category "no pair" (not a straight on 2-7)
-            found.append(evaluator.low_rank(hand, family))
+        if reference.low_key(hand, sc)[0] == 0:  # category "no pair" (not a straight on 2-7)
+            found.append(evaluator.low_rank(hand, sc))
     if not found:
         scale = "2-7" if ace_high else "A-5"
         raise ValueError(f"no {scale} no-pair low starts {'-'.join(RANK_CHARS[r] for r in run)}")
@@ -261,11 +260,11 @@ class _Parser:
     """Recursive descent: or := and (',' and)* ; and := unary ('&' unary)* ;
     unary := '!' unary | NUMBER '*' unary | '(' or ')' | term."""
 
-    def __init__(self, text: str, game: str) -> None:
+    def __init__(self, text: str, rules: Scoring) -> None:
         self.toks = _tokenize(text)
         self.i = 0
-        sc = scoring(game)
-        self.game, self.size, self.ace_high = sc.game, sc.hand_size, sc.ace_high
+        self.rules = rules
+        self.game, self.size, self.ace_high = rules.game, rules.hand_size, rules.ace_high
 
     def peek(self) -> _Tok:
         return self.toks[self.i]
@@ -336,7 +335,7 @@ class _Parser:
                 raise self.fail(tok, f"{self.game} hands have no five-card low")
             run = _run_values(m.group("run"), self.ace_high)
             try:
-                lo, hi = low_interval(run, self.game)
+                lo, hi = low_interval(run, self.rules)
             except ValueError as e:
                 raise self.fail(tok, f"{e}") from None
             plus = m.group("plus") == "+"
@@ -398,11 +397,11 @@ def _is_term_word(word: str) -> bool:
     return bool(word.lower() == "any" or _NUMBER.match(word) or _LOW.match(word) or _BADUGI.match(word))
 
 
-def parse_range(text: str, game: str = "badacey") -> Node:
+def parse_range(text: str, game: Scoring | str = "badacey") -> Node:
     """The expression tree of range text (see the module's grammar); ``RangeError`` names a bad token."""
     if not isinstance(text, str):
         raise TypeError(f"range text must be a str, not {type(text).__name__}")
-    return _Parser(text, game).parse()
+    return _Parser(text, scoring(game)).parse()
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -425,7 +424,7 @@ def _hands(size: int) -> np.ndarray[Any, Any]:
 
 
 @lru_cache(maxsize=None)
-def _padded(size: int) -> np.ndarray[Any, Any]:
+def packed_hands(size: int) -> np.ndarray[Any, Any]:
     """:func:`_hands` padded to 8 bytes a row, viewed as one uint64 per row: a gather of rows is then one
     8-byte load each (5x faster than gathering 5-byte rows)."""
     hands = _hands(size)
@@ -437,7 +436,7 @@ def _padded(size: int) -> np.ndarray[Any, Any]:
 
 
 @lru_cache(maxsize=None)
-def _masks(size: int) -> np.ndarray[Any, Any]:
+def hand_masks(size: int) -> np.ndarray[Any, Any]:
     """The 52-bit card mask of every row of :func:`_hands`."""
     hands = _hands(size)
     masks = np.zeros(len(hands), dtype=np.uint64)
@@ -447,13 +446,13 @@ def _masks(size: int) -> np.ndarray[Any, Any]:
     return masks
 
 
-def _ranks(size: int, ace_high: bool) -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any]]:
+def hand_ranks(size: int, ace_high: bool) -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any]]:
     """(low, badugi) uint16 ranks of every row of :func:`_hands` on a scale (low None for four cards),
     computed by the active twin once (``kernel.memo`` keeps one table per twin)."""
 
     def compute() -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any]]:
         if size == 5:
-            low, bd = evaluate_all(GAMES[ace_high])
+            low, bd = evaluate_all(SCORINGS[GAMES[ace_high]])
         else:
             low, bd = None, badugi_rank_many(_hands(4), ace_high, check=False)
         for a in (low, bd):
@@ -473,7 +472,7 @@ def _free(size: int, blocked: int) -> np.ndarray[Any, Any]:
     key = (size, blocked)
     found = _FREE.get(key)
     if found is None:
-        found = (_masks(size) & np.uint64(blocked)) == 0
+        found = (hand_masks(size) & np.uint64(blocked)) == 0
         found.setflags(write=False)
         if len(_FREE) >= 4:
             _FREE.pop(next(iter(_FREE)))
@@ -503,7 +502,7 @@ def _evaluate(node: Node, size: int, ace_high: bool) -> Weights:
         out[_colex(node.cards)] = True
         return out
     if isinstance(node, _Interval):
-        low, bd = _ranks(size, ace_high)
+        low, bd = hand_ranks(size, ace_high)
         ranks = low if node.half == "low" else bd
         assert ranks is not None  # low intervals are parsed only for five-card games
         if node.lo <= 1:
@@ -577,9 +576,9 @@ class Range:
 
     __slots__ = ("_node", "_game", "_size", "_ace_high", "_value", "_len")
 
-    def __init__(self, text: str, game: str = "badacey") -> None:
+    def __init__(self, text: str, game: Scoring | str = "badacey") -> None:
         sc = scoring(game)
-        self._node = parse_range(text, sc.game)
+        self._node = parse_range(text, sc)
         self._game, self._size, self._ace_high = sc.game, sc.hand_size, sc.ace_high
         self._value: Weights | None = None
         self._len: int | None = None
@@ -632,10 +631,10 @@ class Range:
         keep, v = self._select(int(_card_mask(parse_cards(dead))))
         if keep is None:
             idx = None
-            rows = _padded(self._size).copy()
+            rows = packed_hands(self._size).copy()
         else:
             idx = np.flatnonzero(keep)
-            rows = _padded(self._size)[idx]
+            rows = packed_hands(self._size)[idx]
         cards = rows.view(np.uint8).reshape(-1, 8)[:, : self._size]
         weights: np.ndarray[Any, Any]
         if isinstance(v, float):

@@ -52,7 +52,7 @@ from badacey_fast.game.bots import RandomBot
 from badacey_fast.game.simulate import shuffled_decks
 from badacey_fast.game.state import check_stacks
 from badacey_fast.game.view import SeatView
-from badacey_fast.rules.games import PRESETS, is_ace_high
+from badacey_fast.rules.games import PRESETS
 
 if TYPE_CHECKING:
     from badacey_fast.game.simulate import Bot
@@ -305,7 +305,7 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
         try:
             return tables(self.num_envs, PRESETS.index(cfg.game), rules.seat, list(rules.stacks), cfg.small_blind,
                           cfg.big_blind, cfg.ante, cfg.small_bet, cfg.big_bet, cfg.cap, cfg.heads_up_uncapped,
-                          cfg.burn, cfg.odd_chip == "low", is_ace_high(cfg.game),
+                          cfg.burn, cfg.odd_chip.odd_low, cfg.scoring.ace_high,
                           (cfg.ranks, cfg.suits, cfg.hand_size, cfg.draws))
         except ValueError:
             if engine == "c":

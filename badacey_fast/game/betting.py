@@ -31,19 +31,20 @@ if TYPE_CHECKING:  # the typed view of the slots the mixin shares with Game (obj
 else:
     _Fields = object
 
-__all__ = ["GameBetting", "BETTING", "DRAWING", "COMPLETE", "CHANCE"]
+__all__ = ["GameBetting", "BETTING", "DRAWING", "COMPLETE", "CHANCE", "FOLD_ACTION", "CHECK_ACTION", "call_action",
+           "raise_action", "legal_set", "SEATS_AFTER", "OTHER_SEATS"]
 
 BETTING, DRAWING, COMPLETE = "betting", "drawing", "complete"
 CHANCE = "chance"  # chance mode (Game(chance=True)): a card is owed, the caller resolves it
 
 _new = tuple.__new__
-_FOLD = _new(Action, (FOLD, None, None))
-_CHECK = _new(Action, (CHECK, None, None))
+FOLD_ACTION = _new(Action, (FOLD, None, None))
+CHECK_ACTION = _new(Action, (CHECK, None, None))
 _CALLS: dict[int, Action] = {}
 _BETS: dict[tuple[str, int], Action] = {}
 
 
-def _call(amount: int) -> Action:
+def call_action(amount: int) -> Action:
     a = _CALLS.get(amount)
     if a is None:
         if len(_CALLS) > 4096:  # bounded: odd all-in amounts must not grow it forever
@@ -52,7 +53,7 @@ def _call(amount: int) -> Action:
     return a
 
 
-def _raise(kind: str, to: int) -> Action:
+def raise_action(kind: str, to: int) -> Action:
     a = _BETS.get((kind, to))
     if a is None:
         if len(_BETS) > 4096:
@@ -61,20 +62,19 @@ def _raise(kind: str, to: int) -> Action:
     return a
 
 
-_LEGAL_SETS: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
 _DRAW_ORDERS: dict[tuple[int, int], list[int]] = {}  # (seats, button) -> seats clockwise, reversed
-_INT_TYPES = {int}
 #: Seat orders prebuilt per table size n (2..6), so the hot loops need no modulo arithmetic:
-#: ``_AFTER[n][i]``: every seat clockwise after seat i, ending with i; ``_OTHERS[n][i]``: the same without i.
-_AFTER = [tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n)) for n in range(7)]
-_OTHERS = [tuple(order[:-1] for order in after) for after in _AFTER]
+#: ``SEATS_AFTER[n][i]``: every seat clockwise after seat i, ending with i; ``OTHER_SEATS[n][i]``: the same
+#: without i.
+SEATS_AFTER = [tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n)) for n in range(7)]
+OTHER_SEATS = [tuple(order[:-1] for order in after) for after in SEATS_AFTER]
 _SETTLE: list[Callable[..., Settlement]] = []  # [badacey_fast.pots.settle] once the first showdown imported it
 
 
-def _legal_set(call: int, target: int, raising: bool) -> tuple[Action, ...]:
-    acts = [_FOLD, _call(call)] if call > 0 else [_CHECK]
+def legal_set(call: int, target: int, raising: bool) -> tuple[Action, ...]:
+    acts = [FOLD_ACTION, call_action(call)] if call > 0 else [CHECK_ACTION]
     if target:
-        acts.append(_raise(RAISE if raising else BET, target))
+        acts.append(raise_action(RAISE if raising else BET, target))
     return tuple(acts)
 
 
@@ -115,7 +115,7 @@ class GameBetting(_Fields):
             self.level = self.full_level = self.nbets = 0
             first = self.button + 1
         if nactive > 1:  # the usual round: the first active seat from ``first`` on acts (_next_actor, inlined)
-            for j in _AFTER[n][first - 1]:
+            for j in SEATS_AFTER[n][first - 1]:
                 if active[j]:
                     self.to_act = j
                     return
@@ -125,7 +125,7 @@ class GameBetting(_Fields):
         """Find who acts next from ``start`` on; end the round when nobody needs to act."""
         pending = self.pending
         alone = self.nactive <= 1
-        for j in _AFTER[self.n][start - 1]:  # start first, clockwise (index -1 is the last seat)
+        for j in SEATS_AFTER[self.n][start - 1]:  # start first, clockwise (index -1 is the last seat)
             if pending[j]:
                 if alone and self.sbet[j] >= self.level:
                     pending[j] = False  # alone with chips and nothing to call: nothing to decide
@@ -182,8 +182,8 @@ class GameBetting(_Fields):
                 self.pending = [False] * n
                 return
             cfg = self.config
-            self.settlement = _SETTLE[0](contrib, hands, button=self.button, game=cfg.settle_game,
-                                         odd_chip=cfg.odd_chip, hand_size=cfg.hand_size)
+            self.settlement = _SETTLE[0](contrib, hands, button=self.button, game=cfg.scoring,
+                                         odd_chip=cfg.odd_chip)
             payouts = list(self.settlement.payouts)
             for j in range(n):
                 stacks[j] += payouts[j]

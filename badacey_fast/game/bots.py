@@ -103,8 +103,7 @@ class RuleBot:
         if not acts:
             raise _no_action(view)
         hand = view.hand
-        game = view.config.game
-        keep = keep_cards(hand, game)
+        keep = keep_cards(hand, view.config.scoring)
         if acts[0][0] == DRAW:
             return _new(Action, (DRAW, None, tuple(c for c in hand if c not in keep)))
         missing = len(hand) - len(keep)  # cards this hand still wants

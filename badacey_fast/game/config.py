@@ -14,12 +14,12 @@ name                  cards      pot
 
 >>> GameConfig()
 GameConfig(game='badacey', small_blind=1, big_blind=2, ante=0, small_bet=2, big_bet=4, cap=4, heads_up_uncapped=False, burn=False, odd_chip='position')
->>> GameConfig(game="Baduci").game, GameConfig(game="2-7").hand_size
-('badeucy', 5)
+>>> GameConfig(game="Baduci").game, GameConfig(game="2-7").hand_size, GameConfig(game="2-7").scoring
+('badeucy', 5, Scoring('27'))
 >>> GameConfig(small_bet=0)
 Traceback (most recent call last):
 ...
-badacey_fast.game.config.ConfigError: small_bet must be a positive int, got 0
+badacey_fast.errors.ConfigError: small_bet must be a positive int, got 0
 
 **Small decks** (RULES.md §6, for solving): ``ranks`` R keeps the R lowest ranks of the game's own order
 (A..R for the ace-low games, 2..R+1 for the 2-7 games, whose ace is the 13th), ``draws`` the number of
@@ -38,31 +38,21 @@ GameConfig(game='badugi', small_blind=1, big_blind=2, ante=0, small_bet=2, big_b
 >>> GameConfig(game="badugi", ranks=2, suits=3, hand_size=2, draws=1)
 Traceback (most recent call last):
 ...
-badacey_fast.game.config.ConfigError: a deck of 2 ranks x 3 suits (6 cards) can run out: 2 seats of 2 cards with draws need 7 cards (a player throwing his whole hand is owed 2 and only 1 can be dealt); the smallest R that works is ranks=3
+badacey_fast.errors.ConfigError: a deck of 2 ranks x 3 suits (6 cards) can run out: 2 seats of 2 cards with draws need 7 cards (a player throwing his whole hand is owed 2 and only 1 can be dealt); the smallest R that works is ranks=3
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from badacey_fast.errors import BadaceyError
-from badacey_fast.rules.decks import FULL_RANKS, FULL_SUITS, MAX_DRAWS, check_deck, hand_sizes, small_deck
-from badacey_fast.rules.games import PRESETS as _PRESETS
-from badacey_fast.rules.games import normalize_game, scoring
-from badacey_fast.rules.odd_chips import check_odd_chip
+from badacey_fast.errors import ConfigError
+from badacey_fast.rules.decks import FULL_RANKS, FULL_SUITS, MAX_DRAWS, check_deck, dealt, hand_sizes, small_deck
+from badacey_fast.rules.games import PRESETS, SCORINGS, Scoring, scoring
+from badacey_fast.rules.odd_chips import OddChip, odd_chip_policy
 
-__all__ = ["ConfigError", "GameConfig", "PRESETS", "normalize_preset"]
-
-#: Every game's canonical name (the presets), from the one spelling table.
-PRESETS = _PRESETS
-
-class ConfigError(BadaceyError):
-    """A table rule that is out of range (a negative blind, a cap below 1, an unknown option...)."""
-
-
-#: The canonical preset name of a game in any spelling (kept for callers of the old name).
-normalize_preset = normalize_game
+# ConfigError: re-exported until dask.py imports it from errors (issue 23, phase 2)
+__all__ = ["GameConfig", "PRESETS", "ConfigError"]
 
 
 def _check_int(name: str, value: object, positive: bool = False) -> None:
@@ -86,7 +76,11 @@ class GameConfig:
       raises; before the draw the big blind counts as the bet); ``None`` = no cap.
     - ``heads_up_uncapped``: lift the cap while only two players are in the hand.
     - ``burn``: burn one card before each draw's replacements.
-    - ``odd_chip``: ``"position"`` (default) or ``"low"``, passed to :func:`badacey_fast.pots.settle`.
+    - ``game``: any spelling is kept as the canonical name; :attr:`scoring` is what the game scores (its
+      halves, scale family and hand size: the one :class:`~badacey_fast.rules.games.Scoring` the engine
+      settles by), read once here.
+    - ``odd_chip``: ``"position"`` (default) or ``"low"`` (RULES.md §3), kept as an
+      :class:`~badacey_fast.rules.odd_chips.OddChip` (a str: equal to its name).
     - ``ranks`` (1-13, default 13), ``suits`` (4; 2-4 for Badugi), ``hand_size`` (``None``: the
       preset's, 5 or Badugi's 4; 1-4 for Badugi), ``draws`` (0-3, default 3): a small game (module
       docstring); ``deck`` is its cards.  ``hand_size`` is always an int once made.
@@ -98,7 +92,7 @@ class GameConfig:
     >>> GameConfig(cap=0)
     Traceback (most recent call last):
     ...
-    badacey_fast.game.config.ConfigError: cap must be None or a positive int, got 0
+    badacey_fast.errors.ConfigError: cap must be None or a positive int, got 0
     """
 
     game: str = "badacey"
@@ -110,14 +104,19 @@ class GameConfig:
     cap: int | None = 4
     heads_up_uncapped: bool = False
     burn: bool = False
-    odd_chip: str = "position"
+    odd_chip: OddChip = OddChip.POSITION
     ranks: int = FULL_RANKS
     suits: int = FULL_SUITS
     hand_size: int = None  # type: ignore[assignment]  # None on input (the preset's size), an int once made
     draws: int = MAX_DRAWS
+    #: what the game scores, read once from ``game`` (with this ``hand_size``): halves, scales, hand size
+    scoring: Scoring = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "game", normalize_game(self.game))
+        rules = scoring(self.game)
+        object.__setattr__(self, "scoring", rules)
+        object.__setattr__(self, "game", rules.game)
+        object.__setattr__(self, "odd_chip", odd_chip_policy(self.odd_chip, ConfigError))
         _check_int("small_blind", self.small_blind)
         _check_int("big_blind", self.big_blind)
         _check_int("ante", self.ante)
@@ -137,12 +136,11 @@ class GameConfig:
         for name in ("heads_up_uncapped", "burn"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"{name} must be a bool, not {type(getattr(self, name)).__name__}")
-        check_odd_chip(self.odd_chip, ConfigError)
         self._check_small_deck()
 
     def _check_small_deck(self) -> None:
         """The small-deck fields (RULES.md §6): each in range, then the deck big enough heads-up."""
-        rules = scoring(self.game)
+        rules = self.scoring
         sizes = hand_sizes(rules)
         given: object = self.hand_size  # typed int (what it is once made), given None for the preset's size
         if given is None:
@@ -160,6 +158,7 @@ class GameConfig:
         if self.suits != FULL_SUITS and len(sizes) == 1:
             raise ConfigError(f"suits {self.suits}: only Badugi is dealt with fewer than 4 suits")
         self.check_seats(2)
+        object.__setattr__(self, "scoring", dealt(rules, self.hand_size))
 
     def check_seats(self, seats: int) -> None:
         """Refuse (``ConfigError``, naming the smallest R that works) a table of ``seats`` seats whose deck
@@ -169,7 +168,7 @@ class GameConfig:
         >>> GameConfig(ranks=8).check_seats(6)
         Traceback (most recent call last):
         ...
-        badacey_fast.game.config.ConfigError: a deck of 8 ranks x 4 suits (32 cards) can run out: 6 seats of 5 cards with draws need 36 cards (a player throwing his whole hand is owed 5 and only 1 can be dealt); the smallest R that works is ranks=9
+        badacey_fast.errors.ConfigError: a deck of 8 ranks x 4 suits (32 cards) can run out: 6 seats of 5 cards with draws need 36 cards (a player throwing his whole hand is owed 5 and only 1 can be dealt); the smallest R that works is ranks=9
         """
         check_deck(self.ranks, self.suits, seats, self.hand_size, self.draws, ConfigError)
 
@@ -177,7 +176,7 @@ class GameConfig:
     def small(self) -> bool:
         """True for a small game (RULES.md §6): fewer ranks, suits, cards per hand or draws than the preset."""
         return (self.ranks != FULL_RANKS or self.suits != FULL_SUITS or self.draws != MAX_DRAWS
-                or self.hand_size != scoring(self.game).hand_size)
+                or self.hand_size != SCORINGS[self.game].hand_size)
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -190,7 +189,7 @@ class GameConfig:
         >>> len(GameConfig().deck), len(GameConfig(game="badugi", ranks=3, suits=3, hand_size=2).deck)
         (52, 9)
         """
-        return _deck(scoring(self.game).ace_high, self.ranks, self.suits)
+        return _deck(self.scoring.ace_high, self.ranks, self.suits)
 
     @property
     def uses_blinds(self) -> bool:
@@ -198,21 +197,18 @@ class GameConfig:
         return self.big_blind > 0
 
     @property
-    def settle_game(self) -> str:
-        """The ``game`` argument of :func:`badacey_fast.pots.settle` for this preset."""
-        return self.game
-
-    @property
     def split_pot(self) -> bool:
-        """True for the split-pot games (Badacey, Badeucy)."""
-        return self.game in ("badacey", "badeucy")
+        """True for the split-pot games (Badacey, Badeucy): two halves (the game's :class:`Scoring` says)."""
+        return len(self.scoring.halves) == 2
 
     def _items(self) -> list[tuple[str, Any]]:
         """Every field with its value, the small-deck fields only where they differ from the full game's
         (so the full games' dicts and reprs are those they had before small decks existed)."""
         full = {"ranks": FULL_RANKS, "suits": FULL_SUITS, "draws": MAX_DRAWS,
-                "hand_size": scoring(self.game).hand_size}
-        items = [(f.name, getattr(self, f.name)) for f in fields(self)]
+                "hand_size": SCORINGS[self.game].hand_size}
+        # The policy as its name (what GameConfig(**d) and JSON take); the Scoring is no field of its own.
+        items = [(f.name, str(getattr(self, f.name)) if f.name == "odd_chip" else getattr(self, f.name))
+                 for f in fields(self) if f.init]
         return [(k, v) for k, v in items if k not in full or v != full[k]]
 
     def to_dict(self) -> dict[str, Any]:

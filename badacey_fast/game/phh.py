@@ -27,7 +27,7 @@ True
 >>> from_phh("variant = 'NT'")
 Traceback (most recent call last):
 ...
-badacey_fast.game.history.HistoryError: PHH variant 'NT' is not a draw game this engine plays (FB, F2L3D)
+badacey_fast.errors.HistoryError: PHH variant 'NT' is not a draw game this engine plays (FB, F2L3D)
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from typing import Any
 from badacey_fast.cards import format_cards, parse_card
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE
 from badacey_fast.game.config import GameConfig
-from badacey_fast.game.history import HistoryError
+from badacey_fast.errors import HistoryError
 from badacey_fast.game.state import Game
 from badacey_fast.rules.games import scoring
 
@@ -136,7 +136,7 @@ def to_phh(game: Game) -> str:
         ("_cap", cfg.cap or 0),
         ("_heads_up_uncapped", cfg.heads_up_uncapped),
         ("_burn", cfg.burn),
-        ("_odd_chip", cfg.odd_chip),
+        ("_odd_chip", str(cfg.odd_chip)),
         ("_burned", format_cards(game.burned)),
     ]
     if cfg.small:  # a small game (RULES.md §6): its size, which no PHH field says

@@ -8,7 +8,8 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
 - single hands: ``evaluate5``, ``low_rank5``, ``badugi_rank``; ``single[ace_high]``, evaluate()'s fast
   path (a C call returning the cached Value, or None on the Python twin);
 - batches over numpy arrays: ``eval_many``, ``badugi_rank_many``, ``all_entries``, ``showdown_many``,
-  ``showdown_columns`` (its chips as payout columns; ``threads`` splitting lives in :mod:`.threads`);
+  ``showdown_columns`` (its chips as payout columns; ``threads`` splitting lives in :mod:`.threads`),
+  ``split_many`` (the one split of RULES.md §3 over rows of pots whose winners are known);
 - draws: ``draw_histograms``, ``draw_all_discards``;
 - deal files: ``parse_deals`` (None on the Python twin: no fast parser), ``format_results``;
 - vector paths (C only): ``simd_level`` (-1 on the Python twin), ``eval_many_level``;
@@ -24,19 +25,25 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import TYPE_CHECKING, TypeVar, cast
 
 from badacey_fast.kernel import backend as _backend
-from badacey_fast.kernel.backend import ENV_VAR, POLICIES, Progress, Single, load, using
+from badacey_fast.kernel.backend import ENV_VAR, POLICIES, load, using
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:
-    from badacey_fast.kernel.backend import NDArray
-    from badacey_fast.kernel._c import EngineTables as EngineTables  # engine_tables() returns the class
+    from typing import TypeVar, cast
 
-_T = TypeVar("_T")
+    from badacey_fast.kernel._c import EngineTables as EngineTables  # engine_tables() returns the class
+    from badacey_fast.kernel.twin import NDArray, Progress, Single
+
+    _T = TypeVar("_T")
+else:
+    def cast(_type: object, value: object) -> object:
+        """typing.cast, without importing typing."""
+        return value
 
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
-           "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "draw_histograms",
+           "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
            "OBS_SIZE", "memo", "engine_tables"]
 
@@ -97,6 +104,12 @@ def showdown_columns(hands: NDArray, live: NDArray | None, ace_high: bool, pots:
     """``showdown_many``'s chips into (P, N) seat columns and its winners into (N,) seat bitmasks."""
     return _backend.impl.showdown_columns(hands, live, ace_high, pots, buttons, odd_low, chips, low_bits,
                                           badugi_bits, status)
+
+
+def split_many(pots: NDArray, buttons: NDArray, low_bits: NDArray | None, badugi_bits: NDArray | None,
+               odd_low: bool, chips: NDArray, columns: bool) -> int:
+    """Pay N pots whose winners are known (csrc/showdown.h ``bd_split_many``): -1, or the first bad row."""
+    return _backend.impl.split_many(pots, buttons, low_bits, badugi_bits, odd_low, chips, columns)
 
 
 def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,

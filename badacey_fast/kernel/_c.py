@@ -13,9 +13,8 @@ checks that both table files exist (two ``stat`` calls); the tables themselves a
 from __future__ import annotations
 
 import os
-import threading
+from _thread import allocate_lock
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
 
 from badacey_fast.tables import format as tables
 from badacey_fast._kernel import ffi, lib  # ImportError here means the extension was never built
@@ -23,13 +22,14 @@ from badacey_fast._speedups import HandEvaluator, observe_rows as _observe_rows
 from badacey_fast.cards import parse_cards
 from badacey_fast.rules.value import VALUES, Value, from_entry
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:
-    from typing import TypeAlias
+    from typing import Any, TypeAlias
 
     from _cffi_backend import FFI
     from typing_extensions import Buffer
 
-    from badacey_fast.kernel.backend import NDArray, Progress
+    from badacey_fast.kernel.twin import NDArray, Progress
 
     #: a cffi pointer or array (``ffi.new``, ``ffi.cast``, ``ffi.from_buffer``, ``ffi.NULL``)
     CData: TypeAlias = FFI.CData
@@ -42,11 +42,9 @@ else:
 
 NAME = "c"
 
-from badacey_fast.kernel import threads as _threads
-from badacey_fast.rules import reference as _reference
 
 __all__ = ["NAME", "Kernel", "KERNEL", "SINGLE", "evaluate5", "low_rank5", "badugi_rank", "eval_many",
-           "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "draw_histograms",
+           "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
            "EngineTables"]
 
@@ -70,7 +68,7 @@ class Kernel:
         self.single: list[HandEvaluator[Value] | None] = [None, None]
         # Four-card badugi ranks by colex index (uint16_t[BD_HANDS4]), derived from the tables on demand.
         self.tables4: list[CData | None] = [None, None]
-        self._lock = threading.Lock()
+        self._lock = allocate_lock()  # threading.Lock itself: _thread is loaded with the interpreter
 
     def table(self, ace_high: bool) -> CData:
         """The table of Badacey (``ace_high=False``) or Badeucy (``True``); loads and verifies it once."""
@@ -166,8 +164,12 @@ def _split(call: Callable[..., int], shared: Callable[..., int], args: tuple[obj
     arguments, then a shared counter and a chunk size).  Returns the first bad row or -1."""
     if threads <= 1:
         return call(*args)
-    counter, chunk = ffi.new("int64_t *"), _threads.chunk(n, threads)
-    return _threads.run_shared(lambda: shared(*args, counter, chunk), threads)
+    # Loaded with the first split batch: the helper threads' module imports threading, which a single
+    # thread (and ``import badacey_fast``) never needs.
+    from badacey_fast.kernel import threads as helpers
+
+    counter, chunk = ffi.new("int64_t *"), helpers.chunk(n, threads)
+    return helpers.run_shared(lambda: shared(*args, counter, chunk), threads)
 
 
 def eval_many(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
@@ -258,11 +260,33 @@ def showdown_columns(hands: NDArray, live: NDArray | None, ace_high: bool, pots:
     return int(row), int(code[0])
 
 
+def split_many(pots: NDArray, buttons: NDArray, low_bits: NDArray | None, badugi_bits: NDArray | None,
+               odd_low: bool, chips: NDArray, columns: bool) -> int:
+    """Pay N pots whose winners are known (csrc/showdown.h ``bd_split_many``): the one split of RULES.md §3.
+
+    ``pots``, ``buttons``: int64 (N,) C-contiguous; ``low_bits`` / ``badugi_bits``: uint8 (N,) seat masks of
+    each half's winners, None for a half the game does not play; ``chips``: int64 C-contiguous, (N, P)
+    (``columns`` False) or (P, N) seat columns (``columns`` True), P = the seats.  Returns -1, or the first
+    row with a negative pot, a button that is not a seat, or no winner (the rows before it written).
+    """
+    n = len(pots)
+    seats = chips.shape[0] if columns else chips.shape[1]
+    # bd_split_many trusts the lengths it is given: every array is checked against them here.
+    if (chips.shape != ((seats, n) if columns else (n, seats)) or not chips.flags.c_contiguous or len(buttons) != n
+            or any(bits is not None and len(bits) != n for bits in (low_bits, badugi_bits))):
+        raise ValueError(f"split_many: arrays of other lengths than {n} rows of {seats} seats")
+    row = lib.bd_split_many(_i64(pots), _i64(buttons), _bytes(low_bits), _bytes(badugi_bits), n, seats,
+                            int(odd_low), _i64(chips), 1 if columns else seats, n if columns else 1)
+    if row == -2:  # pragma: no cover - the arguments are built by the callers
+        raise ValueError(f"bd_split_many rejected its arguments ({n} rows of {seats} seats)")
+    return int(row)
+
+
 def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None, ncolumns: int,
                 max_rows: int, hands: NDArray, live: NDArray, pot: NDArray,
                 button: NDArray, flags: NDArray, start: NDArray,
                 length: NDArray) -> tuple[int, int] | None:
-    """The deal-file fast parser (csrc/showdown.h ``bd_parse_deals``) on ``block[pos:]``: fills the row
+    """The deal-file fast parser (csrc/deals.h ``bd_parse_deals``) on ``block[pos:]``: fills the row
     arrays (C-contiguous, ``max_rows`` long) and returns ``(lines scanned, bytes consumed)``.  ``columns``:
     int8 column kinds, or None.  (The Python twin has no such parser and returns None.)"""
     consumed = ffi.new("int64_t *")
@@ -292,8 +316,10 @@ def format_results(line: NDArray, chips: NDArray, low: NDArray,
 
 def _draw(call: Callable[..., int], ace_high: bool, hand: tuple[int, ...], with_count: bool, unseen: tuple[int, ...],
           copies: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    low_len = _reference.LOW_CLASS_COUNTS[_GAMES[ace_high]] + 1  # slot 0 unused: indexed by rank
-    bd_len = _reference.BADUGI_CLASS_COUNT + 1
+    from badacey_fast.rules import reference  # the class counts (on first use: not an import-time cost)
+
+    low_len = reference.LOW_CLASS_COUNTS[_GAMES[ace_high]] + 1  # slot 0 unused: indexed by rank
+    bd_len = reference.BADUGI_CLASS_COUNT + 1
     low = ffi.new("uint64_t[]", copies * low_len)
     bd = ffi.new("uint64_t[]", copies * bd_len)
     head = (_table(ace_high), ffi.new("uint8_t[]", hand)) + ((len(hand),) if with_count else ())

@@ -20,30 +20,32 @@ from operator import index
 from typing import TYPE_CHECKING
 
 from badacey_fast.rules import reference as reference
+from badacey_fast.rules.games import GAMES, SCORINGS
 
 if TYPE_CHECKING:
-    from badacey_fast.kernel.backend import NDArray, Progress
+    from badacey_fast.kernel.twin import NDArray, Progress
 
 NAME = "python"
 
 __all__ = ["NAME", "evaluate5", "low_rank5", "badugi_rank", "eval_many", "badugi_rank_many", "all_entries",
-           "showdown_many", "showdown_columns", "draw_histograms", "draw_all_discards", "parse_deals",
+           "showdown_many", "showdown_columns", "split_many", "draw_histograms", "draw_all_discards", "parse_deals",
            "format_results", "simd_level", "eval_many_level", "observe_many"]
 
-_LOW_GAME = ("badacey", "badeucy")
+# The two scale families' Scorings, by ace_high: what the reference's low functions take.
+_SCALES = tuple(SCORINGS[game] for game in GAMES)
 
 
 def evaluate5(cards: tuple[int, ...], ace_high: bool) -> tuple[int, int]:
     """(low rank, badugi rank) of five validated cards; ``ace_high`` selects Badeucy."""
     return (
-        reference.low_rank(cards, _LOW_GAME[ace_high]),
+        reference.low_rank(cards, _SCALES[ace_high]),
         reference.badugi_rank(cards, ace_high),
     )
 
 
 def low_rank5(cards: tuple[int, ...], ace_high: bool) -> int:
     """Low rank of five validated cards (A-5, or 2-7 when ``ace_high``)."""
-    return reference.low_rank(cards, _LOW_GAME[ace_high])
+    return reference.low_rank(cards, _SCALES[ace_high])
 
 
 def badugi_rank(cards: tuple[int, ...], ace_high: bool) -> int:
@@ -99,6 +101,14 @@ def showdown_columns(hands: NDArray, live: NDArray | None, ace_high: bool, pots:
                                       status)
 
 
+def split_many(pots: NDArray, buttons: NDArray, low_bits: NDArray | None, badugi_bits: NDArray | None,
+               odd_low: bool, chips: NDArray, columns: bool) -> int:
+    """As the C twin's: each row paid by the one Python split, :func:`badacey_fast.rules.odd_chips.split_pot`."""
+    from badacey_fast.kernel import _py_numpy
+
+    return _py_numpy.split_many(pots, buttons, low_bits, badugi_bits, odd_low, chips, columns)
+
+
 def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None, ncolumns: int,
                 max_rows: int, hands: NDArray, live: NDArray, pot: NDArray,
                 button: NDArray, flags: NDArray, start: NDArray,
@@ -131,7 +141,7 @@ def format_results(line: NDArray, chips: NDArray, low: NDArray,
 def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,
                     progress: Progress | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """As the C twin's; ``progress(done, total)`` every 4096 outcomes and at the end."""
-    low = [0] * reference.LOW_CLASS_COUNTS[_LOW_GAME[ace_high]]
+    low = [0] * reference.LOW_CLASS_COUNTS[GAMES[ace_high]]
     badugi = [0] * reference.BADUGI_CLASS_COUNT
     total = comb(len(unseen), k)
     for n, drawn in enumerate(combinations(unseen, k), 1):

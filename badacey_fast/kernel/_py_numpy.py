@@ -1,5 +1,7 @@
 """The Python twin's batch calls, in numpy: the same contracts as the C twin's ``eval_many``,
-``badugi_rank_many``, ``all_entries`` and ``showdown_many`` (see ``_c.py``), served by the reference.
+``badugi_rank_many``, ``all_entries``, ``showdown_many`` and ``split_many`` (see ``_c.py``), served by the
+reference rules: ranks from :mod:`badacey_fast.rules.reference`, chips from the one Python split,
+:func:`badacey_fast.rules.odd_chips.split_pot`, row by row (as the C twin calls its own, ``bd_split_pot``).
 
 Kept apart from ``_py.py`` because it imports numpy, which ``import badacey_fast`` must not pay for:
 ``_py.py`` imports this module on the first batch call.  Ranks are dense, lower is better.
@@ -12,14 +14,17 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from badacey_fast.rules import reference
-from badacey_fast.tables import arrays as _arrays
+from badacey_fast.rules.games import GAMES, SCORINGS
+from badacey_fast.rules.odd_chips import OddChip, split_pot
+from badacey_fast.tables import arrays
 
 if TYPE_CHECKING:
-    from badacey_fast.kernel.backend import NDArray
+    from badacey_fast.kernel.twin import NDArray
 
 # Error codes shared with csrc/showdown.h (BD_SD_*): which check a row failed.
 _OK, _BAD_CARD, _DUP_CARD, _NO_LIVE, _BAD_POT, _BAD_BUTTON = 0, 1, 2, 3, 4, 5
-_LOW_GAME = ("badacey", "badeucy")
+# The two scale families' Scorings, by ace_high: what the reference's low functions take.
+_SCALES = tuple(SCORINGS[game] for game in GAMES)
 
 
 def _first_bad_row(arr: NDArray) -> int:
@@ -38,7 +43,7 @@ def eval_many(cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
     bad = _first_bad_row(cards) if check else -1
     if bad >= 0:
         return bad
-    entries = _arrays.entries5(cards if check else np.minimum(cards, 51), ace_high)
+    entries = arrays.entries5(cards if check else np.minimum(cards, 51), ace_high)
     out_low[:] = entries & 0xFFFF
     out_badugi[:] = entries >> 16
     return -1
@@ -49,12 +54,12 @@ def badugi_rank_many(cards: NDArray, ace_high: bool, check: bool, out: NDArray,
     bad = _first_bad_row(cards) if check else -1
     if bad >= 0:
         return bad
-    out[:] = _arrays.badugi_ranks(cards if check else np.minimum(cards, 51), ace_high)
+    out[:] = arrays.badugi_ranks(cards if check else np.minimum(cards, 51), ace_high)
     return -1
 
 
 def all_entries(ace_high: bool) -> NDArray:
-    return _arrays.entries5(_arrays.all_hands(), ace_high)
+    return arrays.entries5(arrays.all_hands(), ace_high)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -90,14 +95,14 @@ def _ranks(hands: NDArray, alive: NDArray,
     worst = np.iinfo(np.int32).max
     low = np.full((n, p), worst, dtype=np.int32)
     bad = np.full((n, p), worst, dtype=np.int32)
-    game = _LOW_GAME[ace_high]
+    scale = _SCALES[ace_high]
     cache: dict[tuple[int, ...], tuple[int, int]] = {}
     rows, seats = np.nonzero(alive)
     for r, s, hand in zip(rows.tolist(), seats.tolist(), hands[rows, seats].tolist()):
         key = tuple(sorted(hand))
         value = cache.get(key)
         if value is None:
-            value = cache[key] = (reference.low_rank(key, game), reference.badugi_rank(key, ace_high))
+            value = cache[key] = (reference.low_rank(key, scale), reference.badugi_rank(key, ace_high))
         low[r, s], bad[r, s] = value
     return low, bad
 
@@ -117,23 +122,39 @@ def _settle(hands: NDArray, alive: NDArray, ace_high: bool,
     if pots is None:
         return 0.5 * low_win / k_low + 0.5 * bad_win / k_bad, low_win, bad_win
     assert buttons is not None  # the chip form gives both (see _c.showdown_many)
-    # Seats in clockwise order from the button: order[:, 0] = worst position, order[:, -1] = button.
-    order = (buttons[:, None] + 1 + np.arange(p)[None, :]) % p
-    half, odd = pots // 2, pots % 2
-    low_half = half + odd if odd_low else half
-    chips = np.zeros((n, p), dtype=np.int64)
-    for half_chips, win, k in ((low_half, low_win, k_low[:, 0]), (half, bad_win, k_bad[:, 0])):
-        base, left = half_chips // k, half_chips % k
-        win_ord = np.take_along_axis(win, order, axis=1)
-        nth = np.cumsum(win_ord, axis=1) - 1  # 0 for the first winner clockwise from the button
-        extra_ord = win_ord & (nth < left[:, None])
-        got_ord = win_ord * base[:, None] + extra_ord
-        np.put_along_axis(chips, order, np.take_along_axis(chips, order, axis=1) + got_ord, axis=1)
-    if not odd_low:
-        either = np.take_along_axis(low_win | bad_win, order, axis=1)
-        first = order[np.arange(n), np.argmax(either, axis=1)]
-        chips[np.arange(n), first] += odd
+    chips = np.empty((n, p), dtype=np.int64)
+    weights = 1 << np.arange(p)
+    split_many(pots, buttons, (low_win * weights).sum(axis=1).astype(np.uint8),
+               (bad_win * weights).sum(axis=1).astype(np.uint8), odd_low, chips, False)  # good rows: all paid
     return chips, low_win, bad_win
+
+
+def split_many(pots: NDArray, buttons: NDArray, low_bits: NDArray | None, badugi_bits: NDArray | None,
+               odd_low: bool, chips: NDArray, columns: bool) -> int:
+    """As the C twin's: every row paid by :func:`~badacey_fast.rules.odd_chips.split_pot`; -1, or the first
+    row with a negative pot, a button that is not a seat, or no winner (the rows before it written)."""
+    n = len(pots)
+    seats = chips.shape[0] if columns else chips.shape[1]
+    if (chips.shape != ((seats, n) if columns else (n, seats)) or len(buttons) != n
+            or any(bits is not None and len(bits) != n for bits in (low_bits, badugi_bits))):
+        raise ValueError(f"split_many: arrays of other lengths than {n} rows of {seats} seats")
+    policy = OddChip.LOW if odd_low else OddChip.POSITION
+    lows = [0] * n if low_bits is None else low_bits.tolist()
+    bads = [0] * n if badugi_bits is None else badugi_bits.tolist()
+    everyone = (1 << seats) - 1
+    rows: list[list[int]] = []
+    bad_row = -1
+    for pot, button, lw, bw in zip(pots.tolist(), buttons.tolist(), lows, bads):
+        if pot < 0 or not 0 <= button < seats or not lw | bw or (lw | bw) & ~everyone:
+            bad_row = len(rows)
+            break
+        order = [(button + 1 + j) % seats for j in range(seats)]  # clockwise from the button
+        row = [0] * seats
+        split_pot(pot, button, [s for s in order if lw >> s & 1], [s for s in order if bw >> s & 1], policy, row)
+        rows.append(row)
+    if rows:
+        (chips.T if columns else chips)[: len(rows)] = rows
+    return bad_row
 
 
 def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,

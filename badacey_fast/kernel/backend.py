@@ -11,7 +11,8 @@ One environment variable, ``BADACEY_FAST_BACKEND``, governs the choice:
 - ``python``: the pure-Python reference.
 
 Both twins export the same functions (listed in :mod:`badacey_fast.kernel`, which dispatches to
-``impl`` at call time, so :func:`using` can switch twins in tests).  ``name`` is the serving twin's name,
+``impl`` at call time, so :func:`using` can switch twins in tests; their common contract is
+:class:`badacey_fast.kernel.twin.Twin`).  ``name`` is the serving twin's name,
 ``"c"`` or ``"python"``; :func:`using` also re-sets the package's ``kernel.name`` and ``kernel.single``.
 
 For the tests of the C kernel itself, :func:`kernel` returns the loaded kernel object (``_c.KERNEL``):
@@ -33,75 +34,19 @@ import contextlib
 import os
 import sys
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Iterator
 
-from badacey_fast.kernel import _py as _python
-from badacey_fast.errors import BadaceyError, TableIntegrityError
+from badacey_fast.errors import BackendError, TableIntegrityError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:
-    from typing import Any, TypeAlias
-
-    import numpy as np
-
-    #: a numpy array of any shape and dtype (the dtypes each function takes: see ``_c.py``)
-    NDArray: TypeAlias = np.ndarray[Any, Any]
-
     from badacey_fast.kernel._c import Kernel
-    from badacey_fast.rules.value import Value
-
-#: ``progress(done, total)`` of the draw enumerations (outcomes counted so far, of all).
-Progress = Callable[[int, int], object]
-#: evaluate()'s single-hand call per ace_high: ``f(cards) -> Value``, or None when ``cards`` is not five
-#: exact distinct card ids (the caller's general path words the error); the entry is None on the Python
-#: twin and before the C twin's table loads.
-Single = Sequence["Callable[[object], Value | None] | None"]
-
-
-class Twin(Protocol):
-    """What a twin module (``_c`` or ``_py``) provides: checked by mypy against both modules (``load``
-    returns either), so the twins cannot drift apart in signature.  Contracts: see ``_c.py``."""
-
-    NAME: str
-
-    def evaluate5(self, cards: tuple[int, ...], ace_high: bool) -> tuple[int, int]: ...
-    def low_rank5(self, cards: tuple[int, ...], ace_high: bool) -> int: ...
-    def badugi_rank(self, cards: tuple[int, ...], ace_high: bool) -> int: ...
-    def eval_many(self, cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
-                  out_badugi: NDArray, threads: int = 1) -> int: ...
-    def badugi_rank_many(self, cards: NDArray, ace_high: bool, check: bool, out: NDArray,
-                         threads: int = 1) -> int: ...
-    def all_entries(self, ace_high: bool) -> NDArray: ...
-    def showdown_many(self, hands: NDArray, live: NDArray | None, ace_high: bool, pots: NDArray | None,
-                      buttons: NDArray | None, odd_low: bool, shares: NDArray | None,
-                      chips: NDArray | None, low: NDArray | None, badugi: NDArray | None,
-                      status: NDArray | None = None) -> tuple[int, int]: ...
-    def showdown_columns(self, hands: NDArray, live: NDArray | None, ace_high: bool, pots: NDArray,
-                         buttons: NDArray, odd_low: bool, chips: NDArray, low_bits: NDArray | None,
-                         badugi_bits: NDArray | None, status: NDArray | None = None) -> tuple[int, int]: ...
-    def draw_histograms(self, kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool,
-                        progress: Progress | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
-    def draw_all_discards(self, hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: bool,
-                          progress: Progress | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]: ...
-    def parse_deals(self, block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None,
-                    ncolumns: int, max_rows: int, hands: NDArray, live: NDArray, pot: NDArray,
-                    button: NDArray, flags: NDArray, start: NDArray, length: NDArray
-                    ) -> tuple[int, int] | None: ...
-    def format_results(self, line: NDArray, chips: NDArray, low: NDArray, badugi: NDArray,
-                       keep: NDArray | None, out: bytearray) -> int: ...
-    def simd_level(self) -> int: ...
-    def eval_many_level(self, cards: NDArray, ace_high: bool, check: bool, out_low: NDArray,
-                        out_badugi: NDArray, level: int) -> int: ...
-    def observe_many(self, rows: Iterable[int], count: int, out: NDArray) -> int: ...
+    from badacey_fast.kernel.twin import Single, Twin
 
 __all__ = ["ENV_VAR", "POLICIES", "impl", "name", "load", "using", "kernel"]
 
 ENV_VAR = "BADACEY_FAST_BACKEND"
 POLICIES = ("auto", "c", "python")
-
-
-class BackendError(BadaceyError):
-    """An unknown value of ``BADACEY_FAST_BACKEND``."""
 
 
 def _policy() -> str:
@@ -115,7 +60,10 @@ def _policy() -> str:
 def load(which: str) -> Twin:
     """Return the twin module for ``"c"`` or ``"python"``; ``"c"`` raises ``ImportError`` if unavailable."""
     if which == "python":
-        return _python
+        # Imported when chosen: the reference evaluators it serves cost import time the C twin does not need.
+        from badacey_fast.kernel import _py as _py
+
+        return _py
     if which == "c":
         from badacey_fast.kernel import _c as _c  # imports the compiled extension; tables are loaded lazily on first use
 
@@ -126,7 +74,7 @@ def load(which: str) -> Twin:
 def _choose() -> Twin:
     policy = _policy()
     if policy == "python":
-        return _python
+        return load("python")
     try:
         return load("c")
     except (ImportError, TableIntegrityError) as exc:
@@ -142,7 +90,7 @@ def _choose() -> Twin:
             RuntimeWarning,
             stacklevel=3,
         )
-        return _python
+        return load("python")
 
 
 impl: Twin = _choose()

@@ -1,7 +1,6 @@
 """Showdown and settlement of one hand (RULES.md §3): ties, quartering, odd chips, side pots, results.
 
 - :mod:`.settlement`: ``showdown``, ``showdown_detail`` and ``settle`` (main and side pots: ``side_pots``);
-- :mod:`.split`: ``split_pot``, the one split of a pot among its winners (halves, ties, odd chips);
 - :mod:`.one_pot`: settle's fast path for the common one-pot showdown (tested equal to the general path);
 - :mod:`.results`: the result objects and their words (``explain()``), and ``UNSHOWN``.
 
@@ -12,7 +11,6 @@ from __future__ import annotations
 
 from badacey_fast.pots.results import UNSHOWN, PotResult, Settlement, ShowdownResult
 from badacey_fast.pots.settlement import settle, showdown, showdown_detail, side_pots
-from badacey_fast.pots.split import split_pot
 
 __all__ = ["UNSHOWN", "PotResult", "ShowdownResult", "Settlement", "showdown", "showdown_detail", "settle",
-           "side_pots", "split_pot"]
+           "side_pots"]

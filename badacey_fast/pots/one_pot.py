@@ -9,14 +9,16 @@ with one kernel call per hand and no re-parsing, and declines (returns None) eve
 Both paths give equal :class:`~badacey_fast.pots.results.Settlement` objects; ranks are dense, lower is better.
 
 >>> from badacey_fast.rules.games import scoring
->>> s = settle_one_pot([10, 10], [(0, 5, 10, 15, 16), (1, 6, 11, 17, 20)], 0, scoring("badacey"), "position")
+>>> from badacey_fast.rules.odd_chips import OddChip
+>>> badacey, badugi, position = scoring("badacey"), scoring("badugi"), OddChip.POSITION
+>>> s = settle_one_pot([10, 10], [(0, 5, 10, 15, 16), (1, 6, 11, 17, 20)], 0, badacey, position)
 >>> s.payouts, s.low_ranks           # Ac 2d 3h 4s 5c scoops Ad 2h 3s 5d 6c (6-5-3-2-A: low rank 3)
 ([20, 0], (1, 3))
->>> settle_one_pot([10, 20], [(0, 5, 10, 15, 16), (1, 6, 11, 17, 20)], 0, scoring("badacey"), "position") is None
+>>> settle_one_pot([10, 20], [(0, 5, 10, 15, 16), (1, 6, 11, 17, 20)], 0, badacey, position) is None
 True
->>> settle_one_pot([10, 10], [(0, 5, 10, 15, 16)], 0, scoring("badacey"), "position") is None   # 1 hand, 2 chips
+>>> settle_one_pot([10, 10], [(0, 5, 10, 15, 16)], 0, badacey, position) is None   # 1 hand, 2 chips
 True
->>> settle_one_pot([3, 3], [(0, 5, 10, 15), (1, 6, 11, 17)], 1, scoring("badugi"), "position").payouts  # A234 badugi
+>>> settle_one_pot([3, 3], [(0, 5, 10, 15), (1, 6, 11, 17)], 1, badugi, position).payouts  # A234 badugi
 [6, 0]
 """
 
@@ -26,8 +28,8 @@ from bisect import bisect_right
 
 from badacey_fast import kernel
 from badacey_fast.pots.results import PotResult, Settlement
-from badacey_fast.pots.split import split_pot
 from badacey_fast.rules.games import LOW, Scoring
+from badacey_fast.rules.odd_chips import OddChip, split_pot
 
 __all__ = ["settle_one_pot"]
 
@@ -37,12 +39,12 @@ _INT_TYPES = {int}
 
 
 def settle_one_pot(contributions: object, hands: object, button: object, rules: Scoring,
-                    odd_chip: object) -> Settlement | None:
+                   odd_chip: OddChip) -> Settlement | None:
     """:func:`~badacey_fast.pots.settle` for the common case, or None to let its general path decide.
 
     The common case: ``hands`` a list or tuple of int-tuples of the game's hand size in card ids (five, or
     four in Badugi; or None), at least two live, every live seat with the same contribution (one pot: no
-    side pot), ints everywhere, a known odd-chip policy.  The result equals the general path's (tests check it on random
+    side pot), ints everywhere.  ``rules`` and ``odd_chip`` are read already (by ``settle``).  The result equals the general path's (tests check it on random
     input); any doubt returns None, so this path never raises and never guesses.
     """
     if type(hands) is not list and type(hands) is not tuple:
@@ -52,12 +54,6 @@ def settle_one_pot(contributions: object, hands: object, button: object, rules: 
     n = len(hands)
     size = rules.hand_size
     if len(contributions) != n or type(button) is not int or not 0 <= button < n:
-        return None
-    if odd_chip == "position":
-        odd_low = False
-    elif odd_chip == "low":
-        odd_low = True
-    else:
         return None
     if set(map(type, contributions)) != _INT_TYPES or min(contributions) < 0:
         return None
@@ -128,7 +124,7 @@ def settle_one_pot(contributions: object, hands: object, button: object, rules: 
             elif r == best:
                 winners.append(s)
     chips = [0] * n
-    split_pot(amount, order, low_w, bad_w, odd_low, chips)
+    split_pot(amount, button, low_w, bad_w, odd_chip, chips)
     # The result objects are frozen dataclasses: filling their __dict__ directly skips the per-field
     # object.__setattr__ of their __init__ (the same fields, values and types as the general path).
     pot = _new_object(PotResult)

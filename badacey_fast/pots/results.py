@@ -19,16 +19,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
-from typing import cast
+from typing import Union, cast
 
-from badacey_fast.rules import reference
 from badacey_fast.cards import format_cards
 from badacey_fast.errors import ShowdownError
-from badacey_fast.evaluator import Description, Value
-from badacey_fast.rules.games import BADUGI, LOW, SCORINGS, Scoring, scoring
-from badacey_fast.rules.odd_chips import clockwise
+from badacey_fast.evaluator import Cards, Description, Value
+from badacey_fast.rules import reference
+from badacey_fast.rules.games import BADUGI, LOW, SCORINGS, Scoring
+from badacey_fast.rules.odd_chips import OddChip, clockwise
 
-__all__ = ["UNSHOWN", "PotResult", "ShowdownResult", "Settlement"]
+__all__ = ["UNSHOWN", "SeatHand", "PotResult", "ShowdownResult", "Settlement"]
 
 
 class _Unshown:
@@ -46,6 +46,8 @@ class _Unshown:
 #: Stands for the cards of the one live seat of a fold-win (a fold-win needs no cards).  ``None`` means
 #: folded (or an empty seat); UNSHOWN means live with cards not shown, allowed only when one seat is live.
 UNSHOWN = _Unshown()
+#: one seat's hand as the callers give it: its cards, :data:`UNSHOWN` (live, never shown), or None (folded)
+SeatHand = Union[Cards, _Unshown, None]
 
 
 @dataclass(frozen=True)
@@ -113,11 +115,10 @@ class _Described:
     @cached_property
     def descriptions(self) -> tuple[Description | None, ...]:
         """Each seat's halves in the seeds' words (None for a folded/unshown seat or a half not played)."""
-        rules = SCORINGS[self.game]
-        low_game = self.game  # the rules read any game on its scale family
+        rules = SCORINGS[self.game]  # the canonical name (results hold it): no spelling to read
         return tuple(
             None if v is None else Description(
-                None if v.low is None else reference.describe_low_rank(v.low, low_game),
+                None if v.low is None else reference.describe_low_rank(v.low, rules),
                 None if v.badugi is None else reference.describe_badugi_rank(v.badugi, rules.ace_high),
             )
             for v in self.values
@@ -128,9 +129,9 @@ class _Described:
 class ShowdownResult(_Described):
     """A single-pot showdown: payouts (None = folded seat), each live hand's value, the pot's winners."""
 
-    game: str
+    game: str  #: the game's canonical name
     button: int
-    odd_chip: str
+    odd_chip: OddChip  #: a str too: equal to "position" or "low"
     hands: tuple[tuple[int, ...] | None, ...]  #: card ids per seat; None folded; () unshown fold-winner
     low_ranks: tuple[int | None, ...]  #: per seat, lower is better; None: folded, unshown or no low half
     badugi_ranks: tuple[int | None, ...]  #: per seat, lower is better; None: folded, unshown or no badugi
@@ -175,7 +176,7 @@ class ShowdownResult(_Described):
         """
         who = _names(names, len(self.hands))
         lines = _hand_lines(self, who)
-        lines += _pot_lines(self.pot, scoring(self.game), self.descriptions, who, self.odd_chip, self.button, "")
+        lines += _pot_lines(self.pot, SCORINGS[self.game], self.descriptions, who, self.odd_chip, self.button, "")
         return "\n".join(lines)
 
 
@@ -183,9 +184,9 @@ class ShowdownResult(_Described):
 class Settlement(_Described):
     """A hand settled from contributions: main and side pots, each settled among its eligible seats."""
 
-    game: str
+    game: str  #: the game's canonical name
     button: int
-    odd_chip: str
+    odd_chip: OddChip  #: a str too: equal to "position" or "low"
     contributions: tuple[int, ...]
     hands: tuple[tuple[int, ...] | None, ...]
     low_ranks: tuple[int | None, ...]  #: per seat, lower is better; None: folded, unshown or no low half
@@ -207,7 +208,7 @@ class Settlement(_Described):
         """
         who = _names(names, len(self.hands))
         lines = _hand_lines(self, who)
-        rules = scoring(self.game)
+        rules = SCORINGS[self.game]
         for i, pot in enumerate(self.pots):
             indent = ""
             if len(self.pots) > 1:
@@ -259,7 +260,7 @@ def _hand_lines(result: ShowdownResult | Settlement, who: list[str]) -> list[str
     return lines
 
 
-def _pot_lines(pot: PotResult, rules: Scoring, words: tuple[Description | None, ...], who: list[str], odd_chip: str,
+def _pot_lines(pot: PotResult, rules: Scoring, words: tuple[Description | None, ...], who: list[str], odd_chip: OddChip,
                button: int, indent: str) -> list[str]:
     if pot.uncontested:
         seat = pot.eligible[0]
@@ -290,7 +291,7 @@ def _pot_lines(pot: PotResult, rules: Scoring, words: tuple[Description | None, 
         takes.append(f"{who[s]} {phrase} ({pot.chips[s]} chips)")
     lines.append(indent + " · ".join(takes))
     if pot.amount & 1 and len(rules.halves) == 2 and pot.scooper is None:
-        if odd_chip == "low":
+        if odd_chip is OddChip.LOW:
             lines.append(f"{indent}The odd chip goes to the low half (odd_chip='low')")
         else:
             first = next(s for s in clockwise(pot.eligible, button)

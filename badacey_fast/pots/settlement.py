@@ -4,10 +4,10 @@ A Badacey or Badeucy pot is split in two halves, the low and the badugi, judged 
 same five cards; each half is divided equally among its tied winners.  Ranks are dense and **lower is
 better**.  Chips are ints in the smallest unit: every chip is paid out, none is created.
 
-This module is the settlement arithmetic.  What each game scores (:class:`Scoring`, :data:`UNSHOWN`) lives
-in :mod:`badacey_fast.rules.halves` and the result objects with their words (``explain()``) in
-:mod:`badacey_fast.pots.results`; every name is re-exported here, so ``from badacey_fast.pots.settlement import ...``
-works as before.
+This module reads the arguments once (a game spelling into its :class:`~badacey_fast.rules.games.Scoring`,
+an odd-chip policy into its :class:`~badacey_fast.rules.odd_chips.OddChip`), finds the winners of every pot
+and pays each pot with the one split, :func:`badacey_fast.rules.odd_chips.split_pot`.  The result objects
+and their words (``explain()``) are in :mod:`badacey_fast.pots.results`.
 
 >>> showdown(["As 2h 3d 4c 5s", "2c 3s 4h 5d 6c"], pot=100)            # Alma scoops Bruno
 [100, 0]
@@ -25,36 +25,18 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Any, Union, cast
+from typing import Any, cast
 
 from badacey_fast import kernel
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, ShowdownError
-from badacey_fast.evaluator import Cards
-from badacey_fast.pots.results import UNSHOWN, PotResult, Settlement, ShowdownResult, _Unshown
-from badacey_fast.rules.games import BADUGI, LOW, SCORINGS, Scoring, scoring
 from badacey_fast.rules.decks import dealt
-from badacey_fast.rules.odd_chips import ODD_CHIP_POLICIES, check_odd_chip, clockwise
 from badacey_fast.pots.one_pot import settle_one_pot
-from badacey_fast.pots.split import split_pot
+from badacey_fast.pots.results import UNSHOWN, PotResult, SeatHand, Settlement, ShowdownResult
+from badacey_fast.rules.games import BADUGI, LOW, Scoring, scoring
+from badacey_fast.rules.odd_chips import OddChip, clockwise, odd_chip_policy, split_pot
 
-__all__ = [
-    "LOW",
-    "BADUGI",
-    "ODD_CHIP_POLICIES",
-    "UNSHOWN",
-    "SeatHand",
-    "Scoring",
-    "SCORINGS",
-    "scoring",
-    "PotResult",
-    "ShowdownResult",
-    "Settlement",
-    "showdown",
-    "showdown_detail",
-    "settle",
-    "side_pots",
-]
+__all__ = ["showdown", "showdown_detail", "settle", "settle_general", "side_pots"]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -70,13 +52,7 @@ def _chips(value: object, what: str) -> int:
     return value
 
 
-def _odd_low(odd_chip: str) -> bool:
-    return check_odd_chip(odd_chip) == "low"
-
-
 _CARD_IDS = frozenset(range(52))
-#: one seat's hand as the callers give it: its cards, :data:`UNSHOWN` (live, never shown), or None (folded)
-SeatHand = Union[Cards, _Unshown, None]
 #: one seat's cards as ids (``()`` for an UNSHOWN hand; None for a folded seat, in ``list[Hand | None]``)
 Hand = tuple[int, ...]
 #: one rank per seat, None where folded or for a half the game does not play
@@ -175,7 +151,7 @@ def _evaluate(rules: Scoring, hands: list[Hand | None], live: list[int]) -> tupl
     return lows, bads
 
 
-def _split(amount: int, order: list[int], lows: Ranks, bads: Ranks, rules: Scoring, odd_low: bool,
+def _split(amount: int, button: int, order: list[int], lows: Ranks, bads: Ranks, rules: Scoring, odd_chip: OddChip,
            chips: list[int]) -> tuple[list[int], list[int]]:
     """Pay one pot among ``order`` (contenders clockwise from the button) into ``chips``; the winners."""
     if len(order) == 1:
@@ -193,7 +169,7 @@ def _split(amount: int, order: list[int], lows: Ranks, bads: Ranks, rules: Scori
         ranks = cast("list[int]", [bads[s] for s in order])
         best = min(ranks)
         bad_w = [s for s, r in zip(order, ranks) if r == best]
-    split_pot(amount, order, low_w, bad_w, odd_low, chips)
+    split_pot(amount, button, low_w, bad_w, odd_chip, chips)
     return low_w, bad_w
 
 
@@ -207,15 +183,16 @@ def _pot_result(amount: int, eligible: list[int], low_w: list[int], bad_w: list[
 # the public functions
 
 
-def showdown(hands: Sequence[SeatHand], pot: int, button: int = 0, game: str = "badacey",
-             odd_chip: str = "position") -> list[int | None]:
+def showdown(hands: Sequence[SeatHand], pot: int, button: int = 0, game: Scoring | str = "badacey",
+             odd_chip: OddChip | str = "position") -> list[int | None]:
     """Split one pot of ``pot`` chips (int >= 0) among the live hands; payout per seat, None if folded.
 
     ``hands`` has one entry per seat in seat order (0..P-1, clockwise): a hand (text or card ids) or
     None for a folded or empty seat.  A lone live seat wins without showing; its entry may be
     :data:`UNSHOWN`.  ``button`` is a seat number.  ``game``: "badacey", "badeucy" (low and badugi
-    halves), or the single-pot "badugi" (4-card hands), "a5", "27".  ``odd_chip``: "position" or "low"
-    (see RULES.md §3).  The payouts always sum to ``pot``.
+    halves), or the single-pot "badugi" (4-card hands), "a5", "27", in any spelling (or a
+    :class:`~badacey_fast.rules.games.Scoring`).  ``odd_chip``: "position" or "low" (an
+    :class:`~badacey_fast.rules.odd_chips.OddChip`; see RULES.md §3).  The payouts always sum to ``pot``.
 
     >>> showdown(["2h 4h 6h 7h Ac", "Ks Qd 9c 5h 5s"], 100)            # Cora and Dmitri split
     [50, 50]
@@ -228,7 +205,7 @@ def showdown(hands: Sequence[SeatHand], pot: int, button: int = 0, game: str = "
     ...
     badacey_fast.errors.ShowdownError: no live hand: all 2 seats folded
     """
-    rules, odd_low, cards, live, pot, button = _read_showdown(hands, pot, button, game, odd_chip)
+    rules, policy, cards, live, pot, button = _read_showdown(hands, pot, button, game, odd_chip)
     n = len(cards)
     if len(live) == 1:  # everyone else folded: no cards are judged
         payouts: list[int | None] = [None] * n
@@ -236,21 +213,21 @@ def showdown(hands: Sequence[SeatHand], pot: int, button: int = 0, game: str = "
         return payouts
     lows, bads = _evaluate(rules, cards, live)
     chips = [0] * n
-    _split(pot, clockwise(live, button), lows, bads, rules, odd_low, chips)
+    _split(pot, button, clockwise(live, button), lows, bads, rules, policy, chips)
     return [None if h is None else chips[s] for s, h in enumerate(cards)]
 
 
-def _read_showdown(hands: object, pot: object, button: object, game: str, odd_chip: str
-                   ) -> tuple[Scoring, bool, list[Hand | None], list[int], int, int]:
+def _read_showdown(hands: object, pot: object, button: object, game: Scoring | str, odd_chip: OddChip | str
+                   ) -> tuple[Scoring, OddChip, list[Hand | None], list[int], int, int]:
     """Check one showdown's arguments (shared by showdown and showdown_detail)."""
     rules = scoring(game)
-    odd_low = _odd_low(odd_chip)
+    policy = odd_chip_policy(odd_chip)
     cards, live = _read_hands(hands, rules.hand_size)
-    return rules, odd_low, cards, live, _chips(pot, "pot"), _button(button, len(cards))
+    return rules, policy, cards, live, _chips(pot, "pot"), _button(button, len(cards))
 
 
-def showdown_detail(hands: Sequence[SeatHand], pot: int, button: int = 0, game: str = "badacey",
-                    odd_chip: str = "position") -> ShowdownResult:
+def showdown_detail(hands: Sequence[SeatHand], pot: int, button: int = 0, game: Scoring | str = "badacey",
+                    odd_chip: OddChip | str = "position") -> ShowdownResult:
     """Like :func:`showdown` but returns a :class:`ShowdownResult`: values, words, winners, ``explain()``.
 
     >>> r = showdown_detail(["As 2h 3d 4c Kd", "Ac 2d 3h 4s 5c"], 100)       # Ann and Ben
@@ -263,16 +240,16 @@ def showdown_detail(hands: Sequence[SeatHand], pot: int, button: int = 0, game: 
     ...
     badacey_fast.errors.ShowdownError: pot is negative: -1
     """
-    rules, odd_low, cards, live, pot, button = _read_showdown(hands, pot, button, game, odd_chip)
+    rules, policy, cards, live, pot, button = _read_showdown(hands, pot, button, game, odd_chip)
     n = len(cards)
     if len(live) > 1:
         lows, bads = _evaluate(rules, cards, live)
     else:
         lows, bads = [None] * n, [None] * n
     chips = [0] * n
-    low_w, bad_w = _split(pot, clockwise(live, button), lows, bads, rules, odd_low, chips)
+    low_w, bad_w = _split(pot, button, clockwise(live, button), lows, bads, rules, policy, chips)
     return ShowdownResult(
-        game=rules.game, button=button, odd_chip=odd_chip, hands=tuple(cards), low_ranks=tuple(lows),
+        game=rules.game, button=button, odd_chip=policy, hands=tuple(cards), low_ranks=tuple(lows),
         badugi_ranks=tuple(bads),
         pot=_pot_result(pot, live, low_w, bad_w, chips, rules),
         payouts=[None if h is None else chips[s] for s, h in enumerate(cards)],
@@ -280,7 +257,8 @@ def showdown_detail(hands: Sequence[SeatHand], pot: int, button: int = 0, game: 
 
 
 def settle(contributions: Sequence[int], hands: Sequence[SeatHand], button: int = 0,
-           game: str = "badacey", odd_chip: str = "position", hand_size: int | None = None) -> Settlement:
+           game: Scoring | str = "badacey", odd_chip: OddChip | str = "position",
+           hand_size: int | None = None) -> Settlement:
     """Build the main and side pots from each seat's total contribution and settle each one.
 
     ``contributions``: chips each seat put in this hand (ints >= 0), in seat order; ``hands`` as in
@@ -302,10 +280,11 @@ def settle(contributions: Sequence[int], hands: Sequence[SeatHand], button: int 
     rules = scoring(game)
     if hand_size is not None and hand_size != rules.hand_size:
         rules = dealt(rules, hand_size)
-    found = settle_one_pot(contributions, hands, button, rules, odd_chip)
+    policy = odd_chip_policy(odd_chip)
+    found = settle_one_pot(contributions, hands, button, rules, policy)
     if found is not None:
         return found
-    return _settle_general(contributions, hands, button, rules, odd_chip)
+    return settle_general(contributions, hands, button, rules, policy)
 
 
 def side_pots(contributions: Sequence[int], live: Sequence[int]) -> list[tuple[int, list[int]]]:
@@ -345,10 +324,16 @@ def _layers(paid: list[int], live: list[int]) -> list[tuple[int, list[int]]]:
     return layers
 
 
-def _settle_general(contributions: Sequence[int], hands: Sequence[SeatHand], button: int, rules: Scoring,
-                    odd_chip: str) -> Settlement:
-    """:func:`settle` for every input: validates everything, builds main and side pots."""
-    odd_low = _odd_low(odd_chip)
+def settle_general(contributions: Sequence[int], hands: Sequence[SeatHand], button: int, rules: Scoring,
+                   odd_chip: OddChip) -> Settlement:
+    """:func:`settle`'s general path, for every input (what its one-pot fast path,
+    :func:`~badacey_fast.pots.one_pot.settle_one_pot`, declines): validates everything, builds main and
+    side pots.  ``rules`` and ``odd_chip`` are already read (:func:`settle` reads them).
+
+    >>> from badacey_fast.rules.games import scoring
+    >>> settle_general([5, 5], ["As 2h 3d 4c 5s", "2c 3s 4h 5d 6c"], 0, scoring("badacey"), OddChip.LOW).payouts
+    [10, 0]
+    """
     cards, live = _read_hands(hands, rules.hand_size)
     n = len(cards)
     if type(contributions) is not list and (isinstance(contributions, (str, bytes))
@@ -369,7 +354,7 @@ def _settle_general(contributions: Sequence[int], hands: Sequence[SeatHand], but
         if amount == 0:
             continue
         chips = [0] * n
-        low_w, bad_w = _split(amount, clockwise(eligible, button), lows, bads, rules, odd_low, chips)
+        low_w, bad_w = _split(amount, button, clockwise(eligible, button), lows, bads, rules, odd_chip, chips)
         pots.append(_pot_result(amount, eligible, low_w, bad_w, chips, rules))
         for s in eligible:
             total[s] += chips[s]

@@ -36,8 +36,6 @@ badacey_fast.errors.BadaceyError: a deck of 3 ranks x 4 suits (12 cards) can run
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from badacey_fast.errors import BadaceyError, ShowdownError
 from badacey_fast.rules.games import BADUGI, Scoring
 
@@ -88,9 +86,6 @@ def hand_sizes(rules: Scoring) -> tuple[int, ...]:
     return (1, 2, 3, 4) if rules.halves == (BADUGI,) else (5,)
 
 
-_DEALT: dict[tuple[str, int], Scoring] = {}
-
-
 def dealt(rules: Scoring, hand_size: int) -> Scoring:
     """The scoring of a game whose hands have ``hand_size`` cards (one of :func:`hand_sizes`): ``rules``
     itself at the game's own size, else the same halves and scales with that hand size (made once).
@@ -106,14 +101,11 @@ def dealt(rules: Scoring, hand_size: int) -> Scoring:
     """
     if hand_size == rules.hand_size:
         return rules
-    found = _DEALT.get((rules.game, hand_size))
-    if found is None:
-        sizes = hand_sizes(rules)
-        if hand_size not in sizes:
-            allowed = f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
-            raise ShowdownError(f"{rules.game} hands have {allowed} cards, not {hand_size!r}")
-        found = _DEALT[(rules.game, hand_size)] = replace(rules, hand_size=hand_size)
-    return found
+    sizes = hand_sizes(rules)
+    if hand_size not in sizes:
+        allowed = f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
+        raise ShowdownError(f"{rules.game} hands have {allowed} cards, not {hand_size!r}")
+    return rules.resized(hand_size)
 
 
 def cards_needed(seats: int, hand_size: int, draws: int) -> int:

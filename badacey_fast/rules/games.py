@@ -1,12 +1,14 @@
 """The five games, every spelling of their names, and what each scores (RULES.md §2, §3, §5): one table.
 
 Badacey and Badeucy split every pot between a low half and a badugi half; the single-pot games play one
-of those halves for the whole pot (Badugi, A-5 and 2-7 triple draw: the rules engine's presets).  Every
-entry point (evaluate, showdown, settle, the bulk calls, deal files, ``GameConfig``, the CLI) reads a
-game's name through :func:`scoring` here, so a spelling accepted anywhere is accepted everywhere with
-the same meaning.  A game's **scale family** is ``ace_high``: the ace-low games (Badacey, Badugi, A-5)
-rank on the A-5 low and ace-low badugi scales, the ace-high ones (Badeucy, 2-7) on the 2-7 low and
-ace-high badugi scales.  Ranks are dense and **lower is better**.
+of those halves for the whole pot (Badugi, A-5 and 2-7 triple draw: the rules engine's presets).  A
+game's name is read here and nowhere else: every public entry point (evaluate, showdown, settle, the
+bulk calls, deal files, ``GameConfig``, the CLI) turns the ``game`` it is given into a :class:`Scoring`
+with :func:`scoring`, once, and hands that object down; a spelling accepted anywhere is accepted
+everywhere with the same meaning, and a :class:`Scoring` is accepted wherever a name is.  A game's
+**scale family** is ``ace_high``: the ace-low games (Badacey, Badugi, A-5) rank on the A-5 low and
+ace-low badugi scales, the ace-high ones (Badeucy, 2-7) on the 2-7 low and ace-high badugi scales.  Ranks
+are dense and **lower is better**.
 
 >>> normalize_game("Baduci"), normalize_game("deuce to seven"), normalize_game("A-5 Triple Draw")
 ('badeucy', '27', 'a5')
@@ -20,17 +22,19 @@ badacey_fast.errors.UnknownGameError: unknown game 'razz': expected one of badac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from badacey_fast.errors import UnknownGameError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
+if TYPE_CHECKING:
+    from typing import NoReturn
+
 __all__ = ["BADACEY", "BADEUCY", "GAMES", "PRESETS", "SPELLINGS", "LOW", "BADUGI", "Scoring", "SCORINGS",
-           "scoring", "normalize_game", "is_ace_high", "scale_family"]
+           "scoring", "normalize_game"]
 
 BADACEY = "badacey"
 BADEUCY = "badeucy"
 #: The two split-pot games, in the order of their integer codes and table files (0 = Badacey, 1 = Badeucy):
-#: index by ``ace_high``.
+#: index by ``ace_high``.  Also the names of the two scale families.
 GAMES = (BADACEY, BADEUCY)
 #: Every game's canonical name: the split games, then the single-pot games (the rules engine's presets).
 PRESETS = (BADACEY, BADEUCY, "badugi", "a5", "27")
@@ -39,15 +43,71 @@ LOW = "low"
 BADUGI = "badugi"
 
 
-@dataclass(frozen=True)
 class Scoring:
-    """How a game scores a showdown: the halves the pot splits into, the scale family, the hand size."""
+    """How a game scores a showdown: the halves the pot splits into, the scale family, the hand size.
+
+    There are five, one per game (:data:`SCORINGS`), and one per other hand size a game is dealt in
+    (:meth:`resized`, for small games), each made once: compare them with ``is`` or ``==`` (the same
+    thing), pickle and copy them freely (the copy is the same object).  A plain class rather than a
+    dataclass: ``dataclasses`` imports ``inspect`` (and ``ast``, ``dis``), which would double the import
+    time of the package (docs/import.md).
+
+    >>> s = scoring("Badaci")
+    >>> s, s.game, s.halves, s.ace_high, s.hand_size, s.family
+    (Scoring('badacey'), 'badacey', ('low', 'badugi'), False, 5, 'badacey')
+    >>> import copy, pickle
+    >>> copy.deepcopy(s) is s is pickle.loads(pickle.dumps(s))
+    True
+    >>> two = scoring("badugi").resized(2)
+    >>> two, two.hand_size, two is pickle.loads(pickle.dumps(two)) is scoring("badugi").resized(2)
+    (Scoring('badugi', hand_size=2), 2, True)
+    >>> two.resized(4) is scoring("badugi")
+    True
+    >>> s.hand_size = 4
+    Traceback (most recent call last):
+    ...
+    AttributeError: Scoring is read-only: hand_size cannot be set
+    """
+
+    __slots__ = ("game", "title", "halves", "ace_high", "hand_size", "family")
 
     game: str  #: canonical name: one of PRESETS
     title: str  #: the game and its scoring in words
     halves: tuple[str, ...]  #: (LOW, BADUGI) for the split games, one of them for single-pot games
     ace_high: bool  #: aces high in both evaluators (2-7 low, ace-high badugi); indexes GAMES and the tables
     hand_size: int  #: cards per hand: 5, or 4 for Badugi
+    family: str  #: the split game whose scales (and table) it ranks on: GAMES[ace_high]
+
+    def __init__(self, game: str, title: str, halves: tuple[str, ...], ace_high: bool, hand_size: int) -> None:
+        for name, value in (("game", game), ("title", title), ("halves", halves), ("ace_high", ace_high),
+                            ("hand_size", hand_size), ("family", GAMES[ace_high])):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"Scoring is read-only: {name} cannot be set")
+
+    def resized(self, hand_size: int) -> Scoring:
+        """This game's scoring for hands of ``hand_size`` cards (the same halves and scales): itself at its
+        own size, else made once per size.  Which sizes a game may be dealt is
+        :func:`badacey_fast.rules.decks.dealt`'s to check."""
+        if hand_size == self.hand_size:
+            return self
+        base = SCORINGS[self.game]
+        if hand_size == base.hand_size:
+            return base
+        key = (self.game, hand_size)
+        found = _RESIZED.get(key)
+        if found is None:
+            found = _RESIZED[key] = Scoring(self.game, self.title, self.halves, self.ace_high, hand_size)
+        return found
+
+    def __repr__(self) -> str:
+        if self.hand_size == SCORINGS[self.game].hand_size:
+            return f"Scoring({self.game!r})"
+        return f"Scoring({self.game!r}, hand_size={self.hand_size})"
+
+    def __reduce__(self) -> tuple[object, tuple[str, int]]:
+        return _made, (self.game, self.hand_size)  # unpickled (or copied) as the one Scoring of its kind
 
 
 SCORINGS: dict[str, Scoring] = {
@@ -61,6 +121,14 @@ SCORINGS: dict[str, Scoring] = {
     )
 }
 
+_RESIZED: dict[tuple[str, int], Scoring] = {}  # (game, hand size) -> its Scoring (Scoring.resized)
+
+
+def _made(game: str, hand_size: int) -> Scoring:
+    """The Scoring of ``game`` at ``hand_size``: what a pickled or copied Scoring is rebuilt by."""
+    return SCORINGS[game].resized(hand_size)
+
+
 #: Every accepted spelling (case and surrounding blanks do not matter) -> canonical name.  RULES.md §5:
 #: Badacey = Badacy = Badaci, Badeucy = Badeucey = Baduci; the single-pot games by their usual names.
 SPELLINGS: dict[str, str] = {
@@ -72,34 +140,32 @@ SPELLINGS: dict[str, str] = {
     "2-7": "27", "27td": "27", "2-7td": "27", "27 triple draw": "27", "2-7 triple draw": "27",
     "deuce-to-seven": "27", "deuce to seven": "27", "2-7 lowball": "27", "deuce-to-seven triple draw": "27",
 }
-# Exact strings seen before -> Scoring: the engine and the bulk calls pass the same few strings millions
-# of times.  Only strings that resolved are cached, so the cache is bounded by the callers' spellings.
-_CACHE: dict[str, Scoring] = {}
 
 
-def scoring(game: str) -> Scoring:
-    """The :class:`Scoring` of a game name in any spelling (see :data:`SPELLINGS`).
+def scoring(game: Scoring | str) -> Scoring:
+    """The :class:`Scoring` of a game name in any spelling (see :data:`SPELLINGS`); a :class:`Scoring` is
+    returned as it is, so an entry point may be handed either.
 
-    >>> scoring("Badaci").game, scoring("a5").halves, scoring("27").ace_high
-    ('badacey', ('low',), True)
+    >>> scoring("Badaci").game, scoring("a5").halves, scoring("27").ace_high, scoring(scoring("27")).game
+    ('badacey', ('low',), True, '27')
     >>> scoring(27)
     Traceback (most recent call last):
     ...
     TypeError: game must be a str, not int
     """
-    found = _CACHE.get(game) if type(game) is str else None
-    if found is not None:
-        return found
+    if type(game) is Scoring:
+        return game
     if not isinstance(game, str):
         raise TypeError(f"game must be a str, not {type(game).__name__}")
-    name = SPELLINGS.get(game.strip().lower())
+    name = SPELLINGS.get(game)  # the canonical names (what programs pass) need no folding
     if name is None:
-        raise UnknownGameError(f"unknown game {game!r}: expected one of {', '.join(PRESETS)}")
-    found = _CACHE[game] = SCORINGS[name]
-    return found
+        name = SPELLINGS.get(game.strip().lower())
+        if name is None:
+            raise UnknownGameError(f"unknown game {game!r}: expected one of {', '.join(PRESETS)}")
+    return SCORINGS[name]
 
 
-def normalize_game(game: str) -> str:
+def normalize_game(game: Scoring | str) -> str:
     """The canonical name (one of :data:`PRESETS`) of a game name in any spelling; case does not matter.
 
     >>> normalize_game("BADACI"), normalize_game("Badeucey"), normalize_game("deuce-to-seven")
@@ -112,20 +178,10 @@ def normalize_game(game: str) -> str:
     return scoring(game).game
 
 
-def is_ace_high(game: str) -> bool:
-    """True for the ace-high scale family (Badeucy and 2-7: 2-7 low, ace-high badugi), in any spelling.
+def is_ace_high(game: Scoring | str) -> bool:
+    """``scoring(game).ace_high``: kept only until files/ hands a Scoring down (issue 23, phase 2).
 
-    >>> is_ace_high("badacey"), is_ace_high("Baduci"), is_ace_high("2-7"), is_ace_high("badugi")
-    (False, True, True, False)
+    >>> is_ace_high("Baduci")
+    True
     """
     return scoring(game).ace_high
-
-
-def scale_family(game: str) -> str:
-    """The split game whose scales (and table) a game ranks on: ``"badacey"`` (A-5 low, ace-low badugi)
-    for Badacey, Badugi and A-5; ``"badeucy"`` (2-7 low, ace-high badugi) for Badeucy and 2-7.
-
-    >>> scale_family("Badaci"), scale_family("badugi"), scale_family("a5"), scale_family("deuce to seven")
-    ('badacey', 'badacey', 'badacey', 'badeucy')
-    """
-    return GAMES[scoring(game).ace_high]

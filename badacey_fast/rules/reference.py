@@ -38,7 +38,7 @@ from typing import NamedTuple
 
 from badacey_fast.cards import RANK_CHARS, parse_cards
 from badacey_fast.errors import RankError
-from badacey_fast.rules.games import BADACEY, BADEUCY, scale_family
+from badacey_fast.rules.games import BADACEY, BADEUCY, GAMES, Scoring, scoring
 
 __all__ = [
     "LOW_CLASS_COUNTS",
@@ -117,16 +117,21 @@ def _groups(ranks: tuple[int, ...], ace_high: bool) -> tuple[tuple[int, ...], li
     return pattern, values
 
 
-def low_key(cards: tuple[int, ...], game: str = BADACEY) -> tuple[int, ...]:
+def low_key(cards: tuple[int, ...], game: Scoring | str = BADACEY) -> tuple[int, ...]:
     """The comparison key of a five-card low hand: a smaller key is a better hand (lower is better).
+
+    ``game``: any game (a :class:`~badacey_fast.rules.games.Scoring` or any spelling); it ranks on its
+    scale family's low (A-5, or 2-7 for Badeucy and 2-7).
 
     >>> low_key(parse_cards("6c 4d 3h 2s Ac")) < low_key(parse_cards("6d 5c 2c Ad 3s"))
     True
     """
-    game = scale_family(game)
-    cards = parse_cards(cards, count=5)
+    return _low_key(parse_cards(cards, count=5), scoring(game).ace_high)
+
+
+def _low_key(cards: tuple[int, ...], ace_high: bool) -> tuple[int, ...]:
     ranks = tuple(c >> 2 for c in cards)
-    if game == BADACEY:
+    if not ace_high:
         pattern, values = _groups(ranks, ace_high=False)
         return (_A5_CATEGORIES.index(_PATTERN[pattern]), *values)
     pattern, values = _groups(ranks, ace_high=True)
@@ -178,8 +183,7 @@ def badugi_key(cards: tuple[int, ...], ace_high: bool = False) -> tuple[int, ...
     return (4 - len(played), *(_value(c >> 2, ace_high) for c in played))
 
 
-@lru_cache(maxsize=None)
-def low_class_hands(game: str = BADACEY) -> tuple[tuple[int, ...], ...]:
+def low_class_hands(game: Scoring | str = BADACEY) -> tuple[tuple[int, ...], ...]:
     """One representative five-card hand per low value class, best first: entry ``i`` has rank ``i + 1``.
 
     Enumerated from every multiset of five ranks (no rank more than four times); for 2-7 each
@@ -188,7 +192,11 @@ def low_class_hands(game: str = BADACEY) -> tuple[tuple[int, ...], ...]:
     >>> len(low_class_hands("badacey")), len(low_class_hands("badeucy"))
     (6175, 7462)
     """
-    game = scale_family(game)
+    return _low_class_hands(scoring(game).ace_high)
+
+
+@lru_cache(maxsize=None)
+def _low_class_hands(ace_high: bool) -> tuple[tuple[int, ...], ...]:
     hands = []
     for multiset in combinations_with_replacement(range(13), 5):
         counts = Counter(multiset)
@@ -200,10 +208,10 @@ def low_class_hands(game: str = BADACEY) -> tuple[tuple[int, ...], ...]:
             hand.append(4 * r + seen[r])
             seen[r] += 1
         hands.append(tuple(hand))  # five distinct ranks: all clubs, a flush
-        if game == BADEUCY and len(counts) == 5:
+        if ace_high and len(counts) == 5:
             hands.append(tuple(hand[:4]) + (hand[4] + 1,))  # the same ranks, not a flush
-    keyed = sorted(hands, key=lambda h: low_key(h, game))
-    _check_distinct([low_key(h, game) for h in keyed], game)
+    keyed = sorted(hands, key=lambda h: _low_key(h, ace_high))
+    _check_distinct([_low_key(h, ace_high) for h in keyed], GAMES[ace_high])
     return tuple(keyed)
 
 
@@ -233,8 +241,8 @@ def _check_distinct(keys: list[tuple[int, ...]], what: str) -> None:
 
 
 @lru_cache(maxsize=None)
-def _low_index(game: str) -> dict[tuple[int, ...], int]:
-    return {low_key(h, game): i + 1 for i, h in enumerate(low_class_hands(game))}
+def _low_index(ace_high: bool) -> dict[tuple[int, ...], int]:
+    return {_low_key(h, ace_high): i + 1 for i, h in enumerate(_low_class_hands(ace_high))}
 
 
 @lru_cache(maxsize=None)
@@ -242,14 +250,14 @@ def _badugi_index(ace_high: bool) -> dict[tuple[int, ...], int]:
     return {badugi_key(h, ace_high): i + 1 for i, h in enumerate(badugi_class_hands(ace_high))}
 
 
-def low_rank(cards: tuple[int, ...], game: str = BADACEY) -> int:
+def low_rank(cards: tuple[int, ...], game: Scoring | str = BADACEY) -> int:
     """Dense low rank of five cards, 1 (best) to 6175 (A-5) or 7462 (2-7); lower is better.
 
     >>> low_rank(parse_cards("Ac 2d 3h 4s 6c")), low_rank(parse_cards("7c 5d 4h 3s 2c"), "badeucy")
     (2, 1)
     """
-    game = scale_family(game)
-    return _low_index(game)[low_key(cards, game)]
+    ace_high = scoring(game).ace_high
+    return _low_index(ace_high)[_low_key(parse_cards(cards, count=5), ace_high)]
 
 
 def badugi_rank(cards: tuple[int, ...], ace_high: bool = False) -> int:
@@ -263,18 +271,17 @@ def badugi_rank(cards: tuple[int, ...], ace_high: bool = False) -> int:
     return _badugi_index(bool(ace_high))[badugi_key(cards, bool(ace_high))]
 
 
-def low_value(rank: int, game: str = BADACEY) -> LowValue:
+def low_value(rank: int, game: Scoring | str = BADACEY) -> LowValue:
     """The low value behind a dense low rank (1 = best): category and ranks by significance.
 
     >>> low_value(1, "badacey")
     LowValue(category='no pair', ranks=(4, 3, 2, 1, 0))
     """
-    game = scale_family(game)
-    hands = low_class_hands(game)
+    ace_high = scoring(game).ace_high
+    hands = _low_class_hands(ace_high)
     _check_rank(rank, len(hands), "low")
-    hand = hands[rank - 1]
-    key = low_key(hand, game)
-    categories = _A5_CATEGORIES if game == BADACEY else _27_CATEGORIES
+    key = _low_key(hands[rank - 1], ace_high)
+    categories = _27_CATEGORIES if ace_high else _A5_CATEGORIES
     ranks = tuple(0 if v == 14 else v - 1 for v in key[1:])
     return LowValue(categories[key[0]], ranks)
 
@@ -291,7 +298,7 @@ def badugi_value(rank: int, ace_high: bool = False) -> BadugiValue:
     return BadugiValue(tuple(c >> 2 for c in played))
 
 
-def describe_low_rank(rank: int, game: str = BADACEY) -> str:
+def describe_low_rank(rank: int, game: Scoring | str = BADACEY) -> str:
     """Words for a low rank (lower is better), as the seeds say them: ``'7-6-4-2-A low'``, ``'pair of fives'``.
 
     >>> describe_low_rank(1, "badeucy"), describe_low_rank(7462, "badeucy")

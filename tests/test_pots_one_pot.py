@@ -1,6 +1,6 @@
 """settle's fast path (one pot) against its general path, on random and on unusual input, in every game.
 
-``one_pot.settle_one_pot`` serves the engine's common showdown; ``showdown._settle_general`` is the path
+``one_pot.settle_one_pot`` serves the engine's common showdown; ``settlement.settle_general`` is the path
 every other input takes.  Both must give equal :class:`Settlement` objects (every field, every pot, the
 lazily built values and words), and the fast path must hand anything unusual to the general one.
 """
@@ -13,11 +13,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from badacey_fast.errors import BadaceyError
-from badacey_fast.pots.one_pot import settle_one_pot
-from badacey_fast.pots.settlement import UNSHOWN, Settlement, scoring, settle
-
+from badacey_fast.errors import BadaceyError, ShowdownError
 from badacey_fast.pots import settlement as sd
+from badacey_fast.pots.one_pot import settle_one_pot
+from badacey_fast.pots.results import UNSHOWN, Settlement
+from badacey_fast.pots.settlement import settle
+from badacey_fast.rules.games import scoring
+from badacey_fast.rules.odd_chips import OddChip, odd_chip_policy
 
 
 def _rotate(hand: list[int], k: int) -> list[int]:
@@ -26,7 +28,7 @@ def _rotate(hand: list[int], k: int) -> list[int]:
 
 
 def _random_case(rng: random.Random, games: tuple[str, ...] = ("badacey", "badeucy")
-                 ) -> tuple[list[int], list[Any], int, str, str]:
+                 ) -> tuple[list[int], list[Any], int, str, OddChip]:
     """A random showdown of the engine's kind in one of ``games``: one pot (live seats paid the same), ties
     made often."""
     n = rng.randint(2, 6)
@@ -53,7 +55,7 @@ def _random_case(rng: random.Random, games: tuple[str, ...] = ("badacey", "badeu
     level = rng.randint(1, 60)
     contributions = [level if s in live else rng.randint(0, 2 * level) for s in range(n)]
     hands = [tuple(h) if s in live else None for s, h in enumerate(hands)]
-    return contributions, hands, rng.randrange(n), game, rng.choice(["position", "low"])
+    return contributions, hands, rng.randrange(n), game, rng.choice([OddChip.POSITION, OddChip.LOW])
 
 
 def test_fast_and_general_paths_agree_on_random_showdowns(backend: str) -> None:
@@ -63,7 +65,7 @@ def test_fast_and_general_paths_agree_on_random_showdowns(backend: str) -> None:
         contributions, hands, button, game, odd_chip = _random_case(rng)
         rules = scoring(game)
         fast = settle_one_pot(contributions, hands, button, rules, odd_chip)
-        general = sd._settle_general(contributions, hands, button, rules, odd_chip)
+        general = sd.settle_general(contributions, hands, button, rules, odd_chip)
         assert fast is not None, (contributions, hands, button, game, odd_chip)
         assert type(fast) is Settlement
         assert fast == general
@@ -103,7 +105,6 @@ ALMA, BRUNO, CORA = (0, 5, 10, 15, 18), (1, 6, 11, 16, 21), (24, 29, 34, 39, 40)
         pytest.param([10, 10, 10], [ALMA, BRUNO], 0, "badacey", "position", id="three contributions"),
         pytest.param([10, 10], [ALMA, BRUNO], 2, "badacey", "position", id="button off the table"),
         pytest.param([10, 10], [ALMA, BRUNO], True, "badacey", "position", id="bool button"),
-        pytest.param([10, 10], [ALMA, BRUNO], 0, "badacey", "high", id="odd-chip policy"),
         pytest.param([10, True], [ALMA, BRUNO], 0, "badacey", "position", id="bool chips"),
         pytest.param((10, 10), (ALMA, BRUNO), 1, "badacey", "low", id="tuples (fast)"),
     ],
@@ -112,10 +113,10 @@ def test_unusual_input_takes_the_general_path(backend: str, contributions: Any, 
                                               odd_chip: str) -> None:
     # The fast path either declines (None) or, for plain tuples, agrees; settle always equals the
     # general path, raising exactly what it raises.
-    rules = scoring(game)
-    fast = settle_one_pot(contributions, hands, button, rules, odd_chip)
+    rules, policy = scoring(game), odd_chip_policy(odd_chip)
+    fast = settle_one_pot(contributions, hands, button, rules, policy)
     try:
-        general = sd._settle_general(contributions, hands, button, rules, odd_chip)
+        general = sd.settle_general(contributions, hands, button, rules, policy)
     except (BadaceyError, TypeError) as exc:
         assert fast is None
         with pytest.raises(type(exc)) as raised:
@@ -129,6 +130,14 @@ def test_unusual_input_takes_the_general_path(backend: str, contributions: Any, 
     assert settle(contributions, hands, button=button, game=game, odd_chip=odd_chip) == general
 
 
+def test_an_unknown_odd_chip_policy_is_refused_before_either_path(backend: str) -> None:
+    # settle reads the policy once, at its entry: neither path ever sees a name.
+    with pytest.raises(ShowdownError, match="unknown odd_chip policy 'high'"):
+        settle([10, 10], [ALMA, BRUNO], odd_chip="high")
+    with pytest.raises(TypeError, match="odd_chip must be a str, not bool"):
+        settle([10, 10], [ALMA, BRUNO], odd_chip=True)
+
+
 def test_fast_and_general_paths_agree_in_single_pot_games(backend: str) -> None:
     # Badugi (four cards), A-5 and 2-7: the one half the game plays takes the whole pot.
     rng = random.Random(20261201)
@@ -137,7 +146,7 @@ def test_fast_and_general_paths_agree_in_single_pot_games(backend: str) -> None:
         contributions, hands, button, game, odd_chip = _random_case(rng, tuple(ties))
         rules = scoring(game)
         fast = settle_one_pot(contributions, hands, button, rules, odd_chip)
-        general = sd._settle_general(contributions, hands, button, rules, odd_chip)
+        general = sd.settle_general(contributions, hands, button, rules, odd_chip)
         assert fast is not None and type(fast) is Settlement, (contributions, hands, button, game, odd_chip)
         assert fast == general and repr(fast) == repr(general)
         assert settle(contributions, hands, button=button, game=game, odd_chip=odd_chip) == general
