@@ -11,7 +11,8 @@ from badacey_fast.errors import IllegalActionError
 from badacey_fast.cards import parse_card, parse_cards
 from badacey_fast.game import Action, Game, GameConfig
 from badacey_fast.game.bots import RandomBot, RuleBot
-from badacey_fast.game.history import HistoryError, from_json, replay, to_json
+from badacey_fast.errors import HistoryError
+from badacey_fast.game.history import from_json, replay, to_json
 from badacey_fast.game.phh import from_phh, replay_phh, to_phh
 from badacey_fast.game.simulate import play_hand
 

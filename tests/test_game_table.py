@@ -14,9 +14,9 @@ from badacey_fast.errors import BadaceyError
 from badacey_fast.game import Action, Game, GameConfig, Table, draw
 from badacey_fast.game.audit import audit
 from badacey_fast.game.bots import RandomBot
-from badacey_fast.game.config import ConfigError
+from badacey_fast.errors import ConfigError
 from badacey_fast.game.simulate import play_hand
-from badacey_fast.game.table import SeatError
+from badacey_fast.errors import SeatError
 
 _PAT = draw()
 

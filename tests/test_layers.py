@@ -1,5 +1,6 @@
-"""The package's walls: every module imports alone and cleanly, no import cycles, no private names across
-subpackages, and the import-linter layers contract (``[tool.importlinter]`` in pyproject.toml).
+"""The package's walls: every module imports alone and cleanly; no import cycle, not even through imports
+under ``if TYPE_CHECKING:`` or inside functions; no private name used across modules; every exception class
+in ``badacey_fast.errors``; and the import-linter layers contract (``[tool.importlinter]`` in pyproject.toml).
 
 Modules are discovered with :func:`pkgutil.walk_packages` (a module added later is covered without
 editing this file).
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
+import importlib
 import importlib.util
 import os
 import pkgutil
@@ -122,7 +124,7 @@ def _targets(module: str, names: tuple[str, ...]) -> list[str]:
 def _graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in SOURCES}
     for name in SOURCES:
-        for module, names, _ in _imports(name):
+        for module, names, _ in _imports(name, type_checking=True):
             graph[name].update(t for t in _targets(module, names) if t in SOURCES and t != name)
     return graph
 
@@ -181,11 +183,19 @@ def _a_cycle(graph: dict[str, set[str]], component: list[str]) -> list[str]:
 def test_no_import_cycles() -> None:
     """A module graph of the imports each module names (``from pkg import sub`` names ``pkg.sub``; the
     parent packages Python initialises on the way are not edges), function-level imports included, since
-    a lazy import only delays the loop, and the root's lazy re-exports too.  Imports under
-    ``if TYPE_CHECKING:`` never run and are left out (import-linter's layers still count them)."""
+    a lazy import only delays the loop, and the root's lazy re-exports too; imports under
+    ``if TYPE_CHECKING:`` too, since a loop a type checker follows is a loop in the design (two modules
+    that need each other's names are one concept, or share a third module)."""
     graph = _graph()
     loops = [" -> ".join(_a_cycle(graph, component)) for component in _cycles(graph)]
-    assert not loops, "import cycles (function-level imports included):\n" + "\n".join(loops)
+    assert not loops, "import cycles (TYPE_CHECKING and function-level imports included):\n" + "\n".join(loops)
+
+
+def test_the_graph_counts_type_checking_and_function_level_imports() -> None:
+    graph = _graph()
+    # kernel/__init__ imports kernel.twin under TYPE_CHECKING only, and kernel._c inside a function.
+    assert f"{ROOT}.kernel.twin" in graph[f"{ROOT}.kernel"]
+    assert f"{ROOT}.kernel._c" in graph[f"{ROOT}.kernel.backend"]
 
 
 def test_the_cycle_finder_finds_cycles() -> None:
@@ -194,7 +204,7 @@ def test_the_cycle_finder_finds_cycles() -> None:
     assert _a_cycle(graph, ["a", "b", "c"]) == ["a", "b", "c", "a"]
 
 
-# --- (c) no private name imported across subpackages -------------------------------------------------
+# --- (c) no private name used across modules ---------------------------------------------------------
 
 def _subpackage(name: str) -> str:
     """``badacey_fast.game.table`` -> ``badacey_fast.game``; a top-level module is its own subpackage."""
@@ -202,55 +212,139 @@ def _subpackage(name: str) -> str:
     return ".".join(parts[:2])
 
 
-def _private_reach(module: str, names: tuple[str, ...]) -> list[tuple[str, str]]:
-    """(owner, private target) for each private module or name the import reaches into."""
-    reached = []
-    dotted = [f"{module}.{n}" for n in names if n.startswith("_") and not n.startswith("__")] or [module]
-    for target in dotted:
-        parts = target.split(".")
-        for i, part in enumerate(parts[1:], start=1):
-            if part.startswith("_") and not part.startswith("__"):
-                reached.append((".".join(parts[:i]), target))
-                break
-    return reached
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _is_module(dotted: str) -> bool:
+    return dotted in SOURCES or dotted in COMPILED
+
+
+def _private_module_violation(importer: str, target: str, line: int) -> str | None:
+    """A module path with a private part (``pkg._mod``, ``pkg._mod.name``) is its package's own: only the
+    package and its modules may import it, and the compiled extensions only ``badacey_fast.kernel``."""
+    parts = target.split(".")
+    for i, part in enumerate(parts[1:], start=1):
+        if not _private(part):
+            continue
+        private = ".".join(parts[: i + 1])
+        if private in COMPILED:
+            kernel = f"{ROOT}.kernel"
+            if _subpackage(importer) != kernel:
+                return f"{importer}:{line} imports {target}: only {kernel} may import the compiled modules"
+            return None
+        owner = ".".join(parts[:i])
+        if importer != owner and not importer.startswith(owner + "."):
+            return f"{importer}:{line} imports {target}: a private module of {owner}, imported from outside it"
+        return None
+    return None
 
 
 def _private_violations(name: str, imports: list[tuple[str, tuple[str, ...], int]]) -> list[str]:
-    kernel = f"{ROOT}.kernel"
+    """Each import of a private module from outside its package, or of a private name from another module."""
     bad = []
     for module, names, line in imports:
-        for owner, target in _private_reach(module, names):
-            if any(target == c or target.startswith(c + ".") for c in COMPILED):
-                if _subpackage(name) != kernel:
-                    bad.append(f"{name}:{line} imports {target}: only {kernel} may import the compiled modules")
-                continue
-            home = _subpackage(owner) if owner != ROOT else _subpackage(target)
-            if _subpackage(name) != home:
-                bad.append(f"{name}:{line} imports private {target} from outside {home}")
+        found = _private_module_violation(name, module, line)
+        if found:
+            bad.append(found)
+            continue
+        for n in names:
+            if _is_module(f"{module}.{n}"):
+                found = _private_module_violation(name, f"{module}.{n}", line)
+                if found:
+                    bad.append(found)
+            elif _private(n) and module != name:
+                bad.append(f"{name}:{line} imports the private name {n} of {module}: make it public in its home, "
+                           "or move the code that needs it there")
     return bad
 
 
-def test_no_private_names_across_subpackages() -> None:
+def _private_attributes(name: str) -> list[str]:
+    """``module._name`` read through a package module the code imported (``from pkg import mod``,
+    ``import pkg.mod as m``): a private name crossing modules as surely as an import of it."""
+    tree = ast.parse(SOURCES[name].read_text(encoding="utf-8"), filename=str(SOURCES[name]))
+    aliases = {}  # local name -> the package module it is bound to
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            for module, names, _ in _imports_of(name, node):
+                for alias in node.names:
+                    if _is_module(f"{module}.{alias.name}"):
+                        aliases[alias.asname or alias.name] = f"{module}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and _is_module(alias.name):
+                    aliases[alias.asname] = alias.name
+    return [f"{name}:{node.lineno} reads {node.value.id}.{node.attr}: the private name {node.attr} of "
+            f"{aliases[node.value.id]}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases
+            and _private(node.attr) and aliases[node.value.id] != name]
+
+
+def _imports_of(name: str, node: ast.ImportFrom) -> list[tuple[str, tuple[str, ...], int]]:
+    package = name if name in PACKAGES else name.rpartition(".")[0]
+    if node.level:
+        base = package.split(".")
+        base = base[: len(base) - (node.level - 1)]
+        module = ".".join(base + ([node.module] if node.module else []))
+    else:
+        module = node.module or ""
+    return [(module, tuple(a.name for a in node.names), node.lineno)]
+
+
+def test_no_private_names_across_modules() -> None:
     bad = [problem for name in SOURCES for problem in _private_violations(name, _imports(name, type_checking=True))]
+    bad += [problem for name in SOURCES for problem in _private_attributes(name)]
     assert not bad, "\n".join(bad)
 
 
 @pytest.mark.parametrize("importer, statement, allowed", [
-    ("badacey_fast.game.table", ("badacey_fast.game.state", ("_Seat",)), True),  # own subpackage
-    ("badacey_fast.game.table", ("badacey_fast.pots.split", ("_split",)), False),
-    ("badacey_fast.game.table", ("badacey_fast.pots._split", ()), False),  # a private module
+    ("badacey_fast.game.table", ("badacey_fast.game.state", ("_Seat",)), False),  # a sibling's private name
+    ("badacey_fast.game.table", ("badacey_fast.game.state", ("Game",)), True),
+    ("badacey_fast.game.table", ("badacey_fast.pots.settlement", ("_split",)), False),
+    ("badacey_fast.game.table", ("badacey_fast.kernel._c", ()), False),  # a private module, from outside
     ("badacey_fast.game.table", ("badacey_fast.kernel", ("_c",)), False),
-    ("badacey_fast.kernel.backend", ("badacey_fast.kernel", ("_c",)), True),
+    ("badacey_fast.game.table", ("badacey_fast.kernel._c", ("Kernel",)), False),
+    ("badacey_fast.kernel.backend", ("badacey_fast.kernel", ("_c",)), True),  # its own package's
+    ("badacey_fast.kernel", ("badacey_fast.kernel._c", ("EngineTables",)), True),  # the package itself
+    ("badacey_fast.kernel._py", ("badacey_fast.kernel", ("_py_numpy",)), True),
     ("badacey_fast.kernel._c", ("badacey_fast", ("_kernel",)), True),
     ("badacey_fast.kernel._c", ("badacey_fast._speedups", ("make",)), True),
     ("badacey_fast.evaluator", ("badacey_fast._speedups", ("make",)), False),
     ("badacey_fast.evaluator", ("badacey_fast", ("_speedups",)), False),
-    ("badacey_fast.evaluator", ("badacey_fast.cards", ("_parse",)), False),  # top-level: its own
-    ("badacey_fast.cards", ("badacey_fast.cards", ("_parse",)), True),
+    ("badacey_fast.evaluator", ("badacey_fast.cards", ("_parse",)), False),
     ("badacey_fast.cards", ("badacey_fast.errors", ("__doc__",)), True),  # dunder names are not private
 ])
 def test_the_private_rule(importer: str, statement: tuple[str, tuple[str, ...]], allowed: bool) -> None:
     assert (not _private_violations(importer, [(*statement, 1)])) is allowed
+
+
+def test_the_private_attribute_rule_sees_a_read_through_a_module(tmp_path: Path) -> None:
+    name = f"{ROOT}.draw.example"
+    source = tmp_path / "example.py"
+    source.write_text("from badacey_fast.draw import ranges as r\nx = r._hidden(5)\ny = r.Range\n", encoding="utf-8")
+    SOURCES[name] = source
+    try:
+        assert _private_attributes(name) == [f"{name}:2 reads r._hidden: the private name _hidden of "
+                                             f"{ROOT}.draw.ranges"]
+    finally:
+        del SOURCES[name]
+
+
+# --- (d) every exception class in badacey_fast.errors ----------------------------------------------------
+
+def _exception_classes(name: str) -> list[str]:
+    """The exception classes a module defines (its own, not ones it imported)."""
+    module = importlib.import_module(name)
+    return [attr for attr, value in vars(module).items()
+            if isinstance(value, type) and issubclass(value, BaseException) and value.__module__ == name]
+
+
+def test_every_exception_class_lives_in_errors() -> None:
+    errors = f"{ROOT}.errors"
+    elsewhere = {name: found for name in MODULES if name != errors and (found := _exception_classes(name))}
+    assert not elsewhere, f"exception classes outside {errors}: {elsewhere}"
+    assert {"BadaceyError", "ConfigError", "CardOwed", "TableIntegrityError"} <= set(_exception_classes(errors))
 
 
 # --- the import-linter layers contract -----------------------------------------------------------------

@@ -13,7 +13,7 @@ from badacey_fast.draw import equities
 from badacey_fast.draw.equities import deal_draws, policy_equity
 from badacey_fast.errors import IllegalActionError
 from badacey_fast.game import Action, Game
-from badacey_fast.rules import Stub
+from badacey_fast.rules.stub import Stub
 
 
 def cards(text: str) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ has no Badacey, so its side plays 2-7 triple draw (the same structure, a single 
 >>> badacey_hands(0)
 Traceback (most recent call last):
 ...
-badacey_fast.game.config.ConfigError: hands must be a positive int, got 0
+badacey_fast.errors.ConfigError: hands must be a positive int, got 0
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ import random
 import warnings
 
 from badacey_fast.game.bots import RandomBot
-from badacey_fast.game.config import ConfigError, GameConfig
+from badacey_fast.errors import ConfigError
+from badacey_fast.game.config import GameConfig
 from badacey_fast.game.simulate import direct_calls, play_hand, shuffled_decks
 from badacey_fast.game.state import Game
 from badacey_fast.game.view import SeatView

@@ -16,7 +16,8 @@ badacey_fast.errors.UnknownGameError: unknown game 'razz': expected one of badac
 from __future__ import annotations
 
 from badacey_fast.game.actions import Action, draw, format_action
-from badacey_fast.game.config import PRESETS, ConfigError, GameConfig
+from badacey_fast.errors import ConfigError
+from badacey_fast.game.config import PRESETS, GameConfig
 from badacey_fast.game.state import BETTING, COMPLETE, DRAWING, Game
 from badacey_fast.game.simulate import SimulationResult, simulate
 from badacey_fast.game.small import SMALL_GAMES, SmallGame, TreeSize, tree_size

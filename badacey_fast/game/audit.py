@@ -8,22 +8,18 @@ A server can call :func:`audit` after every action; the test suite runs it over 
 >>> audit(g)
 Traceback (most recent call last):
 ...
-badacey_fast.game.audit.InvariantError: chips not conserved: 21 in play, 20 at the start
+badacey_fast.errors.InvariantError: chips not conserved: 21 in play, 20 at the start
 """
 
 from __future__ import annotations
 
 from typing import NoReturn
 
-from badacey_fast.errors import BadaceyError
+from badacey_fast.errors import InvariantError
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE
 from badacey_fast.game.state import BETTING, COMPLETE, DRAWING, Game
 
-__all__ = ["InvariantError", "audit"]
-
-
-class InvariantError(BadaceyError):
-    """A broken invariant of a hand (a bug in the engine or a tampered state)."""
+__all__ = ["audit"]
 
 
 def _fail(msg: str) -> NoReturn:

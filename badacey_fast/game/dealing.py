@@ -24,9 +24,8 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from badacey_fast.cards import format_cards, parse_cards
-from badacey_fast.errors import IllegalActionError
+from badacey_fast.errors import CardOwed, IllegalActionError
 from badacey_fast.game.actions import DRAW, Action
-from badacey_fast.rules.stub import CardOwed
 
 if TYPE_CHECKING:  # the typed view of the slots the mixin shares with Game (object at run time)
     from badacey_fast.game.fields import ChanceStep, GameFields

@@ -15,7 +15,7 @@ True
 >>> from_json('{"format": "something else"}')
 Traceback (most recent call last):
 ...
-badacey_fast.game.history.HistoryError: not a badacey_fast hand history: format 'something else'
+badacey_fast.errors.HistoryError: not a badacey_fast hand history: format 'something else'
 """
 
 from __future__ import annotations
@@ -24,11 +24,13 @@ import json
 from typing import Any
 
 from badacey_fast.cards import format_cards, parse_card, parse_cards
-from badacey_fast.errors import BadaceyError
+from badacey_fast.errors import HistoryError
 from badacey_fast.game.actions import DRAW, Action
 from badacey_fast.game.config import GameConfig
 from badacey_fast.game.state import Game
 from badacey_fast.rules.stub import UNKNOWN
+
+__all__ = ["FORMAT", "UNKNOWN_TEXT", "history", "to_json", "from_json", "replay"]
 
 #: How a card nobody saw is written (PHH's notation).
 UNKNOWN_TEXT = "??"
@@ -40,13 +42,8 @@ def _text(cards: list[int] | tuple[int, ...]) -> str:
         return " ".join(UNKNOWN_TEXT if c >= UNKNOWN else format_cards([c]) for c in cards)
     return format_cards(cards)
 
-__all__ = ["HistoryError", "FORMAT", "UNKNOWN_TEXT", "history", "to_json", "from_json", "replay"]
 
 FORMAT = "badacey_fast/hand-history"
-
-
-class HistoryError(BadaceyError):
-    """A hand history that is malformed, or whose replay does not reach the recorded result."""
 
 
 def history(game: Game) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from the same stacks (a cash game with top-ups), so each hand is an independent 
 >>> simulate([RandomBot()], hands=10)
 Traceback (most recent call last):
 ...
-badacey_fast.game.config.ConfigError: a hand needs 2 to 6 seats, got 1
+badacey_fast.errors.ConfigError: a hand needs 2 to 6 seats, got 1
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from types import FunctionType, MethodType
 
 from badacey_fast.game.actions import Action
-from badacey_fast.game.config import ConfigError, GameConfig
+from badacey_fast.errors import ConfigError
+from badacey_fast.game.config import GameConfig
 from badacey_fast.game.state import COMPLETE, Game
 from badacey_fast.game.view import SeatView
 
@@ -150,7 +151,7 @@ def simulate(
     >>> simulate([RandomBot(), RandomBot()], hands=0)
     Traceback (most recent call last):
     ...
-    badacey_fast.game.config.ConfigError: hands must be a positive int, got 0
+    badacey_fast.errors.ConfigError: hands must be a positive int, got 0
     """
     if isinstance(config, str) or config is None:
         config = GameConfig() if config is None else GameConfig(game=config)

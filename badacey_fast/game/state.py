@@ -40,15 +40,14 @@ from collections.abc import Iterable, Sequence
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import IllegalActionError, InvalidCardError
 from badacey_fast.game.actions import CALL, DRAW, Action
-from badacey_fast.game import betting as _betting
-from badacey_fast.game.betting import (
-    _AFTER, _CHECK, _FOLD, _OTHERS, BETTING, CHANCE, COMPLETE, DRAWING, GameBetting, _legal_set, _new,
-)
-from badacey_fast.game.config import ConfigError, GameConfig
+from badacey_fast.game.betting import (BETTING, CHANCE, CHECK_ACTION, COMPLETE, DRAWING, FOLD_ACTION, OTHER_SEATS,
+                                       SEATS_AFTER, GameBetting, legal_set)
+from badacey_fast.errors import CardOwed, ConfigError
+from badacey_fast.game.config import GameConfig
 from badacey_fast.game.dealing import GameDealing
 from badacey_fast.game.queries import GameQueries
-from badacey_fast.game.verify import _raise_callable, verify_action
-from badacey_fast.rules.stub import CALLER, CardOwed, Stub
+from badacey_fast.game.verify import raise_callable, verify_action
+from badacey_fast.rules.stub import CALLER, Stub
 
 __all__ = ["Game", "BETTING", "DRAWING", "COMPLETE", "CHANCE", "check_stacks"]
 
@@ -70,11 +69,10 @@ _NO_NEXT_HAND = {
 }
 _NO_NEXT_HAND_POSTS = "it has extra posts, which have no next hand"
 
-# Bound by assignment, not by ``from .betting import``: CPython 3.11 compiles ``name.method(...)`` on an
-# imported name as a plain attribute load (no LOAD_METHOD), and these two are called on every decision
-# (measured: ~3% of a simulated hand).
-_LEGAL_SETS = _betting._LEGAL_SETS
-_INT_TYPES = _betting._INT_TYPES
+_new = tuple.__new__  # an Action from its fields, unchecked: the engine builds only legal ones
+#: (to call, bet target, raising) -> the legal betting actions, interned (bounded in legal_actions)
+_LEGAL_SETS: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
+_INT_TYPES = {int}
 
 
 def check_stacks(stacks: list[int]) -> None:
@@ -86,7 +84,7 @@ def check_stacks(stacks: list[int]) -> None:
     >>> check_stacks([100, 0])
     Traceback (most recent call last):
     ...
-    badacey_fast.game.config.ConfigError: every seat needs chips to be dealt in: stack 0
+    badacey_fast.errors.ConfigError: every seat needs chips to be dealt in: stack 0
     """
     if set(map(type, stacks)) != _INT_TYPES or min(stacks) <= 0:  # one pass in C; worded below
         for s in stacks:
@@ -131,7 +129,7 @@ class Game(GameBetting, GameDealing, GameQueries):
     >>> Game(stacks=[100])
     Traceback (most recent call last):
     ...
-    badacey_fast.game.config.ConfigError: a hand needs 2 to 6 seats, got 1
+    badacey_fast.errors.ConfigError: a hand needs 2 to 6 seats, got 1
     """
 
     __slots__ = (
@@ -461,7 +459,7 @@ class Game(GameBetting, GameDealing, GameQueries):
                 # No raise that nobody can call (RULES.md §4): some other live seat must be able to put
                 # in more than the current bet.  Below _tmin every seat with chips can, so the scan of
                 # the seats only runs once the betting reaches a short stack.
-                and (level < self._tmin or _raise_callable(self, i))
+                and (level < self._tmin or raise_callable(self, i))
             ):
                 target = self.full_level + self.bet_size
                 if target > sb + stack:
@@ -474,7 +472,7 @@ class Game(GameBetting, GameDealing, GameQueries):
             if legal is None:
                 if len(_LEGAL_SETS) > 4096:  # bounded: odd stack sizes must not grow it forever
                     _LEGAL_SETS.clear()
-                legal = _LEGAL_SETS[key] = _legal_set(*key)
+                legal = _LEGAL_SETS[key] = legal_set(*key)
             self._legal = legal
             return legal
         if phase == DRAWING:
@@ -564,7 +562,7 @@ class Game(GameBetting, GameDealing, GameQueries):
         pending = self.pending
         pending[i] = False
         self.can_raise[i] = False
-        if a is _FOLD:  # every validated fold is this one object
+        if a is FOLD_ACTION:  # every validated fold is this one object
             self.folded[i] = True
             self.nlive -= 1
             self.nactive -= 1  # a seat facing a bet always has chips behind
@@ -572,7 +570,7 @@ class Game(GameBetting, GameDealing, GameQueries):
             if self.nlive == 1:
                 self._finish()
                 return self
-        elif a is not _CHECK:
+        elif a is not CHECK_ACTION:
             stacks, sbet = self.stacks, self.sbet
             amount = a[1]
             assert amount is not None  # a validated call, bet or raise always carries its amount
@@ -590,18 +588,18 @@ class Game(GameBetting, GameDealing, GameQueries):
                     self.nbets += 1
                     self.full_level = new
                     can_raise = self.can_raise
-                    for j in _OTHERS[n][i]:  # one pass: every other seat with chips may raise again...
+                    for j in OTHER_SEATS[n][i]:  # one pass: every other seat with chips may raise again...
                         if not folded[j] and stacks[j] > 0:
                             can_raise[j] = True
                             if sbet[j] < new:  # ...and must act again if it is now short
                                 pending[j] = True
                 else:
-                    for j in _OTHERS[n][i]:
+                    for j in OTHER_SEATS[n][i]:
                         if not folded[j] and stacks[j] > 0 and sbet[j] < new:
                             pending[j] = True
                 self.level = new
         # _next_actor, inlined: the seats after i clockwise, i itself last (it is no longer pending).
-        for j in _AFTER[self.n][i]:
+        for j in SEATS_AFTER[self.n][i]:
             if pending[j]:
                 if self.nactive <= 1 and self.sbet[j] >= self.level:  # nactive first: usually > 1
                     pending[j] = False  # alone with chips and nothing to call: nothing to decide

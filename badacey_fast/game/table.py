@@ -31,7 +31,7 @@ Rules (RULES.md §4; the button rule is the simple "moving button"):
 >>> t.sit_down(2, 50)
 Traceback (most recent call last):
 ...
-badacey_fast.game.table.SeatError: seat 2 is occupied: stand up first
+badacey_fast.errors.SeatError: seat 2 is occupied: stand up first
 """
 
 from __future__ import annotations
@@ -39,21 +39,18 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from badacey_fast.errors import BadaceyError
-from badacey_fast.game.config import ConfigError, GameConfig
+from badacey_fast.errors import SeatError
+from badacey_fast.errors import ConfigError
+from badacey_fast.game.config import GameConfig
 from badacey_fast.game.simulate import Bot
 from badacey_fast.game.simulate import play_hand as _play_game
 from badacey_fast.game.state import COMPLETE, Game
 
-__all__ = ["Table", "SeatError", "WAIT", "POST"]
+__all__ = ["Table", "WAIT", "POST"]
 
 #: How a player joins a running table: wait for the big blind, or post one and be dealt in at once.
 WAIT, POST = "wait", "post"
 _IN = "in"  # established: dealt in to a hand since sitting down
-
-
-class SeatError(BadaceyError):
-    """A seat that is not at the table, occupied, or empty, or a seat change while a hand is running."""
 
 
 class _Player:
@@ -81,7 +78,7 @@ class Table:
     >>> Table(seats=7)
     Traceback (most recent call last):
     ...
-    badacey_fast.game.config.ConfigError: a table has 2 to 6 seats, got 7
+    badacey_fast.errors.ConfigError: a table has 2 to 6 seats, got 7
     """
 
     def __init__(self, config: GameConfig | str | None = None, seats: int = 6, seed: int | None = None,
@@ -133,7 +130,7 @@ class Table:
         >>> t.sit_down(1, -5)
         Traceback (most recent call last):
         ...
-        badacey_fast.game.config.ConfigError: stack must be a positive int of chips, got -5
+        badacey_fast.errors.ConfigError: stack must be a positive int of chips, got -5
         """
         self._between_hands("sit down")
         self._finish_hand()
@@ -156,7 +153,7 @@ class Table:
         >>> t.stand_up(0)
         Traceback (most recent call last):
         ...
-        badacey_fast.game.table.SeatError: seat 0 is empty
+        badacey_fast.errors.SeatError: seat 0 is empty
         """
         self._between_hands("stand up")
         self._finish_hand()
@@ -248,7 +245,7 @@ class Table:
         >>> t.play_hand({0: RandomBot(1)})
         Traceback (most recent call last):
         ...
-        badacey_fast.game.table.SeatError: no bot for table seat 1
+        badacey_fast.errors.SeatError: no bot for table seat 1
         """
         self._between_hands("deal a new hand")
         self._finish_hand()

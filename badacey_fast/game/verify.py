@@ -40,7 +40,8 @@ from typing import TYPE_CHECKING, cast
 from badacey_fast.cards import card_ids_of_text, format_card, format_cards, parse_card, parse_cards
 from badacey_fast.errors import DuplicateCardError, IllegalActionError
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
-from badacey_fast.game.betting import _CHECK, _FOLD, _OTHERS, COMPLETE, DRAWING, _call, _new, _raise
+from badacey_fast.game.betting import (CHECK_ACTION, COMPLETE, DRAWING, FOLD_ACTION, OTHER_SEATS, call_action,
+                                       raise_action)
 
 if TYPE_CHECKING:  # pragma: no cover
     # What the checks read: a Game, typed by its fields (state.py is not imported: it imports this module).
@@ -48,7 +49,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "verify_fold", "verify_check", "verify_call", "verify_bet", "verify_raise", "verify_draw", "verify_action",
+    "raise_callable",
 ]
+
+_new = tuple.__new__  # an Action from its fields, unchecked: built only from checked fields
 
 
 # ------------------------------------------------------------------------------------ shared rules
@@ -75,11 +79,11 @@ def _no_amount(kind: str, amount: object) -> None:
         raise IllegalActionError(f"illegal amount: {kind} takes no amount, got {amount}")
 
 
-def _raise_callable(game: "Game", i: int) -> bool:
+def raise_callable(game: "Game", i: int) -> bool:
     """True when some live seat other than ``i`` could put in more than the current bet, i.e. is
     neither all-in nor all-in by calling it: only then may ``i`` bet or raise (RULES.md §4)."""
     level, stacks, sbet, folded = game.level, game.stacks, game.sbet, game.folded
-    for j in _OTHERS[game.n][i]:
+    for j in OTHER_SEATS[game.n][i]:
         if not folded[j] and stacks[j] + sbet[j] > level:
             return True
     return False
@@ -99,7 +103,7 @@ def verify_fold(game: "Game", amount: object = None, seat: int | None = None) ->
     _no_amount(FOLD, amount)
     if game.level - game.sbet[i] <= 0:
         raise IllegalActionError(f"seat {i} may check: folding is only allowed when facing a bet")
-    return _FOLD
+    return FOLD_ACTION
 
 
 def verify_check(game: "Game", amount: object = None, seat: int | None = None) -> Action:
@@ -109,7 +113,7 @@ def verify_check(game: "Game", amount: object = None, seat: int | None = None) -
     to_call = game.level - game.sbet[i]
     if to_call > 0:
         raise IllegalActionError(f"seat {i} faces a bet of {to_call}: check is not allowed (call, raise or fold)")
-    return _CHECK
+    return CHECK_ACTION
 
 
 def verify_call(game: "Game", amount: object = None, seat: int | None = None) -> Action:
@@ -122,7 +126,7 @@ def verify_call(game: "Game", amount: object = None, seat: int | None = None) ->
     pay = to_call if to_call < stack else stack
     if amount is not None and amount != pay:
         raise IllegalActionError(f"illegal amount: seat {i} calls {pay}, not {amount}")
-    return _call(pay)
+    return call_action(pay)
 
 
 def _verify_raise_to(game: "Game", kind: str, amount: object, seat: int | None) -> Action:
@@ -135,7 +139,7 @@ def _verify_raise_to(game: "Game", kind: str, amount: object, seat: int | None) 
         raise IllegalActionError(f"seat {i} cannot {kind}: {why}; use {want}")
     if game.nactive <= 1:
         raise IllegalActionError(f"seat {i} cannot {kind}: every other live seat is all-in")
-    if not _raise_callable(game, i):
+    if not raise_callable(game, i):
         raise IllegalActionError(
             f"seat {i} cannot {kind}: no other live seat could call it (each is all-in or would be "
             f"all-in calling the bet of {level})"
@@ -158,7 +162,7 @@ def _verify_raise_to(game: "Game", kind: str, amount: object, seat: int | None) 
         target = sb + stack  # all-in for less
     if amount is not None and amount != target:
         raise IllegalActionError(f"illegal amount: seat {i} may {kind} to {target} (limit), not {amount}")
-    return _raise(kind, target)
+    return raise_action(kind, target)
 
 
 def verify_bet(game: "Game", amount: object = None, seat: int | None = None) -> Action:

@@ -64,7 +64,7 @@ from math import comb, floor
 from typing import TYPE_CHECKING, Protocol, cast
 
 from badacey_fast.cards import format_cards, parse_cards
-from badacey_fast.errors import IllegalActionError
+from badacey_fast.errors import CardOwed, IllegalActionError
 
 # Card indices are drawn as floor(random() * k), not int(...): the same index (a float in [0, k) truncates
 # and floors alike), but a plain function call instead of int's type call: measured ~800 fewer machine
@@ -73,7 +73,7 @@ from badacey_fast.errors import IllegalActionError
 if TYPE_CHECKING:
     import random
 
-__all__ = ["Stub", "CALLER", "CardOwed", "RandomSource", "UNKNOWN", "is_unknown"]
+__all__ = ["Stub", "CALLER", "RandomSource", "UNKNOWN", "is_unknown"]
 
 #: A script entry for a card nobody saw (the first placeholder id: every id from 52 up is an unknown card).
 UNKNOWN = 52
@@ -95,19 +95,6 @@ class RandomSource(Protocol):
     def random(self) -> float:
         """A float uniformly distributed in [0, 1)."""
         ...
-
-
-class CardOwed(Exception):
-    """Raised by a :data:`CALLER` stub when a card is owed and its script is over: ``outcomes`` are the
-    cards it may deal next (the stub's cards, after any reshuffle of RULES.md §4), each equally likely."""
-
-    def __init__(self, outcomes: tuple[int, ...]) -> None:
-        # No message built here: chance mode raises this at every card a search deals, and catches it.
-        super().__init__(outcomes)
-        self.outcomes = outcomes
-
-    def __str__(self) -> str:
-        return f"a card is owed: one of {len(self.outcomes)} cards"
 
 
 class _CallerDeals:
