@@ -10,8 +10,6 @@ Value(low=1, badugi=1)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from badacey_fast import kernel as _kernel
 from badacey_fast.cards import card_id, card_rank, card_suit, format_card, format_cards, parse_card, parse_cards
 from badacey_fast.errors import (
@@ -29,6 +27,7 @@ from badacey_fast.errors import (
 from badacey_fast.evaluator import Comparison, Description, Value, badugi_rank, compare, describe, evaluate, low_rank
 from badacey_fast.rules.games import GAMES, normalize_game
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:
     # The names loaded on first use by __getattr__ below, for type checkers only (never run: importing
     # them here would cost the import time the lazy loading saves).  tests/test_types.py checks that

@@ -19,7 +19,6 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Iterable
-from typing import Union
 
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError
 
@@ -38,9 +37,15 @@ __all__ = [
     "format_cards",
 "card_ids_of_text"]
 
-#: Anything :func:`parse_cards` accepts: text like ``"As 2h 3d 4c 5s"``, or a sequence of card ids or
-#: card texts.  The one alias every module's signatures use.
-Cards = Union[str, Iterable[Union[str, int]]]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
+if TYPE_CHECKING:
+    from typing import Union
+
+    #: Anything :func:`parse_cards` accepts: text like ``"As 2h 3d 4c 5s"``, or a sequence of card ids or
+    #: card texts.  The one alias every module's signatures use.
+    Cards = Union[str, Iterable[Union[str, int]]]
+else:  # at run time the alias is only ever an annotation: its text (typing is not imported for it)
+    Cards = "str | Iterable[str | int]"
 
 #: Rank characters indexed by rank (0 = ace ... 12 = king).
 RANK_CHARS = "A23456789TJQK"

@@ -1,9 +1,13 @@
 """The package surface: every exported name resolves to what it names, and ``import badacey_fast`` stays
-light (showdowns, draws, equities, numpy and the engine load on first use)."""
+light (showdowns, draws, equities, numpy and the engine load on first use; docs/import.md says what it
+loads and why, and the test below holds the page to it)."""
 
 from __future__ import annotations
 
+import ast
 import importlib
+import re
+from pathlib import Path
 
 import pytest
 
@@ -40,3 +44,58 @@ def test_import_loads_only_what_evaluation_needs() -> None:
             "print('badacey_fast.pots.settlement' in sys.modules)")
     out = fresh_python(code)  # the same badacey_fast as this process, not a checkout in the cwd
     assert out.stdout.split("\n")[:2] == ["[]", "True"], out.stderr
+
+
+#: Modules ``import badacey_fast`` must never load (docs/import.md, "The lazy boundary"): numpy and cffi's
+#: Python package (the bulk calls and the kernel's build, not its use), dataclasses and what it pulls in
+#: (inspect, ast, dis, tokenize: ~15 ms), typing (the TYPE_CHECKING idiom keeps annotations free),
+#: threading (the helper threads of a split batch), importlib.metadata (``__version__`` is looked up on
+#: demand), and the layers above the evaluator.
+HEAVY = ("numpy", "cffi", "dataclasses", "inspect", "ast", "dis", "tokenize", "typing", "threading",
+         "importlib.metadata", "badacey_fast.rules.reference", "badacey_fast.rules.stub", "badacey_fast.pots",
+         "badacey_fast.bulk", "badacey_fast.draw", "badacey_fast.files", "badacey_fast.game",
+         "badacey_fast.kernel.twin", "badacey_fast.kernel.threads", "badacey_fast.kernel._py_numpy")
+IMPORT_PAGE = Path(__file__).resolve().parents[1] / "docs" / "import.md"
+
+
+def _loaded_by_import(twin: str) -> set[str]:
+    """The modules a fresh interpreter loads for ``import badacey_fast`` on the given twin."""
+    code = ("import sys\nbefore = set(sys.modules)\nimport badacey_fast\n"
+            "print(sorted(set(sys.modules) - before))")
+    out = fresh_python(code, env={"BADACEY_FAST_BACKEND": twin})
+    assert out.returncode == 0, out.stderr
+    loaded: list[str] = ast.literal_eval(out.stdout.strip().splitlines()[-1])
+    return set(loaded)
+
+
+def _heavy(loaded: set[str]) -> list[str]:
+    return sorted(m for m in loaded if any(m == h or m.startswith(h + ".") for h in HEAVY))
+
+
+@pytest.mark.backend_independent  # fresh interpreters, each choosing its twin by environment
+@pytest.mark.parametrize("twin", ["c", "python"])
+def test_import_loads_no_heavy_module(twin: str) -> None:
+    loaded = _loaded_by_import(twin)
+    heavy = _heavy(loaded)
+    allowed_on_python = {"typing", "badacey_fast.rules.reference"}  # the reference's NamedTuples and rules
+    if twin == "python":
+        heavy = [m for m in heavy if m.split(".")[0] != "typing" and m not in allowed_on_python]
+    assert not heavy, f"import badacey_fast (BADACEY_FAST_BACKEND={twin}) loads {heavy}: see docs/import.md"
+
+
+@pytest.mark.backend_independent
+def test_the_import_page_lists_what_import_loads() -> None:
+    """docs/import.md names exactly the package's modules that ``import badacey_fast`` loads (C twin)."""
+    page = IMPORT_PAGE.read_text(encoding="utf-8")
+    section = page.split("<!-- loaded-modules -->")[1].split("<!-- /loaded-modules -->")[0]
+    listed = set(re.findall(r"`(badacey_fast(?:\.\w+)*)`", section))
+    loaded = {m for m in _loaded_by_import("c") if m.startswith("badacey_fast")}
+    assert listed == loaded, f"docs/import.md lists {sorted(listed - loaded)} it does not load, " \
+                             f"and omits {sorted(loaded - listed)}"
+
+
+@pytest.mark.backend_independent
+def test_the_heavy_check_can_fail() -> None:
+    # A heavy module or one of its submodules is named; a module that only shares a prefix is not.
+    assert _heavy({"badacey_fast", "dataclasses", "numpy.core", "typing_extensions", "badacey_fast.bulky"}) == [
+        "dataclasses", "numpy.core"]

@@ -202,4 +202,4 @@ def memo(key: Hashable, compute: Callable[[], _T]) -> _T:
     found = cache.get(key)
     if found is None:
         found = cache[key] = compute()
-    return cast(_T, found)  # each key is always given the same compute (one table): its type
+    return cast("_T", found)  # each key is always given the same compute (one table): its type

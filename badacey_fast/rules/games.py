@@ -142,6 +142,10 @@ SPELLINGS: dict[str, str] = {
 }
 
 
+# What scoring() finds in one lookup: each Scoring (hashed by identity) and each canonical name.
+_READY: dict[object, Scoring] = {**SCORINGS, **{s: s for s in SCORINGS.values()}}
+
+
 def scoring(game: Scoring | str) -> Scoring:
     """The :class:`Scoring` of a game name in any spelling (see :data:`SPELLINGS`); a :class:`Scoring` is
     returned as it is, so an entry point may be handed either.
@@ -153,15 +157,17 @@ def scoring(game: Scoring | str) -> Scoring:
     ...
     TypeError: game must be a str, not int
     """
-    if type(game) is Scoring:
-        return game
+    try:  # a Scoring, or a canonical name (what programs pass): one lookup, no folding
+        found = _READY.get(game)
+    except TypeError:  # unhashable: not a name at all (worded below)
+        found = None
+    if found is not None:
+        return found
     if not isinstance(game, str):
         raise TypeError(f"game must be a str, not {type(game).__name__}")
-    name = SPELLINGS.get(game)  # the canonical names (what programs pass) need no folding
+    name = SPELLINGS.get(game.strip().lower())
     if name is None:
-        name = SPELLINGS.get(game.strip().lower())
-        if name is None:
-            raise UnknownGameError(f"unknown game {game!r}: expected one of {', '.join(PRESETS)}")
+        raise UnknownGameError(f"unknown game {game!r}: expected one of {', '.join(PRESETS)}")
     return SCORINGS[name]
 
 
