@@ -26,7 +26,7 @@ from badacey_fast.errors import ShowdownError
 from badacey_fast.evaluator import Cards, Description, Value
 from badacey_fast.rules import reference
 from badacey_fast.rules.games import BADUGI, LOW, SCORINGS, Scoring
-from badacey_fast.rules.odd_chips import OddChip, clockwise
+from badacey_fast.rules.odd_chips import OddChip, first_clockwise
 
 __all__ = ["UNSHOWN", "SeatHand", "PotResult", "ShowdownResult", "Settlement"]
 
@@ -294,8 +294,7 @@ def _pot_lines(pot: PotResult, rules: Scoring, words: tuple[Description | None, 
         if odd_chip is OddChip.LOW:
             lines.append(f"{indent}The odd chip goes to the low half (odd_chip='low')")
         else:
-            first = next(s for s in clockwise(pot.eligible, button)
-                         if s in pot.low_winners or s in pot.badugi_winners)
+            first = first_clockwise(button, len(who), pot.low_winners + pot.badugi_winners)
             lines.append(f"{indent}The odd chip goes to {who[first]}, the first winner clockwise from the button")
     return lines
 

@@ -26,7 +26,7 @@ from enum import Enum
 
 from badacey_fast.errors import BadaceyError, ShowdownError
 
-__all__ = ["OddChip", "ODD_CHIP_POLICIES", "odd_chip_policy", "clockwise", "split_pot"]
+__all__ = ["OddChip", "ODD_CHIP_POLICIES", "odd_chip_policy", "clockwise", "first_clockwise", "split_pot"]
 
 
 class OddChip(str, Enum):
@@ -91,6 +91,22 @@ def clockwise(seats: Sequence[int], button: int) -> list[int]:
     return [s for s in seats if s > button] + [s for s in seats if s <= button]
 
 
+def first_clockwise(button: int, seats: int, candidates: Sequence[int]) -> int:
+    """The seat of ``candidates`` (at least one) first clockwise from the button among ``seats`` seats
+    (button + 1 first, the button last): the worst position, which gets an odd chip under
+    ``OddChip.POSITION``.
+
+    >>> first_clockwise(2, 6, [0, 5, 3])
+    3
+    """
+    first, gap = -1, seats
+    for s in candidates:  # (a loop, not min(key=...): settle pays an odd pot through here)
+        d = (s - button - 1) % seats
+        if d < gap:
+            first, gap = s, d
+    return first
+
+
 def _share(amount: int, winners: Sequence[int], chips: list[int]) -> None:
     # Leftover chips of an uneven split go one each to the winners first clockwise from the button;
     # ``winners`` is already in that order.
@@ -139,10 +155,8 @@ def split_pot(amount: int, button: int, low_winners: Sequence[int], badugi_winne
     if amount & 1:
         if odd_chip is OddChip.LOW:
             low_amount += 1
-        else:  # the worst-positioned winner of either half: the nearer first winner clockwise
-            n = len(chips)
-            low, bad = low_winners[0], badugi_winners[0]
-            chips[low if (low - button - 1) % n <= (bad - button - 1) % n else bad] += 1
+        else:  # the worst-positioned winner of either half: each half's first winner, the nearer one
+            chips[first_clockwise(button, len(chips), (low_winners[0], badugi_winners[0]))] += 1
     _share(low_amount, low_winners, chips)
     _share(half, badugi_winners, chips)
 
