@@ -17,8 +17,6 @@ badacey_fast.errors.DuplicateCardError: card 'As' is given twice
 from __future__ import annotations
 
 import operator
-import re
-from collections.abc import Iterable
 
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError
 
@@ -39,6 +37,7 @@ __all__ = [
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Union
 
     #: Anything :func:`parse_cards` accepts: text like ``"As 2h 3d 4c 5s"``, or a sequence of card ids or
@@ -65,9 +64,6 @@ _SUIT_OF.update({ch: i for i, ch in enumerate(SUIT_SYMBOLS)})
 # Text-presentation and outline variants that keyboards and web pages produce.
 _SUIT_OF.update({"\u2667": 0, "\u2662": 1, "\u2661": 2, "\u2664": 3})
 
-# One card token: rank ("10" or one char) then suit.  Whole-string scanning lets "As2h3d" work.
-_TOKEN = re.compile(r"(10|[A2-9TJQKa2-9tjqk])([cdhsCDHS\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664])")
-_SEPARATORS = re.compile(r"[\s,]+")
 
 # Precomputed text of every card: formatting is on hot paths (CLI, histories).
 _ASCII = tuple(RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3] for c in DECK)
@@ -240,19 +236,21 @@ def card_ids_of_text(text: str) -> tuple[int, ...]:
 
 
 def _parse_text(text: str) -> tuple[int, ...]:
+    # Chunks between blanks and commas; each chunk is cards written one after another ("As2h3d"), a card
+    # being its rank ("10" or one character) then its suit: every such pair is a key of _ID_OF_TEXT.
+    # (A scan of slices rather than a regular expression: as fast, and `re` stays out of the import.)
     ids: list[int] = []
-    for chunk in _SEPARATORS.split(text.strip()):
-        if not chunk:
-            continue
-        pos = 0
-        while pos < len(chunk):
-            m = _TOKEN.match(chunk, pos)
-            if m is None:
-                bad = chunk[pos : pos + (3 if chunk.startswith("10", pos) else 2)]
+    for chunk in text.replace(",", " ").split():
+        pos, end = 0, len(chunk)
+        while pos < end:
+            width = 3 if chunk.startswith("10", pos) else 2
+            card = _ID_OF_TEXT.get(chunk[pos : pos + width])
+            if card is None:
+                bad = chunk[pos : pos + width]
                 where = "" if bad == text.strip() else f" in {text!r}"
                 raise InvalidCardError(f"unknown card {bad!r}{where}")
-            ids.append(_ID_OF_TEXT[m.group(1) + m.group(2)])
-            pos = m.end()
+            ids.append(card)
+            pos += width
     return tuple(ids)
 
 

@@ -16,7 +16,7 @@ from operator import itemgetter
 
 from badacey_fast import kernel
 from badacey_fast.cards import Cards, parse_cards
-from badacey_fast.rules.games import BADACEY, SCORINGS, Scoring, scoring
+from badacey_fast.rules.games import BADACEY, READY, SCORINGS, Scoring, scoring
 from badacey_fast.rules.value import Value
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
@@ -35,8 +35,11 @@ __all__ = [
     "compare",
 ]
 
-# The default game's Scoring: the default argument of every call, read without a lookup.
+# The default game's Scoring: the default argument of every call.
 _BADACEY = SCORINGS[BADACEY]
+# ace_high of each Scoring and canonical name: the single-hand calls read their ``game`` in one lookup (a
+# hand is a few hundred nanoseconds); any other spelling goes to the one reader, scoring().
+_ACE_HIGH = {key: rules.ace_high for key, rules in READY.items()}
 
 
 _new = tuple.__new__
@@ -147,7 +150,10 @@ def evaluate(cards: Cards, game: Scoring | str = _BADACEY) -> Value:
     ...
     badacey_fast.errors.DuplicateCardError: card '4c' is given twice
     """
-    ace_high = game.ace_high if type(game) is Scoring else scoring(game).ace_high
+    try:
+        ace_high = _ACE_HIGH[game]
+    except (KeyError, TypeError):  # another spelling, or no game at all: scoring() reads or refuses it
+        ace_high = scoring(game).ace_high
     # Fast path (C twin, table loaded): one C call (csrc/cpython/speedups.c) takes a tuple or list of
     # five exact ints, validates them and returns the cached Value; anything else (text, bools, numpy
     # ints, a bad hand) gives None and takes the general path below, which also words the errors.
@@ -171,7 +177,10 @@ def low_rank(cards: Cards, game: Scoring | str = _BADACEY) -> int:
     ...
     badacey_fast.errors.UnknownGameError: unknown game 'razz': expected one of badacey, badeucy, badugi, a5, 27
     """
-    ace_high = scoring(game).ace_high
+    try:
+        ace_high = _ACE_HIGH[game]
+    except (KeyError, TypeError):
+        ace_high = scoring(game).ace_high
     single = kernel.single[ace_high]  # evaluate()'s fast path; None hands over to the general path
     if single is not None:
         value = single(cards)

@@ -24,13 +24,13 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
 
 from badacey_fast.kernel import backend as _backend
 from badacey_fast.kernel.backend import ENV_VAR, POLICIES, load, using
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable, Iterable
     from typing import TypeVar, cast
 
     from badacey_fast.kernel._c import EngineTables as EngineTables  # engine_tables() returns the class

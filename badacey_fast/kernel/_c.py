@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 from _thread import allocate_lock
-from collections.abc import Callable, Iterable
 
 from badacey_fast.tables import format as tables
 from badacey_fast._kernel import ffi, lib  # ImportError here means the extension was never built
@@ -24,6 +23,7 @@ from badacey_fast.rules.value import VALUES, Value, from_entry
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
     from typing import Any, TypeAlias
 
     from _cffi_backend import FFI

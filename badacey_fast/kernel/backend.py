@@ -30,16 +30,15 @@ The package itself never calls it: its C calls are the C twin's functions.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-import warnings
-from collections.abc import Iterator
 
 from badacey_fast.errors import BackendError, TableIntegrityError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:
+    from types import TracebackType
+
     from badacey_fast.kernel._c import Kernel
     from badacey_fast.kernel.twin import Single, Twin
 
@@ -84,6 +83,8 @@ def _choose() -> Twin:
             if isinstance(exc, TableIntegrityError):
                 raise
             raise ImportError(f"{ENV_VAR}=c but the C kernel is unavailable: {exc}") from exc
+        import warnings  # (here: only a fallback warns)
+
         warnings.warn(
             f"badacey_fast: C kernel unavailable ({exc}); using the pure-Python reference "
             f"(set {ENV_VAR}=python to silence this, or reinstall to build the kernel)",
@@ -110,20 +111,44 @@ def _publish() -> None:
         setattr(package, "single", single)
 
 
-@contextlib.contextmanager
-def using(which: str) -> Iterator[Twin]:
-    """Temporarily serve every evaluation from the named twin (``"c"`` or ``"python"``); for tests."""
-    global impl, name, single
-    saved = impl, name, single
-    impl = load(which)
-    name = impl.NAME
-    single = getattr(impl, "SINGLE", _NO_SINGLE)
-    _publish()
-    try:
-        yield impl
-    finally:
-        impl, name, single = saved
+class _Using:
+    """:func:`using`'s context manager (a class rather than ``contextlib.contextmanager``: contextlib and
+    what it imports would cost ``import badacey_fast`` a third of its time, docs/import.md)."""
+
+    __slots__ = ("which", "saved")
+
+    def __init__(self, which: str) -> None:
+        self.which = which
+        self.saved: tuple[Twin, str, Single] | None = None
+
+    def __enter__(self) -> Twin:
+        global impl, name, single
+        self.saved = impl, name, single
+        impl = load(self.which)
+        name = impl.NAME
+        single = getattr(impl, "SINGLE", _NO_SINGLE)
         _publish()
+        return impl
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        global impl, name, single
+        if self.saved is not None:
+            impl, name, single = self.saved
+            self.saved = None
+            _publish()
+
+
+def using(which: str) -> _Using:
+    """Temporarily serve every evaluation from the named twin (``"c"`` or ``"python"``) within a ``with``
+    block, which gets the twin; for tests.
+
+    >>> from badacey_fast import kernel as served
+    >>> with using("python") as twin:
+    ...     twin.NAME, served.name
+    ('python', 'python')
+    """
+    return _Using(which)
 
 
 def kernel() -> Kernel:  # (_c is imported on call: the extension may be missing)

@@ -28,7 +28,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/imp
 if TYPE_CHECKING:
     from typing import NoReturn
 
-__all__ = ["BADACEY", "BADEUCY", "GAMES", "PRESETS", "SPELLINGS", "LOW", "BADUGI", "Scoring", "SCORINGS",
+__all__ = ["BADACEY", "BADEUCY", "GAMES", "PRESETS", "SPELLINGS", "LOW", "BADUGI", "Scoring", "SCORINGS", "READY",
            "scoring", "normalize_game"]
 
 BADACEY = "badacey"
@@ -142,8 +142,10 @@ SPELLINGS: dict[str, str] = {
 }
 
 
-# What scoring() finds in one lookup: each Scoring (hashed by identity) and each canonical name.
-_READY: dict[object, Scoring] = {**SCORINGS, **{s: s for s in SCORINGS.values()}}
+#: What :func:`scoring` takes as it is, in one lookup: each Scoring (to itself) and each canonical name (to
+#: its Scoring).  Any other spelling is folded and looked up in :data:`SPELLINGS`.
+READY: dict[object, Scoring] = {key: rules for key, rules in SCORINGS.items()}
+READY.update((rules, rules) for rules in SCORINGS.values())
 
 
 def scoring(game: Scoring | str) -> Scoring:
@@ -158,7 +160,7 @@ def scoring(game: Scoring | str) -> Scoring:
     TypeError: game must be a str, not int
     """
     try:  # a Scoring, or a canonical name (what programs pass): one lookup, no folding
-        found = _READY.get(game)
+        found = READY.get(game)
     except TypeError:  # unhashable: not a name at all (worded below)
         found = None
     if found is not None:

@@ -35,9 +35,12 @@ import os
 import struct
 import sys
 import zlib
-from collections.abc import Callable
 
 from badacey_fast.errors import TableIntegrityError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 __all__ = [
     "HANDS5",
