@@ -85,8 +85,10 @@ class GameConfig:
       preset's, 5 or Badugi's 4; 1-4 for Badugi), ``draws`` (0-3, default 3): a small game (module
       docstring); ``deck`` is its cards.  ``hand_size`` is always an int once made.
 
-    >>> GameConfig(game="badugi").hand_size, GameConfig(game="badugi").settle_game
-    (4, 'badugi')
+    >>> GameConfig(game="badugi").hand_size, GameConfig(game="badugi").scoring
+    (4, Scoring('badugi'))
+    >>> GameConfig(game="badugi", ranks=5, hand_size=2, draws=1).scoring
+    Scoring('badugi', hand_size=2)
     >>> GameConfig(small_blind=0, big_blind=0, ante=1).uses_blinds
     False
     >>> GameConfig(cap=0)

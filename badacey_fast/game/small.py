@@ -35,7 +35,8 @@ from math import comb, prod
 from typing import Any
 
 from badacey_fast.game.actions import DRAW, Action
-from badacey_fast.game.config import ConfigError, GameConfig
+from badacey_fast.errors import ConfigError
+from badacey_fast.game.config import GameConfig
 from badacey_fast.game.state import Game
 
 __all__ = ["SmallGame", "SMALL_GAMES", "TreeSize", "tree_size", "size_table"]
@@ -145,7 +146,7 @@ def tree_size(game: SmallGame | GameConfig, seats: int = 2, stack: int | None = 
     >>> tree_size(GameConfig(game="badugi", ranks=4, draws=2))
     Traceback (most recent call last):
     ...
-    badacey_fast.game.config.ConfigError: a hand of these rules can reach a reshuffle (16 cards, 2 seats of 4 cards, 2 draws): its tree is not counted in closed form
+    badacey_fast.errors.ConfigError: a hand of these rules can reach a reshuffle (16 cards, 2 seats of 4 cards, 2 draws): its tree is not counted in closed form
     """
     if isinstance(game, SmallGame):
         config, seats, stack = game.config, game.seats, game.stack

@@ -165,6 +165,8 @@ def scoring(game: Scoring | str) -> Scoring:
         found = None
     if found is not None:
         return found
+    if type(game) is Scoring:  # a game's Scoring at another hand size (Scoring.resized)
+        return game
     if not isinstance(game, str):
         raise TypeError(f"game must be a str, not {type(game).__name__}")
     name = SPELLINGS.get(game.strip().lower())
