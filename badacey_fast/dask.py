@@ -273,7 +273,8 @@ def simulate(
     require_dask()
     from dask.delayed import delayed
 
-    from badacey_fast.game.config import ConfigError, GameConfig
+    from badacey_fast.errors import ConfigError
+    from badacey_fast.game.config import GameConfig
     from badacey_fast.game.simulate import summarize
 
     if isinstance(config, str) or config is None:

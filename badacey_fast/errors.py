@@ -20,6 +20,8 @@ __all__ = [
     "TableIntegrityError",
     "RangeError",
     "HandHistoryError",
+    "HistoryWarning",
+    "ReplayError",
     "BackendError",
     "ConfigError",
     "HistoryError",
@@ -91,6 +93,23 @@ class HandHistoryError(BadaceyError):
         self.file = file
         self.line = line
         self.reason = reason
+
+
+class HistoryWarning(UserWarning):
+    """A hand the reader of ``badacey_fast.histories`` could not take (``on_bad_hand="warn"``): the message
+    is ``file:line: reason``."""
+
+
+class ReplayError(BadaceyError):
+    """A real hand (``badacey_fast.histories``) that cannot be replayed, or an action the engine refuses;
+    ``kind`` says which: "skipped" (not one of our fixed-limit games, cancelled, ...), "rule difference"
+    (the engine's rules refuse what the room allowed) or "parse gap" (the text does not say enough);
+    ``line`` is the hand's line (1-based, 0 if none)."""
+
+    def __init__(self, message: str, kind: str = "skipped", line: int = 0) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.line = line
 
 
 class TableIntegrityError(RuntimeError):

@@ -10,7 +10,8 @@ import pytest
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import IllegalActionError, ShowdownError
 from badacey_fast.game import Action, Game, GameConfig
-from badacey_fast.game.history import HistoryError, from_json, history, replay, to_json
+from badacey_fast.errors import HistoryError
+from badacey_fast.game.history import from_json, history, replay, to_json
 from badacey_fast.pots import settle, side_pots
 from badacey_fast.rules.stub import UNKNOWN, Stub, is_unknown
 

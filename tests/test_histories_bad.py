@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from badacey_fast.errors import HandHistoryError
-from badacey_fast.histories import HistoryWarning, parse
+from badacey_fast.errors import HistoryWarning
+from badacey_fast.histories import parse
 from badacey_fast.histories.model import EXAMPLE
 
 pytestmark = pytest.mark.backend_independent  # reading text: no evaluation

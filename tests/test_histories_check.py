@@ -10,7 +10,8 @@ import pytest
 
 from badacey_fast.game import is_unknown
 from badacey_fast.histories import RealHand, check, parse, replay
-from badacey_fast.histories.engine import ReplayError, why_not_replayed
+from badacey_fast.errors import ReplayError
+from badacey_fast.histories.engine import why_not_replayed
 from badacey_fast.histories.model import EXAMPLE
 
 DATA = Path(__file__).parent / "data" / "histories"

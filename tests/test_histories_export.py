@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from badacey_fast.game.history import HistoryError, replay as replay_history
+from badacey_fast.errors import HistoryError
+from badacey_fast.game.history import replay as replay_history
 from badacey_fast.histories import parse, stats, to_table
 from badacey_fast.histories.export import PHH_VARIANTS, to_phh
 

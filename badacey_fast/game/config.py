@@ -51,8 +51,7 @@ from badacey_fast.rules.decks import FULL_RANKS, FULL_SUITS, MAX_DRAWS, check_de
 from badacey_fast.rules.games import PRESETS, SCORINGS, Scoring, scoring
 from badacey_fast.rules.odd_chips import OddChip, odd_chip_policy
 
-# ConfigError: re-exported until dask.py imports it from errors (issue 23, phase 2)
-__all__ = ["GameConfig", "PRESETS", "ConfigError"]
+__all__ = ["GameConfig", "PRESETS"]
 
 
 def _check_int(name: str, value: object, positive: bool = False) -> None:

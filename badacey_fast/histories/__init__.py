@@ -21,11 +21,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from badacey_fast.histories.model import Event, RealHand, Seat
-from badacey_fast.histories.reader import HistoryWarning, parse
+from badacey_fast.errors import HistoryWarning, ReplayError
+from badacey_fast.histories.reader import parse
 
 if TYPE_CHECKING:
     from badacey_fast.histories.audit import Check, Disagreement, check
-    from badacey_fast.histories.engine import Replay, ReplayError, replay
+    from badacey_fast.histories.engine import Replay, replay
     from badacey_fast.histories.table import stats, to_table
 
 __all__ = ["parse", "RealHand", "Seat", "Event", "HistoryWarning", "check", "Check", "Disagreement", "replay",
@@ -36,7 +37,6 @@ _LAZY = {
     "check": "badacey_fast.histories.audit", "Check": "badacey_fast.histories.audit",
     "Disagreement": "badacey_fast.histories.audit",
     "replay": "badacey_fast.histories.engine", "Replay": "badacey_fast.histories.engine",
-    "ReplayError": "badacey_fast.histories.engine",
     "to_table": "badacey_fast.histories.table", "stats": "badacey_fast.histories.table",
 }
 

@@ -28,12 +28,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from badacey_fast.histories.kinds import UNCALLED
-from badacey_fast.histories.engine import Replay, ReplayError, contributions, final_hands, replay
-from badacey_fast.pots import settle, side_pots, split_pot
-from badacey_fast.rules.odd_chips import clockwise
+from badacey_fast.errors import ReplayError
+from badacey_fast.histories.engine import Replay, contributions, final_hands, replay
+from badacey_fast.pots import settle, side_pots
+from badacey_fast.rules.odd_chips import OddChip, clockwise, split_pot
 
 if TYPE_CHECKING:
-    from badacey_fast.histories.model import RealHand
+    from badacey_fast.histories.record import HandRecord
 
 __all__ = ["Check", "Disagreement", "REASONS", "check", "check_all"]
 
@@ -64,7 +65,7 @@ class Check:
     whether the rules' nets are the same.  ``notes``: what the replay noticed without a difference in chips
     (a cap the room lifts heads-up, a reshuffle)."""
 
-    hand: RealHand
+    hand: HandRecord
     status: str
     skipped: str | None = None
     showdown: str = ""
@@ -86,7 +87,7 @@ class Check:
         return "\n".join(f"{h.file}:{d.line or h.line}: {h.site} #{h.hand_id}: {d}" for d in self.disagreements)
 
 
-def check(hand: RealHand) -> Check:
+def check(hand: HandRecord) -> Check:
     """Replay ``hand`` and compare the rules' settlement with the room's (see the module docstring)."""
     notes: list[str] = []
     try:
@@ -104,13 +105,13 @@ def check(hand: RealHand) -> Check:
     return _compare(hand, r, notes)
 
 
-def check_all(hands: Iterable[RealHand]) -> Iterator[Check]:
+def check_all(hands: Iterable[HandRecord]) -> Iterator[Check]:
     """:func:`check` of each hand, in order (streamed)."""
     for hand in hands:
         yield check(hand)
 
 
-def _compare(hand: RealHand, r: Replay, notes: list[str]) -> Check:
+def _compare(hand: HandRecord, r: Replay, notes: list[str]) -> Check:
     out: list[Disagreement] = []
     paid_text = hand.put_in()
     paid = contributions(r)
@@ -152,7 +153,7 @@ def _compare(hand: RealHand, r: Replay, notes: list[str]) -> Check:
             ours = {name: 0 for name in order}
             out.append(_diagnose_room(hand, order, room, live))
     else:
-        ours = _pay(pots, order, button, rake, False, split)
+        ours = _pay(pots, order, button, rake, OddChip.POSITION, split)
         if ours != room and not out:
             out.append(_diagnose(hand, pots, order, button, rake, room, ours, split))
     nets_text = {name: room[name] - paid_text.get(name, 0) for name in order}
@@ -182,7 +183,7 @@ def _proportional(amounts: Sequence[int], rake: int) -> list[int]:
 
 
 def _pay(pots: Sequence[tuple[int, list[int], list[int], list[int]]], order: list[str], button: int, rake: int,
-         odd_low: bool, split: bool, proportional: bool = False) -> dict[str, int]:
+         odd_chip: OddChip, split: bool, proportional: bool = False) -> dict[str, int]:
     """Pay each pot, less its share of the rake, to its winners by the one split of RULES.md §3."""
     chips = [0] * len(order)
     amounts = [p[0] for p in pots]
@@ -193,7 +194,7 @@ def _pay(pots: Sequence[tuple[int, list[int], list[int], list[int]]], order: lis
         ring = clockwise(sorted(eligible), button)
         low_w = [s for s in ring if s in low]
         bad_w = [s for s in ring if s in bad]
-        split_pot(amount - cut, ring, low_w, bad_w, odd_low, chips)
+        split_pot(amount - cut, button, low_w, bad_w, odd_chip, chips)
     return {name: chips[k] for k, name in enumerate(order)}
 
 
@@ -211,20 +212,20 @@ def _room_award(pots: list[tuple[int, list[int]]], order: list[str], button: int
             return None
     target = {name: room[name] for name in order}
     for pick in itertools.product(*choices):
-        for odd_low in (False, True):
+        for policy in (OddChip.POSITION, OddChip.LOW):
             full = [(a, e, lo, bd) for (a, e), (lo, bd) in zip(pots, pick)]
-            got = _pay(full, order, button, rake, odd_low, split)
+            got = _pay(full, order, button, rake, policy, split)
             if got == target:
                 return got
     return None
 
 
-def _diagnose(hand: RealHand, pots: Sequence[tuple[int, list[int], list[int], list[int]]], order: list[str],
+def _diagnose(hand: HandRecord, pots: Sequence[tuple[int, list[int], list[int], list[int]]], order: list[str],
               button: int, rake: int, room: dict[str, int], ours: dict[str, int], split: bool) -> Disagreement:
     def words(pay: dict[str, int]) -> str:
         return ", ".join(f"{n} {hand.money(c)}" for n, c in pay.items() if c) or "nobody"
 
-    if _pay(pots, order, button, rake, True, split) == room:
+    if _pay(pots, order, button, rake, OddChip.LOW, split) == room:
         return Disagreement("odd chip", f"the room gives an odd pot's odd chip to the low half (odd_chip='low'); "
                             f"the rules give it to the first winner clockwise from the button: room {words(room)}, "
                             f"rules {words(ours)}")
@@ -233,7 +234,7 @@ def _diagnose(hand: RealHand, pots: Sequence[tuple[int, list[int], list[int], li
     if sum(ours.values()) == sum(room.values()) and winners_ours == winners_room and all(
             abs(ours[n] - room[n]) <= len(pots) for n in order):
         return Disagreement("odd chip", f"the room gives an odd chip elsewhere: room {words(room)}, rules {words(ours)}")
-    if len(pots) > 1 and _pay(pots, order, button, rake, False, split, proportional=True) == room:
+    if len(pots) > 1 and _pay(pots, order, button, rake, OddChip.POSITION, split, proportional=True) == room:
         return Disagreement("rake rule", f"the room rakes every pot in proportion (the rules: the main pot "
                             f"first): room {words(room)}, rules {words(ours)}")
     if winners_ours != winners_room:
@@ -241,7 +242,7 @@ def _diagnose(hand: RealHand, pots: Sequence[tuple[int, list[int], list[int], li
     return Disagreement("rule difference", f"the room pays {words(room)}; the rules pay {words(ours)}")
 
 
-def _diagnose_room(hand: RealHand, order: list[str], room: dict[str, int], live: list[int]) -> Disagreement:
+def _diagnose_room(hand: HandRecord, order: list[str], room: dict[str, int], live: list[int]) -> Disagreement:
     payees = [name for name in order if room[name]]
     strangers = [name for name in payees if order.index(name) not in live]
     if strangers:

@@ -34,14 +34,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from badacey_fast.errors import BadaceyError, IllegalActionError
+from badacey_fast.errors import BadaceyError, IllegalActionError, ReplayError
 from badacey_fast.game import UNKNOWN, Action, Game, GameConfig, is_unknown
 from badacey_fast.game.history import replay as replay_history
 from badacey_fast.histories.kinds import ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, POST, RAISE, \
     SMALL_BLIND
 
 if TYPE_CHECKING:
-    from badacey_fast.histories.model import Event, RealHand
+    from badacey_fast.histories.record import Event, HandRecord
 
 __all__ = ["Replay", "ReplayError", "replay", "why_not_replayed", "contributions", "final_hands", "MAX_SEATS"]
 
@@ -52,24 +52,13 @@ _BETTING_KINDS = frozenset({FOLD, CHECK, CALL, BET, RAISE})
 _new = tuple.__new__
 
 
-class ReplayError(BadaceyError):
-    """A hand that cannot be replayed, or an action the engine refuses; ``kind`` says which: "skipped"
-    (not one of our fixed-limit games, cancelled, ...), "rule difference" (the engine's rules refuse what
-    the room allowed) or "parse gap" (the text does not say enough)."""
-
-    def __init__(self, message: str, kind: str = "skipped", line: int = 0) -> None:
-        super().__init__(message)
-        self.kind = kind
-        self.line = line
-
-
 @dataclass
 class Replay:
     """A replayed hand: the engine's ``game``, the player of each engine seat (``names``), the engine's
     ``button`` seat, chips each player posted dead (``dead``) and the players left out (``dropped``: their
     chips), the ``config`` used, and what the replay noticed (``notes``)."""
 
-    hand: RealHand
+    hand: HandRecord
     game: Game
     names: list[str]
     button: int
@@ -83,7 +72,7 @@ class Replay:
         return self.names.index(name)
 
 
-def why_not_replayed(hand: RealHand) -> str | None:
+def why_not_replayed(hand: HandRecord) -> str | None:
     """Why the hand is not replayed in the engine (None when it is): the first reason found.
 
     >>> from badacey_fast.histories import parse
@@ -109,7 +98,7 @@ def why_not_replayed(hand: RealHand) -> str | None:
     return None
 
 
-def _dropped(hand: RealHand, dealt: list[str]) -> list[str]:
+def _dropped(hand: HandRecord, dealt: list[str]) -> list[str]:
     """Players the replay can leave out at a table of more than 6: folded before the draw with no chip in
     but an ante (which stays in the pot as theirs)."""
     acted: dict[str, list[Event]] = {}
@@ -123,7 +112,7 @@ def _dropped(hand: RealHand, dealt: list[str]) -> list[str]:
     return out[: max(0, len(dealt) - MAX_SEATS)] if len(dealt) - len(out) <= MAX_SEATS else out
 
 
-def _engine_table(hand: RealHand) -> tuple[list[str], int, dict[str, int], list[int], int, dict[str, int]]:
+def _engine_table(hand: HandRecord) -> tuple[list[str], int, dict[str, int], list[int], int, dict[str, int]]:
     """(engine seats' names, button seat, dead chips, live-post seats, ante, dropped players' chips)."""
     dealt = hand.players
     put = hand.put_in()
@@ -174,7 +163,7 @@ def _engine_table(hand: RealHand) -> tuple[list[str], int, dict[str, int], list[
     return dealt, button, dead, posts, ante, dropped
 
 
-def _config(hand: RealHand, ante: int, heads_up_uncapped: bool) -> GameConfig:
+def _config(hand: HandRecord, ante: int, heads_up_uncapped: bool) -> GameConfig:
     assert hand.limits is not None and hand.game is not None  # why_not_replayed checked both
     return _config_of(hand.game, hand.blinds[0], hand.blinds[1], ante, hand.limits[0], hand.limits[1],
                       heads_up_uncapped)
@@ -246,7 +235,7 @@ class _Slots:
             self._assign(tuple(self.final))
 
 
-def replay(hand: RealHand) -> Replay:
+def replay(hand: HandRecord) -> Replay:
     """Replay ``hand`` in the engine, action by action (see the module docstring).  Raises
     :class:`ReplayError`: not replayable (``kind`` "skipped", with the reason), or an action the engine
     refuses (``kind`` "rule difference", naming the action's line and the engine's rule) or a text that
@@ -267,7 +256,7 @@ def replay(hand: RealHand) -> Replay:
         return r
 
 
-def _replay(hand: RealHand, heads_up_uncapped: bool) -> Replay:
+def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
     reason = why_not_replayed(hand)
     if reason is not None:
         raise ReplayError(reason)

@@ -34,14 +34,15 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from badacey_fast.cards import format_cards
-from badacey_fast.game.history import HistoryError, UNKNOWN_TEXT, history
+from badacey_fast.errors import HistoryError, ReplayError
+from badacey_fast.game.history import UNKNOWN_TEXT, history
 from badacey_fast.histories.kinds import (
     ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, MUCK, POST, RAISE, SHOW, SMALL_BLIND,
 )
 
 if TYPE_CHECKING:
     from badacey_fast.histories.engine import Replay
-    from badacey_fast.histories.model import RealHand
+    from badacey_fast.histories.record import HandRecord
 
 __all__ = ["FORMAT", "PHH_VARIANTS", "to_dict", "to_json", "to_phh"]
 
@@ -58,9 +59,9 @@ PHH_VARIANTS = {
 }
 
 
-def to_dict(hand: RealHand, replayed: Replay | None = None) -> dict[str, Any]:
+def to_dict(hand: HandRecord, replayed: Replay | None = None) -> dict[str, Any]:
     """The JSON-ready dict of :func:`to_json` (``replayed``: the hand's replay, when the caller has it)."""
-    from badacey_fast.histories.engine import ReplayError, replay
+    from badacey_fast.histories.engine import replay
 
     out: dict[str, Any] = {"format": FORMAT, "version": 1}
     out.update(hand.to_dict())
@@ -72,12 +73,12 @@ def to_dict(hand: RealHand, replayed: Replay | None = None) -> dict[str, Any]:
     return out
 
 
-def to_json(hand: RealHand, indent: int | None = None) -> str:
+def to_json(hand: HandRecord, indent: int | None = None) -> str:
     """The hand as JSON text (see the module docstring): one line unless ``indent`` is given."""
     return json.dumps(to_dict(hand), indent=indent, ensure_ascii=False)
 
 
-def _variant(hand: RealHand) -> str:
+def _variant(hand: HandRecord) -> str:
     key = hand.game
     if key is None and hand.draws == 1 and "2-7" in hand.variant.replace("Lowball27", "2-7"):
         key = "2-7 single draw"
@@ -107,7 +108,7 @@ def _pk(cards: tuple[int, ...] | None, count: int) -> str:
     return format_cards(cards).replace(" ", "")
 
 
-def to_phh(hand: RealHand) -> str:
+def to_phh(hand: HandRecord) -> str:
     """The hand as PHH text (see the module docstring); ``HistoryError`` for a variant PHH has no code for."""
     variant = _variant(hand)
     players = hand.players

@@ -30,7 +30,7 @@ import tempfile
 from types import TracebackType
 from typing import IO, Any
 
-from badacey_fast.game.history import HistoryError
+from badacey_fast.errors import HistoryError
 from badacey_fast.histories.export import to_dict, to_phh
 from badacey_fast.histories.model import RealHand
 from badacey_fast.histories.engine import Replay

@@ -25,20 +25,16 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import IO, Union
 
-from badacey_fast.errors import HandHistoryError
+from badacey_fast.errors import HandHistoryError, HistoryWarning
 from badacey_fast.histories.model import RealHand
 from badacey_fast.histories.sites import SITES, Site, site_named
 from badacey_fast.histories.sources import sources
 
-__all__ = ["parse", "HistoryWarning", "OnBadHand", "BAD_HAND_CHOICES"]
+__all__ = ["parse", "OnBadHand", "BAD_HAND_CHOICES"]
 
 #: What to do with a hand the reader cannot take: "warn", "skip", "error", or a callable given the error.
 OnBadHand = Union[str, Callable[[HandHistoryError], object]]
 BAD_HAND_CHOICES = ("warn", "skip", "error")
-
-
-class HistoryWarning(UserWarning):
-    """A hand the reader could not take (``on_bad_hand="warn"``): the message is ``file:line: reason``."""
 
 
 def _handler(on_bad_hand: OnBadHand) -> Callable[[HandHistoryError], object]:
