@@ -132,7 +132,6 @@ def _compare(hand: HandRecord, r: Replay, notes: list[str]) -> Check:
     for name, chips in hand.collected.items():
         if name not in room:
             out.append(Disagreement("parse gap", f"the room pays {name}, who put nothing in"))
-    game = r.config.game
     if len(live) == 1:
         showdown = "none"
         pots = [(sum(contribs), live, live, live if r.config.split_pot else [])]
@@ -141,7 +140,7 @@ def _compare(hand: HandRecord, r: Replay, notes: list[str]) -> Check:
         if all(known.get(order[k]) is not None for k in live):
             showdown = "judged"
             hands = [known.get(name) if k in live else None for k, name in enumerate(order)]
-            s = settle(contribs, hands, button=button, game=game, odd_chip=r.config.odd_chip)
+            s = settle(contribs, hands, button=button, game=r.config.scoring, odd_chip=r.config.odd_chip)
             pots = [(p.amount, list(p.eligible), list(p.low_winners), list(p.badugi_winners)) for p in s.pots]
         else:
             showdown = "room"
