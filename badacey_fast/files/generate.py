@@ -12,7 +12,7 @@ import numpy as np
 
 from badacey_fast.bulk import showdown as scoring
 from badacey_fast.cards import format_card
-from badacey_fast.files.streams import _opened, _stdout
+from badacey_fast.files.streams import opened, stdout_bytes
 from badacey_fast.errors import BadaceyError, ShowdownError
 
 __all__ = ["generate_deals"]
@@ -59,7 +59,7 @@ def generate_deals(
     rng = np.random.default_rng(seed)
     width = 6 + 11 * seats  # "PPP B " then 10 characters and a separator per hand
     written = 0
-    with _opened(_stdout() if out is None else out, "wb") as fout:
+    with opened(stdout_bytes() if out is None else out, "wb") as fout:
         if fmt == "csv":
             header = ",".join(["pot", "button", *(f"seat{s}" for s in range(seats))]) + "\n"
             written += fout.write(header.encode())

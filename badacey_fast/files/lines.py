@@ -24,24 +24,24 @@ from badacey_fast.errors import BadaceyError, DuplicateCardError, ShowdownError
 
 __all__ = ["parse_deal"]
 
-_MAX_CHIPS = 2**63 - 1
+MAX_CHIPS = 2**63 - 1
 _DIGITS = re.compile(r"[0-9]+\Z")
 _POT_COL, _BUTTON_COL, _IGNORED_COL = 6, 7, -1  # column kinds shared with bd_parse_deals
 
 
-class _Layout(NamedTuple):
+class Layout(NamedTuple):
     seats: int
     columns: tuple[int, ...] | None  # CSV column kinds (None: plain text)
 
 
-class _Deal(NamedTuple):
+class ParsedDeal(NamedTuple):
     cards: list[list[int]]
     live: list[bool]
     pot: int | None
     button: int | None
 
 
-def parse_deal(text: str, seats: int, columns: tuple[int, ...] | None = None) -> _Deal:
+def parse_deal(text: str, seats: int, columns: tuple[int, ...] | None = None) -> ParsedDeal:
     """Parse and validate one deal line (plain text, or CSV with ``columns`` kinds); the slow, exact path.
 
     Returns cards (P lists of 5 ids 0..51, zeros for folded seats), live flags, pot and button (None when
@@ -99,7 +99,7 @@ def parse_deal(text: str, seats: int, columns: tuple[int, ...] | None = None) ->
         raise ShowdownError("no live seat: every seat folded")
     if button is not None and button >= seats:
         raise ShowdownError(f"button {button} is not a seat 0..{seats - 1}")
-    return _Deal(cards, live, pot, button)
+    return ParsedDeal(cards, live, pot, button)
 
 
 def _csv_fields(text: str) -> list[str]:
@@ -113,12 +113,12 @@ def _chips(text: str, what: str) -> int:
     if not _DIGITS.match(text):
         raise ShowdownError(f"{what} {text!r} is not a whole number >= 0")
     value = int(text)
-    if value > _MAX_CHIPS:
+    if value > MAX_CHIPS:
         raise ShowdownError(f"{what} {value} is too large (at most 2**63 - 1)")
     return value
 
 
-def _layout_of(first: str, fmt: str) -> tuple[_Layout, bool]:
+def layout_of(first: str, fmt: str) -> tuple[Layout, bool]:
     """The layout from the first data line; True when that line is a CSV header (not a deal)."""
     if fmt == "csv" or (fmt == "auto" and "," in first):
         names = [name.strip().lower() for name in _csv_fields(first)]
@@ -129,42 +129,42 @@ def _layout_of(first: str, fmt: str) -> tuple[_Layout, bool]:
             raise ShowdownError(f"{len(seats)} seats: a showdown has 2 to 6 seats")
         kinds = {"pot": _POT_COL, "button": _BUTTON_COL}
         columns = tuple(int(n[4:]) if re.fullmatch(r"seat[0-9]", n) else kinds.get(n, _IGNORED_COL) for n in names)
-        return _Layout(len(seats), columns), True
+        return Layout(len(seats), columns), True
     if fmt not in ("auto", "text"):
         raise ValueError(f"unknown deal file format {fmt!r}: expected 'auto', 'text' or 'csv'")
     hands = [t for t in first.split() if not _DIGITS.match(t)]
     if not scoring.MIN_SEATS <= len(hands) <= scoring.MAX_SEATS:
         raise ShowdownError(f"{len(hands)} hands: a showdown has 2 to 6 seats")
-    return _Layout(len(hands), None), False
+    return Layout(len(hands), None), False
 
 
 # A line ends at "\r\n", "\n" or a lone "\r" (as universal newlines and bd_parse_deals read them): a file
 # written with old Mac line ends is one deal a line, not one wide deal.
-_LINE_END = re.compile(rb"\r\n|\r|\n")
+LINE_END = re.compile(rb"\r\n|\r|\n")
 
 
-def _lines(data: bytes) -> list[bytes]:
+def split_lines(data: bytes) -> list[bytes]:
     """The lines of a block of whole lines, without their line ends."""
-    lines = _LINE_END.split(data)
+    lines = LINE_END.split(data)
     if not lines[-1]:  # the empty "line" after the last line end
         lines.pop()
     return lines
 
 
-def _skipped(raw: bytes) -> bool:
+def is_skipped(raw: bytes) -> bool:
     """Blank (spaces and tabs only) or a '#' comment: the same rule as bd_parse_deals, on bytes."""
     rest = raw.lstrip(b" \t")
     return not rest or rest.startswith(b"#")
 
 
-def _decode(raw: bytes) -> str:
+def decode_line(raw: bytes) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ShowdownError("not UTF-8 text") from None
 
 
-def _with_line(exc: BadaceyError, line: int) -> BadaceyError:
+def with_line(exc: BadaceyError, line: int) -> BadaceyError:
     """The same kind of error, its message prefixed with the line number."""
     return type(exc)(f"line {line}: {exc}")
 

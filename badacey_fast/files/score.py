@@ -48,9 +48,9 @@ import numpy as np
 from badacey_fast.bulk import showdown as bulk_showdown
 from badacey_fast.errors import BadaceyError, ShowdownError
 from badacey_fast.files.generate import generate_deals
-from badacey_fast.files.lines import (_LINE_END, _MAX_CHIPS, _Deal, _decode, _Layout, _layout_of, _lines, _skipped,
-                                      _with_line, parse_deal)
-from badacey_fast.files.streams import _MAX_LINE, _blocks, _opened, _stdout, _too_long
+from badacey_fast.files.lines import (LINE_END, MAX_CHIPS, Layout, ParsedDeal, decode_line, is_skipped, layout_of,
+                                      parse_deal, split_lines, with_line)
+from badacey_fast.files.streams import MAX_LINE, line_blocks, opened, stdout_bytes, too_long
 from badacey_fast import kernel
 from badacey_fast.rules.games import Scoring, scoring
 from badacey_fast.rules.odd_chips import check_odd_chip
@@ -118,14 +118,14 @@ def score_file(
             raise TypeError(f"{what} must be an int, not {type(value).__name__}")
     if chunk < 1:
         raise BadaceyError(f"chunk must be at least 1 line, got {chunk}")
-    if not 0 <= pot <= _MAX_CHIPS:
+    if not 0 <= pot <= MAX_CHIPS:
         raise ShowdownError(f"pot {pot} is not a number of chips 0..2**63-1")
     if button < 0:
         raise ShowdownError(f"button {button} is not a seat")
     chunk = min(chunk, _MAX_CHUNK)
     scorer = _Scorer(rules, odd_chip == "low", pot, button, skip_bad, chunk, fmt)
-    with _opened(source, "rb") as fin, _opened(_stdout() if out is None else out, "wb") as fout:
-        for block in _blocks(fin, max(chunk * 96, 1 << 16), scorer):
+    with opened(source, "rb") as fin, opened(stdout_bytes() if out is None else out, "wb") as fout:
+        for block in line_blocks(fin, max(chunk * 96, 1 << 16), scorer):
             scorer.feed(block, fout)
             if progress is not None:
                 progress(len(block))
@@ -139,7 +139,7 @@ class _Scorer:
                  fmt: str) -> None:
         self.game, self.ace_high, self.odd_low, self.pot, self.button = rules.game, rules.ace_high, odd_low, pot, button
         self.skip_bad, self.chunk, self.fmt = skip_bad, chunk, fmt
-        self.layout: _Layout | None = None
+        self.layout: Layout | None = None
         self.line = self.deals = self.bad = 0
         self.errors: list[tuple[int, str]] = []
         # The kernel's fast parser until it says it has none (kernel.parse_deals returns None on the
@@ -158,22 +158,22 @@ class _Scorer:
     def _find_layout(self, block: bytes, fout: BinaryIO) -> int:
         pos = 0
         while pos < len(block):
-            m = _LINE_END.search(block, pos)
+            m = LINE_END.search(block, pos)
             end, after = (m.start(), m.end()) if m else (len(block), len(block))
             line = self.line + 1
-            if end - pos > _MAX_LINE:
-                raise _too_long(line)
+            if end - pos > MAX_LINE:
+                raise too_long(line)
             try:
                 raw = block[pos:end]
-                if _skipped(raw):
+                if is_skipped(raw):
                     self.line, pos = line, after
                     continue
-                text = _decode(raw)
-                layout, header = _layout_of(text, self.fmt)
+                text = decode_line(raw)
+                layout, header = layout_of(text, self.fmt)
                 if self.button >= layout.seats:
                     raise ShowdownError(f"button {self.button} is not a seat 0..{layout.seats - 1}")
             except BadaceyError as exc:
-                raise _with_line(exc, line) from None
+                raise with_line(exc, line) from None
             self.layout = layout
             names = [f"payout{s}" for s in range(layout.seats)]
             fout.write((",".join(["line", *names, "low_winners", "badugi_winners"]) + "\n").encode())
@@ -190,27 +190,27 @@ class _Scorer:
 
     # -- the pure-Python path (no C kernel): exact, slow ----------------------------------------------
     def _feed_python(self, block: bytes, pos: int, fout: BinaryIO) -> None:
-        lines = _lines(block[pos:])
+        lines = split_lines(block[pos:])
         for i in range(0, len(lines), self.chunk):
             self._settle_python(lines[i : i + self.chunk], fout)
 
     def _settle_python(self, group: list[bytes], fout: BinaryIO) -> None:
         assert self.layout is not None
-        good: list[tuple[int, _Deal]] = []
+        good: list[tuple[int, ParsedDeal]] = []
         failure: BadaceyError | None = None
         for j, raw in enumerate(group):
             line = self.line + 1 + j
-            if len(raw) > _MAX_LINE:  # stops the run even with skip_bad: see the module docstring
-                failure = _too_long(line)
+            if len(raw) > MAX_LINE:  # stops the run even with skip_bad: see the module docstring
+                failure = too_long(line)
                 break
             try:
-                if _skipped(raw):
+                if is_skipped(raw):
                     continue
-                text = _decode(raw)
+                text = decode_line(raw)
                 good.append((line, parse_deal(text, self.layout.seats, self.layout.columns)))
             except BadaceyError as exc:
                 if not self.skip_bad:
-                    failure = _with_line(exc, line)
+                    failure = with_line(exc, line)
                     break
                 self._bad_line(line, exc)
         self._write_python(good, fout)
@@ -218,7 +218,7 @@ class _Scorer:
             raise failure
         self.line += len(group)
 
-    def _write_python(self, good: list[tuple[int, _Deal]], fout: BinaryIO) -> None:
+    def _write_python(self, good: list[tuple[int, ParsedDeal]], fout: BinaryIO) -> None:
         if not good:
             return
         cards = np.array([d.cards for _, d in good], dtype=np.int64)
@@ -267,10 +267,10 @@ class _Scorer:
                 return
             rows, consumed = got
             lengths = a["len"][:rows]
-            if lengths.max() > _MAX_LINE:  # settle the lines before it, as the Python path does, then stop
-                over = int(np.argmax(lengths > _MAX_LINE))
+            if lengths.max() > MAX_LINE:  # settle the lines before it, as the Python path does, then stop
+                over = int(np.argmax(lengths > MAX_LINE))
                 self._settle_c(block, pos, over, fout)
-                raise _too_long(self.line + 1)
+                raise too_long(self.line + 1)
             self._settle_c(block, pos, rows, fout)
             pos += consumed
 
@@ -281,10 +281,10 @@ class _Scorer:
         flags, pot, button = a["flags"][:rows], a["pot"][:rows], a["button"][:rows]
         bad: dict[int, BadaceyError] = {}
 
-        def reparse(r: int) -> _Deal | None:
+        def reparse(r: int) -> ParsedDeal | None:
             start = pos + int(a["start"][r])
             try:
-                return parse_deal(_decode(block[start : start + int(a["len"][r])]), seats, columns)
+                return parse_deal(decode_line(block[start : start + int(a["len"][r])]), seats, columns)
             except BadaceyError as exc:
                 bad[r] = exc
                 return None
@@ -318,7 +318,7 @@ class _Scorer:
         fout.write(memoryview(self.out)[:size])
         self.deals += int(np.count_nonzero(keep))
         if bad and not self.skip_bad:
-            raise _with_line(bad[first_bad], self.line + 1 + first_bad)
+            raise with_line(bad[first_bad], self.line + 1 + first_bad)
         for r in sorted(bad):
             self._bad_line(self.line + 1 + r, bad[r])
         self.line += rows

@@ -11,19 +11,16 @@ import os
 import stat
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
+from typing import BinaryIO, Protocol, TextIO, cast
 
 from badacey_fast.errors import ShowdownError
 
-if TYPE_CHECKING:
-    from badacey_fast.files.score import _Scorer
-
-_MAX_LINE = 1 << 20  # a "line" longer than 1 MiB is not a deal: refuse it instead of buffering forever
+MAX_LINE = 1 << 20  # a "line" longer than 1 MiB is not a deal: refuse it instead of buffering forever
 
 
-def _too_long(line: int) -> ShowdownError:
+def too_long(line: int) -> ShowdownError:
     """The error for a line over the limit (its bytes without the line end), wherever it stands."""
-    return ShowdownError(f"line {line}: longer than {_MAX_LINE} bytes")
+    return ShowdownError(f"line {line}: longer than {MAX_LINE} bytes")
 
 
 class _TextSink:
@@ -39,7 +36,7 @@ class _TextSink:
         self.stream.flush()
 
 
-def _stdout() -> BinaryIO:
+def stdout_bytes() -> BinaryIO:
     """Standard output as bytes.  (The sinks here stand in for a BinaryIO: the writers only write, flush
     and close, which each provides; hence the casts.)"""
     buffer: BinaryIO | None = getattr(sys.stdout, "buffer", None)
@@ -112,7 +109,7 @@ def replace_existing(target: object) -> None:
             os.unlink(target)
 
 
-class _opened:
+class opened:
     """Open a path, or use a given stream (left open), as a context manager; an output's errors name it."""
 
     def __init__(self, target: object, mode: str) -> None:
@@ -138,7 +135,14 @@ class _opened:
             self.stream.flush()
 
 
-def _blocks(fin: BinaryIO, size: int, scorer: _Scorer) -> Iterator[bytes]:
+class LineCount(Protocol):
+    """What :func:`line_blocks` reads of its reader (the scorer): the lines it has taken so far, for the
+    number a too-long line's error names."""
+
+    line: int
+
+
+def line_blocks(fin: BinaryIO, size: int, scorer: LineCount) -> Iterator[bytes]:
     """Blocks of complete lines (each ends with "\\n", "\\r\\n" or a lone "\\r", except perhaps the file's
     last).  Each line is checked against the limit where it is parsed; here only the unfinished line
     carried from read to read is, so that it is refused instead of buffered without end."""
@@ -157,8 +161,8 @@ def _blocks(fin: BinaryIO, size: int, scorer: _Scorer) -> Iterator[bytes]:
         limit = len(data) - 1 if data.endswith(b"\r") else len(data)
         cut = max(data.rfind(b"\n", 0, limit), data.rfind(b"\r", 0, limit)) + 1
         if cut == 0:
-            if limit > _MAX_LINE:
-                raise _too_long(scorer.line + 1)
+            if limit > MAX_LINE:
+                raise too_long(scorer.line + 1)
             carry = data
             continue
         carry = data[cut:]
