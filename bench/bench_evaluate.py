@@ -4,7 +4,7 @@ Targets (issue 3, 2-core machine, one core unless stated): ``evaluate_many`` >= 
 ``evaluate`` on a tuple of five ints <= 0.3 µs; two threads >= 1.8x one thread; ``import badacey_fast``
 <= 30 ms.  Inputs are prepared outside the timed region; per-item rates are in ``extra_info``
 (``items_per_call``; compare rates, not raw times, across cases with different batch sizes).
-``badacey bench`` prints the same comparisons as one table.
+``python bench/side_by_side.py`` prints the same comparisons as one table.
 
 Run::
 
@@ -25,7 +25,7 @@ from badacey_fast.tables import generate as _tablegen
 from badacey_fast.bulk import evaluate as bulk
 
 from badacey_fast.rules import reference as reference
-from badacey_fast.cli.benchmark import Case, fresh_python, measure_interleaved
+from side_by_side import Case, fresh_python, measure_interleaved
 from badacey_fast.cards import format_cards
 
 SINGLES = 1000
@@ -86,7 +86,7 @@ def test_evaluate_many_c(benchmark, threads):
         if threads > 1:
             # pytest-benchmark times each test on its own, seconds apart from the 1-thread test, so a noise
             # burst on a shared machine can land on one of them only: also record the ratio measured with
-            # the two interleaved (alternating blocks of calls, as `badacey bench` does), outside the timing.
+            # the two interleaved (alternating blocks of calls, as bench/side_by_side.py does), outside the timing.
             cases = [Case("evaluate-many", f"{t} thread(s)",
                           lambda t=t: lambda: bulk.evaluate_many(hands, out=out, threads=t), MANY)
                      for t in (1, threads)]

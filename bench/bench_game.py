@@ -16,7 +16,7 @@ import pytest
 
 from badacey_fast.kernel import backend as _backend
 from badacey_fast.game import GameConfig
-from badacey_fast.cli.workloads import badacey_hands, pokerkit_hands
+from workloads import badacey_hands, pokerkit_hands
 
 BATCH = 1000
 PK_BATCH = 20

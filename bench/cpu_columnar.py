@@ -1,4 +1,4 @@
-"""CPU-second measurements behind the README's Parquet and Dask figures (issue 11), for a shared machine.
+"""CPU-second measurements behind the docs' Parquet and Dask figures (issue 11), for a shared machine.
 
 On a box whose two cores are also busy with other people's work, wall-clock ratios time the other
 tenants; CPU seconds (``time.process_time`` / ``time.thread_time``) are what a run costs, and bound what

@@ -15,7 +15,7 @@ cases alternated call by call (so the other tenants' noise hits them alike), eac
   (``badacey_fast/bulk/buffers.py``, no fault).
 
 Prints the medians (ns a row), the paired savings of ``new`` and ``aligned`` over ``np.empty`` and each
-case's median against ``eval new``.  Run it under ``GLIBC_TUNABLES=...`` to see a tuning's effect (README,
+case's median against ``eval new``.  Run it under ``GLIBC_TUNABLES=...`` to see a tuning's effect (docs,
 "Performance").  A standalone script, not collected by pytest; ~20 s.
 """
 

@@ -1,7 +1,7 @@
 """OpenSpiel's external-sampling MCCFR on heads-up Badugi: seconds per iteration and microseconds per node.
 
 A plain script (not a pytest-benchmark suite: one iteration takes about a second, and the figure that
-matters is per node).  Needs the ``[openspiel]`` extra.  The README's "Training bots" section quotes it::
+matters is per node).  Needs the ``[openspiel]`` extra.  The docs' Performance page ("OpenSpiel MCCFR") quotes it::
 
     python bench/openspiel_mccfr.py --solver cpp --iterations 6 --count
     python bench/openspiel_mccfr.py --solver python --iterations 6 --count

@@ -10,7 +10,6 @@ import pytest
 import badacey_fast as bf
 from badacey_fast.bulk import evaluate as bulk
 from badacey_fast.rules import reference as reference
-from badacey_fast.cli.benchmark import fresh_python
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError
 from badacey_fast.rules.games import GAMES
 
@@ -219,7 +218,7 @@ def test_all_hands_is_colex(backend: str) -> None:
         assert sum(comb(int(c), j + 1) for j, c in enumerate(hands[i])) == i
 
 
-def test_import_does_not_load_numpy() -> None:
+def test_import_does_not_load_numpy(fresh_python) -> None:
     code = "import sys, badacey_fast; print('numpy' in sys.modules)"
     out = fresh_python(code)  # the same badacey_fast as this process, not a checkout in the cwd
     assert out.stdout.strip() == "False", out.stderr

@@ -376,23 +376,6 @@ def test_progress_bar_appears_only_after_its_delay():
     assert "100.0%" in loud.getvalue() and "10/10" in loud.getvalue() and loud.getvalue().endswith("\n")
 
 
-def test_bench_cases_run_and_count_their_outcomes(backend):
-    from badacey_fast.cli.draw import bench_cases
-
-    cases = bench_cases(quick=True)
-    by = {c.name: c for c in cases}
-    assert [c.group for c in cases] == ["draw-outcomes", "draw-outcomes-small", "draw-outcomes-small",
-                                        "best-discards", "equity-exact", "equity-monte-carlo"]
-    draw_case = by["draw_outcomes 3-card draw"]
-    assert draw_case.setup()().total == draw_case.items == comb(47, 3)
-    c_twin, py_twin = (by[f"draw_outcomes 2-card draw, {t} twin"] for t in ("C", "Python"))
-    assert c_twin.setup()() == py_twin.setup()() and c_twin.items == comb(47, 2)
-    exact = by["equity heads-up, both draw one (exact)"]
-    got = exact.setup()()
-    assert got.exact and got.outcomes == exact.items
-    assert by["best_discards all 32 discards"].items == comb(52, 5) == sum(comb(5, k) * comb(47, k) for k in range(6))
-
-
 @pytest.mark.parametrize("discard", ["", "Kd", "Kc Kd", "3d Kc Kd"])
 def test_draw_outcomes_reports_progress_on_both_backends(backend, discard):
     # The contract of the Python enumerator, now the C one's too: progress(done, total) with the

@@ -424,14 +424,3 @@ def test_cli_equity_vs_ranges(capsys):
     assert status == 2 and "unexpected token: '9badugi+' at column 6" in err and "Traceback" not in err
     status, _, err = _cli(capsys, "equity", "As 2h 3d 4c Kd", "2c 3d 4h 5s 6c", "--vs", "any")
     assert status == 2 and "hero's hand alone" in err
-
-
-def test_bench_cases_run():
-    from badacey_fast.cli.benchmark import PROVIDERS
-    from badacey_fast.cli.ranges import bench_cases
-
-    assert "badacey_fast.cli.ranges" in PROVIDERS
-    cases = bench_cases(quick=True)
-    assert [c.group for c in cases] == ["range-equity", "range-parse", "range-parse"]
-    assert cases[0].setup()().outcomes == cases[0].items == 1_533_939
-    assert len(cases[1].setup()()[0]) == cases[1].items

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from badacey_fast.cli.command import main
-from badacey_fast.cli.game import bench_cases, run_play
+from badacey_fast.cli.game import run_play
 from badacey_fast.game import ConfigError, Game, draw
 from badacey_fast.game.bots import RandomBot, RuleBot, keep_cards
 from badacey_fast.game.simulate import simulate
@@ -104,10 +104,3 @@ def test_badacey_play_command_reads_stdin(monkeypatch, capsys):
     assert main(["play", "--bots", "random", "--seed", "1", "--hands", "2"]) == 0
     out = capsys.readouterr().out
     assert out.count("=== Badacey: hand") == 2
-
-
-def test_bench_cases_run():
-    cases = bench_cases(quick=True)
-    group, name, setup, items = cases[0]
-    assert group == "game-random-hands" and "Badacey" in name
-    assert setup()() == items

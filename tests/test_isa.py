@@ -106,27 +106,3 @@ def test_a_path_is_served_if_the_cpu_has_it_else_refused_in_words(cpu_level: int
     else:
         assert run.returncode != 0
         assert f"BADACEY_FAST_ISA={NAMES[level]} asks for the {NAMES[level]} code path, which this CPU lacks" in run.stderr
-
-
-_BENCH = """
-import sys
-from badacey_fast.cli.command import main
-sys.exit(main(["bench", "--quick", "--group", "evaluate-vs-take", "--group", "showdown-vs-hands",
-               "--group", "showdown-vs-hands-new"]))
-"""
-
-
-@pytest.mark.backend_independent  # fresh interpreters on the C twin, one per code path
-def test_bench_shows_issue_13_ratios_on_the_path_it_names(cpu_level: int) -> None:
-    """``badacey bench`` times the yardsticks on the path BADACEY_FAST_ISA selects and says which one."""
-    for level in range(cpu_level + 1):
-        run = _child(_BENCH, NAMES[level])
-        assert run.returncode == 0, run.stderr
-        rows = [line for line in run.stdout.splitlines() if line.startswith(("evaluate-vs-take", "showdown-vs-hands"))]
-        groups = [row.split()[0] for row in rows]
-        assert groups == ["evaluate-vs-take"] * 2 + ["showdown-vs-hands"] * 3 + ["showdown-vs-hands-new"] * 3, rows
-        for row in rows:
-            assert row.rstrip().endswith("×"), row  # every case carries its ratio to the group's first
-            if "np.take" not in row:  # every kernel case names the path it ran on, and only that one
-                named = [name for name in NAMES if f"{name} path" in row or f"({name})" in row]
-                assert named == [NAMES[level]], row

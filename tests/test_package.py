@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 import badacey_fast as bf
-from badacey_fast.cli.benchmark import fresh_python
 
 
 def test_every_exported_name_resolves() -> None:
@@ -35,7 +34,7 @@ def test_functions_are_not_shadowed_by_their_modules() -> None:
 
 
 @pytest.mark.backend_independent  # a fresh interpreter: what `import badacey_fast` loads, whatever the twin
-def test_import_loads_only_what_evaluation_needs() -> None:
+def test_import_loads_only_what_evaluation_needs(fresh_python) -> None:
     code = ("import sys, badacey_fast\n"
             "heavy = ['numpy', 'badacey_fast.pots.settlement', 'badacey_fast.pots.results', 'badacey_fast.draw.outcomes',\n"
             "         'badacey_fast.draw.equities', 'badacey_fast.game', 'badacey_fast.bulk.evaluate']\n"

@@ -151,19 +151,6 @@ def test_build_step_generates_the_golden_tables_without_numpy(tmp_path: Path) ->
     assert "badacey_fast tables: wrote" in done.stdout
 
 
-def test_bench_command_lists_and_runs_a_group(capsys: pytest.CaptureFixture) -> None:
-    from badacey_fast.cli.command import main
-
-    assert main(["bench", "--list"]) == 0
-    listed = capsys.readouterr().out
-    for group in ("single-evaluate", "evaluate-many", "enumerate-all", "table-build", "import"):
-        assert group in listed
-    assert main(["bench", "--quick", "--group", "import"]) == 0
-    table = capsys.readouterr().out
-    assert "import badacey_fast (fresh interpreter)" in table and " ms " in table
-    assert main(["bench", "--group", "no-such-group"]) == 2
-
-
 def test_loaded_tables_match_golden_digests() -> None:
     """The tables this installation loads are the ones the rules generate (not stale, not damaged)."""
     golden = _golden()
@@ -312,37 +299,28 @@ def test_kernel_keeps_its_checked_table_when_the_file_is_replaced(table_copy: Pa
         Kernel(table_copy).table(False)
 
 
-def _run(env_extra: dict[str, str], code: str) -> subprocess.CompletedProcess[str]:
-    # A fresh interpreter importing the same badacey_fast as this one (not a checkout in the cwd).
-    from badacey_fast.cli.benchmark import fresh_python
-
-    return fresh_python(code, env_extra)
-
-
 @pytest.mark.backend_independent  # fresh interpreters choosing their twin by BADACEY_FAST_BACKEND
-def test_missing_tables_policy_c_fails_loudly_auto_falls_back(tmp_path: Path) -> None:
+def test_missing_tables_policy_c_fails_loudly_auto_falls_back(tmp_path: Path, fresh_python) -> None:
     code = "import badacey_fast as b; print(b.backend, b.evaluate((3, 6, 9, 12, 19)))"
-    forced = _run({"BADACEY_FAST_TABLES": str(tmp_path), "BADACEY_FAST_BACKEND": "c"}, code)
+    forced = fresh_python(code, {"BADACEY_FAST_TABLES": str(tmp_path), "BADACEY_FAST_BACKEND": "c"})
     assert forced.returncode != 0
     assert "TableIntegrityError" in forced.stderr and "badacey build-tables" in forced.stderr
-    auto = _run({"BADACEY_FAST_TABLES": str(tmp_path), "BADACEY_FAST_BACKEND": "auto"}, code)
+    auto = fresh_python(code, {"BADACEY_FAST_TABLES": str(tmp_path), "BADACEY_FAST_BACKEND": "auto"})
     assert auto.returncode == 0, auto.stderr
     assert auto.stdout.split()[0] == "python"
     assert auto.stderr.count("RuntimeWarning") == 1 and "missing" in auto.stderr
 
 
 @pytest.mark.backend_independent  # fresh interpreters choosing their twin by BADACEY_FAST_BACKEND
-def test_c_backend_is_active_by_default() -> None:
+def test_c_backend_is_active_by_default(fresh_python) -> None:
     """With the extension built and tables installed, `auto` picks C (CI must build the kernel)."""
-    out = _run({"BADACEY_FAST_BACKEND": "auto"}, "import badacey_fast as b; print(b.backend)")
+    out = fresh_python("import badacey_fast as b; print(b.backend)", {"BADACEY_FAST_BACKEND": "auto"})
     assert out.stdout.strip() == "c", out.stderr
     assert _backend.kernel().lib.BD_HANDS5 == tables.HANDS5
 
 
 @pytest.mark.backend_independent  # fresh interpreters choosing their twin by BADACEY_FAST_BACKEND
-def test_cli_reports_a_corrupted_table_in_one_line(table_copy: Path) -> None:
-    from badacey_fast.cli.benchmark import fresh_python
-
+def test_cli_reports_a_corrupted_table_in_one_line(table_copy: Path, fresh_python) -> None:
     path = table_copy / tables.TABLE_NAMES[0]
     data = bytearray(path.read_bytes())
     data[tables.HEADER_SIZE + 4 * 1_000] ^= 0x01
@@ -510,12 +488,10 @@ print(json.dumps(out))
 @pytest.mark.parametrize("policy", ["auto", "c"])
 @pytest.mark.parametrize("kind", _KINDS)
 def test_damaged_table_raises_in_auto_and_c_and_the_cli_says_one_line(table_copy: Path, kind: str,
-                                                                       policy: str) -> None:
+                                                                       policy: str, fresh_python) -> None:
     """No kind of damage falls back to the Python twin (that is for a missing kernel) or escapes as
     anything but TableIntegrityError; `badacey eval` prints one line and exits 1."""
     import json
-
-    from badacey_fast.cli.benchmark import fresh_python
 
     path = table_copy / tables.TABLE_NAMES[0]
     _damage(kind, path)

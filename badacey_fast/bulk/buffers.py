@@ -18,7 +18,7 @@ six hands' ranks, 24 MB) come back from the heap already mapped.  Two things clo
 
 Measured on this project's 2-core AVX-512 VM, against ``KEEP = 0`` (aligned, never recycled): a 1 M-row,
 6-seat ``showdown_many`` with chips, each result dropped at the next call, 24.0-25.3 ns a row against
-29.4-30.5 (``taskset -c 1``, 20 alternated rounds of 5 calls, medians of two runs); in ``badacey bench
+29.4-30.5 (``taskset -c 1``, 20 alternated rounds of 5 calls, medians of two runs); in ``python bench/side_by_side.py
 --group showdown-vs-hands-new`` (avx512, three alternated runs) chips 1.46-1.68x the evaluation of the
 six hands into new arrays, against 1.27-1.99x (that ratio moves with the evaluation's own noise).
 

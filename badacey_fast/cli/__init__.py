@@ -1,4 +1,4 @@
-"""The ``badacey`` command: one module per group of subcommands, the benchmark runner and workloads."""
+"""The ``badacey`` command: one module per group of subcommands (command.py lists them)."""
 
 from __future__ import annotations
 

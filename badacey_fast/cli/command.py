@@ -20,7 +20,7 @@ COMMAND_MODULES = (
     "badacey_fast.cli.draw",  # draw, best-discard, equity
     "badacey_fast.cli.game",  # simulate, play
     "badacey_fast.cli.score",  # score (deal files), score --generate
-    "badacey_fast.cli.tables",  # build-tables, bench
+    "badacey_fast.cli.tables",  # build-tables
     "badacey_fast.cli.histories",  # import (real hand histories)
 )
 

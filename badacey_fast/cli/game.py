@@ -12,7 +12,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import BadaceyError
@@ -25,10 +25,7 @@ from badacey_fast.game.simulate import Bot, simulate
 from badacey_fast.cli.columnar import add_dask_arguments, dask_client
 from badacey_fast.game.state import COMPLETE, Game
 
-if TYPE_CHECKING:
-    from badacey_fast.cli.benchmark import Case, Timed
-
-__all__ = ["register", "bench_cases", "describe_hand", "run_play"]
+__all__ = ["register", "describe_hand", "run_play"]
 
 _SHORT = {"f": FOLD, "k": CHECK, "x": CHECK, "c": CALL, "b": BET, "r": RAISE}
 _TITLES = {"badacey": "Badacey", "badeucy": "Badeucy", "badugi": "Badugi", "a5": "A-5 triple draw",
@@ -263,35 +260,3 @@ def _play(args: argparse.Namespace) -> int:
     bots = _bots(args.bots)
     run_play(bots, hands=args.hands, game=args.game, seed=args.seed, stack=args.stack)
     return 0
-
-
-# ------------------------------------------------------------------------------------------------ bench
-
-def bench_cases(quick: bool) -> list[Case]:
-    """Cases for ``badacey bench`` (``Case`` of :mod:`badacey_fast.cli.benchmark`: group, name, a setup that
-    returns the zero-argument callable to time, items per call).
-
-    One group, ``game-random-hands``: complete random 6-max Badacey hands through the Python API (random
-    bots, showdowns included) and, with pokerkit installed, pokerkit playing the same kind of random
-    hands of 2-7 triple draw, side by side; items are hands.
-
-    >>> [case[1] for case in bench_cases(quick=True)][0]
-    'badacey_fast: 200 random 6-max Badacey hands'
-    """
-    from badacey_fast.cli.benchmark import Case
-    from badacey_fast.cli.workloads import badacey_hands, pokerkit_available, pokerkit_hands
-
-    k = 200 if quick else 2000
-    kp = 5 if quick else 30
-
-    def ours() -> Timed:
-        badacey_hands(10)  # warm the caches outside the timing
-        return lambda: badacey_hands(k)
-
-    def theirs() -> Timed:
-        return lambda: pokerkit_hands(kp)
-
-    cases = [Case("game-random-hands", f"badacey_fast: {k} random 6-max Badacey hands", ours, k)]
-    if pokerkit_available():
-        cases.append(Case("game-random-hands", f"pokerkit: {kp} random 6-max 2-7 triple draw hands", theirs, kp))
-    return cases

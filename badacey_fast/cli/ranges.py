@@ -1,21 +1,15 @@
-"""``badacey equity HAND --vs RANGE [--vs RANGE ...] [--draws N]``: hero's pot share against ranges,
-and the ``range-*`` cases of ``badacey bench``.
-"""
+"""``badacey equity HAND --vs RANGE [--vs RANGE ...] [--draws N]``: hero's pot share against ranges."""
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.cli.progress import Progress
 from badacey_fast.errors import BadaceyError
 from badacey_fast.rules.games import scoring
 
-if TYPE_CHECKING:
-    from badacey_fast.cli.benchmark import Case, Setup, Timed
-
-__all__ = ["equity_vs_ranges", "bench_cases"]
+__all__ = ["equity_vs_ranges"]
 
 
 def equity_vs_ranges(args: argparse.Namespace) -> int:
@@ -54,32 +48,3 @@ def equity_vs_ranges(args: argparse.Namespace) -> int:
                                    for h in sc.halves) + ")" if len(sc.halves) > 1 else ""
         print(f"seat {seat}: share {eq.shares[seat]:.4f}{err}{halves}  {label}")
     return 0
-
-
-def bench_cases(quick: bool) -> list[Case]:
-    """``range-equity``: hero heads-up against ``any`` at showdown, exact (1,533,939 combos);
-    ``range-parse``: parse a range and enumerate its combos with hero's cards dead (``any``, and a
-    mixed range)."""
-    from badacey_fast.cli.benchmark import Case
-    from badacey_fast.draw.range_equity import range_equity
-    from badacey_fast.draw.ranges import Range
-
-    hero = parse_cards("As 2h 3d 4c Kd")
-
-    def exact_case() -> Timed:
-        range_equity(hero, "any")  # warm the whole-deck tables (cached per process)
-        return lambda: range_equity(hero, "any")
-
-    def parse_case(text: str) -> Setup:
-        def setup() -> Timed:
-            Range(text).combos(dead=hero)
-            return lambda: Range(text).combos(dead=hero)
-
-        return setup
-
-    mixed = "0.5*8low+, 9badugi+ & !86low+, 7-3badugi+"
-    return [
-        Case("range-equity", "range_equity heads-up vs any, showdown (exact)", exact_case, 1_533_939),
-        Case("range-parse", "Range('any').combos, hero dead", parse_case("any"), 1_533_939),
-        Case("range-parse", f"Range({mixed!r}).combos", parse_case(mixed), 1),
-    ]

@@ -1,4 +1,5 @@
-"""Throughput of the environments, side by side with the bare engine (``badacey bench``, group ``rl``).
+"""Throughput of the environments, side by side with the bare engine (``python bench/side_by_side.py
+--group rl``).
 
 Heads-up Badacey, random play everywhere: the bare :class:`~badacey_fast.game.Game` with
 :class:`~badacey_fast.game.bots.RandomBot`\\ s (hands), the PettingZoo AEC environment with random legal
@@ -12,7 +13,8 @@ from __future__ import annotations
 import importlib.util
 import random
 from collections.abc import Callable
-from typing import NamedTuple
+
+from side_by_side import Case, InterleavedCase
 
 __all__ = ["bench_cases", "bare_hands", "aec_hands", "vector_steps"]
 
@@ -66,26 +68,10 @@ def vector_steps(steps: int, num_envs: int = 64, engine: str = "python") -> Call
     return run
 
 
-class _Case(NamedTuple):
-    """The fields of :class:`badacey_fast.cli.benchmark.Case` (the cli layer sits above this one)."""
-
-    group: str
-    name: str
-    setup: Callable[[], Callable[[], object]]
-    items: int
-
-
-class _Interleaved(_Case):
-    """A case timed interleaved with the other ``rl`` cases: the ``interleave`` key of
-    :class:`badacey_fast.cli.benchmark.InterleavedCase` (an attribute, not a field), so that the AEC
-    env's ratio to the bare engine compares blocks timed side by side on a noisy machine."""
-
-    interleave = "rl"
-
-
-def bench_cases(quick: bool) -> list[_Case]:
-    """Cases for ``badacey bench``: bare engine and AEC hands (heads-up), vectorised env steps on the
-    Python engine and (C kernel active) the C one, timed interleaved (alternating blocks of calls).
+def bench_cases(quick: bool) -> list[Case]:
+    """Bare engine and AEC hands (heads-up), vectorised env steps on the Python engine and (C kernel
+    active) the C one, all timed interleaved (alternating blocks of calls), so that the AEC env's ratio to
+    the bare engine compares blocks timed side by side on a noisy machine.
 
     >>> cases = bench_cases(quick=True)
     >>> len(cases) in (0, 3, 4), {getattr(c, "interleave", "") for c in cases} <= {"rl"}
@@ -93,18 +79,19 @@ def bench_cases(quick: bool) -> list[_Case]:
     """
     if importlib.util.find_spec("pettingzoo") is None or importlib.util.find_spec("gymnasium") is None:
         return []
-    Case = _Interleaved
+    def rl(name: str, setup: Callable[[], Callable[[], object]], items: int) -> Case:
+        return InterleavedCase("rl", name, setup, items, interleave="rl")
+
     k = 100 if quick else 300  # hands a call: short blocks interleave finely
     s = 5 if quick else 20
-    cases: list[_Case] = [
-        Case("rl", f"bare Game: {k} heads-up random hands", lambda: (lambda: bare_hands(k)), k),
-        Case("rl", f"PettingZoo AEC: {k} heads-up random hands", lambda: (lambda: aec_hands(k)), k),
-        Case("rl", f"vector env: {s} steps x 64 tables", lambda: vector_steps(s), 64 * s),
+    cases = [
+        rl(f"bare Game: {k} heads-up random hands", lambda: (lambda: bare_hands(k)), k),
+        rl(f"PettingZoo AEC: {k} heads-up random hands", lambda: (lambda: aec_hands(k)), k),
+        rl(f"vector env: {s} steps x 64 tables", lambda: vector_steps(s), 64 * s),
     ]
     from badacey_fast import kernel
 
     if kernel.engine_tables() is not None:
         c = 10 * s  # the C path steps ~10x faster: blocks of about the same time as the Python path's
-        cases.append(Case("rl", f"vector env, C engine: {c} steps x 64 tables",
-                          lambda: vector_steps(c, engine="c"), 64 * c))
+        cases.append(rl(f"vector env, C engine: {c} steps x 64 tables", lambda: vector_steps(c, engine="c"), 64 * c))
     return cases

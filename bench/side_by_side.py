@@ -1,19 +1,27 @@
-"""The ``badacey bench`` runner: time benchmark cases side by side and print items/s and ratios.
+"""Side-by-side benchmark tables: every case of a group timed in one run, printed with items/s and the
+ratio of each case's rate to the group's first.
 
-Cases come from the modules named in :data:`PROVIDERS`; each exposes ``bench_cases(quick: bool) ->
-list[Case]``.  A :class:`Case` is a group (one operation, e.g. ``evaluate-many``), a name, a *setup*
-that prepares inputs (untimed) and returns the zero-argument callable to time, and the number of items
-(hands, showdowns, ...) one call processes.  A callable may return a float: it then measured itself
-(e.g. an import timed inside a fresh interpreter) and that many seconds is used instead of the wall time.
+This is the script behind the ratios the docs quote (the pytest-benchmark suites ``bench_*.py`` beside
+it give per-case statistics; this gives ratios, timed as alike as a shared machine allows).  From a
+source checkout (``bench/`` is not installed with the package)::
 
-Within a group the ratio column is each case's rate over the rate of the group's first case.
+    pip install -e ".[bench]"            # add [rl], [dask] or [openspiel] for their groups
+    python bench/side_by_side.py --list  # every group and case
+    python bench/side_by_side.py --group evaluate-many --group showdown-many
+    python bench/side_by_side.py --quick # every case, CI-sized inputs and short loops
+
+Cases come from the modules named in :data:`PROVIDERS` (``cases_*.py`` beside this file); each exposes
+``bench_cases(quick: bool) -> list[Case]``.  A :class:`Case` is a group (one operation, e.g.
+``evaluate-many``), a name, a *setup* that prepares inputs (untimed) and returns the zero-argument
+callable to time, and the number of items (hands, showdowns, ...) one call processes.  A callable may
+return a float: it then measured itself (e.g. an import timed inside a fresh interpreter) and that many
+seconds is used instead of the wall time.
 
 Adjacent cases of one group that are :class:`InterleavedCase` with the same ``interleave`` key are
-timed *together*: short blocks of calls of
-each case alternate, and each case's rate is the median of its own blocks.  On a shared, noisy machine
-this keeps a burst of noise from landing on one case and not on the other, so the ratio of two such
-cases (e.g. one thread against two) compares like with like.  Every printed rate is still the median
-of real timed calls of that case alone.
+timed *together*: short blocks of calls of each case alternate, and each case's rate is the median of
+its own blocks.  On a shared, noisy machine this keeps a burst of noise from landing on one case and not
+on the other, so the ratio of two such cases (e.g. one thread against two) compares like with like.
+Every printed rate is still the median of real timed calls of that case alone.
 
 >>> case = Case("demo", "sum of 1000 ints", lambda: (lambda: sum(range(1000))), 1000)
 >>> result = measure(case, min_time=0.001, repeats=1)
@@ -27,6 +35,7 @@ TypeError: setup of benchmark case 'bad' returned NoneType, not a callable
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import math
 import os
@@ -39,17 +48,18 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 __all__ = ["PROVIDERS", "Timed", "Setup", "Case", "InterleavedCase", "Result", "measure", "measure_interleaved", "collect", "run",
-           "format_table", "fresh_python"]
+           "format_table", "fresh_python", "path_name", "main"]
 
-#: Modules exposing ``bench_cases(quick)``; add yours here.  Order is the order of the printed table.
+#: Modules (beside this file) exposing ``bench_cases(quick)``; add yours here.  Order is the order of the
+#: printed table.
 PROVIDERS = (
-    "badacey_fast.cli.tables",  # single-evaluate, evaluate-many, enumerate-all, table-build, import
-    "badacey_fast.cli.score",
-    "badacey_fast.cli.draw",
-    "badacey_fast.cli.ranges",  # range-equity, range-parse
-    "badacey_fast.cli.game",
-    "badacey_fast.envs.bench",  # rl: bare engine vs PettingZoo AEC hands, vector env steps (with [rl])
-    "badacey_fast.cli.columnar",  # parquet-score, dask-score, dask-score-totals, dask-overhead (with the [dask] extra)
+    "cases_evaluate",  # single-evaluate, evaluate-many, evaluate-vs-take, enumerate-all, table-build, import
+    "cases_showdown",  # showdown-vs-hands(-new), showdown-many, showdown-many-chips, score-file
+    "cases_draw",  # draw-outcomes, draw-outcomes-small, best-discards, equity-exact, equity-monte-carlo
+    "cases_ranges",  # range-equity, range-parse
+    "cases_game",  # game-random-hands (pokerkit alongside when installed)
+    "cases_rl",  # rl: bare engine vs PettingZoo AEC hands, vector env steps (with the [rl] extra)
+    "cases_columnar",  # parquet-score, dask-score, dask-score-totals, dask-overhead (with the [dask] extra)
 )
 
 
@@ -188,10 +198,10 @@ def collect(quick: bool, groups: Iterable[str] | None = None, providers: Sequenc
 
     >>> sorted({c.group for c in collect(quick=True, groups=["import", "table-build"])})
     ['import', 'table-build']
-    >>> collect(quick=True, providers=["badacey_fast.no_such_module"])
+    >>> collect(quick=True, providers=["no_such_module"])
     Traceback (most recent call last):
     ...
-    ModuleNotFoundError: No module named 'badacey_fast.no_such_module'
+    ModuleNotFoundError: No module named 'no_such_module'
     """
     wanted = set(groups) if groups else None
     cases = []
@@ -289,9 +299,10 @@ def format_table(results: Sequence[Result]) -> str:
 
 
 def fresh_python(code: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """Run ``python -c code`` in a fresh interpreter importing THIS ``badacey_fast`` (for import timing).
+    """Run ``python -c code`` in a fresh interpreter importing the ``badacey_fast`` this process imports
+    (for import timing).
 
-    The child runs in a temporary directory, with the directory holding this package first on
+    The child runs in a temporary directory, with the directory holding that package first on
     ``PYTHONPATH`` unless it is a site directory: a source checkout in the current directory (which has
     the tables but not the compiled kernel after ``pip install .``) cannot shadow the installed package.
     ``env`` adds environment variables.  Returns the completed process (text output captured).
@@ -303,7 +314,9 @@ def fresh_python(code: str, env: dict[str, str] | None = None, timeout: float = 
     """
     import site
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    import badacey_fast
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(badacey_fast.__file__)))
     child = dict(os.environ, **(env or {}))
     site_dirs = {os.path.abspath(p) for p in site.getsitepackages() + [site.getusersitepackages()]}
     if root not in site_dirs:
@@ -311,3 +324,56 @@ def fresh_python(code: str, env: dict[str, str] | None = None, timeout: float = 
     with tempfile.TemporaryDirectory() as cwd:
         return subprocess.run([sys.executable, "-c", code], env=child, cwd=cwd, capture_output=True,
                               text=True, timeout=timeout)
+
+
+def path_name() -> str:
+    """The kernel's code path in use: ``avx512``, ``avx2`` or ``scalar`` (``BADACEY_FAST_ISA`` caps the
+    CPU's best), or ``python`` on the reference twin.
+
+    >>> path_name() in ("avx512", "avx2", "scalar", "python")
+    True
+    """
+    from badacey_fast import kernel
+
+    level = kernel.simd_level()
+    return "python" if level < 0 else ("scalar", "avx2", "avx512")[level]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python bench/side_by_side.py [--quick] [--group NAME ...] [--list]``; returns the exit status
+    (2: no group of that name).
+
+    >>> main(["--group", "no-such-group"])
+    2
+    """
+    parser = argparse.ArgumentParser(
+        prog="python bench/side_by_side.py",
+        description="Time every benchmark case side by side; ratio = rate / rate of the group's first case.",
+    )
+    parser.add_argument("--quick", action="store_true", help="small inputs and short loops (CI-size run)")
+    parser.add_argument("--group", action="append", metavar="NAME", help="only this group (repeatable)")
+    parser.add_argument("--list", action="store_true", help="list the cases without running them")
+    args = parser.parse_args(argv)
+    from badacey_fast import kernel
+
+    cases = collect(args.quick, args.group)
+    if args.group and not cases:
+        print(f"{parser.prog}: error: no benchmark group named {', '.join(map(repr, args.group))}",
+              file=sys.stderr)
+        return 2
+    if args.list:
+        for case in cases:
+            print(f"{case.group:22}  {case.name}")
+        return 0
+    print(f"bench/side_by_side.py{' --quick' if args.quick else ''}: backend {kernel.name}, "
+          f"{os.cpu_count()} CPUs, Python {sys.version.split()[0]}", flush=True)
+    results = run(cases, quick=args.quick,
+                  progress=lambda what: print(f"  running {what}", file=sys.stderr, flush=True))
+    print(format_table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    import side_by_side  # the cases import this module by that name: one copy of its classes
+
+    sys.exit(side_by_side.main())
