@@ -352,6 +352,7 @@ def test_draws_match_exact_equity_of_known_hands():
     assert abs(mc.shares[0] - exact.shares[0]) < 3 * mc.stderr[0]
 
 
+@pytest.mark.exhaustive("python")  # best_discards of the whole deck on the pure-Python twin: ~1 min a game
 def test_draws_reproducible_and_default_hero_discard():
     a = range_equity("As 2h 3d 4c Kd", ["8low+, 9badugi+", "3badugi+"], draws=3, samples=300, seed=7)
     b = range_equity("As 2h 3d 4c Kd", ["8low+, 9badugi+", "3badugi+"], draws=3, samples=300, seed=7)

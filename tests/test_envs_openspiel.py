@@ -50,6 +50,7 @@ def _values_table(serialized: str) -> dict[str, tuple[list[int], list[float]]]:
     return table
 
 
+@pytest.mark.exhaustive  # the 100 iterations: ~1 min of CPU
 def test_external_sampling_mccfr_average_policy_sums_to_one(monkeypatch: pytest.MonkeyPatch) -> None:
     # Heads-up Badugi with stacks of one big blind (2 chips): the button folds or calls all-in, then both
     # draw three times (16 discard sets each, every card a chance node) -- the real rules, the smallest

@@ -44,6 +44,7 @@ def random_stacks(rng: random.Random) -> list[int]:
     return [rng.choice([1, 2, 3, 5, 9, 14, 30, 200]) for _ in range(rng.randint(2, 6))]
 
 
+@pytest.mark.exhaustive  # soak-sized: test_fully_checked_random_hands is its quick form
 def test_100k_random_hands_lean_invariants():
     rng = random.Random(20261129)
     configs = [random_config(rng) for _ in range(64)]

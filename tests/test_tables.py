@@ -94,7 +94,7 @@ def expected(hands: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     return {game: (_expected_low(hands, game), _expected_badugi(hands, game == "badeucy")) for game in GAMES}
 
 
-@pytest.mark.slow
+@pytest.mark.exhaustive  # every five-card hand; the reference's answers take ~20 s to compute
 @pytest.mark.parametrize("game", GAMES)
 def test_every_hand_matches_the_reference(backend: str, hands: np.ndarray, expected: dict, game: str) -> None:
     low, badugi = bulk.evaluate_many(hands, game)
