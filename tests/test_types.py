@@ -1,11 +1,12 @@
 """Type information: ``mypy --strict`` (the ``[tool.mypy]`` settings of pyproject.toml) passes on the package
-and on the README's examples, and the hand-written stubs of the compiled extensions match them.
+and on the examples of the README and of the docs pages, and the hand-written stubs of the compiled
+extensions match them.
 
-The README's examples are type-checked as a user's code would be: every ``>>>`` / ``...`` line of the
-doctest blocks (they run in one namespace, so they form one module, in README order), and every plain
-```python block on its own (each runs in a fresh namespace).  Each README line keeps its line number in
-the generated module (the lines between are left blank), so mypy's "readme_doctests.py:123" is README.md
-line 123.
+The examples are type-checked as a user's code would be: every ``>>>`` / ``...`` line of a page's doctest
+blocks (they run in one namespace, so they form one module, in page order), and every plain ```python
+block on its own (each runs in a fresh namespace).  Each line keeps its line number in the generated
+module (the lines between are left blank), so mypy's "readme_doctests.py:123" is README.md line 123, and
+"docs_rl_block_14.py:16" is docs/rl.md line 16.
 
 No evaluation happens here, hence ``backend_independent``.
 """
@@ -27,21 +28,22 @@ pytestmark = pytest.mark.backend_independent
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 PACKAGE = ROOT / "badacey_fast"
 _FENCE = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 
 
-def readme_modules(text: str) -> dict[str, str]:
-    """The README's Python examples as modules to type-check: file name -> source, README line numbers
-    kept.  ``readme_doctests.py`` holds the source of every doctest example (as doctest itself parses
-    them: the expected output is not code); each plain ```python block is ``readme_block_<line>.py``
-    (<line>: the README line of its first line of code)."""
+def readme_modules(text: str, prefix: str = "readme") -> dict[str, str]:
+    """A page's Python examples as modules to type-check: file name -> source, the page's line numbers
+    kept.  ``<prefix>_doctests.py`` holds the source of every doctest example (as doctest itself parses
+    them: the expected output is not code); each plain ```python block is ``<prefix>_block_<line>.py``
+    (<line>: the page line of its first line of code)."""
     n_lines = text.count("\n") + 1
     doctest_lines = [""] * n_lines
     for example in doctest.DocTestParser().get_examples(text):
         source = example.source.splitlines()
         doctest_lines[example.lineno:example.lineno + len(source)] = source
-    modules = {"readme_doctests.py": "\n".join(doctest_lines) + "\n"}
+    modules = {f"{prefix}_doctests.py": "\n".join(doctest_lines) + "\n"}
     for match in _FENCE.finditer(text):
         body = match.group(1).splitlines()
         if any(line.lstrip().startswith(">>>") for line in body):
@@ -49,7 +51,7 @@ def readme_modules(text: str) -> dict[str, str]:
         first = text.count("\n", 0, match.start(1))
         lines = [""] * n_lines
         lines[first:first + len(body)] = body
-        modules[f"readme_block_{first + 1}.py"] = "\n".join(lines) + "\n"
+        modules[f"{prefix}_block_{first + 1}.py"] = "\n".join(lines) + "\n"
     return modules
 
 
@@ -86,25 +88,44 @@ def test_the_readme_examples_are_extracted() -> None:
         compile(source, name, "exec")
 
 
-def test_mypy_strict_passes_on_the_package_and_the_readme(tmp_path: Path) -> None:
-    """One mypy run (the package's analysis is shared): the package, strict, and the README's examples
-    against it.  An error names the file and line (README.md's own line for the readme_* modules)."""
-    examples = tmp_path / "readme"
+def example_modules() -> dict[str, tuple[str, str]]:
+    """Every example of the README and of the docs pages: module file name -> (source, page it is from)."""
+    pages = [(README, "readme")] + [(page, "docs_" + page.stem.lower()) for page in sorted(DOCS.rglob("*.md"))]
+    modules = {}
+    for page, prefix in pages:
+        for name, source in readme_modules(page.read_text(encoding="utf-8"), prefix).items():
+            if source.strip():
+                modules[name] = (source, str(page.relative_to(ROOT)))
+    return modules
+
+
+def test_mypy_strict_passes_on_the_package_and_the_examples_and_reports_a_planted_error(tmp_path: Path) -> None:
+    """One mypy run (the package's analysis is shared): the package, strict, every example of the README
+    and of the docs pages against it, and one planted wrong call, which must be the only error (so the
+    check can fail).  An error names the page and its line."""
+    examples = tmp_path / "examples"
     examples.mkdir()
-    for name, source in readme_modules(README.read_text(encoding="utf-8")).items():
+    pages = {}
+    for name, (source, page) in example_modules().items():
         (examples / name).write_text(source, encoding="utf-8")
-    proc = _mypy(PACKAGE, *sorted(examples.iterdir()), cache=tmp_path / "cache")
-    out = (proc.stdout + proc.stderr).replace(str(examples) + os.sep, "README.md examples: ")
-    assert proc.returncode == 0, f"mypy --strict (pyproject.toml's [tool.mypy]) found errors:\n{out}"
-
-
-def test_mypy_reports_a_type_error(tmp_path: Path) -> None:
-    """The check above can fail: the same configuration rejects a wrong call into the package."""
-    bad = tmp_path / "bad_example.py"
+        pages[name] = page
+    bad = examples / "planted_error.py"
     bad.write_text('import badacey_fast as bf\n\nrank: str = bf.low_rank("As 2h 3d 4c 5s")\n', encoding="utf-8")
-    proc = _mypy(PACKAGE / "errors.py", bad, cache=tmp_path / "cache")
-    assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert 'bad_example.py:3: error: Incompatible types in assignment (expression has type "int"' in proc.stdout
+    proc = _mypy(PACKAGE, *sorted(examples.iterdir()), cache=tmp_path / "cache")
+    out = proc.stdout + proc.stderr
+    for name, page in pages.items():
+        out = out.replace(str(examples / name), f"{page} example ({name})")
+    planted = 'planted_error.py:3: error: Incompatible types in assignment (expression has type "int"'
+    others = [line for line in out.splitlines() if line.strip() and "planted_error.py" not in line]
+    assert not others, "mypy --strict (pyproject.toml's [tool.mypy]) found errors:\n" + "\n".join(others)
+    assert proc.returncode == 1 and planted in out, out  # the same configuration rejects a wrong call
+
+
+def test_the_examples_of_the_docs_pages_are_extracted() -> None:
+    modules = example_modules()
+    pages = {page for _, page in modules.values()}
+    assert {"README.md", "docs/hands.md", "docs/rl.md"} <= pages, sorted(pages)
+    assert any(name.startswith("docs_rl_block_") for name in modules)  # the training loops, one module each
 
 
 def test_the_package_is_marked_typed() -> None:
