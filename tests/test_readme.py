@@ -3,7 +3,7 @@
 They run once, on the default backend (the C kernel on an installed package; `test_backend_policy` checks
 that it is active), hence ``backend_independent``: the twins' agreement is tested operation by operation
 elsewhere (the modules' own doctests run on both), and the README's full-deck draw examples take ~50 s on
-the pure-Python twin.
+the pure-Python twin.  The docs pages' examples: tests/test_docs.py.
 """
 
 from __future__ import annotations
@@ -26,12 +26,21 @@ def test_readme_examples() -> None:
 
 
 @pytest.mark.backend_independent
-def test_readme_training_loops_run_as_written() -> None:
-    # The plain ```python blocks of the training section (not doctests): each runs in a fresh namespace.
+def test_readme_python_blocks_run_as_written() -> None:
+    # The plain ```python blocks (not doctests: the RL researcher's training loop): each runs in a fresh
+    # namespace.  The docs pages' blocks run in tests/test_docs.py.
     text = README.read_text()
-    section = text[text.index("## Training bots"):]
-    section = section[:section.index("\n## ", 3)]
-    blocks = [b.split("```", 1)[0] for b in section.split("```python\n")[1:]]
-    assert len(blocks) == 3
-    for code in blocks:
+    blocks = [b.split("```", 1)[0] for b in text.split("```python\n")[1:]]
+    plain = [b for b in blocks if not any(line.lstrip().startswith(">>>") for line in b.splitlines())]
+    assert len(plain) >= 1
+    for code in plain:
         exec(compile(code, "README.md", "exec"), {"__name__": "readme"})
+
+
+@pytest.mark.backend_independent
+def test_readme_is_a_guide() -> None:
+    # The README teaches; the figures and the internals live in the docs site (docs/).
+    text = README.read_text()
+    assert len(text.splitlines()) <= 350
+    for marker in ("<!-- main-command -->", "<!-- test-command -->", "<!-- docs-command -->"):
+        assert text.count(marker) == 1, marker  # .ci/run reads the command after each

@@ -83,7 +83,7 @@ def test_the_readme_examples_are_extracted() -> None:
     doc = modules["readme_doctests.py"]
     assert sum(1 for line in doc.splitlines() if line.strip()) > 40  # statements of many doctest blocks
     assert "import badacey_fast as bf" in doc
-    assert len(modules) >= 4  # the doctests and the training loops (at least)
+    assert len(modules) >= 2  # the doctests and the training loop (at least)
     for name, source in modules.items():
         compile(source, name, "exec")
 
