@@ -130,7 +130,7 @@ def _can_run_out(cards: int, seats: int, hand: int, draws: int, burn: bool) -> b
 
 
 @pytest.mark.backend_independent
-@pytest.mark.slow
+@pytest.mark.exhaustive  # a search of every seats x hand size x suits x draws x burn
 def test_refusal_names_the_smallest_ranks_found_by_search() -> None:
     # For every seats x hand size x suits x draws x burn a small game may have, the smallest number of ranks
     # whose deck no sequence of draws exhausts (searched through the real Stub) is the one below which Game
