@@ -186,7 +186,7 @@ class HandBuilder:
         self.events.append(_new(Event, (self.street, name, DRAW, None, None, False, count, discards, new, None, line)))
 
     def drew(self, name: str, kept: tuple[int, ...] | None, new: tuple[int, ...] | None, line: int) -> None:
-        """The cards a player's last draw kept and received ("Dealt to Hero [kept] [new]")."""
+        """The cards a player's last draw kept and received (``Dealt to Hero [kept] [new]``)."""
         k = self.last_draw.get(name)
         if k is None or self.events[k].street != self.street:
             raise self.fail(f"cards dealt to {name} on draw {self.street}, who has not drawn", line)
