@@ -394,17 +394,6 @@ def test_the_docs_size_table_is_the_counters() -> None:
     assert text[begin:text.index("<!-- end of size table -->")].strip() == size_table()
 
 
-@pytest.mark.backend_independent
-def test_the_engine_page_sizes_are_the_counters() -> None:
-    from pathlib import Path
-
-    text = (Path(__file__).resolve().parents[1] / "docs" / "engine.md").read_text()
-    for name, key in (("mini Badugi", "mini-badugi"), ("nano Badugi", "nano-badugi")):
-        row = next(line for line in text.splitlines() if line.startswith(f"| {name} |"))
-        t = tree_size(SMALL_GAMES[key])
-        assert row.split("|")[3:6] == [f" {t.deals:,} ", f" {t.information_sets:,} ", f" {t.histories:,} "], row
-
-
 @pytest.mark.parametrize("config", SMALL[:4], ids=lambda c: f"{c.game}-{c.ranks}x{c.suits}-{c.hand_size}-{c.draws}")
 def test_small_game_histories_replay(config: GameConfig) -> None:
     # JSON and PHH histories carry the small game's size and replay to the same hand, reshuffles included.
