@@ -7,11 +7,16 @@ from __future__ import annotations
 import ast
 import importlib
 import re
+import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import badacey_fast as bf
+
+#: the conftest fixture: ``fresh_python(code, env=None)`` -> the completed child process
+FreshPython = Callable[..., subprocess.CompletedProcess[str]]
 
 
 def test_every_exported_name_resolves() -> None:
@@ -62,7 +67,7 @@ STANDARD_LIBRARY = ("typing", "re", "enum", "functools", "collections", "context
 IMPORT_PAGE = Path(__file__).resolve().parents[1] / "docs" / "import.md"
 
 
-def _loaded_by_import(twin: str) -> set[str]:
+def _loaded_by_import(twin: str, fresh_python: FreshPython) -> set[str]:
     """The modules a fresh interpreter loads for ``import badacey_fast`` on the given twin."""
     code = ("import sys\nbefore = set(sys.modules)\nimport badacey_fast\n"
             "print(sorted(set(sys.modules) - before))")
@@ -78,8 +83,8 @@ def _heavy(loaded: set[str], heavy: tuple[str, ...] = HEAVY) -> list[str]:
 
 @pytest.mark.backend_independent  # fresh interpreters, each choosing its twin by environment
 @pytest.mark.parametrize("twin", ["c", "python"])
-def test_import_loads_no_heavy_module(twin: str) -> None:
-    loaded = _loaded_by_import(twin)
+def test_import_loads_no_heavy_module(twin: str, fresh_python: FreshPython) -> None:
+    loaded = _loaded_by_import(twin, fresh_python)
     if twin == "c":
         heavy = _heavy(loaded, HEAVY + STANDARD_LIBRARY)
     else:  # the Python twin serves from the reference evaluators
@@ -88,12 +93,12 @@ def test_import_loads_no_heavy_module(twin: str) -> None:
 
 
 @pytest.mark.backend_independent
-def test_the_import_page_lists_what_import_loads() -> None:
+def test_the_import_page_lists_what_import_loads(fresh_python: FreshPython) -> None:
     """docs/import.md names exactly the package's modules that ``import badacey_fast`` loads (C twin)."""
     page = IMPORT_PAGE.read_text(encoding="utf-8")
     section = page.split("<!-- loaded-modules -->")[1].split("<!-- /loaded-modules -->")[0]
     listed = set(re.findall(r"`(badacey_fast(?:\.\w+)*)`", section))
-    loaded = {m for m in _loaded_by_import("c") if m.startswith("badacey_fast")}
+    loaded = {m for m in _loaded_by_import("c", fresh_python) if m.startswith("badacey_fast")}
     assert listed == loaded, f"docs/import.md lists {sorted(listed - loaded)} it does not load, " \
                              f"and omits {sorted(loaded - listed)}"
 
