@@ -409,3 +409,17 @@ def test_small_game_histories_replay(config: GameConfig) -> None:
             g.hands, g.stacks, g.payouts, g.log, g.dealt, g.reshuffles)
         phh = replay_phh(to_phh(g))
         assert phh.config == config and phh.stacks == g.stacks and phh.hands == g.hands
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("key", sorted(SMALL_GAMES))
+def test_the_readme_names_every_preset_with_its_sizes(key: str) -> None:
+    # The README names each small preset with the counters' deals, information sets and histories.
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    name = key.replace("-badugi", " Badugi").replace("-badacey", " Badacey").replace("-27", " 2-7")
+    row = next((line for line in text.splitlines() if line.startswith(f"| {name} |")), None)
+    assert row is not None, f"README has no row for {name}"
+    t = tree_size(SMALL_GAMES[key])
+    assert row.split("|")[3:6] == [f" {t.deals:,} ", f" {t.information_sets:,} ", f" {t.histories:,} "], row
