@@ -197,7 +197,8 @@ def score_dataset(
 ) -> DatasetResult:
     """Score a Parquet deal dataset (a file, a directory of ``*.parquet`` files or a glob) partition by
     partition on Dask, and write the payouts as ``dst/part-NNNNN.parquet`` (payout schema of
-    :mod:`badacey_fast.files.arrow`; nothing written when ``dst`` is None).
+    :mod:`badacey_fast.files.arrow`; nothing written when ``dst`` is None).  A ``dst`` folder that holds an
+    input file, or is one, is refused before anything is written.
 
     Row numbers count the dataset's rows from 1 in file order (files sorted by name).  A bad row raises
     the text path's error with its row number (the lowest bad row of the dataset, after every partition
@@ -212,11 +213,15 @@ def score_dataset(
 
     from badacey_fast import errors
     from badacey_fast.files.arrow import ScoreRun, dataset_files
+    from badacey_fast.files.outputs import check_not_input
 
     ScoreRun(game, odd_chip, pot, button, skip_bad)  # the arguments' errors here, not on a worker
     if type(partition_rows) is not int or partition_rows < 1:
         raise BadaceyError(f"partition_rows must be at least 1, got {partition_rows!r}")
-    parts = _partitions(dataset_files(src), partition_rows)
+    files = dataset_files(src)
+    if dst is not None:
+        check_not_input(dst, files)  # before anything is written
+    parts = _partitions(files, partition_rows)
     outputs: list[str] = []
     if dst is not None:
         os.makedirs(dst, exist_ok=True)

@@ -59,6 +59,7 @@ from badacey_fast.bulk import showdown as scoring
 from badacey_fast.cards import format_card
 from badacey_fast.errors import BadaceyError, DuplicateCardError, InvalidCardError, ShowdownError
 from badacey_fast.files.score import DEFAULT_POT, ScoreReport
+from badacey_fast.files.outputs import check_not_input
 from badacey_fast.files.streams import replace_existing
 from badacey_fast.rules.games import is_ace_high
 from badacey_fast.rules.odd_chips import check_odd_chip
@@ -623,7 +624,8 @@ def score_parquet(
 
     ``src``: a path (format from ``fmt`` or the extension: .parquet/.pq, .arrow/.feather/.ipc) or a table.
     ``dst``: a path or writable stream for the payouts (format ``out_fmt`` or from its extension; CSV to
-    standard output when None).  ``progress(rows)`` is called after each batch.  ``totals``: an optional
+    standard output when None); a ``dst`` that is ``src`` (by any path or link) is refused before anything
+    is written.  ``progress(rows)`` is called after each batch.  ``totals``: an optional
     list that receives each seat's total payout.  ``threads``: read and write in helper threads, overlapping
     the kernel (False: all in the calling thread).  ``compression``: of Parquet payouts (see
     :class:`PayoutWriter`; uncompressed by default).  Returns a :class:`ScoreReport` (``lines`` = rows
@@ -654,6 +656,7 @@ def score_parquet(
         out_fmt = "csv"
     if type(batch_rows) is not int or batch_rows < 1:
         raise BadaceyError(f"batch_rows must be at least 1 row, got {batch_rows!r}")
+    check_not_input(dst, [src])  # before anything is opened for writing
     run = ScoreRun(game, odd_chip, pot, button, skip_bad)
     schema, batches, _ = _batches(src, in_fmt, batch_rows)
     run.start(schema)

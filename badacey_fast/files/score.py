@@ -48,6 +48,7 @@ import numpy as np
 from badacey_fast.bulk import showdown as bulk_showdown
 from badacey_fast.errors import BadaceyError, ShowdownError
 from badacey_fast.files.generate import generate_deals
+from badacey_fast.files.outputs import check_not_input
 from badacey_fast.files.lines import (LINE_END, MAX_CHIPS, Layout, ParsedDeal, decode_line, is_skipped, layout_of,
                                       parse_deal, split_lines, with_line)
 from badacey_fast.files.streams import MAX_LINE, line_blocks, opened, stdout_bytes, too_long
@@ -92,7 +93,9 @@ def score_file(
 ) -> ScoreReport:
     """Score a file of deals (see the module docstring for the formats) and write payouts CSV to ``out``.
 
-    ``source``/``out``: paths or binary streams (``out=None``: standard output).  ``pot`` (chips >= 0)
+    ``source``/``out``: paths or binary streams (``out=None``: standard output); an ``out`` that is the
+    ``source`` (the same file by any path or link, or a stream open on it) is refused before anything is
+    written.  ``pot`` (chips >= 0)
     and ``button`` (seat) are the defaults for lines that do not give them.  ``chunk``: lines per kernel
     call (memory stays flat in the file size; at most 65,536 are used, as a larger value would only ask for
     more memory).  ``fmt``: "auto" (CSV when the first line has a comma), "text" or "csv".  ``progress(n)``
@@ -124,7 +127,9 @@ def score_file(
         raise ShowdownError(f"button {button} is not a seat")
     chunk = min(chunk, _MAX_CHUNK)
     scorer = _Scorer(rules, odd_chip == "low", pot, button, skip_bad, chunk, fmt)
-    with opened(source, "rb") as fin, opened(stdout_bytes() if out is None else out, "wb") as fout:
+    sink = stdout_bytes() if out is None else out
+    check_not_input(sink, [source])  # before anything is opened for writing
+    with opened(source, "rb") as fin, opened(sink, "wb") as fout:
         for block in line_blocks(fin, max(chunk * 96, 1 << 16), scorer):
             scorer.feed(block, fout)
             if progress is not None:
