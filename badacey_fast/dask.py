@@ -125,7 +125,7 @@ def _run(tasks: list[Any], client: Client | None, scheduler: str | None, progres
 @dataclass(frozen=True)
 class DatasetResult:
     """What :func:`score_dataset` did: the :class:`ScoreReport` over the whole dataset (``lines`` = rows
-    read), each seat's total payout, the partitions run and the payout files written (empty without
+    read), each seat's total payout (exact ints, never wrapped), the partitions run and the payout files written (empty without
     ``dst``)."""
 
     report: ScoreReport
@@ -175,7 +175,7 @@ def _score_partition(path: str, row_groups: list[int], first_row: int, out: str 
     writer = None if out is None else PayoutWriter(out, "parquet", compression or PAYOUT_COMPRESSION)
     failure = score_batches(run, f.schema_arrow, parquet_batches(f, BATCH_ROWS, row_groups), writer, threads=threads)
     return {"rows": run.rows - first_row + 1, "deals": run.deals, "bad": run.bad, "errors": run.errors,
-            "totals": None if run.totals is None else run.totals.tolist(),
+            "totals": run.totals,
             "failure": None if failure is None else (type(failure).__name__, str(failure), run.rows + 1)}
 
 
@@ -234,14 +234,14 @@ def score_dataset(
     if failures:
         name, message, _ = min(failures, key=lambda f: f[2])
         raise getattr(errors, name, BadaceyError)(message)
-    totals: np.ndarray[Any, Any] = np.zeros(0, dtype=np.int64)
+    totals: list[int] = []  # Python ints: exact, whatever the pots and the number of partitions
     for r in results:
         if r["totals"] is not None:
-            totals = np.asarray(r["totals"], dtype=np.int64) + (totals if totals.size else 0)
+            totals = [a + b for a, b in zip(totals, r["totals"])] if totals else list(r["totals"])
     errs = [e for r in results for e in r["errors"]][:100]
     report = ScoreReport(sum(r["rows"] for r in results), sum(r["deals"] for r in results),
                          sum(r["bad"] for r in results), errs)
-    return DatasetResult(report, tuple(int(x) for x in totals), len(parts), tuple(outputs))
+    return DatasetResult(report, tuple(totals), len(parts), tuple(outputs))
 
 
 # ------------------------------------------------------------------------------------------------------

@@ -58,7 +58,7 @@ import numpy as np
 from badacey_fast.bulk import showdown as scoring
 from badacey_fast.cards import format_card
 from badacey_fast.errors import BadaceyError, DuplicateCardError, InvalidCardError, ShowdownError
-from badacey_fast.files.score import DEFAULT_POT, ScoreReport
+from badacey_fast.files.score import DEFAULT_POT, ScoreReport, chip_totals
 from badacey_fast.files.outputs import check_not_input
 from badacey_fast.files.streams import replace_existing
 from badacey_fast.rules.games import is_ace_high
@@ -387,7 +387,7 @@ class ScoreRun:
         self.kind: str | None = None
         self.width: int | None = None
         self.seats: int | None = None
-        self.totals: np.ndarray[Any, Any] | None = None
+        self.totals: list[int] | None = None  # each seat's total payout so far: exact ints (chip_totals)
         self._count: np.ndarray[Any, Any] = np.zeros(0, dtype=np.int64)
 
     def report(self) -> ScoreReport:
@@ -415,7 +415,7 @@ class ScoreRun:
         deals, seats = _decode(batch, self.kind, self.width, self.pot, self.button)
         if self.seats is None:
             self.seats, self.width = seats, 5 * seats
-            self.totals = np.zeros(seats, dtype=np.int64)
+            self.totals = [0] * seats
         n = batch.num_rows
         first = self.rows + 1  # the row number of this batch's row 0
         keep = None
@@ -455,7 +455,9 @@ class ScoreRun:
         cols = [ids, *(pa.array(c) for c in chips), pa.array(low), pa.array(badugi)]
         out = pa.RecordBatch.from_arrays(cols, schema=self.output_schema(seats, id_type))
         assert self.totals is not None
-        self.totals += chips.sum(axis=1)
+        if k:  # the largest pot bounds every payout: an int64 sum when it cannot wrap, else an exact one
+            more = chip_totals(chips, axis=1, bound=max(0, int(deals.pot.max())))
+            self.totals = [a + b for a, b in zip(self.totals, more)]
         self.deals += k
         if bad and not self.skip_bad:
             r = min(bad)
@@ -626,7 +628,7 @@ def score_parquet(
     ``dst``: a path or writable stream for the payouts (format ``out_fmt`` or from its extension; CSV to
     standard output when None); a ``dst`` that is ``src`` (by any path or link) is refused before anything
     is written.  ``progress(rows)`` is called after each batch.  ``totals``: an optional
-    list that receives each seat's total payout.  ``threads``: read and write in helper threads, overlapping
+    list that receives each seat's total payout (exact ints, never wrapped).  ``threads``: read and write in helper threads, overlapping
     the kernel (False: all in the calling thread).  ``compression``: of Parquet payouts (see
     :class:`PayoutWriter`; uncompressed by default).  Returns a :class:`ScoreReport` (``lines`` = rows
     read); without ``skip_bad`` the first bad row raises its error after every good row before it was
@@ -663,7 +665,7 @@ def score_parquet(
     failure = score_batches(run, schema, batches, PayoutWriter(dst, out_fmt, compression), threads=threads,
                             progress=progress)
     if totals is not None:
-        totals[:] = [] if run.totals is None else run.totals.tolist()
+        totals[:] = [] if run.totals is None else run.totals
     if failure is not None:
         raise failure
     return run.report()

@@ -58,7 +58,7 @@ from badacey_fast.rules.odd_chips import check_odd_chip
 
 # parse_deal (deal_lines) and generate_deals (deal_gen) are re-exported: this module stays the one place
 # callers import deal-file work from.
-__all__ = ["DEFAULT_POT", "ScoreReport", "score_file", "generate_deals", "parse_deal"]
+__all__ = ["DEFAULT_POT", "ScoreReport", "score_file", "chip_totals", "generate_deals", "parse_deal"]
 
 #: Default pot: 120 chips divide exactly among any winners of 2..6 seats (halves of 60 = lcm(1..6)).
 DEFAULT_POT = 120
@@ -66,6 +66,43 @@ _MAX_ERRORS_KEPT = 100
 #: Lines per kernel call at most: the chunk buffers are sized by it, so a larger ``chunk`` would only
 #: ask for memory (a billion lines: hundreds of GB) without making the run faster.
 _MAX_CHUNK = 1 << 16
+
+
+_INT64_MAX = 2**63 - 1
+
+
+def chip_totals(chips: np.ndarray[Any, Any], *, axis: int = 0, bound: int | None = None) -> list[int]:
+    """Each seat's exact total of ``chips`` (an int64 array of payouts, one row per deal along ``axis``,
+    one seat per index of the other axis) as Python ints: the one sum behind every scorer's per-seat
+    totals, which never wrap around whatever the pots and the number of deals.
+
+    ``bound``: a number no payout exceeds in size (a run's largest pot), which spares a pass over
+    ``chips`` to find it.  When that bound times the rows fits in int64 numpy adds in int64 (one pass);
+    otherwise each value is split into its high and low 32 bits, summed apart (neither sum can wrap
+    for fewer than 2**31 rows) and joined as Python ints.
+
+    >>> chip_totals(np.array([[120, 0], [26, 75]]))
+    [146, 75]
+    >>> chip_totals(np.full((4, 2), 2**62, dtype=np.int64))  # int64 alone would give [0, 0]
+    [18446744073709551616, 18446744073709551616]
+    """
+    chips = np.asarray(chips)
+    if chips.ndim != 2 or chips.dtype != np.int64:
+        raise TypeError(f"chip_totals: expected a 2-D int64 array, got {chips.ndim}-D {chips.dtype}")
+    rows, seats = chips.shape[axis], chips.shape[1 - axis]
+    if rows == 0:
+        return [0] * seats
+    if rows >= 1 << 31:  # the split sums below hold for fewer rows: add slices
+        step = 1 << 30
+        parts = [chip_totals(np.take(chips, range(i, min(i + step, rows)), axis=axis), axis=axis, bound=bound)
+                 for i in range(0, rows, step)]
+        return [sum(column) for column in zip(*parts)]
+    peak = bound if bound is not None else max(-int(chips.min()), int(chips.max()))
+    if peak * rows <= _INT64_MAX:
+        return [int(x) for x in chips.sum(axis=axis, dtype=np.int64)]
+    high = np.right_shift(chips, 32).sum(axis=axis, dtype=np.int64)  # each in [-2**31, 2**31)
+    low = np.bitwise_and(chips, 0xFFFFFFFF).sum(axis=axis, dtype=np.int64)  # each in [0, 2**32)
+    return [(int(h) << 32) + int(lo) for h, lo in zip(high.tolist(), low.tolist())]
 
 
 class ScoreReport(NamedTuple):
@@ -90,6 +127,7 @@ def score_file(
     chunk: int = 16384,
     fmt: str = "auto",
     progress: Callable[[int], object] | None = None,
+    totals: list[int] | None = None,
 ) -> ScoreReport:
     """Score a file of deals (see the module docstring for the formats) and write payouts CSV to ``out``.
 
@@ -99,8 +137,9 @@ def score_file(
     and ``button`` (seat) are the defaults for lines that do not give them.  ``chunk``: lines per kernel
     call (memory stays flat in the file size; at most 65,536 are used, as a larger value would only ask for
     more memory).  ``fmt``: "auto" (CSV when the first line has a comma), "text" or "csv".  ``progress(n)``
-    is called with each block's size in bytes.  Returns a :class:`ScoreReport`; without ``skip_bad`` a
-    malformed line raises a ``BadaceyError`` naming it.
+    is called with each block's size in bytes.  ``totals``: an optional list that receives each seat's
+    total payout over the deals scored (exact ints, :func:`chip_totals`).  Returns a :class:`ScoreReport`;
+    without ``skip_bad`` a malformed line raises a ``BadaceyError`` naming it.
 
     >>> import io
     >>> deals = b"pot,seat0,seat1\\n10,As 2h 3d 4c 5s,-\\n7,x,Kc9d7h5s2c\\n"
@@ -127,6 +166,7 @@ def score_file(
         raise ShowdownError(f"button {button} is not a seat")
     chunk = min(chunk, _MAX_CHUNK)
     scorer = _Scorer(rules, odd_chip == "low", pot, button, skip_bad, chunk, fmt)
+    scorer.totals = None if totals is None else []
     sink = stdout_bytes() if out is None else out
     check_not_input(sink, [source])  # before anything is opened for writing
     with opened(source, "rb") as fin, opened(sink, "wb") as fout:
@@ -134,6 +174,8 @@ def score_file(
             scorer.feed(block, fout)
             if progress is not None:
                 progress(len(block))
+    if totals is not None:
+        totals[:] = scorer.totals or ([0] * scorer.layout.seats if scorer.layout is not None else [])
     return ScoreReport(scorer.line, scorer.deals, scorer.bad, scorer.errors)
 
 
@@ -147,6 +189,7 @@ class _Scorer:
         self.layout: Layout | None = None
         self.line = self.deals = self.bad = 0
         self.errors: list[tuple[int, str]] = []
+        self.totals: list[int] | None = None  # each seat's total so far, when the caller asked for it
         # The kernel's fast parser until it says it has none (kernel.parse_deals returns None on the
         # Python twin); then the Python path parses every line.  The kernel's showdown splits the pot in
         # two halves: a single-pot game (A-5, 2-7) is scored by the general path's bulk call.
@@ -186,6 +229,13 @@ class _Scorer:
                 self.line, pos = line, after
             return pos
         return pos
+
+    def _add_totals(self, chips: np.ndarray[Any, Any], pots: np.ndarray[Any, Any]) -> None:
+        """Add the payouts ``chips`` (deals, seats) of the deals written to the totals, if asked for."""
+        if self.totals is None or not len(chips):
+            return
+        more = chip_totals(chips, bound=int(pots.max()))
+        self.totals = [a + b for a, b in zip(self.totals, more)] if self.totals else more
 
     # -- bad lines ----------------------------------------------------------------------------------
     def _bad_line(self, line: int, exc: BadaceyError) -> None:
@@ -238,6 +288,7 @@ class _Scorer:
             bw = " ".join(str(s) for s in np.flatnonzero(bad))
             rows.append(f"{line},{','.join(map(str, chips))},{lw},{bw}\n")
         fout.write("".join(rows).encode())
+        self._add_totals(result.payouts, pots)
         self.deals += len(good)
 
     # -- the fast path: kernel.parse_deals, kernel.showdown_many, kernel.format_results ------------------
@@ -321,6 +372,9 @@ class _Scorer:
         if size < 0:  # pragma: no cover - the buffer is sized for the longest rows
             raise RuntimeError("format_results: output buffer too small")
         fout.write(memoryview(self.out)[:size])
+        if self.totals is not None:
+            kept = keep.view(bool)
+            self._add_totals(a["chips"][:rows][kept], pot[kept])
         self.deals += int(np.count_nonzero(keep))
         if bad and not self.skip_bad:
             raise with_line(bad[first_bad], self.line + 1 + first_bad)
