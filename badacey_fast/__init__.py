@@ -10,22 +10,31 @@ Value(low=1, badugi=1)
 
 from __future__ import annotations
 
-from badacey_fast import kernel as _kernel
-from badacey_fast.cards import card_id, card_rank, card_suit, format_card, format_cards, parse_card, parse_cards
-from badacey_fast.errors import (
-    BadaceyError,
-    DuplicateCardError,
-    HandSizeError,
-    IllegalActionError,
-    InvalidCardError,
-    RankError,
-    ShowdownError,
-    RangeError,
-    TableIntegrityError,
-    UnknownGameError,
-)
-from badacey_fast.evaluator import Comparison, Description, Value, badugi_rank, compare, describe, evaluate, low_rank
-from badacey_fast.rules.games import GAMES, normalize_game
+try:
+    from badacey_fast import kernel as _kernel
+    from badacey_fast.cards import card_id, card_rank, card_suit, format_card, format_cards, parse_card, parse_cards
+    from badacey_fast.errors import (
+        BadaceyError,
+        DuplicateCardError,
+        HandSizeError,
+        IllegalActionError,
+        InvalidCardError,
+        RankError,
+        ShowdownError,
+        RangeError,
+        TableIntegrityError,
+        UnknownGameError,
+    )
+    from badacey_fast.evaluator import (Comparison, Description, Value, badugi_rank, compare, describe, evaluate,
+                                        low_rank)
+    from badacey_fast.rules.games import GAMES, normalize_game
+except KeyboardInterrupt:
+    # Ctrl-C while the `badacey` command starts (most of its start-up is these imports): one line and status
+    # 130, as once the command runs, not a traceback.  Anywhere else the interrupt goes on as usual.
+    from badacey_fast.cli.signals import interrupted_while_starting
+
+    interrupted_while_starting()
+    raise
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:

@@ -1,13 +1,14 @@
 """What one scoring loop's batches cost beyond the kernel: page faults under Dask's allocator settings,
-and rewriting an output file in place.
+and replacing an existing output file.
 
 Usage::
 
     python bench/batch_costs.py faults     # score 4 M deals (no output) in fresh child processes,
                                            # plain and with Dask's MALLOC_TRIM_THRESHOLD_=65536
-    python bench/batch_costs.py rewrite    # score 4 M deals to a payout file that exists already: replaced
-                                           # (unlinked first, as the writers do), truncated in place (the
-                                           # writers before), or into /dev/null
+    python bench/batch_costs.py rewrite    # score 4 M deals to a payout file that exists already: written
+                                           # to a temporary swapped with it (renameat2, as the writers do),
+                                           # to a temporary renamed over it (os.replace, where no swap is
+                                           # possible), or into /dev/null
 
 Each case runs in its own child process (the allocator reads its environment at start-up), seven timed
 loops after a warm-up; the script prints the median wall time a deal, the median page faults a loop and
@@ -38,10 +39,10 @@ def _child(case: str, src: str, dst: str | None) -> None:
     """Time the loop in this process and print one line: wall ns, faults, user ns, system ns a deal."""
     import pyarrow.parquet as pq
 
-    from badacey_fast.files import arrow
+    from badacey_fast.files import arrow, outputs
 
-    if case == "truncated in place":
-        arrow.replace_existing = lambda target: None  # type: ignore[assignment]  # what the writers did before
+    if case == "renamed over":
+        outputs._exchange = lambda new, target: False  # type: ignore[assignment]  # as where no swap is possible
 
     def loop() -> None:
         f = pq.ParquetFile(src)
@@ -80,7 +81,7 @@ def main() -> None:
     arrow.generate_parquet(DEALS, src, seed=2026)
     out = os.path.join(root, "payouts.parquet")
     cases = {"faults": [("plain", {}, "-"), ("MALLOC_TRIM_THRESHOLD_=65536", {"MALLOC_TRIM_THRESHOLD_": "65536"}, "-")],
-             "rewrite": [("replaced", {}, out), ("truncated in place", {}, out + ".2"), ("/dev/null", {}, "/dev/null")]}[what]
+             "rewrite": [("swapped", {}, out), ("renamed over", {}, out + ".2"), ("/dev/null", {}, "/dev/null")]}[what]
     results: dict[str, list[list[float]]] = {name: [] for name, _, _ in cases}
     for _ in range(3):
         for name, env, dst in cases:

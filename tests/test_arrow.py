@@ -126,9 +126,15 @@ def test_bad_row_stops_the_run_naming_it(tmp_path, bad, pot, button, live, error
     with pytest.raises(error, match=f"^row 2: {reason}"):
         arrow.score_table(t)
     pq.write_table(t, tmp_path / "d.parquet")
+    (tmp_path / "o.parquet").write_bytes(b"old payouts")
     with pytest.raises(error, match=f"^row 2: {reason}"):
         arrow.score_parquet(tmp_path / "d.parquet", tmp_path / "o.parquet")
-    assert pq.read_table(tmp_path / "o.parquet")["row"].to_pylist() == [1]  # the good row before it
+    assert (tmp_path / "o.parquet").read_bytes() == b"old payouts"  # a stopped run leaves the old file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.parquet", "o.parquet"]  # and no temporary
+    stream = io.BytesIO()
+    with pytest.raises(error, match=f"^row 2: {reason}"):
+        arrow.score_parquet(tmp_path / "d.parquet", stream)
+    assert pq.read_table(io.BytesIO(stream.getvalue()))["row"].to_pylist() == [1]  # a stream: the good row before it
     report = arrow.score_parquet(tmp_path / "d.parquet", tmp_path / "o.parquet", skip_bad=True)
     assert (report.lines, report.deals, report.bad) == (3, 2, 1)
     assert report.errors[0][0] == 2 and report.errors[0][1].startswith(reason.replace("\\", "")[:12])
@@ -182,7 +188,11 @@ def test_many_bad_rows_of_every_kind_across_batches(tmp_path) -> None:
     first = min(expect)
     with pytest.raises(ShowdownError, match=f"^row {first + 1}: "):
         arrow.score_parquet(tmp_path / "d.parquet", tmp_path / "o.parquet", batch_rows=50)
-    assert pq.read_table(tmp_path / "o.parquet")["row"].to_pylist() == list(range(1, first + 1))
+    assert pq.read_table(tmp_path / "o.parquet")["row"].to_pylist() == (good + 1).tolist()  # the old output
+    stream = io.BytesIO()
+    with pytest.raises(ShowdownError, match=f"^row {first + 1}: "):
+        arrow.score_parquet(tmp_path / "d.parquet", stream, batch_rows=50)
+    assert pq.read_table(io.BytesIO(stream.getvalue()))["row"].to_pylist() == list(range(1, first + 1))
 
 
 def test_null_and_short_cards_and_defaults() -> None:
@@ -225,7 +235,7 @@ def test_same_payouts_as_the_text_path_and_cli(tmp_path) -> None:
 
 def test_an_existing_output_file_is_replaced_links_are_followed(tmp_path) -> None:
     # Every writer here (payouts in each format, generated deals, text scores) replaces an existing
-    # regular file with a new one rather than truncating it (files.streams.replace_existing): a hard link
+    # regular file with a new one rather than truncating it (files.outputs.AtomicFile): a hard link
     # to the old file keeps the old bytes, the path gets the new ones.  A symlink is written through
     # (the link stays, its target gets the output) and a device is opened as it is.
     arrow.generate_parquet(300, tmp_path / "d.parquet", seed=5, row_group=128)

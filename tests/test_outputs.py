@@ -4,8 +4,10 @@ through every way of naming the same file."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -124,3 +126,156 @@ def test_dask_refuses_an_output_folder_holding_its_input(tmp_path, monkeypatch) 
     result = bdask.score_dataset(tmp_path / "deals", tmp_path / "payouts", scheduler="sync")
     assert [pq.read_table(p).num_rows for p in result.outputs] == [50]
     assert np.asarray(result.totals).sum() == pq.read_table(tmp_path / "deals" / "a.parquet")["pot"].to_numpy().sum()
+
+
+# --------------------------------------------------------------------------------------------------
+# Whole or not at all: an error or an interrupt mid-run leaves the old output and no temporary
+
+
+def _hidden(folder) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
+def _scorers(tmp_path):
+    """(name, input, output, run(progress)) for every scorer and output format."""
+    generate_deals(5000, tmp_path / "deals.txt", seats=6, seed=8)
+    arrow.generate_parquet(5000, tmp_path / "deals.parquet", seats=6, seed=8, row_group=1000)
+    cases = [("text->csv", lambda out, progress: score_file(tmp_path / "deals.txt", out, chunk=16, progress=progress),
+              "payouts.csv")]
+    for name in ("payouts.parquet", "payouts.arrow", "payouts.csv"):
+        cases.append((f"parquet->{name}", lambda out, progress: arrow.score_parquet(
+            tmp_path / "deals.parquet", out, batch_rows=500, progress=progress), name))
+    return cases
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, RuntimeError, BadaceyError])
+def test_a_run_stopped_mid_way_leaves_the_old_output(tmp_path, stop) -> None:
+    for name, run, target in _scorers(tmp_path):
+        out = tmp_path / "out" / target
+        out.parent.mkdir(exist_ok=True)
+        out.write_bytes(b"old payouts")
+        calls = []
+
+        def progress(amount, calls=calls) -> None:
+            calls.append(amount)
+            if len(calls) == 3:
+                raise stop("stopped mid-run")
+
+        with pytest.raises(stop, match="stopped mid-run"):
+            run(out, progress)
+        assert len(calls) == 3, name  # the run was under way: blocks or batches were written
+        assert out.read_bytes() == b"old payouts", name
+        assert _hidden(out.parent) == [], name
+        run(out, None)  # and a run that ends replaces it whole
+        assert out.read_bytes() != b"old payouts" and _hidden(out.parent) == [], name
+
+
+def test_outputs_keep_their_links_and_modes(tmp_path) -> None:
+    # A symlinked output: the file it points to is replaced, the link stays; the new file's mode is the
+    # usual one from the umask (not the 0600 of a temporary file).
+    generate_deals(20, tmp_path / "deals.txt", seats=2, seed=1)
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / "payouts.csv").write_text("old\n")
+    (tmp_path / "link.csv").symlink_to(tmp_path / "real" / "payouts.csv")
+    score_file(tmp_path / "deals.txt", tmp_path / "link.csv")
+    assert (tmp_path / "link.csv").is_symlink()
+    assert (tmp_path / "real" / "payouts.csv").read_text().count("\n") == 21
+    umask = os.umask(0)
+    os.umask(umask)
+    for path in (tmp_path / "real" / "payouts.csv", tmp_path / "g.txt", tmp_path / "g.parquet"):
+        if path.suffix == ".txt":
+            generate_deals(3, path, seats=2, seed=1)
+        elif path.suffix == ".parquet":
+            arrow.generate_parquet(3, path, seats=2, seed=1)
+        assert path.stat().st_mode & 0o777 == 0o666 & ~umask, path
+    assert _hidden(tmp_path) == [] and _hidden(tmp_path / "real") == []
+
+
+# The command's writers, each given an output it cannot finish: (arguments after `score`, output name).
+WRITERS = [(["deals.txt"], "payouts.csv"), (["deals.parquet"], "payouts.parquet"),
+           (["deals.parquet"], "payouts.arrow"), (["deals.parquet"], "payouts.csv"),
+           (["--generate", "40000"], "new.txt"), (["--generate", "40000"], "new.parquet"),
+           (["--generate", "40000"], "new.arrow")]
+
+
+def _limit_file_size(limit: int):
+    def limit_it() -> None:  # in the child: a file may not grow past `limit` bytes (a "full disk")
+        import resource
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past it then fails with EFBIG
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return limit_it
+
+
+@pytest.mark.backend_independent  # fresh interpreters on the session's default twin
+def test_a_full_disk_leaves_the_old_output(tmp_path) -> None:
+    generate_deals(40000, tmp_path / "deals.txt", seats=6, seed=2)
+    arrow.generate_parquet(40000, tmp_path / "deals.parquet", seats=6, seed=2)
+    (tmp_path / "out").mkdir()
+    for args, name in WRITERS:
+        out = tmp_path / "out" / name
+        out.write_bytes(b"old output")
+        done = subprocess.run([*COMMAND, "score", *args, "-o", str(out), "--no-progress", "-q"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=300, preexec_fn=_limit_file_size(256 << 10))
+        assert done.returncode == 2, (name, done.stderr)
+        assert done.stderr.startswith(f"badacey score: error: {out}: ") and done.stderr.count("\n") == 1, done.stderr
+        assert "File too large" in done.stderr or "errno 27" in done.stderr, done.stderr
+        assert out.read_bytes() == b"old output" and _hidden(tmp_path / "out") == [], name
+    for args, name in WRITERS:  # /dev/full: written in place (a device), the error names it
+        done = subprocess.run([*COMMAND, "score", *args, "-o", "/dev/full", "--no-progress", "-q",
+                               *(["--format", {"txt": "text"}.get(name[4:], name[4:])] if args[0] == "--generate" else [])],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 2 and done.stderr.startswith("badacey score: error: /dev/full: "), done.stderr
+        assert "No space left on device" in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+def _read_only(folder):
+    """Make ``folder`` refuse new files, even to root (who ignores the mode bits): ``chattr +i`` then."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return lambda: folder.chmod(0o755)
+    done = subprocess.run(["chattr", "+i", str(folder)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip(f"running as root and cannot make a folder immutable here: {done.stderr!r}")
+    return lambda: subprocess.run(["chattr", "-i", str(folder)], check=True)
+
+
+def test_an_output_that_cannot_be_written_is_named_before_any_work(tmp_path, capsys) -> None:
+    generate_deals(30, tmp_path / "deals.txt", seats=2, seed=1)
+    arrow.generate_parquet(30, tmp_path / "deals.parquet", seats=2, seed=1)
+    (tmp_path / "ro").mkdir()
+    (tmp_path / "ro" / "payouts.csv").write_bytes(b"old output")
+    (tmp_path / "folder.csv").mkdir()
+    undo = _read_only(tmp_path / "ro")
+    try:
+        for args, name in WRITERS:
+            args = [str(tmp_path / a) if a.startswith("deals") else a for a in args]
+            for out, reason in ((tmp_path / "ro" / name, "is not writable"), (tmp_path / "missing" / name, "no folder"),
+                                (tmp_path / "folder.csv", "Is a directory")):
+                if out.name == "folder.csv" and (not name.endswith(".csv") or args[0].endswith(".txt")):
+                    continue  # (a folder is a Parquet dataset to the command: a text input refuses it so)
+                assert main(["score", *args, "-o", str(out), "--no-progress", "-q"]) == 2
+                err = capsys.readouterr().err
+                assert err.startswith(f"badacey score: error: {out}: ") and reason in err, err
+        assert (tmp_path / "ro" / "payouts.csv").read_bytes() == b"old output"
+        assert sorted(p.name for p in (tmp_path / "ro").iterdir()) == ["payouts.csv"]
+    finally:
+        undo()
+    assert not (tmp_path / "missing").exists() and list((tmp_path / "folder.csv").iterdir()) == []
+
+
+@pytest.mark.backend_independent  # no evaluation: signal handling around a rename
+def test_a_signal_during_the_rename_waits_for_it(tmp_path) -> None:
+    # Ctrl-C between the swap and the unlink of the old file would leave that file behind under the
+    # temporary's name: the commit holds SIGINT back and lets it go once the rename is whole.
+    from badacey_fast.files.outputs import _signals_deferred
+
+    order = []
+    with pytest.raises(KeyboardInterrupt):
+        with _signals_deferred():
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # the handler would have run here
+            order.append("rename finished")
+    assert order == ["rename finished"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored

@@ -242,10 +242,12 @@ def test_cli_score_generate_and_skip_bad(tmp_path, capsys) -> None:
     with open(deals, "a") as f:
         f.write("As2h3d4c5s 2c3h4d5c6s\n")  # two hands in a three-seat file
     out = tmp_path / "out.csv"
+    out.write_text("old payouts\n")
     assert main(["score", str(deals), "-o", str(out), "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert "badacey score: error: line 51: expected 3 hands, got 2" in err and "Traceback" not in err
-    assert out.read_text().count("\n") == 51  # header + the 50 good lines before it
+    assert out.read_text() == "old payouts\n"  # a stopped run leaves the old output, and no temporary
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deals.txt", "out.csv"]
     assert main(["score", str(deals), "-o", str(out), "--skip-bad", "--no-progress"]) == 0
     err = capsys.readouterr().err
     assert "skipped line 51: expected 3 hands, got 2" in err and "50 deals from 51 lines" in err

@@ -2,6 +2,6 @@
 
 import sys
 
-from badacey_fast.cli.command import main
+from badacey_fast.cli import main
 
 sys.exit(main())

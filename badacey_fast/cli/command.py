@@ -2,7 +2,8 @@
 
 Each group of subcommands lives in a module of :mod:`badacey_fast.cli` exposing
 ``register(subparsers)``; every handler returns an exit status.  Bad input prints one clear line on
-stderr and exits with status 2, never a traceback.
+stderr and exits with status 2, never a traceback; Ctrl-C and SIGTERM end it with one line too
+(:mod:`badacey_fast.cli.signals`), and an interrupted run leaves the old output.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from badacey_fast.cli.signals import Terminated, report, sigterm_raises
 from badacey_fast.errors import BadaceyError, TableIntegrityError
 
 # Order is the order of `badacey --help`.
@@ -41,9 +43,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``badacey`` command line; returns the exit status (0 ok, 1 broken install, 2 bad input)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the ``badacey`` command line; returns the exit status (0 ok, 1 broken install, 2 bad input,
+    130 interrupted by Ctrl-C, 143 by SIGTERM)."""
+    name = "badacey"
+    try:
+        with sigterm_raises():
+            parser = build_parser()
+            args = parser.parse_args(argv)
+            name = f"badacey {args.command}"
+            return _run(args)
+    except KeyboardInterrupt:
+        return report(name, "interrupted")
+    except Terminated:
+        return report(name, "terminated")
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return int(args.handler(args) or 0)
     except (BadaceyError, ValueError, TypeError) as exc:
@@ -52,12 +67,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TableIntegrityError as exc:  # the message names the file and the command that rebuilds it
         print(f"badacey {args.command}: error: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print(f"badacey {args.command}: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:  # `badacey ... | head` is fine
         return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

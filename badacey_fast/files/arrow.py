@@ -25,8 +25,10 @@ seat i won that half; lower rank is better; a lone live seat wins both halves).
 **Bad rows** (a card id outside 0..51, a card held twice, no live seat, a negative pot, a button that is
 not a seat, a null or wrong-length ``cards`` value) raise the text path's errors with ``row N`` where the
 text path says ``line N``: N counts the data rows of the file from 1 (the first row is row 1, as the first
-line is line 1).  Every good row before the first bad one is written; ``skip_bad=True`` counts and skips
-them (the first 100 kept in the :class:`~badacey_fast.files.score.ScoreReport`), nothing is dropped silently.
+line is line 1).  The first bad row stops the run: an output path then keeps its old file (outputs are
+written whole or not at all, :mod:`badacey_fast.files.outputs`), an output stream the good rows before
+it; ``skip_bad=True`` counts and skips them (the first 100 kept in the
+:class:`~badacey_fast.files.score.ScoreReport`), nothing is dropped silently.
 
 Files are streamed by record batch (Parquet: row group by row group; Arrow IPC: memory-mapped), so memory
 stays flat in the file size (bounded by the row group size: 1 Mi rows in files written here).
@@ -46,6 +48,7 @@ FixedSizeBinaryType(fixed_size_binary[10])
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import json
 import os
@@ -59,8 +62,7 @@ from badacey_fast.bulk import showdown as scoring
 from badacey_fast.cards import format_card
 from badacey_fast.errors import BadaceyError, DuplicateCardError, InvalidCardError, ShowdownError
 from badacey_fast.files.score import DEFAULT_POT, ScoreReport, chip_totals
-from badacey_fast.files.outputs import check_not_input
-from badacey_fast.files.streams import replace_existing
+from badacey_fast.files.outputs import AtomicFile, check_not_input
 from badacey_fast.rules.games import is_ace_high
 from badacey_fast.rules.odd_chips import check_odd_chip
 
@@ -554,16 +556,32 @@ Codec = Literal["none", "snappy", "lz4", "zstd", "gzip", "brotli"]
 PAYOUT_COMPRESSION: Codec = "none"
 
 
+@contextlib.contextmanager
+def _named(target: Any) -> Iterator[None]:
+    """pyarrow's write errors (a full disk, a closed pipe) name no file: give them the output's path, which
+    the command's one error line shows."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.filename is None and isinstance(target, (str, os.PathLike)):
+            exc.filename = os.fspath(target)
+        raise
+
+
 class PayoutWriter:
     """Writes payout batches as Parquet, Arrow IPC or CSV (pyarrow.csv) to a path or stream.
 
     Parquet payouts are written for speed and for any reader: PLAIN encoding (no dictionary: payouts are
     mostly distinct or zero, and dictionary attempts are wasted work), no column statistics, ``compression``
     (``"none"``, ``"snappy"``, ``"lz4"``, ``"zstd"``, ``"gzip"``, ``"brotli"``) and one row group per
-    batch written."""
+    batch written.
+
+    A path is written whole or not at all (:class:`~badacey_fast.files.outputs.AtomicFile`): pyarrow writes
+    a temporary beside it, which :meth:`close` puts in its place, or removes when the run failed."""
 
     def __init__(self, dst: Any, fmt: str, compression: Codec = PAYOUT_COMPRESSION) -> None:
         self.dst, self.fmt, self.compression = dst, fmt, compression
+        self._atomic = AtomicFile(dst) if isinstance(dst, (str, os.PathLike)) else None
         # pyarrow's writer of fmt, made on first write: Parquet's (it takes a row group size), or the other.
         self._parquet: ParquetWriter | None = None
         self._other: RecordBatchFileWriter | CSVWriter | None = None
@@ -574,24 +592,28 @@ class PayoutWriter:
         return self._parquet is not None or self._other is not None
 
     def write(self, batch: pa.RecordBatch) -> None:
+        with _named(self.dst):
+            self._write(batch)
+
+    def _write(self, batch: pa.RecordBatch) -> None:
         import pyarrow as pa
 
         if not self.started:
-            replace_existing(self.dst)
+            where = self.dst if self._atomic is None else self._atomic.path  # pyarrow creates the temporary
             if self.fmt == "parquet":
                 import pyarrow.parquet as pq
 
                 # write_batch_size: the column writer's inner loop takes a whole batch at a time rather
                 # than 1024 values (8-13% less CPU to write a payout batch, measured).
-                self._parquet = pq.ParquetWriter(self.dst, batch.schema, compression=self.compression,
+                self._parquet = pq.ParquetWriter(where, batch.schema, compression=self.compression,
                                                  use_dictionary=False, write_statistics=False,
                                                  write_batch_size=BATCH_ROWS)
             elif self.fmt == "arrow":
-                self._other = pa.ipc.new_file(self.dst, batch.schema)
+                self._other = pa.ipc.new_file(where, batch.schema)
             elif self.fmt == "csv":
                 import pyarrow.csv as pcsv
 
-                self._other = pcsv.CSVWriter(self.dst, batch.schema)
+                self._other = pcsv.CSVWriter(where, batch.schema)
             else:
                 raise ValueError(f"cannot write payouts as {self.fmt!r}: expected parquet, arrow or csv")
         if self._parquet is not None:
@@ -599,10 +621,24 @@ class PayoutWriter:
         elif self._other is not None:
             self._other.write_batch(batch)
 
-    def close(self) -> None:
-        for w in (self._parquet, self._other):
-            if w is not None:
-                w.close()
+    def close(self, keep: bool = True) -> None:
+        """Finish the file.  ``keep=False`` (a failed or interrupted run): a path keeps its old file and the
+        temporary is removed; a stream keeps what was written to it, which cannot be taken back."""
+        writers, self._parquet, self._other = (self._parquet, self._other), None, None
+        try:
+            with _named(self.dst):
+                for w in writers:
+                    if w is not None:
+                        w.close()
+        except BaseException:
+            if self._atomic is not None:
+                self._atomic.discard()
+            raise
+        if self._atomic is not None:
+            if keep and any(w is not None for w in writers):
+                self._atomic.commit()
+            else:
+                self._atomic.discard()
 
 
 def score_parquet(
@@ -631,8 +667,8 @@ def score_parquet(
     list that receives each seat's total payout (exact ints, never wrapped).  ``threads``: read and write in helper threads, overlapping
     the kernel (False: all in the calling thread).  ``compression``: of Parquet payouts (see
     :class:`PayoutWriter`; uncompressed by default).  Returns a :class:`ScoreReport` (``lines`` = rows
-    read); without ``skip_bad`` the first bad row raises its error after every good row before it was
-    written.  Memory: a few batches of ``batch_rows`` rows and one row group of the input at a time.
+    read); without ``skip_bad`` the first bad row raises its error, and a ``dst`` path keeps its old
+    file (a stream keeps the good rows before it).  Memory: a few batches of ``batch_rows`` rows and one row group of the input at a time.
 
     >>> import io, pyarrow.parquet as pq
     >>> from badacey_fast.cards import parse_cards
@@ -676,8 +712,9 @@ def score_batches(run: ScoreRun, schema: pa.Schema, batches: Iterator[pa.RecordB
                   progress: Callable[[int], object] | None = None) -> BadaceyError | None:
     """Score the record ``batches`` (of ``schema``, already given to ``run.start``) and write each payout
     batch with ``writer`` (None: nothing written), closing it at the end; an empty input still gets a
-    payout file with its schema.  Returns the error of the first bad row that stops the run (every good
-    row before it written), or None.  The one scoring loop of :func:`score_parquet` and of each Dask
+    payout file with its schema.  Returns the error of the first bad row that stops the run, or None.
+    When the run stops (a bad row, an error, an interrupt) a path keeps its old file; a stream keeps the
+    good rows written before it.  The one scoring loop of :func:`score_parquet` and of each Dask
     partition (:mod:`badacey_fast.dask`).
 
     ``threads``: reading (pyarrow decodes without the GIL) and writing run in their own helper threads, a
@@ -691,6 +728,7 @@ def score_batches(run: ScoreRun, schema: pa.Schema, batches: Iterator[pa.RecordB
     back = _Behind(writer.write, depth=1) if threads and writer is not None else None
     write = back.put if back is not None else writer.write if writer is not None else None
     failure = None
+    whole = False  # the output is kept only when every batch was scored and written
     try:
         for batch in reader:
             out, failure = run.score(batch)
@@ -706,14 +744,31 @@ def score_batches(run: ScoreRun, schema: pa.Schema, batches: Iterator[pa.RecordB
             seats = (run.width or 10) // 5
             id_type = schema.field("id").type if "id" in schema.names else None
             writer.write(pa.RecordBatch.from_pylist([], schema=run.output_schema(seats, id_type)))
+        whole = failure is None
     finally:
         if back is not None:
             back.join(raise_error=False)
         if isinstance(reader, _Ahead):
             reader.close()
         if writer is not None:
-            writer.close()
+            writer.close(keep=whole)
     return failure
+
+
+def _offer(q: Any, item: Any, stop: Any) -> bool:
+    """Put ``item`` in the queue ``q`` unless the event ``stop`` is set first; returns whether it was put.
+
+    Why every wait here has a timeout: a KeyboardInterrupt lands in the main thread between any two of its
+    bytecodes, also inside ``queue.Queue``'s own code, where it can skip the notify that wakes the other
+    thread.  A blocking wait on either side could then wait for ever (an interrupted ``badacey score``
+    hung so); a wait of 0.1 s at a time looks again and goes on."""
+    while not stop.is_set():
+        try:
+            q.put(item, timeout=0.1)
+            return True
+        except Exception:  # queue.Full
+            continue
+    return False
 
 
 class _Ahead:
@@ -733,21 +788,22 @@ class _Ahead:
     def _run(self, items: Any) -> None:
         try:
             for item in items:
-                while not self.stop.is_set():
-                    try:
-                        self.q.put((item, None), timeout=0.1)
-                        break
-                    except Exception:  # queue.Full
-                        continue
-                if self.stop.is_set():
+                if not _offer(self.q, (item, None), self.stop):
                     return
-            self.q.put((self._END, None))
+            _offer(self.q, (self._END, None), self.stop)
         except BaseException as exc:  # handed to the consumer
-            self.q.put((self._END, exc))
+            _offer(self.q, (self._END, exc), self.stop)
 
     def __iter__(self) -> Iterator[Any]:
+        import queue
+
         while True:
-            item, exc = self.q.get()
+            try:
+                item, exc = self.q.get(timeout=0.1)
+            except queue.Empty:
+                if not self.t.is_alive() and self.q.empty():  # pragma: no cover - the reader always ends with _END
+                    return
+                continue
             if exc is not None:
                 raise exc
             if item is self._END:
@@ -755,11 +811,13 @@ class _Ahead:
             yield item
 
     def close(self) -> None:
+        import queue
+
         self.stop.set()
         while self.t.is_alive():
             try:
                 self.q.get(timeout=0.1)
-            except Exception:  # queue.Empty
+            except queue.Empty:
                 pass
 
 
@@ -773,14 +831,21 @@ class _Behind:
         self.write = write
         self.error: BaseException | None = None
         self.q: queue.Queue[Any] = queue.Queue(maxsize=depth)
+        self.done = threading.Event()  # no more items: write what is queued, then end
+        self.drop = threading.Event()  # the run failed: end without writing what is queued
         self.t = threading.Thread(target=self._run, daemon=True, name="badacey-write")
         self.t.start()
 
     def _run(self) -> None:
-        while True:
-            item = self.q.get()
-            if item is None:
-                return
+        import queue
+
+        while not self.drop.is_set():
+            try:
+                item = self.q.get(timeout=0.1)
+            except queue.Empty:
+                if self.done.is_set():
+                    return
+                continue
             if self.error is None:
                 try:
                     self.write(item)
@@ -790,12 +855,14 @@ class _Behind:
     def put(self, item: Any) -> None:
         if self.error is not None:
             raise self.error
-        self.q.put(item)
+        _offer(self.q, item, self.drop)
 
     def join(self, raise_error: bool = True) -> None:
-        if self.t.is_alive():
-            self.q.put(None)
-            self.t.join()
+        """Wait for the writer to end: after writing every queued item, or (``raise_error=False``, a run
+        that failed) at once, dropping them."""
+        (self.done if raise_error else self.drop).set()
+        while self.t.is_alive():
+            self.t.join(0.1)
         if raise_error and self.error is not None:
             raise self.error
 
@@ -817,9 +884,9 @@ def generate_parquet(n: int, dst: Any, *, seats: int = 6, seed: int | None = Non
                      row_group: int = ROW_GROUP, compression: Codec = "zstd") -> int:
     """Write ``n`` random deals (the same deals as :func:`~badacey_fast.files.generate.generate_deals` with
     the same seed: all seats live, pot 100..999, random button) as Parquet or Arrow IPC (``fmt`` or the
-    extension).  Returns the number of rows written."""
+    extension).  A path is written whole or not at all (:class:`~badacey_fast.files.outputs.AtomicFile`).
+    Returns the number of rows written."""
     require_pyarrow()
-    import pyarrow as pa
 
     for value, what in ((n, "n"), (seats, "seats"), (row_group, "row_group")):
         if isinstance(value, bool) or not isinstance(value, int):
@@ -830,21 +897,38 @@ def generate_parquet(n: int, dst: Any, *, seats: int = 6, seed: int | None = Non
         raise BadaceyError(f"row_group must be at least 1 row, got {row_group}")
     schema = deal_schema(seats)
     kind = fmt or (file_format(dst) if isinstance(dst, (str, os.PathLike)) else "parquet")
+    if kind not in ("parquet", "arrow"):
+        raise ValueError(f"generate_parquet writes parquet or arrow, not {kind!r}")
     rng = np.random.default_rng(seed)
-    replace_existing(dst)
+    atomic = AtomicFile(dst) if isinstance(dst, (str, os.PathLike)) else None  # whole or not at all
+    try:
+        with _named(dst):
+            _write_deals(n, dst if atomic is None else atomic.path, kind, schema, seats, rng, row_group, compression)
+    except BaseException:
+        if atomic is not None:
+            atomic.discard()
+        raise
+    if atomic is not None:
+        atomic.commit()
+    return n
+
+
+def _write_deals(n: int, where: Any, kind: str, schema: pa.Schema, seats: int, rng: np.random.Generator,
+                 row_group: int, compression: Codec) -> None:
+    """The body of :func:`generate_parquet`: ``n`` random deals written to ``where`` (a path or stream)."""
+    import pyarrow as pa
+
     if kind == "parquet":
         import pyarrow.parquet as pq
 
         # compression: any codec name pyarrow knows (it refuses the others, naming them)
-        parquet = pq.ParquetWriter(dst, schema, compression=compression)
+        parquet = pq.ParquetWriter(where, schema, compression=compression)
         writer: ParquetWriter | RecordBatchFileWriter = parquet
         write: Callable[[pa.Table], None] = \
             lambda t: parquet.write_table(t, row_group_size=row_group)  # noqa: E731
-    elif kind == "arrow":
-        ipc_file = writer = pa.ipc.new_file(dst, schema)
-        write = lambda t: ipc_file.write_table(t, max_chunksize=row_group)  # noqa: E731
     else:
-        raise ValueError(f"generate_parquet writes parquet or arrow, not {kind!r}")
+        ipc_file = writer = pa.ipc.new_file(where, schema)
+        write = lambda t: ipc_file.write_table(t, max_chunksize=row_group)  # noqa: E731
     pending: list[pa.Table] = []
     held = 0
     try:
@@ -864,7 +948,6 @@ def generate_parquet(n: int, dst: Any, *, seats: int = 6, seed: int | None = Non
             write(pa.concat_tables(pending) if pending else schema.empty_table())
     finally:
         writer.close()
-    return n
 
 
 def dataset_files(src: Any) -> list[str]:

@@ -1,19 +1,41 @@
-"""Where outputs go: never over an input.
+"""Where outputs go: never over an input, and whole or not at all.
 
-:func:`check_not_input` is the one rule that decides whether an output would overwrite an input (the same
-path, a hard link, a symlink to it, the same open file; for a folder, one that holds an input).  Every
-scorer of the package asks it before anything is opened for writing.
+Every writer of the package (payouts as text, CSV, Arrow or Parquet; generated deal files) goes through
+this module:
+
+- :func:`check_not_input` is the one rule that decides whether an output would overwrite an input (the
+  same path, a hard link, a symlink to it, the same open file; for a folder, one that holds an input).
+  Callers ask it before anything is opened for writing.
+- :class:`AtomicFile` writes a temporary file beside the target and renames it over the target once it
+  is whole.  On an error or an interrupt the old file is left untouched and the temporary is removed.
+
+A path under ``/dev`` or ``/proc`` (``/dev/null``, ``/dev/stdout``), or one that names a device, a FIFO
+or a socket, is opened as it is: nothing can be renamed over it.  A symlink is followed: the file it
+points to is replaced and the link stays.  Other hard links to a replaced file keep the old bytes.  A
+new file gets the usual mode from the umask.  Nothing is synced to disk: a run that is interrupted or
+fails leaves the old output, but a power cut just after a rename may leave either version (or, on some
+file systems, an empty file), as with any program that does not call ``fsync``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import errno
+import functools
 import os
+import secrets
+import signal
 import stat
-from collections.abc import Iterable
+import sys
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from types import FrameType
+from typing import Any, cast
 
 from badacey_fast.errors import BadaceyError
 
-__all__ = ["check_not_input"]
+__all__ = ["check_not_input", "AtomicFile"]
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -95,3 +117,177 @@ def check_not_input(output: object, inputs: Iterable[object]) -> None:
                 if above is not None and above[:2] == target[:2]:
                     raise BadaceyError(f"output folder {_name(output)} holds the input {_name(source)}: "
                                        "replacing it would delete the input; write the output elsewhere")
+
+
+# ------------------------------------------------------------------------------------------------------
+# Whole or not at all
+
+
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back for the duration: a rename and its clean-up run to the end, then the
+    signal takes effect as usual.  Python runs signal handlers in the main thread only, so the handlers
+    are swapped only there; no other thread sees a KeyboardInterrupt."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        caught.append(signum)
+
+    previous: dict[int, Any] = {}
+    try:
+        for held in (signal.SIGINT, signal.SIGTERM):
+            previous[held] = signal.signal(held, hold)
+        yield
+    finally:
+        for restored, handler in previous.items():
+            signal.signal(restored, handler)
+        for signum in dict.fromkeys(caught):  # each signal once, in the order it came
+            handler = previous.get(signum)
+            if callable(handler):
+                handler(signum, None)  # Python's SIGINT handler raises KeyboardInterrupt here
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(signum)
+
+
+@functools.lru_cache(maxsize=1)
+def _renameat2() -> Callable[..., int] | None:
+    """glibc's ``renameat2``, or None where there is none (another system, an older C library)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        fn: Any = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    fn.restype = ctypes.c_int
+    return cast("Callable[..., int]", fn)
+
+
+_AT_FDCWD, _RENAME_EXCHANGE = -100, 2
+
+
+def _exchange(new: str, target: str) -> bool:
+    """Swap ``new`` and an existing ``target`` in one step (Linux ``renameat2(RENAME_EXCHANGE)``).  Returns
+    False where that cannot be done (no such call, a file system without it, ``target`` absent); the caller
+    then renames.
+
+    Why swap rather than rename over the target: a rename cannot replace a folder that is not empty, and
+    ext4 (with ``auto_da_alloc``, its default) starts writing a file's data back when it is renamed over
+    an existing file, and the rename waits for it.  Writing a 256 MB file and renaming it over an older
+    one took 0.34-0.49 s, against 0.19-0.25 s when the two were swapped instead (five rounds, measured on
+    ext4).  The old file, now under the temporary's name, is then unlinked."""
+    fn = _renameat2()
+    if fn is None:
+        return False
+    return fn(_AT_FDCWD, os.fsencode(new), _AT_FDCWD, os.fsencode(target), _RENAME_EXCHANGE) == 0
+
+
+def _spare(folder: str, name: str, suffix: str) -> str:
+    """A name for a temporary beside ``name`` in ``folder``: hidden, random, and not in use yet."""
+    while True:
+        path = os.path.join(folder, f".{name}.{secrets.token_hex(6)}{suffix}")
+        if not os.path.lexists(path):
+            return path
+
+
+def _writable_folder(folder: str, target: str) -> None:
+    """Raise the OSError, naming ``target``, that writing a new file into ``folder`` would raise."""
+    if not os.path.isdir(folder):
+        raise FileNotFoundError(errno.ENOENT, f"no folder {folder!r} to write into", target)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(errno.EACCES, f"folder {folder!r} is not writable", target)
+
+
+def _direct(path: str) -> bool:
+    """Whether ``path`` is written in place: a path under /dev or /proc (``/dev/stdout`` follows the
+    process's own descriptor, which may be a file the shell appends to), or an existing device, FIFO or
+    socket."""
+    if path.startswith(("/dev/", "/proc/")):
+        return True
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+class AtomicFile:
+    """A file written whole or not at all: writers write to :attr:`path`, a temporary beside the target.
+    :meth:`commit` puts it in the target's place, and :meth:`discard` removes it so that the old file
+    stays as it was.  Used as a context manager, it commits when the block ends normally and discards on
+    any exception (an error, ``KeyboardInterrupt``).
+
+    The temporary is a hidden file ``.NAME.XXXXXXXXXXXX.tmp`` in the target's folder (after following
+    symlinks), so the rename never crosses file systems.  Writers create it themselves, by path or with
+    :meth:`open`.  A target that is a folder, or a folder that is missing or not writable, raises the
+    OSError (naming the target) here, before any work is done.  A device or FIFO target (``/dev/null``)
+    is written in place: :attr:`path` is the target itself, and commit and discard do nothing.
+
+    >>> import os, tempfile
+    >>> target = os.path.join(tempfile.mkdtemp(), "payouts.csv")
+    >>> with AtomicFile(target) as out, out.open() as f:
+    ...     _ = f.write(b"line,payout0\\n")
+    >>> with open(target, "rb") as f:
+    ...     f.read()
+    b'line,payout0\\n'
+    >>> with AtomicFile(target) as out, out.open() as f:
+    ...     _ = f.write(b"half a fi")
+    ...     raise ValueError("line 2: bad card")  # or a KeyboardInterrupt, a full disk...
+    Traceback (most recent call last):
+    ...
+    ValueError: line 2: bad card
+    >>> with open(target, "rb") as f:
+    ...     f.read(), sorted(os.listdir(os.path.dirname(target)))
+    (b'line,payout0\\n', ['payouts.csv'])
+    """
+
+    def __init__(self, target: str | os.PathLike[str]) -> None:
+        self.target = os.fspath(target)
+        self._final: str | None = None  # the file replaced on commit (None: written in place)
+        if _direct(self.target):
+            self.path = self.target
+            return
+        final = os.path.realpath(self.target)
+        if os.path.isdir(final):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), self.target)
+        folder, name = os.path.split(final)
+        _writable_folder(folder, self.target)
+        self._final = final
+        self.path = _spare(folder, name, ".tmp")
+
+    def open(self) -> Any:
+        """:attr:`path` opened for writing bytes, as a new file (created here, never truncated)."""
+        return open(self.path, "ab" if self._final is None else "xb")
+
+    def commit(self) -> None:
+        """Put the temporary in the target's place (the target's other hard links keep the old bytes)."""
+        if self._final is None:
+            return
+        with _signals_deferred():
+            if _exchange(self.path, self._final):
+                os.unlink(self.path)  # the old file, now under the temporary's name
+            else:
+                os.replace(self.path, self._final)
+
+    def discard(self) -> None:
+        """Remove the temporary, if it was made: the target stays as it was."""
+        if self._final is None:
+            return
+        with _signals_deferred(), contextlib.suppress(FileNotFoundError):
+            os.unlink(self.path)
+
+    def __enter__(self) -> AtomicFile:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        if kind is None:
+            try:
+                self.commit()
+            except BaseException:
+                self.discard()
+                raise
+        else:
+            self.discard()

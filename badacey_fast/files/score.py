@@ -19,8 +19,9 @@ seat's chips (odd chips by the ``odd_chip`` policy, RULES.md §3), and the seats
 separated by spaces (lower rank is better; a lone live seat wins both halves).
 
 A malformed line (bad card, a card held twice, wrong seat count, no live seat, a bad pot or button) stops
-the run with an error naming its line number and the reason, after every good line before it was
-written; with ``skip_bad=True`` it is counted, reported in the result, and the run goes on.  (A bad CSV
+the run with an error naming its line number and the reason: an output path then keeps its old file
+(outputs are written whole or not at all, :mod:`badacey_fast.files.outputs`), an output stream the good
+lines before it.  With ``skip_bad=True`` it is counted, reported in the result, and the run goes on.  (A bad CSV
 header or first line, or a line longer than 1 MiB, always stops the run: the rest cannot be read.)
 
 >>> import io

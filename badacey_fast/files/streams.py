@@ -6,14 +6,13 @@ shares the same opening rules without importing the scorer.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import stat
 import sys
 from collections.abc import Iterator
 from typing import BinaryIO, Protocol, TextIO, cast
 
 from badacey_fast.errors import ShowdownError
+from badacey_fast.files.outputs import AtomicFile
 
 MAX_LINE = 1 << 20  # a "line" longer than 1 MiB is not a deal: refuse it instead of buffering forever
 
@@ -77,48 +76,23 @@ class _NamedSink:
             raise self._named(exc) from None
 
 
-def replace_existing(target: object) -> None:
-    """Before writing a new file at ``target`` (a path): if a regular file is there, unlink it, so the
-    write makes a new file instead of truncating the old one in place.
-
-    Why: ext4 (``auto_da_alloc``, the default) starts writing a file's data back when a file truncated to
-    zero and written again is closed, and the close waits on it: rewriting a 4 M-deal payout file took
-    139-150 ns a deal against 102-119 when the old file was unlinked first (one process, ``score_batches``
-    without helper threads).  Only a regular file is unlinked: a symlink is written through, a device or
-    FIFO (``/dev/null``, ``/dev/stdout``) opened as it is; where unlinking is refused (a read-only
-    directory) the file is truncated as usual.  The new file gets the usual mode from the umask, and other
-    hard links to the old one keep the old contents.
-
-    >>> import os, tempfile
-    >>> path = os.path.join(tempfile.mkdtemp(), "out.txt")
-    >>> replace_existing(path)  # nothing there: nothing to do
-    >>> with open(path, "w") as f:
-    ...     _ = f.write("old")
-    >>> replace_existing(path)
-    >>> os.path.exists(path)
-    False
-    """
-    if not isinstance(target, (str, bytes, os.PathLike)):
-        return
-    try:
-        info = os.lstat(target)
-    except OSError:  # absent (or unreadable): the open that follows says what is wrong
-        return
-    if stat.S_ISREG(info.st_mode):
-        with contextlib.suppress(OSError):
-            os.unlink(target)
-
-
 class opened:
-    """Open a path, or use a given stream (left open), as a context manager; an output's errors name it."""
+    """Open a path, or use a given stream (left open), as a context manager; an output's errors name it.
+
+    A path opened for writing ("wb") is an :class:`~badacey_fast.files.outputs.AtomicFile`: the bytes go
+    to a temporary beside it, which replaces the file when the block ends normally and is removed on any
+    exception, leaving the old file untouched."""
 
     def __init__(self, target: object, mode: str) -> None:
         self.own = isinstance(target, (str, bytes, os.PathLike))
+        self.atomic: AtomicFile | None = None
         if isinstance(target, (str, bytes, os.PathLike)):
-            if "w" in mode:
-                replace_existing(target)
-            self.stream = cast(BinaryIO, open(target, mode))  # mode is always a binary one ("rb", "wb")
             name: object = os.fsdecode(target)
+            if "w" in mode:
+                self.atomic = AtomicFile(os.fsdecode(target))
+                self.stream = cast(BinaryIO, self.atomic.open())
+            else:
+                self.stream = cast(BinaryIO, open(target, mode))  # mode is always a binary one ("rb", "wb")
         else:
             self.stream = cast(BinaryIO, target)  # a caller's stream: its errors surface where it is used
             name = getattr(target, "name", None)
@@ -128,11 +102,18 @@ class opened:
     def __enter__(self) -> BinaryIO:
         return self.stream
 
-    def __exit__(self, *exc: object) -> None:
-        if self.own:
-            self.stream.close()
-        else:
-            self.stream.flush()
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        if not self.own:
+            self.stream.flush()  # what was written stays written: a stream cannot be taken back
+            return
+        try:
+            self.stream.close()  # a full disk may show only now
+        except BaseException:
+            if self.atomic is not None:
+                self.atomic.discard()
+            raise
+        if self.atomic is not None:
+            self.atomic.__exit__(kind, *rest)
 
 
 class LineCount(Protocol):

@@ -1,0 +1,75 @@
+"""How the ``badacey`` command ends on a signal: Ctrl-C (SIGINT) prints one line and exits with status 130,
+SIGTERM one line and 143, never a traceback, at any point from the package's first import on.
+
+Outputs are written whole or not at all (:mod:`badacey_fast.files.outputs`): the exception a signal raises
+unwinds through the writers, which remove their temporaries and leave the old output in place.  This
+module imports nothing of the package, so that the package's ``__init__`` can call
+:func:`interrupted_while_starting` while its own imports are under way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from types import FrameType
+
+__all__ = ["Terminated", "sigterm_raises", "report", "interrupted_while_starting"]
+
+#: Exit status for each signal: 128 + its number, as a shell reports a process the signal ended.
+STATUS = {"interrupted": 128 + signal.SIGINT, "terminated": 128 + signal.SIGTERM}
+
+
+class Terminated(BaseException):
+    """SIGTERM reached the command (a BaseException, as KeyboardInterrupt is, so that no ``except
+    Exception`` swallows it on the way out, and every output being written is discarded)."""
+
+
+@contextlib.contextmanager
+def sigterm_raises() -> Iterator[None]:
+    """While the command runs, SIGTERM raises :class:`Terminated` in the main thread (its default ends the
+    process at once, leaving an output's temporary behind).  Elsewhere, or when SIGTERM already has a
+    handler, nothing changes."""
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+
+    def terminate(signum: int, frame: FrameType | None) -> None:
+        raise Terminated
+
+    signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def report(name: str, what: str) -> int:
+    """Print ``NAME: interrupted`` (or ``terminated``) on stderr; return the exit status.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     report("badacey score", "interrupted")
+    130
+    >>> err.getvalue()
+    'badacey score: interrupted\\n'
+    """
+    print(f"{name}: {what}", file=sys.stderr)
+    return STATUS[what]
+
+
+def interrupted_while_starting() -> None:
+    """Called by the package's ``__init__`` when Ctrl-C stops its first imports: if this process is the
+    ``badacey`` command (its console script, or ``python -m badacey_fast.cli``), print the one line the
+    command prints and exit with status 130; otherwise return, and the KeyboardInterrupt goes on."""
+    script = os.path.basename(sys.argv[0]) if sys.argv else ""
+    for ending in ("-script.pyw", "-script.py", ".exe"):
+        script = script.removesuffix(ending)
+    argv = list(getattr(sys, "orig_argv", []))
+    run_as_module = "-m" in argv[:-1] and argv[argv.index("-m") + 1] == "badacey_fast.cli"
+    if script == "badacey" or run_as_module:
+        raise SystemExit(report("badacey", "interrupted"))
