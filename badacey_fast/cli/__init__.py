@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 __all__ = ["main"]
@@ -11,12 +12,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``badacey`` command line (:func:`badacey_fast.cli.command.main`); returns the exit status.
 
     The console script's entry point.  The command's modules are imported here, inside the call, so that a
-    Ctrl-C while they load ends the command as one anywhere else does: one line on stderr, status 130.
+    signal while they load ends the command as one anywhere else does (:mod:`badacey_fast.cli.signals`).
     """
-    from badacey_fast.cli.signals import report
-
     try:
-        from badacey_fast.cli.command import main as run
+        from badacey_fast.cli.signals import Terminated, report, sigterm_raises
+    except KeyboardInterrupt:  # (the line signals.report prints, which could not be imported)
+        print("badacey: interrupted", file=sys.stderr)
+        return 130
+    try:
+        with sigterm_raises():
+            from badacey_fast.cli.command import main as run
+
+            return run(argv)
     except KeyboardInterrupt:
         return report("badacey", "interrupted")
-    return run(argv)
+    except Terminated:
+        return report("badacey", "terminated")

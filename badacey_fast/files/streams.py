@@ -81,25 +81,33 @@ class opened:
 
     A path opened for writing ("wb") is an :class:`~badacey_fast.files.outputs.AtomicFile`: the bytes go
     to a temporary beside it, which replaces the file when the block ends normally and is removed on any
-    exception, leaving the old file untouched."""
+    exception, leaving the old file untouched.  (The file is opened on entering the block, not before: an
+    interrupt between the two would leave a temporary that no ``__exit__`` removes.)"""
 
     def __init__(self, target: object, mode: str) -> None:
+        self.target, self.mode = target, mode
         self.own = isinstance(target, (str, bytes, os.PathLike))
+        # An output path is checked here (a folder, a missing or read-only folder: an error naming it).
         self.atomic: AtomicFile | None = None
+        if isinstance(target, (str, bytes, os.PathLike)) and "w" in mode:
+            self.atomic = AtomicFile(os.fsdecode(target))
+
+    def __enter__(self) -> BinaryIO:
+        target, mode = self.target, self.mode
         if isinstance(target, (str, bytes, os.PathLike)):
             name: object = os.fsdecode(target)
-            if "w" in mode:
-                self.atomic = AtomicFile(os.fsdecode(target))
-                self.stream = cast(BinaryIO, self.atomic.open())
-            else:
-                self.stream = cast(BinaryIO, open(target, mode))  # mode is always a binary one ("rb", "wb")
+            try:
+                # mode is always a binary one ("rb", "wb")
+                self.stream = cast(BinaryIO, self.atomic.open() if self.atomic is not None else open(target, mode))
+            except BaseException:
+                if self.atomic is not None:
+                    self.atomic.discard()
+                raise
         else:
             self.stream = cast(BinaryIO, target)  # a caller's stream: its errors surface where it is used
             name = getattr(target, "name", None)
         if "w" in mode:
             self.stream = cast(BinaryIO, _NamedSink(self.stream, name if isinstance(name, str) else None))
-
-    def __enter__(self) -> BinaryIO:
         return self.stream
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
