@@ -100,11 +100,15 @@ def _run(tasks: list[Any], client: Client | None, scheduler: str | None, progres
     dask = require_dask()
     if client is not None:
         futures = client.compute(tasks)
-        if progress:
-            from distributed import progress as show
+        try:
+            if progress:
+                from distributed import progress as show
 
-            show(futures)
-        gathered: list[Any] = client.gather(futures)
+                show(futures)
+            gathered: list[Any] = client.gather(futures)
+        except BaseException:  # an error or an interrupt: the tasks not yet run are not wanted
+            client.cancel(futures)
+            raise
         return gathered
     scheduler = scheduler or "threads"
     if scheduler not in ("threads", "sync", "synchronous", "processes", "single-threaded"):
@@ -157,23 +161,41 @@ def _partitions(files: list[str], rows: int) -> list[tuple[str, list[int], int, 
     return out
 
 
+class _Abandoned(Exception):
+    """The client gave the run up (an error, an interrupt): its payout folder is gone."""
+
+
 def _score_partition(path: str, row_groups: list[int], first_row: int, out: str | None, game: str,
                      odd_chip: str, pot: int, button: int, skip_bad: bool, threads: bool = True,
                      compression: Codec | None = None) -> dict[str, Any]:
     """Score some row groups of one Parquet file (a worker task) with the one scoring loop of
     :func:`~badacey_fast.files.arrow.score_parquet` (the same batches, kernel call and writer), writing its
-    payouts itself: only tallies, per-seat totals and the first error go back to the client."""
+    payouts itself (``out``, in the run's new payout folder): only tallies, per-seat totals and the first
+    error go back to the client.  A task whose folder is gone (the client gave the run up: an error, an
+    interrupt) stops at its next batch, and one that starts after that does nothing:
+    ``{"abandoned": True}``."""
     import pyarrow.parquet as pq
 
     from badacey_fast.files.arrow import (BATCH_ROWS, PAYOUT_COMPRESSION, PayoutWriter, ScoreRun, parquet_batches,
                                           score_batches)
 
-    f = pq.ParquetFile(path)
-    run = ScoreRun(game, odd_chip, pot, button, skip_bad)
-    run.start(f.schema_arrow)
-    run.rows = first_row - 1  # row numbers count from the dataset's first row
-    writer = None if out is None else PayoutWriter(out, "parquet", compression or PAYOUT_COMPRESSION)
-    failure = score_batches(run, f.schema_arrow, parquet_batches(f, BATCH_ROWS, row_groups), writer, threads=threads)
+    folder = None if out is None else os.path.dirname(out)
+
+    def go_on(rows: int) -> None:  # between batches: one stat call
+        if folder is not None and not os.path.isdir(folder):
+            raise _Abandoned
+
+    try:
+        go_on(0)
+        f = pq.ParquetFile(path)
+        run = ScoreRun(game, odd_chip, pot, button, skip_bad)
+        run.start(f.schema_arrow)
+        run.rows = first_row - 1  # row numbers count from the dataset's first row
+        writer = None if out is None else PayoutWriter(out, "parquet", compression or PAYOUT_COMPRESSION)
+        failure = score_batches(run, f.schema_arrow, parquet_batches(f, BATCH_ROWS, row_groups), writer,
+                                threads=threads, progress=go_on)
+    except _Abandoned:
+        return {"abandoned": True}
     return {"rows": run.rows - first_row + 1, "deals": run.deals, "bad": run.bad, "errors": run.errors,
             "totals": run.totals,
             "failure": None if failure is None else (type(failure).__name__, str(failure), run.rows + 1)}
@@ -188,6 +210,7 @@ def score_dataset(
     pot: int = DEFAULT_POT,
     button: int = 0,
     skip_bad: bool = False,
+    overwrite: bool = False,
     client: Client | None = None,
     scheduler: str | None = None,
     partition_rows: int = PARTITION_ROWS,
@@ -197,12 +220,19 @@ def score_dataset(
 ) -> DatasetResult:
     """Score a Parquet deal dataset (a file, a directory of ``*.parquet`` files or a glob) partition by
     partition on Dask, and write the payouts as ``dst/part-NNNNN.parquet`` (payout schema of
-    :mod:`badacey_fast.files.arrow`; nothing written when ``dst`` is None).  A ``dst`` folder that holds an
-    input file, or is one, is refused before anything is written.
+    :mod:`badacey_fast.files.arrow`; nothing written when ``dst`` is None).
+
+    The ``dst`` folder is written whole or not at all (:class:`~badacey_fast.files.outputs.AtomicFolder`):
+    the tasks write into a new hidden folder beside it, which takes its place when every partition is
+    done.  A run that fails or is interrupted leaves the old folder as it was and no temporary.  A
+    ``dst`` that exists and is not empty is refused unless ``overwrite=True``, which replaces the whole
+    folder (files this run did not write included); a ``dst`` that holds an input file, or is one, is
+    always refused.  All of this is decided before any partition runs.
 
     Row numbers count the dataset's rows from 1 in file order (files sorted by name).  A bad row raises
     the text path's error with its row number (the lowest bad row of the dataset, after every partition
-    ran), unless ``skip_bad``.  Returns a :class:`DatasetResult` with the report and per-seat totals.
+    ran), unless ``skip_bad``; ``dst`` then keeps its old folder.  Returns a :class:`DatasetResult` with
+    the report and per-seat totals.
 
     Each task scores its partition as :func:`~badacey_fast.files.arrow.score_parquet` does (``threads``:
     with its reader and writer helper threads; ``compression`` of the payout files, uncompressed by
@@ -213,7 +243,7 @@ def score_dataset(
 
     from badacey_fast import errors
     from badacey_fast.files.arrow import ScoreRun, dataset_files
-    from badacey_fast.files.outputs import check_not_input
+    from badacey_fast.files.outputs import AtomicFolder, check_not_input
 
     ScoreRun(game, odd_chip, pot, button, skip_bad)  # the arguments' errors here, not on a worker
     if type(partition_rows) is not int or partition_rows < 1:
@@ -222,18 +252,21 @@ def score_dataset(
     if dst is not None:
         check_not_input(dst, files)  # before anything is written
     parts = _partitions(files, partition_rows)
-    outputs: list[str] = []
-    if dst is not None:
-        os.makedirs(dst, exist_ok=True)
-        outputs = [os.path.join(os.fspath(dst), f"part-{i:05d}.parquet") for i in range(len(parts))]
-    task = delayed(_score_partition, pure=False)
-    tasks = [task(path, groups, first, outputs[i] if outputs else None, game, odd_chip, pot, button, skip_bad,
-                  threads, compression) for i, (path, groups, first, _) in enumerate(parts)]
-    results = _run(tasks, client, scheduler, progress) if tasks else []
-    failures = [r["failure"] for r in results if r["failure"] is not None]
-    if failures:
-        name, message, _ = min(failures, key=lambda f: f[2])
-        raise getattr(errors, name, BadaceyError)(message)
+    names = [f"part-{i:05d}.parquet" for i in range(len(parts))] if dst is not None else []
+    folder = None if dst is None else AtomicFolder(dst, overwrite=overwrite)
+    with folder if folder is not None else contextlib.nullcontext():
+        task = delayed(_score_partition, pure=False)
+        tasks = [task(path, groups, first, None if folder is None else os.path.join(folder.path, names[i]), game,
+                      odd_chip, pot, button, skip_bad, threads, compression)
+                 for i, (path, groups, first, _) in enumerate(parts)]
+        results = _run(tasks, client, scheduler, progress) if tasks else []
+        failures = [r["failure"] for r in results if r.get("failure") is not None]
+        if failures:
+            name, message, _ = min(failures, key=lambda f: f[2])
+            raise getattr(errors, name, BadaceyError)(message)
+        if folder is not None and any(r.get("abandoned") for r in results):
+            raise BadaceyError(f"the payout folder being written beside {folder.target!r} disappeared during the "
+                               "run: nothing was written")
     totals: list[int] = []  # Python ints: exact, whatever the pots and the number of partitions
     for r in results:
         if r["totals"] is not None:
@@ -241,7 +274,8 @@ def score_dataset(
     errs = [e for r in results for e in r["errors"]][:100]
     report = ScoreReport(sum(r["rows"] for r in results), sum(r["deals"] for r in results),
                          sum(r["bad"] for r in results), errs)
-    return DatasetResult(report, tuple(totals), len(parts), tuple(outputs))
+    outputs = tuple(os.path.join(os.fspath(dst), name) for name in names) if dst is not None else ()
+    return DatasetResult(report, tuple(totals), len(parts), outputs)
 
 
 # ------------------------------------------------------------------------------------------------------

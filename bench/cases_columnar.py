@@ -108,7 +108,7 @@ def bench_cases(quick: bool) -> list[Case]:
             # No helper threads in the tasks: each partition is exactly the one-process work, so the
             # ratios show the scheduler and the cores, not the I/O overlap.
             return lambda: bdask.score_dataset(src, out, client=c, scheduler=scheduler, partition_rows=rows,
-                                               threads=False)
+                                               threads=False, overwrite=True)
 
         return setup
 

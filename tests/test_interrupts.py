@@ -56,6 +56,7 @@ CASES = [
     ("parquet->csv", "deals.parquet", "payouts.csv", []),
     ("generate text", None, "deals-out.txt", ["--generate", str(DEALS), "--seed", "5"]),
     ("generate parquet", None, "deals-out.parquet", ["--generate", str(DEALS), "--seed", "5"]),
+    ("dask folder", "dataset", "payouts", ["--dask", "--overwrite", "--local-scheduler", "threads"]),
 ]
 
 
@@ -65,6 +66,9 @@ def inputs(tmp_path_factory) -> Path:
     generate_deals(DEALS, root / "deals.txt", seats=6, seed=3)
     arrow.generate_parquet(DEALS, root / "deals.parquet", seats=6, seed=3, row_group=1 << 15)
     arrow.generate_parquet(DEALS, root / "deals.arrow", seats=6, seed=3, row_group=1 << 15)
+    (root / "dataset").mkdir()
+    for i in range(4):  # one partition each
+        arrow.generate_parquet(DEALS // 4, root / "dataset" / f"d{i}.parquet", seats=6, seed=i, row_group=1 << 14)
     return root
 
 
@@ -105,6 +109,10 @@ def _expected(inputs: Path, case: tuple, tmp_path: Path) -> bytes | dict[str, by
         generate_deals(DEALS, out, seats=6, seed=5)
     elif name == "generate parquet":
         arrow.generate_parquet(DEALS, out, seats=6, seed=5)
+    elif name == "dask folder":
+        from badacey_fast import dask as bdask
+
+        bdask.score_dataset(inputs / source, out, scheduler="sync")
     elif source.endswith(".txt"):
         score_file(inputs / source, out)
     else:
@@ -184,6 +192,8 @@ def _check(done: subprocess.CompletedProcess[bytes], out: Path, old: object, new
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
 def test_sigint_at_random_moments_leaves_the_old_output(inputs, tmp_path, case) -> None:
+    if case[0] == "dask folder":
+        pytest.importorskip("distributed")  # the test extra installs it
     new = _expected(inputs, case, tmp_path)
     out = tmp_path / "out" / case[2]
     out.parent.mkdir()

@@ -279,3 +279,76 @@ def test_a_signal_during_the_rename_waits_for_it(tmp_path) -> None:
             order.append("rename finished")
     assert order == ["rename finished"]
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored
+
+
+# --------------------------------------------------------------------------------------------------
+# A Dask payout folder: whole or not at all
+
+
+def _dataset(folder, files: int, rows: int = 100, bad_row: int | None = None) -> None:
+    """``files`` Parquet deal files of ``rows`` 2-seat rows each in ``folder`` (one partition each); with
+    ``bad_row``, that row of the dataset (1-based) holds a card twice."""
+    folder.mkdir()
+    for i in range(files):
+        table = arrow.deals_table(np.zeros((rows, 2, 5), np.uint8) + np.arange(10, dtype=np.uint8).reshape(2, 5),
+                                  pot=120, button=0)
+        if bad_row is not None and i * rows < bad_row <= (i + 1) * rows:
+            cards = np.zeros((rows, 2, 5), np.uint8) + np.arange(10, dtype=np.uint8).reshape(2, 5)
+            cards[bad_row - 1 - i * rows, 1, 0] = 0  # card 0 held by both seats
+            table = arrow.deals_table(cards, pot=120, button=0)
+        pq.write_table(table, folder / f"f{i}.parquet")
+
+
+def _folder_state(folder) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_dask_output_folder_is_replaced_whole_or_refused(tmp_path, capsys) -> None:
+    # The issue's case: a 4-part run then a 1-part run into the same folder left parts 1-3 of the first,
+    # and the folder read back as 400 rows for a run that scored 100.
+    pytest.importorskip("distributed")
+    from badacey_fast import dask as bdask
+
+    _dataset(tmp_path / "four", 4)
+    _dataset(tmp_path / "one", 1)
+    out = tmp_path / "payouts"
+    first = bdask.score_dataset(tmp_path / "four", out, scheduler="sync", partition_rows=100)
+    assert first.partitions == 4 and pq.read_table(out).num_rows == 400
+    before = _folder_state(out)
+    with pytest.raises(BadaceyError, match="is not empty: give --overwrite"):
+        bdask.score_dataset(tmp_path / "one", out, scheduler="sync")
+    args = ["score", str(tmp_path / "one"), "-o", str(out), "--dask", "--no-progress", "-q", "--local-scheduler", "sync"]
+    assert main(args) == 2 and "is not empty: give --overwrite" in capsys.readouterr().err
+    assert _folder_state(out) == before and _hidden(tmp_path) == []
+    assert main([*args, "--overwrite"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["part-00000.parquet"] and pq.read_table(out).num_rows == 100
+    again = bdask.score_dataset(tmp_path / "four", out, scheduler="threads", partition_rows=100, overwrite=True)
+    assert again.outputs == tuple(str(out / f"part-{i:05d}.parquet") for i in range(4))
+    assert _folder_state(out) == before and _hidden(tmp_path) == []
+    (tmp_path / "empty").mkdir()  # an empty folder is no loss: written without --overwrite
+    assert bdask.score_dataset(tmp_path / "one", tmp_path / "empty", scheduler="sync").partitions == 1
+    (tmp_path / "link").symlink_to(out)  # a symlink to a folder: followed, the link stays
+    bdask.score_dataset(tmp_path / "one", tmp_path / "link", scheduler="sync", overwrite=True)
+    assert (tmp_path / "link").is_symlink() and sorted(p.name for p in out.iterdir()) == ["part-00000.parquet"]
+    (tmp_path / "file").write_bytes(b"a file")
+    with pytest.raises(NotADirectoryError):
+        bdask.score_dataset(tmp_path / "one", tmp_path / "file", scheduler="sync", overwrite=True)
+    assert (tmp_path / "file").read_bytes() == b"a file" and _hidden(tmp_path) == []
+
+
+@pytest.mark.parametrize("scheduler", ["sync", "threads"])
+def test_a_failed_dask_run_leaves_the_old_folder(tmp_path, scheduler) -> None:
+    pytest.importorskip("distributed")
+    from badacey_fast import dask as bdask
+
+    _dataset(tmp_path / "good", 2)
+    _dataset(tmp_path / "bad", 4, bad_row=150)
+    out = tmp_path / "payouts"
+    bdask.score_dataset(tmp_path / "good", out, scheduler=scheduler)
+    before = _folder_state(out)
+    for dst in (out, tmp_path / "new"):
+        with pytest.raises(BadaceyError, match=r"^row 150: card 'Ac' is held twice"):
+            bdask.score_dataset(tmp_path / "bad", dst, scheduler=scheduler, overwrite=True)
+    assert _folder_state(out) == before and not (tmp_path / "new").exists() and _hidden(tmp_path) == []
+    skipped = bdask.score_dataset(tmp_path / "bad", out, scheduler=scheduler, overwrite=True, skip_bad=True)
+    assert (skipped.report.bad, skipped.report.deals) == (1, 399) and pq.read_table(out).num_rows == 399

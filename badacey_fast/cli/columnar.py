@@ -158,8 +158,8 @@ def _run_dask(args: argparse.Namespace) -> tuple[ScoreReport, str]:
         raise BadaceyError("--dask writes one payout file per partition: give -o DIRECTORY")
     with dask_client(args) as client:
         result = bdask.score_dataset(args.file, args.output, game=args.game, odd_chip=args.odd_chip, pot=args.pot,
-                                     button=args.button, skip_bad=args.skip_bad, client=client,
-                                     scheduler=args.local_scheduler, progress=not args.no_progress)
+                                     button=args.button, skip_bad=args.skip_bad, overwrite=args.overwrite,
+                                     client=client, scheduler=args.local_scheduler, progress=not args.no_progress)
         if client is None:
             where = f"Dask {args.local_scheduler} scheduler"
         else:

@@ -77,6 +77,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--generate", type=int, metavar="N", help="instead: write N random deals to -o (or stdout)")
     p.add_argument("--seats", type=int, default=6, help="seats per generated deal (2..6, default 6)")
     p.add_argument("--seed", type=int, default=None, help="random seed for --generate")
+    p.add_argument("--overwrite", action="store_true",
+                   help="with --dask: replace an output folder that is not empty, and everything in it (refused "
+                   "otherwise); the old folder stays until the new one is whole")
     add_dask_arguments(p, "score a Parquet dataset (a directory or glob) partition by partition")
     p.set_defaults(handler=_score)
 

@@ -1,13 +1,15 @@
 """Where outputs go: never over an input, and whole or not at all.
 
-Every writer of the package (payouts as text, CSV, Arrow or Parquet; generated deal files) goes through
-this module:
+Every writer of the package (payouts as text, CSV, Arrow or Parquet; generated deal files; a Dask payout
+folder) goes through this module:
 
 - :func:`check_not_input` is the one rule that decides whether an output would overwrite an input (the
   same path, a hard link, a symlink to it, the same open file; for a folder, one that holds an input).
   Callers ask it before anything is opened for writing.
 - :class:`AtomicFile` writes a temporary file beside the target and renames it over the target once it
   is whole.  On an error or an interrupt the old file is left untouched and the temporary is removed.
+- :class:`AtomicFolder` does the same for a folder of files, and refuses to replace a folder that is not
+  empty unless ``overwrite=True``.
 
 A path under ``/dev`` or ``/proc`` (``/dev/null``, ``/dev/stdout``), or one that names a device, a FIFO
 or a socket, is opened as it is: nothing can be renamed over it.  A symlink is followed: the file it
@@ -25,17 +27,19 @@ import errno
 import functools
 import os
 import secrets
+import shutil
 import signal
 import stat
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
 from typing import Any, cast
 
 from badacey_fast.errors import BadaceyError
 
-__all__ = ["check_not_input", "AtomicFile"]
+__all__ = ["check_not_input", "AtomicFile", "AtomicFolder"]
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -281,6 +285,114 @@ class AtomicFile:
 
     def __enter__(self) -> AtomicFile:
         return self
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        if kind is None:
+            try:
+                self.commit()
+            except BaseException:
+                self.discard()
+                raise
+        else:
+            self.discard()
+
+
+def _remove_tree(path: str) -> None:
+    """Remove a folder and everything in it.  Try again while it reappears: a task still running on
+    another thread or worker may create a file in it while it is being removed (its next file then
+    fails, the folder being gone)."""
+    for _ in range(50):
+        shutil.rmtree(path, ignore_errors=True)
+        if not os.path.lexists(path):
+            return
+        time.sleep(0.02)
+    shutil.rmtree(path)  # still there: raise what stops it
+
+
+class AtomicFolder:
+    """A folder of files written whole or not at all (a Dask run's payout parts), as a context manager:
+    entering the block makes :attr:`path`, a new hidden folder beside the target, where writers put their
+    files.  When the block ends normally that folder takes the target's place (:meth:`commit`); on any
+    exception it is removed and the old folder stays as it was (:meth:`discard`).
+
+    A target that exists and is not empty is refused unless ``overwrite=True``, because a folder may hold
+    anything.  With ``overwrite``, the whole old folder is replaced, including files this run did not
+    write, and it is removed only after the new one stands in its place: on Linux the two are swapped in
+    one step, and elsewhere the old folder is renamed aside first, then removed.  A target that is a file
+    is an error.  Missing parent folders are created.
+
+    >>> import os, tempfile
+    >>> target = os.path.join(tempfile.mkdtemp(), "payouts")
+    >>> with AtomicFolder(target) as out:
+    ...     open(os.path.join(out.path, "part-00000.parquet"), "wb").close()
+    >>> os.listdir(target)
+    ['part-00000.parquet']
+    >>> AtomicFolder(target)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.BadaceyError: output folder '...payouts' is not empty: give --overwrite (overwrite=True) to replace it and everything in it
+    """
+
+    def __init__(self, target: str | os.PathLike[str], *, overwrite: bool = False) -> None:
+        self.target, self.overwrite = os.fspath(target), overwrite
+        self._final = os.path.realpath(self.target)
+        if os.path.lexists(self._final) and not os.path.isdir(self._final):
+            raise NotADirectoryError(errno.ENOTDIR, "not a folder: the Dask payouts are a folder of files", self.target)
+        if not overwrite and self._occupied():
+            raise BadaceyError(f"output folder {self.target!r} is not empty: give --overwrite (overwrite=True) "
+                               "to replace it and everything in it")
+        parent, name = os.path.split(self._final)
+        os.makedirs(parent, exist_ok=True)
+        _writable_folder(parent, self.target)
+        self.path = _spare(parent, name, ".tmp")  # made on entering the block
+
+    def __enter__(self) -> AtomicFolder:
+        # Made here rather than in __init__: a KeyboardInterrupt between the two would leave it behind, as
+        # the block's __exit__ runs only once __enter__ has returned.
+        try:
+            os.mkdir(self.path)  # the usual mode from the umask, which the renamed folder keeps
+        except FileExistsError:  # taken since the name was drawn: draw another
+            self.path = _spare(*os.path.split(self._final), ".tmp")
+            return self.__enter__()
+        except BaseException:
+            self.discard()
+            raise
+        return self
+
+    def _occupied(self) -> bool:
+        if not os.path.isdir(self._final):
+            return False
+        with os.scandir(self._final) as entries:
+            return any(True for _ in entries)
+
+    def commit(self) -> None:
+        """Put the new folder in the target's place; the old one, if any, is then removed."""
+        with _signals_deferred():
+            if not self._occupied():
+                try:
+                    os.replace(self.path, self._final)  # over nothing, or over an empty folder
+                    return
+                except OSError as exc:
+                    if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                        raise
+            if not self.overwrite:  # something was written into the target meanwhile
+                raise BadaceyError(f"output folder {self.target!r} is no longer empty: nothing was replaced")
+            if _exchange(self.path, self._final):
+                _remove_tree(self.path)  # the old folder, now under the temporary's name
+                return
+            aside = _spare(os.path.dirname(self._final), os.path.basename(self._final), ".old")
+            os.rename(self._final, aside)
+            try:
+                os.rename(self.path, self._final)
+            except BaseException:
+                os.rename(aside, self._final)
+                raise
+            _remove_tree(aside)
+
+    def discard(self) -> None:
+        """Remove the new folder and everything in it: the target stays as it was."""
+        with _signals_deferred():
+            _remove_tree(self.path)
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
         if kind is None:
