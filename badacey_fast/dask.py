@@ -162,18 +162,38 @@ def _partitions(files: list[str], rows: int) -> list[tuple[str, list[int], int, 
 
 
 class _Abandoned(Exception):
-    """The client gave the run up (an error, an interrupt): its payout folder is gone."""
+    """The partition has nothing left to do: the client gave the run up (its payout folder is gone), or
+    an earlier partition stopped at a bad row."""
+
+
+#: Where in a run's new payout folder a partition that stopped at a bad row leaves its index, so that the
+#: partitions after it stop too (the run fails and its folder goes, whatever they would write).
+_STOPS = ".stopped"
+
+
+def _stop_here(folder: str, index: int) -> bool:
+    """Whether partition ``index`` should stop: the folder is gone, or an earlier partition stopped."""
+    if not os.path.isdir(folder):
+        return True
+    try:
+        return any(int(name) < index for name in os.listdir(os.path.join(folder, _STOPS)))
+    except FileNotFoundError:
+        return False
 
 
 def _score_partition(path: str, row_groups: list[int], first_row: int, out: str | None, game: str,
                      odd_chip: str, pot: int, button: int, skip_bad: bool, threads: bool = True,
-                     compression: Codec | None = None) -> dict[str, Any]:
+                     compression: Codec | None = None, index: int = 0) -> dict[str, Any]:
     """Score some row groups of one Parquet file (a worker task) with the one scoring loop of
     :func:`~badacey_fast.files.arrow.score_parquet` (the same batches, kernel call and writer), writing its
     payouts itself (``out``, in the run's new payout folder): only tallies, per-seat totals and the first
-    error go back to the client.  A task whose folder is gone (the client gave the run up: an error, an
-    interrupt) stops at its next batch, and one that starts after that does nothing:
-    ``{"abandoned": True}``."""
+    error go back to the client.
+
+    Stopping: a partition that meets a bad row (without ``skip_bad``) marks its ``index`` in the folder,
+    and every later partition stops at its next batch, or does not start: the run fails at the first bad
+    row of the dataset, which only earlier partitions can hold, so they alone run on.  A partition whose
+    folder is gone (the client gave the run up: an error, an interrupt) stops the same way.  A stopped
+    partition returns ``{"abandoned": True}``."""
     import pyarrow.parquet as pq
 
     from badacey_fast.files.arrow import (BATCH_ROWS, PAYOUT_COMPRESSION, PayoutWriter, ScoreRun, parquet_batches,
@@ -181,8 +201,8 @@ def _score_partition(path: str, row_groups: list[int], first_row: int, out: str 
 
     folder = None if out is None else os.path.dirname(out)
 
-    def go_on(rows: int) -> None:  # between batches: one stat call
-        if folder is not None and not os.path.isdir(folder):
+    def go_on(rows: int) -> None:  # between batches: a stat call or two
+        if folder is not None and _stop_here(folder, index):
             raise _Abandoned
 
     try:
@@ -196,6 +216,12 @@ def _score_partition(path: str, row_groups: list[int], first_row: int, out: str 
                                 threads=threads, progress=go_on)
     except _Abandoned:
         return {"abandoned": True}
+    if failure is not None and folder is not None:
+        stops = os.path.join(folder, _STOPS)
+        with contextlib.suppress(FileNotFoundError):  # the folder is gone: nothing is left to stop
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(stops)  # (not makedirs: that would make a folder the client has removed again)
+            open(os.path.join(stops, f"{index:08d}"), "wb").close()
     return {"rows": run.rows - first_row + 1, "deals": run.deals, "bad": run.bad, "errors": run.errors,
             "totals": run.totals,
             "failure": None if failure is None else (type(failure).__name__, str(failure), run.rows + 1)}
@@ -229,10 +255,11 @@ def score_dataset(
     folder (files this run did not write included); a ``dst`` that holds an input file, or is one, is
     always refused.  All of this is decided before any partition runs.
 
-    Row numbers count the dataset's rows from 1 in file order (files sorted by name).  A bad row raises
-    the text path's error with its row number (the lowest bad row of the dataset, after every partition
-    ran), unless ``skip_bad``; ``dst`` then keeps its old folder.  Returns a :class:`DatasetResult` with
-    the report and per-seat totals.
+    Row numbers count the dataset's rows from 1 in file order (files sorted by name).  A bad row stops
+    the run as in :func:`~badacey_fast.files.arrow.score_parquet`, unless ``skip_bad``: it raises the text
+    path's error with its row number (the first bad row of the dataset) and ``dst`` keeps its old folder.
+    With ``dst``, the partitions after a failing one stop at their next batch (or do not start).
+    Returns a :class:`DatasetResult` with the report and per-seat totals.
 
     Each task scores its partition as :func:`~badacey_fast.files.arrow.score_parquet` does (``threads``:
     with its reader and writer helper threads; ``compression`` of the payout files, uncompressed by
@@ -257,7 +284,7 @@ def score_dataset(
     with folder if folder is not None else contextlib.nullcontext():
         task = delayed(_score_partition, pure=False)
         tasks = [task(path, groups, first, None if folder is None else os.path.join(folder.path, names[i]), game,
-                      odd_chip, pot, button, skip_bad, threads, compression)
+                      odd_chip, pot, button, skip_bad, threads, compression, i)
                  for i, (path, groups, first, _) in enumerate(parts)]
         results = _run(tasks, client, scheduler, progress) if tasks else []
         failures = [r["failure"] for r in results if r.get("failure") is not None]

@@ -3,6 +3,9 @@ one and a 2-worker LocalCluster on 127.0.0.1 (small datasets: the whole file run
 
 from __future__ import annotations
 
+import os
+import shutil
+
 import numpy as np
 import pytest
 
@@ -157,3 +160,56 @@ def test_import_histories_is_the_same_on_every_scheduler_and_partitioning(client
                                                "(garbage, or a room this reader does not know)",)
     with pytest.raises(ValueError, match="unknown site 'nowhere'"):
         bdask.import_histories(data, site="nowhere")
+
+
+def _bad_dataset(folder, bad_rows: list[int], files: int = 4, rows: int = 100) -> None:
+    """``files`` 2-seat Parquet files of ``rows`` rows (a partition each); each row of ``bad_rows`` (1-based,
+    over the dataset) holds As twice."""
+    folder.mkdir()
+    for i in range(files):
+        cards = np.zeros((rows, 2, 5), np.uint8)
+        cards[:, 0], cards[:, 1] = [3, 6, 9, 12, 19], [4, 10, 13, 16, 23]
+        for r in bad_rows:
+            if i * rows < r <= (i + 1) * rows:
+                cards[r - 1 - i * rows, 1, 0] = 3
+        pq.write_table(arrow.deals_table(cards), folder / f"f{i}.parquet")
+
+
+@pytest.mark.parametrize("where", ["sync", "threads", "cluster"])
+def test_a_bad_row_stops_the_run_and_writes_nothing(tmp_path, client, where) -> None:
+    # The issue's case: a bad row in partition 0 raised "row 6", yet the later partitions' rows were
+    # written.  Now the first bad row of the dataset is named and the output folder is not touched.
+    _bad_dataset(tmp_path / "d", [6, 150, 399])
+    run = {"client": client} if where == "cluster" else {"scheduler": where}
+    (tmp_path / "o").mkdir()
+    (tmp_path / "o" / "old.parquet").write_bytes(b"the old payouts")
+    for dst, overwrite in ((tmp_path / "o", True), (tmp_path / "new", False)):
+        with pytest.raises(DuplicateCardError, match=r"^row 6: card 'As' is held twice"):
+            bdask.score_dataset(tmp_path / "d", dst, partition_rows=100, overwrite=overwrite, **run)
+    assert [p.name for p in (tmp_path / "o").iterdir()] == ["old.parquet"] and not (tmp_path / "new").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d", "o"]  # no temporary folder left
+    result = bdask.score_dataset(tmp_path / "d", tmp_path / "new", partition_rows=100, skip_bad=True, **run)
+    assert [e[0] for e in result.report.errors] == [6, 150, 399] and result.report.deals == 397
+
+
+def test_partitions_after_a_failing_one_stop(tmp_path) -> None:
+    # The mechanism behind stopping early, on any scheduler: a partition that stops at a bad row marks
+    # its index in the run's folder; a later partition then does not start (or stops at its next batch),
+    # an earlier one runs on (it may hold an earlier bad row).
+    _bad_dataset(tmp_path / "d", [150])
+    folder = tmp_path / ".payouts.tmp"
+    folder.mkdir()
+    args = ("badacey", "position", 120, 0, False, False, None)
+    failing = bdask._score_partition(str(tmp_path / "d" / "f1.parquet"), [0], 101, str(folder / "part-00001.parquet"),
+                                     *args, 1)
+    assert failing["failure"][1].startswith("row 150: ") and os.listdir(folder / ".stopped") == ["00000001"]
+    later = bdask._score_partition(str(tmp_path / "d" / "f3.parquet"), [0], 301, str(folder / "part-00003.parquet"),
+                                   *args, 3)
+    assert later == {"abandoned": True} and not (folder / "part-00003.parquet").exists()
+    earlier = bdask._score_partition(str(tmp_path / "d" / "f0.parquet"), [0], 1, str(folder / "part-00000.parquet"),
+                                     *args, 0)
+    assert earlier["failure"] is None and earlier["deals"] == 100 and (folder / "part-00000.parquet").exists()
+    shutil.rmtree(folder)  # the client gave the run up: a partition that starts now does nothing
+    gone = bdask._score_partition(str(tmp_path / "d" / "f2.parquet"), [0], 201, str(folder / "part-00002.parquet"),
+                                  *args, 2)
+    assert gone == {"abandoned": True} and not folder.exists()
