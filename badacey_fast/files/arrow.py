@@ -286,9 +286,9 @@ def _decode(batch: pa.RecordBatch, kind: str, width: int | None, pot: int, butto
         offsets = np.frombuffer(memoryview(offsets_buf),
                                 dtype=np.int64 if pa.types.is_large_binary(col.type) else np.int32, count=n + 1, offset=col.offset * (8 if pa.types.is_large_binary(col.type) else 4))
         lengths = np.diff(offsets)
-        if width is None:  # from the first non-null row
+        if width is None:  # from the first non-null row (ScoreRun.score passes on batches without one)
             present = np.flatnonzero(~null) if null is not None else np.arange(min(n, 1))
-            width = int(lengths[present[0]]) if present.size else 10
+            width = int(lengths[present[0]])
             if width % 5 or not scoring.MIN_SEATS <= width // 5 <= scoring.MAX_SEATS:
                 raise ShowdownError(f"column 'cards' holds {width} bytes in its first row; expected {_EXPECTED}")
         data_buf = col.buffers()[2]
@@ -409,11 +409,14 @@ class ScoreRun:
                    pa.field("badugi_winners", pa.uint8(), nullable=False)]
         return pa.schema(fields, metadata=_metadata("payouts", seats))
 
-    def score(self, batch: pa.RecordBatch) -> tuple[pa.RecordBatch, BadaceyError | None]:
-        """The payout batch of one deal batch, and the error that stops the run (None: go on)."""
+    def score(self, batch: pa.RecordBatch) -> tuple[pa.RecordBatch | None, BadaceyError | None]:
+        """The payout batch of one deal batch (None: nothing to write yet), and the error that stops the
+        run (None: go on)."""
         import pyarrow as pa
 
         assert self.kind is not None
+        if self.width is None and batch.column("cards").null_count == batch.num_rows:
+            return None, self._no_cards(batch)
         deals, seats = _decode(batch, self.kind, self.width, self.pot, self.button)
         if self.seats is None:
             self.seats, self.width = seats, 5 * seats
@@ -474,6 +477,21 @@ class ScoreRun:
         return out, None
 
 
+    def _no_cards(self, batch: pa.RecordBatch) -> BadaceyError | None:
+        """A batch without one cards value (empty, or every row null) while the seat count is still unknown
+        (``binary`` cards, no seat count in the metadata): it cannot tell the width, and the first batch
+        that can does (an Arrow stream may well begin with an empty batch).  Its rows are bad rows."""
+        first, n = self.rows + 1, batch.num_rows
+        if n and not self.skip_bad:
+            return ShowdownError(f"row {first}: cards is null: expected a hand for every seat")
+        for r in range(n):
+            self.bad += 1
+            if len(self.errors) < _MAX_ERRORS_KEPT:
+                self.errors.append((first + r, "cards is null: expected a hand for every seat"))
+        self.rows += n
+        return None
+
+
 def score_table(table: pa.Table | pa.RecordBatch, *, game: str = "badacey", odd_chip: str = "position",
                 pot: int = DEFAULT_POT, button: int = 0, skip_bad: bool = False) -> pa.Table:
     """Score a deal table (``pyarrow.Table`` or ``RecordBatch``, schema in the module docstring) and return
@@ -498,7 +516,8 @@ def score_table(table: pa.Table | pa.RecordBatch, *, game: str = "badacey", odd_
         out, failure = run.score(batch)
         if failure is not None:
             raise failure
-        outs.append(out)
+        if out is not None:
+            outs.append(out)
     if not outs:
         seats = (run.width or 10) // 5
         id_type = table.schema.field("id").type if "id" in table.schema.names else None
@@ -732,7 +751,7 @@ def score_batches(run: ScoreRun, schema: pa.Schema, batches: Iterator[pa.RecordB
     try:
         for batch in reader:
             out, failure = run.score(batch)
-            if write is not None:
+            if write is not None and out is not None:
                 write(out)
             if failure is not None:
                 break
