@@ -140,12 +140,12 @@ class DatasetResult:
 
 def _partitions(files: list[str], rows: int) -> list[tuple[str, list[int], int, int]]:
     """(file, row groups, first row number, rows) per partition: whole row groups up to ``rows`` rows."""
-    import pyarrow.parquet as pq
+    from badacey_fast.files.arrow import open_parquet
 
     out = []
     first = 1
     for path in files:
-        meta = pq.ParquetFile(path).metadata
+        meta = open_parquet(path).metadata
         group: list[int] = []
         held = 0
         for g in range(meta.num_row_groups):
@@ -194,10 +194,8 @@ def _score_partition(path: str, row_groups: list[int], first_row: int, out: str 
     row of the dataset, which only earlier partitions can hold, so they alone run on.  A partition whose
     folder is gone (the client gave the run up: an error, an interrupt) stops the same way.  A stopped
     partition returns ``{"abandoned": True}``."""
-    import pyarrow.parquet as pq
-
-    from badacey_fast.files.arrow import (BATCH_ROWS, PAYOUT_COMPRESSION, PayoutWriter, ScoreRun, parquet_batches,
-                                          score_batches)
+    from badacey_fast.files.arrow import (BATCH_ROWS, PAYOUT_COMPRESSION, PayoutWriter, ScoreRun, open_parquet,
+                                          parquet_batches, score_batches)
 
     folder = None if out is None else os.path.dirname(out)
 
@@ -207,12 +205,12 @@ def _score_partition(path: str, row_groups: list[int], first_row: int, out: str 
 
     try:
         go_on(0)
-        f = pq.ParquetFile(path)
+        f = open_parquet(path)
         run = ScoreRun(game, odd_chip, pot, button, skip_bad)
         run.start(f.schema_arrow)
         run.rows = first_row - 1  # row numbers count from the dataset's first row
         writer = None if out is None else PayoutWriter(out, "parquet", compression or PAYOUT_COMPRESSION)
-        failure = score_batches(run, f.schema_arrow, parquet_batches(f, BATCH_ROWS, row_groups), writer,
+        failure = score_batches(run, f.schema_arrow, parquet_batches(f, BATCH_ROWS, row_groups, name=path), writer,
                                 threads=threads, progress=go_on)
     except _Abandoned:
         return {"abandoned": True}

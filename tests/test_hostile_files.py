@@ -70,3 +70,97 @@ def test_stream_whose_first_batch_has_no_cards_takes_the_width_from_the_rows(tmp
             arrow.score_table(table)
     else:
         assert _payouts(arrow.score_table(table)) == want
+
+
+# --------------------------------------------------------------------------------------------------
+# Item 11: damaged files name themselves; dictionary-encoded integer columns are integers
+
+
+def _damaged(tmp_path) -> dict[str, bytes]:
+    """Damaged deal files, by name: each must raise a BadaceyError naming it."""
+    arrow.generate_parquet(3000, tmp_path / "good.parquet", seats=3, seed=1, row_group=500)
+    arrow.generate_parquet(300, tmp_path / "good.arrow", seats=3, seed=1)
+    data, ipc_data = (tmp_path / "good.parquet").read_bytes(), (tmp_path / "good.arrow").read_bytes()
+    page = bytearray(data)
+    page[4:20] = b"\x7f" * 16  # the first page header: "Couldn't deserialize thrift", an OSError in pyarrow
+    return {"truncated.parquet": data[: len(data) // 2], "garbage.parquet": b"PAR1 but nothing more" * 20,
+            "empty.parquet": b"", "page.parquet": bytes(page), "truncated.arrow": ipc_data[: len(ipc_data) // 2],
+            "garbage.arrow": b"not arrow at all" * 10}
+
+
+def test_damaged_files_raise_one_error_naming_the_file(tmp_path, capsys) -> None:
+    from badacey_fast.cli.command import main
+
+    for name, data in _damaged(tmp_path).items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        kind = "Parquet" if name.endswith(".parquet") else "Arrow IPC"
+        with pytest.raises(BadaceyError, match=f"^{path}: not a readable {kind} file: ") as caught:
+            arrow.score_parquet(path, tmp_path / "out.parquet")
+        assert not isinstance(caught.value, OSError), name
+        assert not (tmp_path / "out.parquet").exists()
+        assert main(["score", str(path), "-o", str(tmp_path / "out.parquet"), "--no-progress"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"badacey score: error: {path}: not a readable {kind} file: ") and err.count("\n") == 1
+    with pytest.raises(FileNotFoundError) as caught:  # a missing file stays what it is, named
+        arrow.score_parquet(tmp_path / "missing.parquet", tmp_path / "out.parquet")
+    assert "missing.parquet" in str(caught.value)
+
+
+def test_damaged_files_in_a_dask_dataset_are_named_and_nothing_is_written(tmp_path) -> None:
+    pytest.importorskip("distributed")
+    from badacey_fast import dask as bdask
+
+    for name, data in _damaged(tmp_path).items():
+        if not name.endswith(".parquet"):
+            continue
+        folder = tmp_path / f"ds-{name}"
+        folder.mkdir()
+        arrow.generate_parquet(100, folder / "a.parquet", seats=3, seed=2)
+        (folder / name).write_bytes(data)
+        for scheduler in ("sync", "threads"):
+            with pytest.raises(BadaceyError, match=f"^{folder / name}: not a readable Parquet file: "):
+                bdask.score_dataset(folder, tmp_path / "out", scheduler=scheduler)
+            assert not (tmp_path / "out").exists()
+            assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+@pytest.mark.parametrize("index", [pa.int8(), pa.int32(), pa.uint16()])
+def test_dictionary_encoded_integer_columns_are_read(tmp_path, index) -> None:
+    n = 60
+    cards = _cards(n, 3)
+    pots = [101, 7, 2**63 - 1, 0, 120] * (n // 5)
+    buttons = [0, 1, 2] * (n // 3)
+    lives = [7, 3, 5, 6] * (n // 4)
+    plain = pa.table({"cards": pa.array([bytes(r.reshape(-1)) for r in cards], pa.binary(15)),
+                      "pot": pa.array(pots, pa.int64()), "button": pa.array(buttons, pa.uint8()),
+                      "live": pa.array(lives, pa.uint8())})
+
+    def encoded(values, value_type, nulls=()):
+        arr = pa.array([None if i in nulls else v for i, v in enumerate(values)], value_type)
+        return arr.dictionary_encode().cast(pa.dictionary(index, value_type))
+
+    table = pa.table({"cards": plain["cards"], "pot": encoded(pots, pa.int64(), {3}),
+                      "button": encoded(buttons, pa.uint64(), {4}), "live": encoded(lives, pa.int16(), {5})})
+    assert pa.types.is_dictionary(table.schema.field("pot").type)
+    want = plain.to_pydict()
+    want["pot"][3], want["button"][4], want["live"][5] = 120, 0, 7  # a null takes the default
+    want = _payouts(arrow.score_table(pa.table(want, schema=plain.schema)))
+    assert _payouts(arrow.score_table(table)) == want
+    with ipc.new_file(str(tmp_path / "d.arrow"), table.schema) as w:  # Arrow IPC keeps the encoding
+        w.write_table(table, max_chunksize=16)
+    assert pa.types.is_dictionary(ipc.open_file(str(tmp_path / "d.arrow")).schema.field("pot").type)
+    arrow.score_parquet(tmp_path / "d.arrow", tmp_path / "p.parquet")
+    assert _payouts(pq.read_table(tmp_path / "p.parquet")) == want
+    pq.write_table(table, tmp_path / "d.parquet", row_group_size=25)  # (Parquet reads integers back plain)
+    arrow.score_parquet(tmp_path / "d.parquet", tmp_path / "p.parquet", batch_rows=16)
+    assert _payouts(pq.read_table(tmp_path / "p.parquet")) == want
+    try:
+        from badacey_fast import dask as bdask
+    except ImportError:  # pragma: no cover - the test extra installs dask
+        return
+    bdask.score_dataset(tmp_path / "d.parquet", tmp_path / "out", scheduler="sync", partition_rows=25)
+    assert _payouts(pq.read_table(tmp_path / "out")) == want
+    bad = table.set_column(1, "pot", pa.array([str(p) for p in pots]).dictionary_encode())
+    with pytest.raises(ShowdownError, match=r"column 'pot' has type dictionary<values=string"):
+        arrow.score_table(bad)

@@ -9,9 +9,10 @@ column     type                        meaning
                                        (clockwise); P = 2..6 seats.  Readers also take plain ``binary`` /
                                        ``large_binary`` (what Spark writes for fixed-size binary) and
                                        ``fixed_size_list<uint8>``.
-``pot``    ``int64``                   chips (>= 0); any integer type is read.  Null or absent: ``pot=``
-                                       (default 120, as the text path)
-``button`` ``uint8``                   the button seat 0..P-1; any integer type.  Null or absent: ``button=``
+``pot``    ``int64``                   chips (>= 0); any integer type is read, plain or dictionary-encoded.
+                                       Null or absent: ``pot=`` (default 120, as the text path)
+``button`` ``uint8``                   the button seat 0..P-1; any integer type (so too ``live``).  Null or
+                                       absent: ``button=``
 ``live``   ``uint8`` (optional)        bit i set = seat i live (a folded seat's cards are ignored);
                                        absent or null = every seat live
 ``id``     any (optional)              passed through to the output
@@ -31,7 +32,9 @@ it; ``skip_bad=True`` counts and skips them (the first 100 kept in the
 :class:`~badacey_fast.files.score.ScoreReport`), nothing is dropped silently.
 
 Files are streamed by record batch (Parquet: row group by row group; Arrow IPC: memory-mapped), so memory
-stays flat in the file size (bounded by the row group size: 1 Mi rows in files written here).
+stays flat in the file size (bounded by the row group size: 1 Mi rows in files written here).  A file
+that is not readable Parquet or Arrow (damaged, truncated, another format) raises a
+:class:`~badacey_fast.errors.BadaceyError` naming it, wherever the damage is found.
 
 pyarrow is an optional dependency: ``pip install "badacey_fast[parquet]"``.
 
@@ -73,7 +76,7 @@ if TYPE_CHECKING:  # pyarrow is imported on first use (the [parquet] extra); typ
     from pyarrow.parquet import ParquetFile, ParquetWriter
 
 __all__ = ["SCHEMA_VERSION", "METADATA_KEY", "deal_schema", "deals_table", "score_table", "ScoreRun", "PayoutWriter",
-           "score_parquet", "generate_parquet", "file_format", "require_pyarrow"]
+           "score_parquet", "generate_parquet", "file_format", "require_pyarrow", "open_parquet"]
 
 #: Version of the deal / payout schemas, written in the schema metadata.
 SCHEMA_VERSION = 1
@@ -216,22 +219,36 @@ def _cards_type(schema: pa.Schema) -> tuple[str, int | None]:
     if width is not None and (width % 5 or not scoring.MIN_SEATS <= width // 5 <= scoring.MAX_SEATS):
         raise ShowdownError(f"column 'cards' holds {width} bytes a row; expected {_EXPECTED}")
     for name in ("pot", "button", "live"):
-        if name in schema.names and not pa.types.is_integer(schema.field(name).type):
+        if name in schema.names and not _integers(schema.field(name).type):
             raise ShowdownError(f"column {name!r} has type {schema.field(name).type}; expected an integer type "
                                 f"({'int64' if name == 'pot' else 'uint8'})")
     return kind, width
 
 
+def _integers(t: pa.DataType) -> bool:
+    """Whether a column of type ``t`` holds integers: any integer type, plain or dictionary-encoded (as
+    pandas' categoricals and some writers store a column of few distinct values)."""
+    import pyarrow as pa
+
+    if pa.types.is_dictionary(t):
+        t = cast("pa.DictionaryType[Any, Any]", t).value_type
+    return pa.types.is_integer(t)
+
+
 def _ints(batch: pa.RecordBatch, name: str, default: int, n: int) -> np.ndarray[Any, Any]:
-    """An integer column as int64 (default where null or absent; an int64 column without nulls is not
-    copied, another is converted into pool memory: :func:`_pooled`).  A uint64 value above 2**63 - 1 wraps
-    to a negative number, which the checks reject as they reject a negative one (the error quotes the
-    column's own value)."""
+    """An integer column (plain or dictionary-encoded) as int64 (default where null or absent; an int64
+    column without nulls is not copied, another is converted into pool memory: :func:`_pooled`).  A uint64
+    value above 2**63 - 1 wraps to a negative number, which the checks reject as they reject a negative one
+    (the error quotes the column's own value)."""
+    import pyarrow as pa
+
     if name not in batch.schema.names:
         values = _pooled((n,), np.int64)
         values.fill(default)
         return values
     col = batch.column(name)
+    if isinstance(col, pa.DictionaryArray):  # integers by index into a dictionary: the integers themselves
+        col = col.dictionary_decode()
     if col.null_count:
         col = col.fill_null(default)
     got: np.ndarray[Any, Any] = col.to_numpy()
@@ -525,20 +542,74 @@ def score_table(table: pa.Table | pa.RecordBatch, *, game: str = "badacey", odd_
     return pa.Table.from_batches(outs)
 
 
-def parquet_batches(f: ParquetFile, batch_rows: int,
-                    row_groups: Sequence[int] | None = None) -> Iterator[pa.RecordBatch]:
+def _name(source: Any) -> str:
+    return os.fsdecode(source) if isinstance(source, (str, bytes, os.PathLike)) else repr(source)
+
+
+@contextlib.contextmanager
+def _reading(source: Any, kind: str) -> Iterator[None]:
+    """pyarrow's errors for a damaged or foreign file (``ArrowInvalid``; an ``OSError`` without an errno,
+    such as "Couldn't deserialize thrift") become one BadaceyError naming the file, as the command's error
+    line does for an unreadable one.  A real I/O error (missing, not readable, a disk error) stays an
+    OSError, given the file's name."""
+    import pyarrow as pa
+
+    try:
+        yield
+    except (OSError, pa.ArrowException) as exc:
+        if isinstance(exc, OSError) and exc.errno is not None:
+            if exc.filename is None:
+                exc.filename = _name(source)
+            raise
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise BadaceyError(f"{_name(source)}: not a readable {kind} file: {detail}") from None
+
+
+def open_parquet(path: Any) -> ParquetFile:
+    """``pyarrow.parquet.ParquetFile(path)``; a file that is not readable Parquet (damaged, truncated,
+    empty, another format) raises a :class:`~badacey_fast.errors.BadaceyError` naming it.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "deals.parquet")
+    >>> with open(path, "wb") as f:
+    ...     _ = f.write(b"not parquet at all")
+    >>> open_parquet(path)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.BadaceyError: ...deals.parquet: not a readable Parquet file: Parquet magic bytes not found in footer...
+    """
+    require_pyarrow()
+    import pyarrow.parquet as pq
+
+    with _reading(path, "Parquet"):
+        return pq.ParquetFile(path)
+
+
+def parquet_batches(f: ParquetFile, batch_rows: int, row_groups: Sequence[int] | None = None,
+                    name: Any = None) -> Iterator[pa.RecordBatch]:
     """The record batches of the row groups ``row_groups`` (all: None) of the open ``pyarrow.parquet.
-    ParquetFile`` ``f``, at most ``batch_rows`` rows each, one row group at a time.
+    ParquetFile`` ``f``, at most ``batch_rows`` rows each, one row group at a time.  A damaged page raises
+    a :class:`~badacey_fast.errors.BadaceyError` naming the file ``name``.
 
     Why one at a time: pyarrow's reader decodes whole row groups and, given them all, reads ahead several
     (139 MB of pool for 1 Mi-row groups of 6-seat deals, against 51 MB one group at a time), so memory is
     bounded by the row group size, whatever the file size."""
     groups = range(f.num_row_groups) if row_groups is None else row_groups
-    for g in groups:
-        # use_threads=False: no pyarrow pool threads beside the caller's (the reader helper thread already
-        # overlaps decoding with the kernel, and on two cores a pool thread only competes with the kernel;
-        # it also cost more CPU to read: 0.067-0.098 s against 0.065-0.070 s per 2 M deals, measured).
-        yield from f.iter_batches(batch_size=batch_rows, row_groups=[g], use_threads=False)
+    with _reading(name if name is not None else "the Parquet file", "Parquet"):
+        for g in groups:
+            # use_threads=False: no pyarrow pool threads beside the caller's (the reader helper thread already
+            # overlaps decoding with the kernel, and on two cores a pool thread only competes with the kernel;
+            # it also cost more CPU to read: 0.067-0.098 s against 0.065-0.070 s per 2 M deals, measured).
+            yield from f.iter_batches(batch_size=batch_rows, row_groups=[g], use_threads=False)
+
+
+def _arrow_batches(reader: Any, source: Any, stream: bool) -> Iterator[pa.RecordBatch]:
+    with _reading(source, "Arrow IPC"):
+        if stream:
+            yield from reader
+        else:
+            for i in range(reader.num_record_batches):
+                yield reader.get_batch(i)
 
 
 def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[pa.Schema, Iterator[pa.RecordBatch], int | None]:
@@ -548,20 +619,19 @@ def _batches(source: Any, fmt: str, batch_rows: int) -> tuple[pa.Schema, Iterato
     if isinstance(source, pa.Table):
         return source.schema, iter(source.to_batches(max_chunksize=batch_rows)), source.num_rows
     if fmt == "parquet":
-        import pyarrow.parquet as pq
-
-        f = pq.ParquetFile(source)
-        return f.schema_arrow, parquet_batches(f, batch_rows), f.metadata.num_rows
+        f = open_parquet(source)
+        return f.schema_arrow, parquet_batches(f, batch_rows, name=source), f.metadata.num_rows
     import pyarrow.ipc as ipc
 
-    handle = pa.memory_map(os.fspath(source)) if isinstance(source, (str, os.PathLike)) else source
-    try:
-        reader = ipc.open_file(handle)
-        return reader.schema, (reader.get_batch(i) for i in range(reader.num_record_batches)), None
-    except pa.ArrowInvalid:
-        handle.seek(0)
-        stream = ipc.open_stream(handle)
-        return stream.schema, iter(stream), None
+    with _reading(source, "Arrow IPC"):
+        handle = pa.memory_map(os.fspath(source)) if isinstance(source, (str, os.PathLike)) else source
+        try:
+            reader = ipc.open_file(handle)
+            return reader.schema, _arrow_batches(reader, source, False), None
+        except pa.ArrowInvalid:
+            handle.seek(0)
+            stream = ipc.open_stream(handle)
+            return stream.schema, _arrow_batches(stream, source, True), None
 
 
 #: A Parquet compression codec pyarrow writes (``compression=``).
@@ -890,9 +960,7 @@ def count_rows(src: Any, fmt: str | None = None) -> int | None:
     """Rows of a Parquet file from its footer (None for other formats)."""
     if file_format(src, fmt) != "parquet" or os.path.isdir(os.fspath(src)):
         return None
-    import pyarrow.parquet as pq
-
-    return pq.ParquetFile(src).metadata.num_rows
+    return open_parquet(src).metadata.num_rows
 
 
 # ------------------------------------------------------------------------------------------------------
