@@ -138,14 +138,21 @@ class DatasetResult:
     outputs: tuple[str, ...]
 
 
-def _partitions(files: list[str], rows: int) -> list[tuple[str, list[int], int, int]]:
-    """(file, row groups, first row number, rows) per partition: whole row groups up to ``rows`` rows."""
-    from badacey_fast.files.arrow import open_parquet
+def _partitions(files: list[str], rows: int) -> tuple[list[tuple[str, list[int], int, int]], int | None]:
+    """(file, row groups, first row number, rows) per partition: whole row groups up to ``rows`` rows; and
+    the dataset's seat count (None: no file tells).  Every file is opened and its schema checked here,
+    before anything is written: a damaged file, a schema the scorer refuses, or files that disagree on the
+    payouts' layout (seat count, ``id`` column) raise an error naming the files."""
+    from badacey_fast.files.arrow import deal_layout, open_parquet
 
     out = []
     first = 1
+    layouts: dict[tuple[int | None, str], list[str]] = {}
     for path in files:
-        meta = open_parquet(path).metadata
+        f = open_parquet(path)
+        seats, id_type = deal_layout(f, path)
+        layouts.setdefault((seats, "row numbers" if id_type is None else f"id {id_type}"), []).append(path)
+        meta = f.metadata
         group: list[int] = []
         held = 0
         for g in range(meta.num_row_groups):
@@ -158,7 +165,17 @@ def _partitions(files: list[str], rows: int) -> list[tuple[str, list[int], int, 
         if group:
             out.append((path, group, first, held))
             first += held
-    return out
+    seat_counts = {seats for seats, _ in layouts if seats is not None}
+    ids = {ids for _, ids in layouts}
+    if len(seat_counts) > 1 or len(ids) > 1:  # files with no cards row fit any seat count
+        def listed(paths: list[str]) -> str:
+            return ", ".join(paths[:5]) + (f" and {len(paths) - 5} more" if len(paths) > 5 else "")
+
+        groups = "; ".join(f"{'any number of' if seats is None else seats} seats, {ids}: {listed(paths)}"
+                           for (seats, ids), paths in sorted(layouts.items(), key=lambda kv: kv[1][0]))
+        raise BadaceyError(f"the dataset's files do not agree on the payouts' layout (seats, id column), so "
+                           f"their payouts cannot make one dataset: {groups}; score them apart")
+    return out, (seat_counts.pop() if seat_counts else None)
 
 
 class _Abandoned(Exception):
@@ -183,11 +200,13 @@ def _stop_here(folder: str, index: int) -> bool:
 
 def _score_partition(path: str, row_groups: list[int], first_row: int, out: str | None, game: str,
                      odd_chip: str, pot: int, button: int, skip_bad: bool, threads: bool = True,
-                     compression: Codec | None = None, index: int = 0) -> dict[str, Any]:
+                     compression: Codec | None = None, index: int = 0, seats: int | None = None) -> dict[str, Any]:
     """Score some row groups of one Parquet file (a worker task) with the one scoring loop of
     :func:`~badacey_fast.files.arrow.score_parquet` (the same batches, kernel call and writer), writing its
     payouts itself (``out``, in the run's new payout folder): only tallies, per-seat totals and the first
-    error go back to the client.
+    error go back to the client.  ``seats``: the dataset's seat count, for a file whose schema does not
+    say it (binary cards without metadata): rows of another width are then bad rows, and a partition
+    without a row still writes payouts of the dataset's layout.
 
     Stopping: a partition that meets a bad row (without ``skip_bad``) marks its ``index`` in the folder,
     and every later partition stops at its next batch, or does not start: the run fails at the first bad
@@ -208,6 +227,8 @@ def _score_partition(path: str, row_groups: list[int], first_row: int, out: str 
         f = open_parquet(path)
         run = ScoreRun(game, odd_chip, pot, button, skip_bad)
         run.start(f.schema_arrow)
+        if run.width is None and seats is not None:
+            run.width = 5 * seats
         run.rows = first_row - 1  # row numbers count from the dataset's first row
         writer = None if out is None else PayoutWriter(out, "parquet", compression or PAYOUT_COMPRESSION)
         failure = score_batches(run, f.schema_arrow, parquet_batches(f, BATCH_ROWS, row_groups, name=path), writer,
@@ -251,7 +272,9 @@ def score_dataset(
     done.  A run that fails or is interrupted leaves the old folder as it was and no temporary.  A
     ``dst`` that exists and is not empty is refused unless ``overwrite=True``, which replaces the whole
     folder (files this run did not write included); a ``dst`` that holds an input file, or is one, is
-    always refused.  All of this is decided before any partition runs.
+    always refused.  All of this is decided before any partition runs, as is the check that every file
+    is readable Parquet with a schema the scorer takes, and that the files agree on the seat count and
+    the ``id`` column (their payouts must make one dataset): the error names the files that differ.
 
     Row numbers count the dataset's rows from 1 in file order (files sorted by name).  A bad row stops
     the run as in :func:`~badacey_fast.files.arrow.score_parquet`, unless ``skip_bad``: it raises the text
@@ -276,13 +299,13 @@ def score_dataset(
     files = dataset_files(src)
     if dst is not None:
         check_not_input(dst, files)  # before anything is written
-    parts = _partitions(files, partition_rows)
+    parts, seats = _partitions(files, partition_rows)  # every file's schema, before anything is written
     names = [f"part-{i:05d}.parquet" for i in range(len(parts))] if dst is not None else []
     folder = None if dst is None else AtomicFolder(dst, overwrite=overwrite)
     with folder if folder is not None else contextlib.nullcontext():
         task = delayed(_score_partition, pure=False)
         tasks = [task(path, groups, first, None if folder is None else os.path.join(folder.path, names[i]), game,
-                      odd_chip, pot, button, skip_bad, threads, compression, i)
+                      odd_chip, pot, button, skip_bad, threads, compression, i, seats)
                  for i, (path, groups, first, _) in enumerate(parts)]
         results = _run(tasks, client, scheduler, progress) if tasks else []
         failures = [r["failure"] for r in results if r.get("failure") is not None]
@@ -295,7 +318,7 @@ def score_dataset(
     totals: list[int] = []  # Python ints: exact, whatever the pots and the number of partitions
     for r in results:
         if r["totals"] is not None:
-            totals = [a + b for a, b in zip(totals, r["totals"])] if totals else list(r["totals"])
+            totals = [a + b for a, b in zip(totals, r["totals"], strict=True)] if totals else list(r["totals"])
     errs = [e for r in results for e in r["errors"]][:100]
     report = ScoreReport(sum(r["rows"] for r in results), sum(r["deals"] for r in results),
                          sum(r["bad"] for r in results), errs)

@@ -164,3 +164,61 @@ def test_dictionary_encoded_integer_columns_are_read(tmp_path, index) -> None:
     bad = table.set_column(1, "pot", pa.array([str(p) for p in pots]).dictionary_encode())
     with pytest.raises(ShowdownError, match=r"column 'pot' has type dictionary<values=string"):
         arrow.score_table(bad)
+
+
+# --------------------------------------------------------------------------------------------------
+# Item 9: a Dask dataset's files must agree on the payouts' layout, checked before anything is written
+
+
+def test_dask_dataset_of_mixed_layouts_is_refused_naming_the_files(tmp_path) -> None:
+    pytest.importorskip("distributed")
+    from badacey_fast import dask as bdask
+
+    # The issue's case: 2-seat and 6-seat files in one folder wrote every partition, then failed in numpy
+    # ("operands could not be broadcast together with shapes (6,) (2,)"), naming no file.
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    for name, seats in (("a.parquet", 2), ("b.parquet", 6), ("c.parquet", 2)):
+        arrow.generate_parquet(50, folder / name, seats=seats, seed=1)
+    out = tmp_path / "out"
+    for dst in (out, None):
+        with pytest.raises(BadaceyError) as caught:
+            bdask.score_dataset(folder, dst, scheduler="sync")
+        message = str(caught.value)
+        assert "do not agree" in message and f"2 seats, row numbers: {folder / 'a.parquet'}, {folder / 'c.parquet'}" \
+            in message and f"6 seats, row numbers: {folder / 'b.parquet'}" in message, message
+    assert not out.exists() and [p.name for p in tmp_path.iterdir()] == ["mixed"]
+    # An id column in one file and row numbers in another cannot make one payout dataset either.
+    (folder / "b.parquet").unlink()
+    table = pq.read_table(folder / "c.parquet")
+    pq.write_table(table.append_column("id", pa.array(range(50), pa.int64())), folder / "c.parquet")
+    with pytest.raises(BadaceyError, match=r"2 seats, id int64: .*c\.parquet"):
+        bdask.score_dataset(folder, out, scheduler="sync")
+    # A schema the scorer refuses names its file, before anything runs.
+    pq.write_table(pa.table({"cards": pa.array([b"x" * 10]), "pot": pa.array([1.5])}), folder / "c.parquet")
+    with pytest.raises(ShowdownError, match=f"^{folder / 'c.parquet'}: column 'pot' has type double"):
+        bdask.score_dataset(folder, out, scheduler="sync")
+    assert not out.exists()
+
+
+def test_dask_binary_files_without_seat_counts_agree_by_their_rows(tmp_path) -> None:
+    pytest.importorskip("distributed")
+    from badacey_fast import dask as bdask
+
+    folder = tmp_path / "binary"
+    folder.mkdir()
+    schema = pa.schema([("cards", pa.binary()), ("pot", pa.int64())])  # as Spark writes: no seat count
+    cards = _cards(30, 3)
+    pq.write_table(pa.table({"cards": _binary(cards[:20]), "pot": [101] * 20}, schema=schema), folder / "a.parquet")
+    pq.write_table(pa.table({"cards": _binary(cards[:0]), "pot": pa.array([], pa.int64())}, schema=schema),
+                   folder / "b.parquet")  # no row: fits any seat count, and its payouts take the dataset's
+    pq.write_table(pa.table({"cards": _binary(cards[20:], nulls={0}), "pot": [101] * 10}, schema=schema),
+                   folder / "c.parquet")
+    result = bdask.score_dataset(folder, tmp_path / "out", scheduler="sync", skip_bad=True)
+    want = _payouts(arrow.score_table(arrow.deals_table(cards, pot=101)))
+    assert result.report.bad == 1 and _payouts(pq.read_table(tmp_path / "out")) == want[:20] + want[21:]
+    assert [pq.read_schema(p).names for p in result.outputs] == \
+        [["row", "payout_0", "payout_1", "payout_2", "low_winners", "badugi_winners"]] * 3
+    pq.write_table(pa.table({"cards": _binary(_cards(5, 4)), "pot": [1] * 5}, schema=schema), folder / "d.parquet")
+    with pytest.raises(BadaceyError, match=r"3 seats, .*a\.parquet.*; 4 seats, .*d\.parquet"):
+        bdask.score_dataset(folder, tmp_path / "out2", scheduler="sync")

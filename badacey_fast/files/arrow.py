@@ -76,7 +76,7 @@ if TYPE_CHECKING:  # pyarrow is imported on first use (the [parquet] extra); typ
     from pyarrow.parquet import ParquetFile, ParquetWriter
 
 __all__ = ["SCHEMA_VERSION", "METADATA_KEY", "deal_schema", "deals_table", "score_table", "ScoreRun", "PayoutWriter",
-           "score_parquet", "generate_parquet", "file_format", "require_pyarrow", "open_parquet"]
+           "score_parquet", "generate_parquet", "file_format", "require_pyarrow", "open_parquet", "deal_layout"]
 
 #: Version of the deal / payout schemas, written in the schema metadata.
 SCHEMA_VERSION = 1
@@ -479,7 +479,7 @@ class ScoreRun:
         assert self.totals is not None
         if k:  # the largest pot bounds every payout: an int64 sum when it cannot wrap, else an exact one
             more = chip_totals(chips, axis=1, bound=max(0, int(deals.pot.max())))
-            self.totals = [a + b for a, b in zip(self.totals, more)]
+            self.totals = [a + b for a, b in zip(self.totals, more, strict=True)]
         self.deals += k
         if bad and not self.skip_bad:
             r = min(bad)
@@ -583,6 +583,32 @@ def open_parquet(path: Any) -> ParquetFile:
 
     with _reading(path, "Parquet"):
         return pq.ParquetFile(path)
+
+
+def deal_layout(f: ParquetFile, name: Any) -> tuple[int | None, pa.DataType | None]:
+    """How the payouts of the open Parquet deal file ``f`` (named ``name`` in errors) are laid out:
+    ``(seats, id type)``.  Seats come from the cards column's type or the schema's metadata, else from the
+    first row that holds cards (None: no row does, and the file fits any seat count); the id type is the
+    ``id`` column's (None: payouts numbered by ``row``).  A schema the scorer would refuse raises its
+    error, naming the file.  (:mod:`badacey_fast.dask` checks that a dataset's files agree before it
+    writes anything.)"""
+    schema = f.schema_arrow
+    try:
+        kind, width = _cards_type(schema)
+    except BadaceyError as exc:
+        raise type(exc)(f"{_name(name)}: {exc}") from None
+    if width is None:  # binary cards and no seat count: the first value that is there
+        with _reading(name, "Parquet"):
+            for batch in f.iter_batches(batch_size=4096, columns=["cards"], use_threads=False):
+                col = batch.column(0)
+                if col.null_count < len(col):
+                    first = next(i for i in range(len(col)) if col[i].is_valid)
+                    width = len(col[first].as_py())
+                    break
+        if width is not None and (width % 5 or not scoring.MIN_SEATS <= width // 5 <= scoring.MAX_SEATS):
+            raise ShowdownError(f"{_name(name)}: column 'cards' holds {width} bytes in its first row; "
+                                f"expected {_EXPECTED}")
+    return (None if width is None else width // 5), (schema.field("id").type if "id" in schema.names else None)
 
 
 def parquet_batches(f: ParquetFile, batch_rows: int, row_groups: Sequence[int] | None = None,

@@ -236,7 +236,7 @@ class _Scorer:
         if self.totals is None or not len(chips):
             return
         more = chip_totals(chips, bound=int(pots.max()))
-        self.totals = [a + b for a, b in zip(self.totals, more)] if self.totals else more
+        self.totals = [a + b for a, b in zip(self.totals, more, strict=True)] if self.totals else more
 
     # -- bad lines ----------------------------------------------------------------------------------
     def _bad_line(self, line: int, exc: BadaceyError) -> None:
