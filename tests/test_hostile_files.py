@@ -9,6 +9,8 @@ import io
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import BadaceyError, ShowdownError
@@ -222,3 +224,179 @@ def test_dask_binary_files_without_seat_counts_agree_by_their_rows(tmp_path) -> 
     pq.write_table(pa.table({"cards": _binary(_cards(5, 4)), "pot": [1] * 5}, schema=schema), folder / "d.parquet")
     with pytest.raises(BadaceyError, match=r"3 seats, .*a\.parquet.*; 4 seats, .*d\.parquet"):
         bdask.score_dataset(folder, tmp_path / "out2", scheduler="sync")
+
+
+# --------------------------------------------------------------------------------------------------
+# Fuzzing (budgets scale with the hypothesis profile: HYPOTHESIS_PROFILE=soak in the README's soak)
+#
+# One dataset, many spellings: the same deals with the cards as fixed-size binary, binary, large binary or
+# a fixed-size list; pot, button and live in any integer type that holds them, plain or dictionary-encoded;
+# cut into batches anyhow (empty ones too), as a table, an Arrow stream, a Parquet file and a Dask dataset.
+# Every spelling must give the canonical spelling's payouts, report, totals and first error, on both twins.
+
+BASE = settings.default.max_examples  # 100 in the "ci" profile, 20,000 in "soak"
+
+
+def _budget(percent: int) -> settings:
+    return settings(max_examples=max(5, BASE * percent // 100), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+HUGE = [0, 1, 2**31, 2**62, 2**63 - 1]
+
+
+@st.composite
+def _deals(draw):
+    seats = draw(st.integers(2, 6))
+    n = draw(st.integers(0, 20))
+    unsigned = draw(st.booleans())  # the pot column's values: -5..2**63-1, or 0..2**64-1
+    rows = []
+    for _ in range(n):
+        cards = draw(st.lists(st.integers(0, 51), min_size=5 * seats, max_size=5 * seats, unique=True))
+        damage = draw(st.sampled_from(["none"] * 8 + ["id", "twice", "null"]))
+        if damage == "id":
+            cards[draw(st.integers(0, 5 * seats - 1))] = draw(st.integers(52, 255))
+        elif damage == "twice":
+            i, j = draw(st.lists(st.integers(0, 5 * seats - 1), min_size=2, max_size=2, unique=True))
+            cards[j] = cards[i]
+        pot = draw(st.none() | st.integers(0, 999) | st.sampled_from(HUGE) |
+                   (st.sampled_from([2**63, 2**64 - 1]) if unsigned else st.integers(-5, -1)))
+        button = draw(st.none() | st.integers(0, seats - 1) | st.integers(seats, seats + 2))
+        live = draw(st.none() | st.integers(1, (1 << seats) - 1) | st.sampled_from([0, 1 << seats]))
+        rows.append((None if damage == "null" else bytes(cards), pot, button, live))
+    return seats, unsigned, rows
+
+
+def _fits(values: list, t: pa.DataType) -> bool:
+    info = np.iinfo(t.to_pandas_dtype())
+    return all(v is None or info.min <= v <= info.max for v in values)
+
+
+@st.composite
+def _spellings(draw, seats: int, unsigned: bool, rows: list):
+    """A random spelling of the deals: column types, encodings and batch cuts."""
+    ints = [pa.int8(), pa.int16(), pa.int32(), pa.int64(), pa.uint8(), pa.uint16(), pa.uint32(), pa.uint64()]
+    columns = {}
+    for k, name in ((1, "pot"), (2, "button"), (3, "live")):
+        values = [r[k] for r in rows]
+        options = [t for t in ints if _fits(values, t)]
+        columns[name] = (draw(st.sampled_from(options)), draw(st.booleans()))
+    cuts = sorted(draw(st.lists(st.integers(0, len(rows)), max_size=4)))
+    return draw(st.sampled_from(["fixed", "binary", "large_binary", "list"])), columns, cuts
+
+
+def _column(values: list, t: pa.DataType, dictionary: bool) -> pa.Array:
+    arr = pa.array(values, t)
+    return arr.dictionary_encode() if dictionary else arr
+
+
+def _table(seats: int, rows: list, cards_kind: str, columns: dict) -> pa.Table:
+    width = 5 * seats
+    raw = [r[0] for r in rows]
+    cards = {"fixed": lambda: pa.array(raw, pa.binary(width)), "binary": lambda: pa.array(raw, pa.binary()),
+             "large_binary": lambda: pa.array(raw, pa.large_binary()),
+             "list": lambda: pa.array([None if c is None else list(c) for c in raw], pa.list_(pa.uint8(), width))}
+    data = {"cards": cards[cards_kind]()}
+    for k, name in ((1, "pot"), (2, "button"), (3, "live")):
+        data[name] = _column([r[k] for r in rows], *columns[name])
+    return pa.table(data)
+
+
+def _outcome(call, *args, **kwargs):
+    """(report or the error's class and words, payout rows) of one scoring call."""
+    stream = io.BytesIO()
+    try:
+        report = call(*args, stream, **kwargs)
+    except BadaceyError as exc:
+        return (type(exc), str(exc)), None
+    return report, pq.read_table(io.BytesIO(stream.getvalue())).to_pylist()
+
+
+@_budget(10)
+@given(data=st.data(), deals=_deals())
+def test_every_spelling_of_a_dataset_scores_alike(tmp_path_factory, data, deals) -> None:
+    seats, unsigned, rows = deals
+    wide = pa.uint64() if unsigned else pa.int64()
+    canonical = _table(seats, rows, "fixed", {"pot": (wide, False), "button": (pa.uint8(), False),
+                                               "live": (pa.uint8(), False)})
+    totals: list[int] = []
+    want = {skip: _outcome(arrow.score_parquet, canonical, skip_bad=skip, **({"totals": totals} if skip else {}))
+            for skip in (True, False)}
+    kind, columns, cuts = data.draw(_spellings(seats, unsigned, rows))
+    table = _table(seats, rows, kind, columns)
+    bounds = [0, *cuts, len(rows)]
+    batches = [b for lo, hi in zip(bounds, bounds[1:]) for b in table.slice(lo, hi - lo).to_batches()
+               or [pa.RecordBatch.from_pylist([], schema=table.schema)]]
+    spelled = pa.Table.from_batches(batches, schema=table.schema)
+    root = tmp_path_factory.mktemp("spelling")
+    with ipc.new_stream(str(root / "d.arrows"), table.schema) as w:
+        for b in batches:
+            w.write_batch(b)
+    pq.write_table(table, root / "d.parquet", row_group_size=data.draw(st.integers(1, 8)))
+    for skip in (True, False):
+        for source in (spelled, root / "d.arrows", root / "d.parquet"):
+            got = _outcome(arrow.score_parquet, source, skip_bad=skip, batch_rows=data.draw(st.integers(1, 8)),
+                           threads=data.draw(st.booleans()))
+            assert got == want[skip], (source, kind, columns, cuts)
+    if data.draw(st.integers(0, 3)) == 0:  # Dask on a quarter of the examples (a dataset per call)
+        from badacey_fast import dask as bdask
+
+        result = bdask.score_dataset(root / "d.parquet", root / "out", scheduler="sync", skip_bad=True,
+                                     partition_rows=data.draw(st.integers(1, 8)))
+        report, payouts = want[True]
+        assert result.report == report and list(result.totals) == (totals if rows else [])
+        assert (pq.read_table(root / "out").to_pylist() if result.outputs else []) == payouts
+
+
+@st.composite
+def _damage(draw):
+    """Bytes to overwrite in a file: (offset as a fraction of the size, the new bytes), one to four times."""
+    return draw(st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.binary(min_size=1, max_size=8)),
+                         min_size=1, max_size=4))
+
+
+@pytest.fixture(scope="module")
+def _intact(tmp_path_factory):
+    root = tmp_path_factory.mktemp("intact")
+    arrow.generate_parquet(400, root / "d.parquet", seats=4, seed=1, row_group=60, compression="none")
+    arrow.generate_parquet(400, root / "d.zstd.parquet", seats=4, seed=1, row_group=60)
+    arrow.generate_parquet(400, root / "d.arrow", seats=4, seed=1, row_group=60)
+    return {name: (root / name).read_bytes() for name in ("d.parquet", "d.zstd.parquet", "d.arrow")}
+
+
+@_budget(10)
+@given(data=st.data(), damage=_damage())
+def test_a_damaged_file_scores_or_raises_one_clear_error(tmp_path_factory, _intact, data, damage) -> None:
+    # Random bytes over a deal file: it scores (the damage hit card or pot values, which the checks then
+    # judge like any others) or raises a BadaceyError naming the file or the row; nothing else.
+    name = data.draw(st.sampled_from(sorted(_intact)))
+    raw = bytearray(_intact[name])
+    for where, new in damage:
+        at = int(where * len(raw))
+        raw[at: at + len(new)] = new
+    root = tmp_path_factory.mktemp("damaged")
+    path = root / name
+    path.write_bytes(bytes(raw[: len(_intact[name])]))
+    calls = [lambda: arrow.score_parquet(path, root / "out.parquet", skip_bad=data.draw(st.booleans()))]
+    if name.endswith(".parquet") and data.draw(st.integers(0, 3)) == 0:
+        from badacey_fast import dask as bdask
+
+        calls.append(lambda: bdask.score_dataset(path, root / "out", scheduler="sync", skip_bad=True,
+                                                 partition_rows=120))
+    for call in calls:
+        try:
+            call()
+        except BadaceyError as exc:
+            assert str(exc).startswith((f"{path}: ", "row ")) or " row " in str(exc), str(exc)
+        assert sorted(p.name for p in root.iterdir() if p.name.startswith(".")) == []  # no temporary left
+
+
+def test_a_column_name_that_is_not_utf8_is_a_damaged_file(tmp_path) -> None:
+    # Found by the soak of the damage fuzzer: pyarrow raised UnicodeDecodeError from ParquetFile().
+    arrow.generate_parquet(20, tmp_path / "good.parquet", seats=2, seed=1)
+    data = (tmp_path / "good.parquet").read_bytes()
+    footer = len(data) - 8 - int.from_bytes(data[-8:-4], "little")  # the file ends: footer, its length, PAR1
+    at = data.index(b"cards", footer)  # the column's name in the footer's schema
+    (tmp_path / "d.parquet").write_bytes(data[:at] + b"ca\xf3(s" + data[at + 5:])
+    with pytest.raises(BadaceyError, match=f"^{tmp_path / 'd.parquet'}: not a readable Parquet file: .*utf-8"):
+        arrow.score_parquet(tmp_path / "d.parquet", tmp_path / "out.parquet")

@@ -549,14 +549,14 @@ def _name(source: Any) -> str:
 @contextlib.contextmanager
 def _reading(source: Any, kind: str) -> Iterator[None]:
     """pyarrow's errors for a damaged or foreign file (``ArrowInvalid``; an ``OSError`` without an errno,
-    such as "Couldn't deserialize thrift") become one BadaceyError naming the file, as the command's error
-    line does for an unreadable one.  A real I/O error (missing, not readable, a disk error) stays an
-    OSError, given the file's name."""
+    such as "Couldn't deserialize thrift"; a ``UnicodeDecodeError`` for a column name that is not UTF-8)
+    become one BadaceyError naming the file, as the command's error line does for an unreadable one.  A
+    real I/O error (missing, not readable, a disk error) stays an OSError, given the file's name."""
     import pyarrow as pa
 
     try:
         yield
-    except (OSError, pa.ArrowException) as exc:
+    except (OSError, pa.ArrowException, UnicodeDecodeError) as exc:
         if isinstance(exc, OSError) and exc.errno is not None:
             if exc.filename is None:
                 exc.filename = _name(source)
