@@ -127,6 +127,34 @@ def test_damaged_files_in_a_dask_dataset_are_named_and_nothing_is_written(tmp_pa
             assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
+@pytest.mark.parametrize("columns, metadata, says", [
+    ({"cards": pa.array([1.5, 2.5]), "pot": pa.array([1, 2])}, None, "column 'cards' has type double"),
+    ({"cards": pa.array([b"x" * 7]), "pot": pa.array([1])}, None, "column 'cards' holds 7 bytes in its first row"),
+    ({"cards": pa.array([bytes(10)]), "pot": pa.array(["a"])}, None, "column 'pot' has type string"),
+    ({"cards": pa.array([bytes(10)]), "pot": pa.array([1])}, b"{not json", "schema metadata 'badacey_fast' is not"),
+], ids=["cards type", "cards width", "pot type", "metadata"])
+def test_a_schema_the_scorer_refuses_names_the_file(tmp_path, capsys, columns, metadata, says) -> None:
+    # Found by the damage fuzzer's soak: a file's schema error said what was wrong, not in which file.
+    from badacey_fast.cli.command import main
+
+    table = pa.table(columns)
+    if metadata is not None:
+        table = table.replace_schema_metadata({arrow.METADATA_KEY: metadata})
+    for path in (tmp_path / "d.parquet", tmp_path / "d.arrow"):
+        if path.suffix == ".parquet":
+            pq.write_table(table, path)
+        else:
+            with ipc.new_file(str(path), table.schema) as w:
+                w.write_table(table)
+        with pytest.raises(ShowdownError, match=f"^{path}: {says}"):
+            arrow.score_parquet(path, tmp_path / "out.parquet")
+        assert not (tmp_path / "out.parquet").exists()
+        assert main(["score", str(path), "-o", str(tmp_path / "out.parquet"), "--no-progress"]) == 2
+        assert capsys.readouterr().err.startswith(f"badacey score: error: {path}: {says}")  # named once
+    with pytest.raises(ShowdownError, match=f"^{says}"):  # an in-memory table has no name to give
+        arrow.score_table(table)
+
+
 @pytest.mark.parametrize("index", [pa.int8(), pa.int32(), pa.uint16()])
 def test_dictionary_encoded_integer_columns_are_read(tmp_path, index) -> None:
     n = 60

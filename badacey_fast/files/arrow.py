@@ -565,6 +565,23 @@ def _reading(source: Any, kind: str) -> Iterator[None]:
         raise BadaceyError(f"{_name(source)}: not a readable {kind} file: {detail}") from None
 
 
+@contextlib.contextmanager
+def _naming_errors(source: Any) -> Iterator[None]:
+    """A file's schema errors (a column of the wrong type, metadata that is not JSON, a cards width that
+    fits no seat count) name the file, as its damage does; a bad row's error names the row instead (it is
+    returned, not raised, by :func:`score_batches`)."""
+    if not isinstance(source, (str, bytes, os.PathLike)):
+        yield
+        return
+    try:
+        yield
+    except BadaceyError as exc:
+        name = _name(source)
+        if str(exc).startswith(f"{name}: ") or type(exc).__init__ is not BadaceyError.__init__:
+            raise
+        raise type(exc)(f"{name}: {exc}") from None
+
+
 def open_parquet(path: Any) -> ParquetFile:
     """``pyarrow.parquet.ParquetFile(path)``; a file that is not readable Parquet (damaged, truncated,
     empty, another format) raises a :class:`~badacey_fast.errors.BadaceyError` naming it.
@@ -811,10 +828,11 @@ def score_parquet(
         raise BadaceyError(f"batch_rows must be at least 1 row, got {batch_rows!r}")
     check_not_input(dst, [src])  # before anything is opened for writing
     run = ScoreRun(game, odd_chip, pot, button, skip_bad)
-    schema, batches, _ = _batches(src, in_fmt, batch_rows)
-    run.start(schema)
-    failure = score_batches(run, schema, batches, PayoutWriter(dst, out_fmt, compression), threads=threads,
-                            progress=progress)
+    with _naming_errors(src):
+        schema, batches, _ = _batches(src, in_fmt, batch_rows)
+        run.start(schema)
+        failure = score_batches(run, schema, batches, PayoutWriter(dst, out_fmt, compression), threads=threads,
+                                progress=progress)
     if totals is not None:
         totals[:] = [] if run.totals is None else run.totals
     if failure is not None:
