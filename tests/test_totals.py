@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.errors import DuplicateCardError
 from badacey_fast.files import score_file
 from badacey_fast.files.score import chip_totals
 
@@ -86,13 +87,26 @@ def test_totals_are_the_exact_sums_of_the_payouts_written(tmp_path_factory, deal
     assert all(p == paths[0] for p in paths) and sum(paths[0]) == sum(pot for pot, _ in deals)
 
 
-def test_skipped_and_stopping_rows_pay_nothing_into_the_totals() -> None:
+def test_skipped_rows_pay_nothing_and_a_stop_leaves_the_totals_before_it() -> None:
     good, bad = f"{2**63 - 1} 0 As2h3d4c5s 2c3h4d5c6s\n", "5 0 As2h3d4c5s As3h4d5c6s\n"
     totals: list[int] = []
     score_file(io.BytesIO((good + bad + good).encode()), io.BytesIO(), skip_bad=True, totals=totals)
     assert totals == [2 * (2**63 - 1), 0]
-    with pytest.raises(Exception, match="line 2"):
-        score_file(io.BytesIO((good + bad + good).encode()), io.BytesIO(), totals=totals)
+    # A stopping line: the totals of the deals before it, which a stream keeps (not the list's old values).
+    for rows in (good + bad + good, good * 2 + bad):
+        out = io.BytesIO()
+        with pytest.raises(DuplicateCardError, match="^line 2: " if rows.startswith(good + bad) else "^line 3: "):
+            score_file(io.BytesIO(rows.encode()), out, totals=totals)
+        kept = [[int(x) for x in line.split(",")[1:3]] for line in out.getvalue().decode().splitlines()[1:]]
+        assert totals == _expected(kept) == [rows.index(bad) // len(good) * (2**63 - 1), 0]
+        table = _table([(2**63 - 1, 0, [WHEEL, SIX])] * 3)
+        cards = table["cards"].to_pylist()
+        cards[rows.index(bad) // len(good)] = bytes(WHEEL * 2)  # the same stopping row, as a Parquet row
+        table = table.set_column(0, "cards", pa.array(cards, table.schema.field("cards").type))
+        parquet_totals = [7]
+        with pytest.raises(DuplicateCardError, match="^row [23]: "):
+            arrow.score_parquet(table, io.BytesIO(), totals=parquet_totals, batch_rows=1)
+        assert parquet_totals == totals
     score_file(io.BytesIO(b""), io.BytesIO(), totals=totals)
     assert totals == []  # no deal, no seats
 

@@ -796,7 +796,8 @@ def score_parquet(
     ``dst``: a path or writable stream for the payouts (format ``out_fmt`` or from its extension; CSV to
     standard output when None); a ``dst`` that is ``src`` (by any path or link) is refused before anything
     is written.  ``progress(rows)`` is called after each batch.  ``totals``: an optional
-    list that receives each seat's total payout (exact ints, never wrapped).  ``threads``: read and write in helper threads, overlapping
+    list that receives each seat's total payout (exact ints, never wrapped; when a row stops the run, over
+    the rows before it).  ``threads``: read and write in helper threads, overlapping
     the kernel (False: all in the calling thread).  ``compression``: of Parquet payouts (see
     :class:`PayoutWriter`; uncompressed by default).  Returns a :class:`ScoreReport` (``lines`` = rows
     read); without ``skip_bad`` the first bad row raises its error, and a ``dst`` path keeps its old

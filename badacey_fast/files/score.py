@@ -139,7 +139,8 @@ def score_file(
     call (memory stays flat in the file size; at most 65,536 are used, as a larger value would only ask for
     more memory).  ``fmt``: "auto" (CSV when the first line has a comma), "text" or "csv".  ``progress(n)``
     is called with each block's size in bytes.  ``totals``: an optional list that receives each seat's
-    total payout over the deals scored (exact ints, :func:`chip_totals`).  Returns a :class:`ScoreReport`;
+    total payout over the deals scored (exact ints, :func:`chip_totals`; when a line stops the run, over
+    the deals before it).  Returns a :class:`ScoreReport`;
     without ``skip_bad`` a malformed line raises a ``BadaceyError`` naming it.
 
     >>> import io
@@ -170,13 +171,15 @@ def score_file(
     scorer.totals = None if totals is None else []
     sink = stdout_bytes() if out is None else out
     check_not_input(sink, [source])  # before anything is opened for writing
-    with opened(source, "rb") as fin, opened(sink, "wb") as fout:
-        for block in line_blocks(fin, max(chunk * 96, 1 << 16), scorer):
-            scorer.feed(block, fout)
-            if progress is not None:
-                progress(len(block))
-    if totals is not None:
-        totals[:] = scorer.totals or ([0] * scorer.layout.seats if scorer.layout is not None else [])
+    try:
+        with opened(source, "rb") as fin, opened(sink, "wb") as fout:
+            for block in line_blocks(fin, max(chunk * 96, 1 << 16), scorer):
+                scorer.feed(block, fout)
+                if progress is not None:
+                    progress(len(block))
+    finally:  # also when a line stops the run: the deals before it (what a stream keeps), as score_parquet
+        if totals is not None:
+            totals[:] = scorer.totals or ([0] * scorer.layout.seats if scorer.layout is not None else [])
     return ScoreReport(scorer.line, scorer.deals, scorer.bad, scorer.errors)
 
 
