@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from badacey_fast import kernel
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import DuplicateCardError
 from badacey_fast.files import score_file
@@ -75,6 +76,19 @@ def test_totals_of_huge_pots_do_not_wrap(tmp_path) -> None:
     rows = [(pot, i % 3, [KING, WHEEL, SIX] if i % 2 else [WHEEL, SIX, KING]) for i, pot in enumerate(BIG * 3)]
     paths = _every_path(rows, tmp_path)
     assert paths[0] == paths[1] == paths[-1] and sum(paths[0]) == sum(p for p, _, _ in rows)
+
+
+@pytest.mark.backend_independent  # compares the twins itself
+def test_totals_are_the_same_on_both_twins(tmp_path) -> None:
+    rows = [(pot, i % 3, [KING, WHEEL, SIX, KING][i % 2:][:3] if i % 3 else [SIX, KING, WHEEL])
+            for i, pot in enumerate(BIG * 4)]
+    by_twin = {}
+    for twin in ("python", "c"):
+        (tmp_path / twin).mkdir()
+        with kernel.using(twin):
+            by_twin[twin] = _every_path(rows, tmp_path / twin)
+    paths = by_twin["python"] + by_twin["c"]
+    assert len(paths) == 6 and all(p == paths[0] for p in paths) and sum(paths[0]) == sum(p for p, _, _ in rows)
 
 
 @settings(max_examples=max(10, BASE // 10), deadline=None)
