@@ -11,8 +11,6 @@ Value(low=1, badugi=1)
 from __future__ import annotations
 
 try:
-    from typing import TYPE_CHECKING
-
     from badacey_fast import kernel as _kernel
     from badacey_fast.cards import card_id, card_rank, card_suit, format_card, format_cards, parse_card, parse_cards
     from badacey_fast.errors import (

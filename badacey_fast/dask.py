@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from badacey_fast.errors import BadaceyError
+from badacey_fast.errors import BadaceyError, PartitionAbandoned
 from badacey_fast.files.score import DEFAULT_POT, ScoreReport
 
 if TYPE_CHECKING:
@@ -178,11 +178,6 @@ def _partitions(files: list[str], rows: int) -> tuple[list[tuple[str, list[int],
     return out, (seat_counts.pop() if seat_counts else None)
 
 
-class _Abandoned(Exception):
-    """The partition has nothing left to do: the client gave the run up (its payout folder is gone), or
-    an earlier partition stopped at a bad row."""
-
-
 #: Where in a run's new payout folder a partition that stopped at a bad row leaves its index, so that the
 #: partitions after it stop too (the run fails and its folder goes, whatever they would write).
 _STOPS = ".stopped"
@@ -220,7 +215,7 @@ def _score_partition(path: str, row_groups: list[int], first_row: int, out: str 
 
     def go_on(rows: int) -> None:  # between batches: a stat call or two
         if folder is not None and _stop_here(folder, index):
-            raise _Abandoned
+            raise PartitionAbandoned
 
     try:
         go_on(0)
@@ -233,7 +228,7 @@ def _score_partition(path: str, row_groups: list[int], first_row: int, out: str 
         writer = None if out is None else PayoutWriter(out, "parquet", compression or PAYOUT_COMPRESSION)
         failure = score_batches(run, f.schema_arrow, parquet_batches(f, BATCH_ROWS, row_groups, name=path), writer,
                                 threads=threads, progress=go_on)
-    except _Abandoned:
+    except PartitionAbandoned:
         return {"abandoned": True}
     if failure is not None and folder is not None:
         stops = os.path.join(folder, _STOPS)

@@ -3,7 +3,8 @@
 Every error about a bad *value* is a :class:`ValueError` subclass whose message names the offending
 token or value; wrong *types* raise plain :class:`TypeError`.  :class:`TableIntegrityError` (damaged
 data files) is a :class:`RuntimeError`, and :class:`CardOwed` is no error at all: the signal of chance
-mode (a card is owed and the caller chooses it).
+mode (a card is owed and the caller chooses it).  :class:`Terminated` (SIGTERM in the command) is a
+:class:`BaseException`, as KeyboardInterrupt is, and :class:`PartitionAbandoned` a task's internal signal.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ __all__ = [
     "SeatError",
     "InvariantError",
     "CardOwed",
+    "Terminated",
+    "PartitionAbandoned",
 ]
 
 
@@ -154,3 +157,15 @@ class CardOwed(Exception):
 
     def __str__(self) -> str:
         return f"a card is owed: one of {len(self.outcomes)} cards"
+
+
+class Terminated(BaseException):
+    """SIGTERM reached the ``badacey`` command (:mod:`badacey_fast.cli.signals`).  A BaseException, as
+    KeyboardInterrupt is, so that no ``except Exception`` swallows it on the way out and every output
+    being written is discarded, leaving the old one."""
+
+
+class PartitionAbandoned(Exception):
+    """A Dask partition of :func:`badacey_fast.dask.score_dataset` has nothing left to do: the client gave
+    the run up (its payout folder is gone), or an earlier partition stopped at a bad row.  Not an error:
+    raised between batches and caught by the partition's task, which then reports itself abandoned."""

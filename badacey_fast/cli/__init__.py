@@ -15,7 +15,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     signal while they load ends the command as one anywhere else does (:mod:`badacey_fast.cli.signals`).
     """
     try:
-        from badacey_fast.cli.signals import Terminated, report, sigterm_raises
+        from badacey_fast.cli.signals import report, sigterm_raises
+        from badacey_fast.errors import Terminated
     except KeyboardInterrupt:  # (the line signals.report prints, which could not be imported)
         print("badacey: interrupted", file=sys.stderr)
         return 130

@@ -13,8 +13,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from badacey_fast.cli.signals import Terminated, report, sigterm_raises
-from badacey_fast.errors import BadaceyError, TableIntegrityError
+from badacey_fast.cli.signals import report, sigterm_raises
+from badacey_fast.errors import BadaceyError, TableIntegrityError, Terminated
 
 # Order is the order of `badacey --help`.
 COMMAND_MODULES = (

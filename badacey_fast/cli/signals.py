@@ -3,8 +3,8 @@ SIGTERM one line and 143, never a traceback, at any point from the package's fir
 
 Outputs are written whole or not at all (:mod:`badacey_fast.files.outputs`): the exception a signal raises
 unwinds through the writers, which remove their temporaries and leave the old output in place.  This
-module imports nothing of the package, so that the package's ``__init__`` can call
-:func:`interrupted_while_starting` while its own imports are under way.
+module imports nothing of the package but :mod:`badacey_fast.errors` (which imports nothing), so that
+the package's ``__init__`` can call :func:`interrupted_while_starting` while its own imports are under way.
 """
 
 from __future__ import annotations
@@ -17,22 +17,20 @@ import threading
 from collections.abc import Iterator
 from types import FrameType
 
-__all__ = ["Terminated", "sigterm_raises", "report", "interrupted_while_starting"]
+from badacey_fast.errors import Terminated
+
+__all__ = ["sigterm_raises", "report", "interrupted_while_starting"]
 
 #: Exit status for each signal: 128 + its number, as a shell reports a process the signal ended.
 STATUS = {"interrupted": 128 + signal.SIGINT, "terminated": 128 + signal.SIGTERM}
 
 
-class Terminated(BaseException):
-    """SIGTERM reached the command (a BaseException, as KeyboardInterrupt is, so that no ``except
-    Exception`` swallows it on the way out, and every output being written is discarded)."""
-
 
 @contextlib.contextmanager
 def sigterm_raises() -> Iterator[None]:
-    """While the command runs, SIGTERM raises :class:`Terminated` in the main thread (its default ends the
-    process at once, leaving an output's temporary behind).  Elsewhere, or when SIGTERM already has a
-    handler, nothing changes."""
+    """While the command runs, SIGTERM raises :class:`~badacey_fast.errors.Terminated` in the main thread
+    (its default ends the process at once, leaving an output's temporary behind).  Elsewhere, or when
+    SIGTERM already has a handler, nothing changes."""
     if threading.current_thread() is not threading.main_thread() or \
             signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
         yield

@@ -3,7 +3,10 @@
 - :mod:`.lines`: one line's layout and parsing (``parse_deal``);
 - :mod:`.streams`: reading and writing streams in blocks of lines (the 1 MiB line limit, line ends);
 - :mod:`.generate`: random deal files (``generate_deals``);
-- :mod:`.score`: scoring a whole file (``score_file``), the C fast path and the reference path.
+- :mod:`.score`: scoring a whole file (``score_file``), the C fast path and the reference path;
+- :mod:`.outputs`: an output is never an input, and every output is written whole or not at all
+  (``check_not_input``, ``AtomicFile``, ``AtomicFolder``);
+- :mod:`.arrow`: Arrow and Parquet deal datasets (the ``parquet`` extra).
 
 Payouts are ints (chips); lower rank is better wherever a rank is involved.
 """
