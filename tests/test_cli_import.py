@@ -74,6 +74,19 @@ def test_usage_errors_exit_2_with_one_line(folder, tmp_path, capsys, argv, messa
     assert len(err.splitlines()) == 1 and message in err and err.startswith("badacey import: error:")
 
 
+def test_an_output_hard_linked_to_an_input_is_refused_and_the_input_kept(folder, tmp_path, capsys):
+    # A hard link names the same file: writing it would replace what the run reads (issue 22, item 1).
+    src = tmp_path / "pokerstars.jsonl"
+    src.write_bytes((folder / "pokerstars.txt").read_bytes())
+    link = tmp_path / "also.jsonl"
+    os.link(src, link)
+    before = src.read_bytes()
+    assert main(["import", str(src), "-o", str(link)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "is the input" in err and str(link) in err
+    assert src.read_bytes() == before and link.read_bytes() == before
+
+
 @pytest.mark.parametrize("name", ["hands.jsonl", "hands.phhs", "hands.parquet"])
 def test_outputs_are_written_whole(folder, tmp_path, capsys, name):
     target = tmp_path / name

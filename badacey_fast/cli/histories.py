@@ -108,6 +108,13 @@ def run(args: argparse.Namespace) -> int:
         target = os.path.realpath(args.output)
         if target in files or any(target.startswith(folder + os.sep) for folder in folders):
             return _usage(f"the output {args.output!r} is one of the inputs: write it elsewhere")
+        from badacey_fast.errors import BadaceyError
+        from badacey_fast.files.outputs import check_not_input
+
+        try:  # the one rule every command asks: a hard link to an input is that input too
+            check_not_input(args.output, files)
+        except BadaceyError as exc:
+            return _usage(str(exc))
         try:
             output_format(args.output)
         except ValueError as exc:
