@@ -97,6 +97,44 @@ static int bd_cfg_ok(const bd_eng_config *c)
            && (c->odd_low == 0 || c->odd_low == 1);
 }
 
+/* The fields of a hand in play agree with each other (on a state whose fields are each in range): the
+ * rounds index the seats through these counts and flags (an empty draw queue for a round that thinks two
+ * seats are live would be read at queue[-1]; a short live hand is read whole at the showdown). */
+static int bd_hand_consistent(const bd_eng_table *t)
+{
+    const int32_t n = t->cfg.seats;
+    int64_t chips = 0, start = 0;
+    int32_t live = 0, active = 0;
+    for (int32_t i = 0; i < n; i++) {
+        if (t->folded[i] > 1 || t->pending[i] > 1 || t->can_raise[i] > 1)
+            return 0;
+        if (t->phase == BD_ENG_COMPLETE)
+            continue;
+        if (!t->folded[i] && t->hand_len[i] != t->hand_size)
+            return 0;
+        if (t->folded[i] && t->pending[i])
+            return 0;
+        live += !t->folded[i];
+        active += !t->folded[i] && t->stacks[i] > 0;
+        chips += t->stacks[i] + t->contrib[i]; /* each at most 2**50 (checked): no overflow */
+        start += t->cfg.stacks[i];
+    }
+    if (t->phase == BD_ENG_COMPLETE)
+        return 1; /* between hands the counts are stale: the next deal resets them */
+    if (live != t->nlive || live < 2 || active != t->nactive || chips != start || t->folded[t->to_act])
+        return 0;
+    if (t->phase == BD_ENG_DRAWING) { /* the queue: distinct live seats, the one drawing now not among them */
+        uint32_t queued = 1u << t->to_act;
+        for (int32_t i = 0; i < t->nqueue; i++) {
+            const uint8_t s = t->queue[i];
+            if (t->folded[s] || (queued >> s & 1))
+                return 0;
+            queued |= 1u << s;
+        }
+    }
+    return 1;
+}
+
 int bd_eng_check(const bd_eng_table *t)
 {
     if (t == NULL || !bd_cfg_ok(&t->cfg))
@@ -157,7 +195,7 @@ int bd_eng_check(const bd_eng_table *t)
             if (!(deck >> t->muck[i] & 1))
                 return 0;
     }
-    return 1;
+    return bd_hand_consistent(t);
 }
 
 /* ------------------------------------------------------------------------------------------ the stub */

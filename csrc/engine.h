@@ -133,7 +133,8 @@ int64_t bd_eng_step_many(bd_eng_table *ts, int64_t n, const uint32_t *table, con
                          int64_t *codes);
 /* BD_CDEF_END */
 
-/* A table state whose every index is in range (returns 1) -- the check of every exported function. */
+/* A table state whose every index is in range and whose counts agree with its flags (returns 1) -- the check
+ * of every exported function. */
 int bd_eng_check(const bd_eng_table *t);
 
 #endif /* BD_ENGINE_H */

@@ -356,6 +356,82 @@ def test_damaged_small_game_state_is_refused() -> None:
     damaged(lambda t: setattr(t, "hand_size", 4))
 
 
+def test_inconsistent_flags_and_counts_are_refused() -> None:
+    # The issue's state: every seat folded but nlive 2.  bd_end_round then built an empty draw queue and
+    # read queue[-1] (UBSan); bd_eng_check must refuse it, and every other state whose flags and counts
+    # disagree, before any of it is used.
+    config = GameConfig()
+    table = eval_table(config)
+    t = c_table(config, [50, 50], 1)
+    assert lib.bd_eng_deal(t, 0) == lib.BD_ENG_OK
+    t.folded[0] = t.folded[1] = 1
+    assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_BAD_STATE  # was OK, then the check read queue[-1]
+    assert lib.bd_eng_legal(t, ffi.new("int64_t *"), ffi.new("int64_t *")) == -1
+
+
+def _damages(t: Any, n: int) -> list[tuple[str, Any]]:
+    """Ways to make a dealt table's fields disagree with each other (each a function damaging a copy)."""
+    live = [s for s in range(n) if not t.folded[s]]
+    other = [s for s in live if s != t.to_act]
+    folded = [s for s in range(n) if t.folded[s]]
+
+    def set_(name: str, value: int) -> Any:
+        return lambda c: setattr(c, name, value)
+
+    out: list[tuple[str, Any]] = [
+        ("every seat folded", lambda c: [c.folded.__setitem__(s, 1) for s in range(n)]),
+        ("a live seat folded, nlive kept", lambda c: c.folded.__setitem__(other[0], 1)),
+        ("nlive one too many" if t.nlive < n else "nlive one too few", set_("nlive", t.nlive + (1 if t.nlive < n else -1))),
+        ("nactive off by one", set_("nactive", t.nactive + (1 if t.nactive < n else -1))),
+        ("a folded flag of 2", lambda c: c.folded.__setitem__(other[0], 2)),
+        ("chips not conserved", lambda c: c.stacks.__setitem__(0, c.stacks[0] + 1)),
+        ("the seat to act holds a card short", lambda c: c.hand_len.__setitem__(c.to_act, c.hand_len[c.to_act] - 1)),
+        ("a pending flag of 2", lambda c: c.pending.__setitem__(t.to_act, 2)),
+    ]
+    if len(live) >= 3:  # to_act folded with the counts kept consistent
+        out.append(("the seat to act folded", lambda c: (c.folded.__setitem__(c.to_act, 1),
+                                                         setattr(c, "nlive", c.nlive - 1),
+                                                         setattr(c, "nactive", c.nactive - 1))))
+    if t.phase == 0 and folded:
+        out.append(("a folded seat still to act", lambda c: c.pending.__setitem__(folded[0], 1)))
+    if t.phase == 1 and t.nqueue > 0:
+        out.append(("the seat drawing queued again", lambda c: c.queue.__setitem__(0, c.to_act)))
+        if folded:
+            out.append(("a folded seat queued to draw", lambda c: c.queue.__setitem__(0, folded[0])))
+    return out
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_every_inconsistent_state_of_a_played_hand_is_refused(seats: int) -> None:
+    # At every decision of random hands, each damage of a copy of the table is refused by every entry point
+    # (the copy as it was is accepted: the check refuses only what is inconsistent).
+    config = GameConfig(game="badacey" if seats % 2 else "badugi")
+    table = eval_table(config)
+    rnd = random.Random(seats)
+    t = c_table(config, short(rnd, seats), rnd.getrandbits(64))
+    kinds: set[str] = set()
+    for button in range(2 * seats):
+        assert lib.bd_eng_deal(t, button % seats) == lib.BD_ENG_OK
+        while t.phase != 2:
+            for name, damage in _damages(t, seats):
+                c = copy_table(t)
+                assert lib.bd_eng_legal(c, ffi.new("int64_t *"), ffi.new("int64_t *")) >= 0
+                damage(c)
+                assert lib.bd_eng_legal(c, ffi.new("int64_t *"), ffi.new("int64_t *")) == -1, name
+                assert lib.bd_eng_obs_row(c, 0, ffi.new("int64_t[]", 65), 65) == -1, name
+                before = bytes(ffi.buffer(c))
+                assert lib.bd_eng_act(c, table, 1 if t.phase == 0 else 3, 0) == lib.BD_ENG_BAD_STATE, name
+                assert bytes(ffi.buffer(c)) == before, name
+                kinds.add(name)
+            code, _, _ = c_legal(t)
+            if t.phase == 1:
+                rc = lib.bd_eng_act(t, table, 3, rnd.getrandbits(t.hand_len[t.to_act]))
+            else:
+                rc = lib.bd_eng_act(t, table, rnd.choice([b for b in range(3) if code >> b & 1]), 0)
+            assert rc == lib.BD_ENG_OK
+    assert {"every seat folded", "a live seat folded, nlive kept", "the seat drawing queued again"} <= kinds
+
+
 def test_bad_config_is_refused() -> None:
     t = ffi.new("bd_eng_table *")
     for field, bad in (("seats", 7), ("seats", 1), ("game", 5), ("small_bet", 0), ("cap", 0), ("learner", 2),
