@@ -7,11 +7,12 @@ subsets counted directly, no rank table); equities against a brute force with th
 from __future__ import annotations
 
 from itertools import combinations, product
+from math import comb
 
 import numpy as np
 import pytest
 
-from badacey_fast import RangeError, parse_cards
+from badacey_fast import RangeError, format_cards, parse_cards
 from badacey_fast.draw import Range, range_equity
 from badacey_fast.draw.range_equity import rule_policy
 from badacey_fast.draw.ranges import _hands
@@ -425,3 +426,41 @@ def test_cli_equity_vs_ranges(capsys):
     assert status == 2 and "unexpected token: '9badugi+' at column 6" in err and "Traceback" not in err
     status, _, err = _cli(capsys, "equity", "As 2h 3d 4c Kd", "2c 3d 4h 5s 6c", "--vs", "any")
     assert status == 2 and "hero's hand alone" in err
+
+
+# ---------------------------------------------------------------------------------------------------
+# Weights (issue 22)
+
+from badacey_fast.draw.ranges import MIN_WEIGHT
+
+
+_TINY_TEXT = "0." + "0" * 45 + "1"  # 1e-46: float32 makes it 0
+_SMALL_OK = np.format_float_positional(MIN_WEIGHT * 1.001, unique=True, trim="-")
+
+
+@pytest.mark.parametrize("term", ["any", "As2h3d4c5s", "8low+", "7-3badugi+", "!8low+", "(any, As2h3d4c5s)"])
+def test_weights_that_underflow_are_refused_for_every_kind_of_term(term):
+    # Before: a weight below ~1e-45 dropped hands and intervals (float32 zero) but kept `any` (a float64).
+    for text in (f"{_TINY_TEXT}*{term}", f"0.000000001*0.000000001*0.000000001*0.000000001*0.000000001*{term}"):
+        with pytest.raises(RangeError, match="below the smallest a range holds") as info:
+            Range(text)
+        assert info.value.token in text and info.value.token.startswith("0.")
+    r = Range(f"{_SMALL_OK}*{term}")  # the smallest weight held: no term drops its hands
+    cards, weights = r.combos()
+    assert len(r) == len(Range(term)) > 0 and np.all(weights >= MIN_WEIGHT)
+    # Under a '!' the weights start again (it gives 0 or 1): 1e-10 around it and 1e-30 inside are fine.
+    tiny = "0.0000000001*"
+    assert Range(f"{tiny}!({tiny * 3}{term})") == Range(f"{tiny}!({term})")
+
+
+def test_weights_are_float32_for_every_kind_of_term():
+    # `any` is a constant, a hand a list of rows, an interval an array: each holds 0.3 as float32 does.
+    w = {t: set(Range(f"0.3*{t}").combos()[1].tolist()) for t in ("any", "As2h3d4c5s", "8low+")}
+    assert w["any"] == w["As2h3d4c5s"] == w["8low+"] == {float(np.float32(0.3))}
+
+
+@pytest.mark.parametrize("weight", ["0.1234567", "0.00001", "0.000000000000000000000000000001", "1", "0.99999999"])
+def test_weights_in_the_canonical_text_read_back(weight):
+    r = Range(f"{weight}*8low+, 9badugi+")
+    assert r.text == f"{weight}*8low+, 9badugi+"  # was '1e-05*...' (which the grammar cannot read), '0.123457*...'
+    assert Range(r.text) == r and Range(r.text).text == r.text

@@ -27,6 +27,8 @@ Low terms need five-card hands (not Badugi).
 Combinations, loosest binding first: ``a, b`` (either), ``a & b`` (both), ``!a`` (not) and ``0.5*a``
 (weight 0..1), parentheses.  Each combo's weight: a term gives 1 to its hands; ``w*a`` multiplies;
 ``a, b`` takes the largest weight; ``a & b`` the smallest; ``!a`` gives 1 to the hands ``a`` leaves out.
+Weights are float32: a weight (times the weights around it) below :data:`MIN_WEIGHT` (about 1.2e-38,
+the smallest normal float32) is a ``RangeError``, whatever the term.
 
 >>> r = Range("8low+, 9badugi+")
 >>> r
@@ -61,7 +63,12 @@ from badacey_fast import kernel
 from badacey_fast.rules import reference
 from badacey_fast.rules.games import GAMES, LOW, SCORINGS, Scoring, scoring
 
-__all__ = ["Range", "parse_range", "low_interval", "badugi_interval", "packed_hands", "hand_masks", "hand_ranks"]
+__all__ = ["Range", "parse_range", "low_interval", "badugi_interval", "packed_hands", "hand_masks", "hand_ranks", "MIN_WEIGHT"]
+
+#: The smallest weight a range holds: the smallest normal float32 (weights are float32 arrays; below it
+#: a weight loses precision, then becomes 0 and drops its hands).  Every weight, times the weights it is
+#: nested in, must be at least this.
+MIN_WEIGHT = float(np.finfo(np.float32).tiny)
 
 # ---------------------------------------------------------------------------------------------------
 # Tokens
@@ -228,7 +235,8 @@ class _Weight:
     prec = 3
 
     def text(self) -> str:
-        return f"{self.weight:g}*" + _wrap(self.arg, 3)
+        # Positional and the shortest that reads back as the same float (the grammar has no exponents).
+        return np.format_float_positional(self.weight, unique=True, trim="-") + "*" + _wrap(self.arg, 3)
 
 
 @dataclass(frozen=True)
@@ -265,6 +273,7 @@ class _Parser:
         self.i = 0
         self.rules = rules
         self.game, self.size, self.ace_high = rules.game, rules.hand_size, rules.ace_high
+        self.scale = 1.0  # the product of the weights enclosing the next token (a '!' gives 0/1: from 1 again)
 
     def peek(self) -> _Tok:
         return self.toks[self.i]
@@ -306,7 +315,7 @@ class _Parser:
         if tok.kind == "end":
             raise self.fail(tok, "expected a term")
         if tok.text == "!":
-            return _Not(self.parse_unary())
+            return _Not(self.scaled(1.0))
         if tok.text == "(":
             node = self.parse_or()
             close = self.take()
@@ -322,8 +331,21 @@ class _Parser:
             weight = float(tok.text)
             if not 0.0 < weight <= 1.0:
                 raise self.fail(tok, "a weight must be above 0 and at most 1")
-            return _Weight(weight, self.parse_unary())
+            held = float(np.float32(weight))  # as the arrays hold it
+            if held * self.scale < MIN_WEIGHT:
+                what = "a weight" if self.scale == 1.0 else \
+                    f"a weight that makes {held * self.scale:.3g} with the weights around it,"
+                raise self.fail(tok, f"{what} below the smallest a range holds ({MIN_WEIGHT:.4g}, float32)")
+            return _Weight(weight, self.scaled(held * self.scale))
         return self.term(tok)
+
+    def scaled(self, scale: float) -> Node:
+        """The next unary operand, its weights multiplied by ``scale`` (1 under a '!')."""
+        outer, self.scale = self.scale, scale
+        try:
+            return self.parse_unary()
+        finally:
+            self.scale = outer
 
     def term(self, tok: _Tok) -> Node:
         word = tok.text
@@ -516,7 +538,7 @@ def _evaluate(node: Node, size: int, ace_high: bool) -> Weights:
     if isinstance(node, _Weight):
         v = _evaluate(node.arg, size, ace_high)
         if isinstance(v, float):
-            return v * node.weight
+            return float(np.float32(v) * np.float32(node.weight))  # float32, as the arrays: one rule for all terms
         weighted: np.ndarray[Any, Any] = v * np.float32(node.weight)
         return weighted
     values = [_evaluate(a, size, ace_high) for a in node.args]
