@@ -429,9 +429,64 @@ def test_cli_equity_vs_ranges(capsys):
 
 
 # ---------------------------------------------------------------------------------------------------
-# Weights (issue 22)
+# Limits: nesting, terms, weights, memory (issue 22)
 
-from badacey_fast.draw.ranges import MIN_WEIGHT
+from badacey_fast.draw.ranges import MAX_DEPTH, MAX_TERMS, MIN_WEIGHT
+
+
+@pytest.mark.parametrize("open_,close", [("(", ")"), ("!", ""), ("1*", ""), ("0.5*", "")])
+def test_nesting_is_bounded_with_a_range_error_naming_the_limit(open_, close):
+    text = open_ * MAX_DEPTH + "8low+" + close * MAX_DEPTH  # the deepest a range may be
+    weight = 0.5 ** MAX_DEPTH if open_.startswith("0.5") else 1.0
+    r = Range(text)
+    expected = Range("8low+") if open_ != "!" or MAX_DEPTH % 2 == 0 else Range("!8low+")
+    assert len(r) == len(expected) and np.array_equal(r.combos()[0], expected.combos()[0])
+    assert np.allclose(r.combos()[1], weight, rtol=1e-5)
+    for depth in (MAX_DEPTH + 1, 330, 3000):  # ~330 parentheses, 1,000 '!' or 3,000 weights recursed too deep
+        with pytest.raises(RangeError, match=f"more than {MAX_DEPTH} nested operators") as info:
+            Range(open_ * depth + "8low+" + close * depth)
+        assert info.value.column == MAX_DEPTH * len(open_)
+
+
+def test_terms_are_bounded_and_repeats_cost_nothing():
+    with pytest.raises(RangeError, match=f"more than {MAX_TERMS:,} terms") as info:
+        Range(", ".join(["8low+"] * (MAX_TERMS + 1)))  # refused while parsing: nothing evaluated
+    assert info.value.column == len("8low+, ") * MAX_TERMS
+    assert Range(" & ".join(["8low+"] * MAX_TERMS)) == Range("8low+")  # 26 GB before
+    assert Range(", ".join(["9badugi+", "0.5*8low+"] * (MAX_TERMS // 2))) == Range("9badugi+, 0.5*8low+")
+
+
+def _peak(fn):
+    import tracemalloc
+
+    tracemalloc.start()  # numpy reports its buffers to tracemalloc
+    try:
+        fn()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("text", [
+    " & ".join(["8low+"] * 150),  # 0.4 GB before (5.1 GB for 2,000): one whole-deck array per repetition
+    ", ".join(f"{t} & !{u}" for t in ("7low+", "8low+", "9low+", "86low+") for u in ("8badugi+", "9badugi+", "3badugi")),
+    "".join("8low+, (9badugi+ & (" for _ in range(12)) + "0.5*any" + "))" * 12,  # an accumulator per level
+])
+def test_memory_does_not_grow_with_repetitions_or_depth(text):
+    Range("8low+, 9badugi+, 3badugi").combos()  # the process-wide rank tables, once
+    deck = comb(52, 5)
+    peak = _peak(lambda: Range(text)._weights())
+    assert peak < 6 * 4 * deck, peak  # a few float32 whole-deck arrays at most
+
+
+def test_a_list_of_hands_is_held_as_rows():
+    hands = [format_cards(c).replace(" ", "") for c in combinations(range(20), 5)][:150]
+    text = ", ".join(f"0.5*{h}" for h in hands)
+    peak = _peak(lambda: Range(text)._weights())
+    assert peak < 3 * 4 * comb(52, 5), peak  # 150 whole-deck arrays (0.4 GB) before
+    cards, weights = Range(text).combos()
+    assert sorted(map(tuple, cards.tolist())) == sorted(combinations(range(20), 5))[:150]
+    assert np.all(weights == 0.5)
 
 
 _TINY_TEXT = "0." + "0" * 45 + "1"  # 1e-46: float32 makes it 0
@@ -464,3 +519,48 @@ def test_weights_in_the_canonical_text_read_back(weight):
     r = Range(f"{weight}*8low+, 9badugi+")
     assert r.text == f"{weight}*8low+, 9badugi+"  # was '1e-05*...' (which the grammar cannot read), '0.123457*...'
     assert Range(r.text) == r and Range(r.text).text == r.text
+
+
+def test_cli_says_one_line_for_a_range_too_deep_or_too_long(capsys):
+    for text, words in (("(" * 400 + "8low+" + ")" * 400, f"more than {MAX_DEPTH} nested"),
+                        ("!" * 1000 + "8low+", f"more than {MAX_DEPTH} nested"),
+                        (", ".join(["8low+"] * (MAX_TERMS + 1)), "terms (the limit of a range)")):
+        status, out, err = _cli(capsys, "equity", "As 2h 3d 4c Kd", "--vs", text)
+        assert status == 2 and words in err and err.count("\n") == 1 and out == ""
+
+
+H1, H2 = "As2h3d4c5s", "2c3d4h5s6c"  # both 8-lows (H2 a straight on 2-7), H1 the wheel
+
+
+@pytest.mark.parametrize("text,listed,rest,rest_weight", [
+    # explicit hands are held as a few rows: each combination rule with rows, constants and whole-deck sets
+    (f"0.5*{H1}, {H1}", {H1: 1.0}, None, 0.0),
+    (f"{H1}, 0.5*{H1}, 0.25*{H2}", {H1: 1.0, H2: 0.25}, None, 0.0),
+    (f"0.5*{H1} & {H1}", {H1: 0.5}, None, 0.0),
+    (f"0.5*({H1}, {H2}) & (0.25*{H1}, {H2})", {H1: 0.25, H2: 0.5}, None, 0.0),
+    (f"{H1} & {H2}", {}, None, 0.0),
+    (f"{H1}, 0.5*any", {H1: 1.0}, "any", 0.5),
+    (f"0.25*{H1}, 0.5*any", {H1: 0.5}, "any", 0.5),
+    (f"{H1} & 0.25*any", {H1: 0.25}, None, 0.0),
+    (f"0.5*{H1} & 8low+", {H1: 0.5}, None, 0.0),
+    (f"0.5*{H1} & !8low+", {}, None, 0.0),
+    (f"0.5*{H1}, 0.25*8low+", {H1: 0.5}, "8low+", 0.25),
+    (f"0.5*{H1}, 8low+", {H1: 1.0}, "8low+", 1.0),
+    (f"!{H1} & 8low+", {H1: 0.0}, "8low+", 1.0),
+    ("!0.5*any", {}, None, 0.0),
+    ("!(0.5*any & !any)", {}, "any", 1.0),
+    ("0.5*any & 0.25*8low+", {}, "8low+", 0.25),
+    ("0.5*any, 0.25*8low+", {}, "any", 0.5),
+    ("0.5*0.5*any", {}, "any", 0.25),
+    ("0.5*(8low+ & any), 0.25*8low+", {}, "8low+", 0.5),
+])
+def test_hand_worked_weights_of_each_combination(text, listed, rest, rest_weight):
+    deck = _hands(5)
+    want = np.zeros(len(deck))
+    if rest is not None:
+        want[Range(rest)._weights() > 0] = rest_weight  # a set (bool rows) or `any` (1.0: every row)
+    for hand, w in listed.items():
+        want[np.flatnonzero((deck == sorted(parse_cards(hand))).all(axis=1))] = w
+    got = Range(text)._weights()
+    got = np.full(len(deck), got) if isinstance(got, float) else got.astype(np.float64)
+    assert np.array_equal(got > 0, want > 0) and np.allclose(got, want, rtol=1e-6), text

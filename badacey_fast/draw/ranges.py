@@ -27,8 +27,13 @@ Low terms need five-card hands (not Badugi).
 Combinations, loosest binding first: ``a, b`` (either), ``a & b`` (both), ``!a`` (not) and ``0.5*a``
 (weight 0..1), parentheses.  Each combo's weight: a term gives 1 to its hands; ``w*a`` multiplies;
 ``a, b`` takes the largest weight; ``a & b`` the smallest; ``!a`` gives 1 to the hands ``a`` leaves out.
-Weights are float32: a weight (times the weights around it) below :data:`MIN_WEIGHT` (about 1.2e-38,
-the smallest normal float32) is a ``RangeError``, whatever the term.
+
+Limits (each a ``RangeError`` naming it): at most :data:`MAX_DEPTH` (50) nested operators on any path
+(parentheses, ``!`` and weights each count one), at most :data:`MAX_TERMS` (10,000) terms, and no weight
+(a weight times the weights around it) below :data:`MIN_WEIGHT` (about 1.2e-38, the smallest normal
+float32: weights are held as float32).  Memory does not grow with the terms: a term repeated in ``,`` or
+``&`` is evaluated once, operands are combined into one array as they come, explicit hands are kept as
+a list of rows, and a few whole-deck arrays are alive at once whatever the text.
 
 >>> r = Range("8low+, 9badugi+")
 >>> r
@@ -63,8 +68,13 @@ from badacey_fast import kernel
 from badacey_fast.rules import reference
 from badacey_fast.rules.games import GAMES, LOW, SCORINGS, Scoring, scoring
 
-__all__ = ["Range", "parse_range", "low_interval", "badugi_interval", "packed_hands", "hand_masks", "hand_ranks", "MIN_WEIGHT"]
+__all__ = ["Range", "parse_range", "low_interval", "badugi_interval", "packed_hands", "hand_masks", "hand_ranks", "MAX_DEPTH", "MAX_TERMS", "MIN_WEIGHT"]
 
+#: Operators nested on one path of a range's text (parentheses, ``!``, weights): deeper is a ``RangeError``.
+#: The parser and the evaluator recurse once per level (a few frames each), far inside Python's limit.
+MAX_DEPTH = 50
+#: Terms in one range text (each ``any``, hand, low or badugi term counts, repeated or not).
+MAX_TERMS = 10_000
 #: The smallest weight a range holds: the smallest normal float32 (weights are float32 arrays; below it
 #: a weight loses precision, then becomes 0 and drops its hands).  Every weight, times the weights it is
 #: nested in, must be at least this.
@@ -266,14 +276,17 @@ def _wrap(node: Node, prec: int) -> str:
 
 class _Parser:
     """Recursive descent: or := and (',' and)* ; and := unary ('&' unary)* ;
-    unary := '!' unary | NUMBER '*' unary | '(' or ')' | term."""
+    unary := '!' unary | NUMBER '*' unary | '(' or ')' | term.  The nesting is bounded (MAX_DEPTH), so
+    is the recursion; so are the terms (MAX_TERMS) and the weights (MIN_WEIGHT)."""
 
     def __init__(self, text: str, rules: Scoring) -> None:
         self.toks = _tokenize(text)
         self.i = 0
         self.rules = rules
         self.game, self.size, self.ace_high = rules.game, rules.hand_size, rules.ace_high
-        self.scale = 1.0  # the product of the weights enclosing the next token (a '!' gives 0/1: from 1 again)
+        self.depth = 0  # operators enclosing the next token
+        self.scale = 1.0  # the product of the weights enclosing it (a '!' starts again from 1: it gives 0/1)
+        self.terms = 0
 
     def peek(self) -> _Tok:
         return self.toks[self.i]
@@ -284,8 +297,24 @@ class _Parser:
         return tok
 
     def fail(self, tok: _Tok, message: str) -> RangeError:
-        where = "the end of the range" if tok.kind == "end" else repr(tok.text)
+        shown = tok.text if len(tok.text) <= 80 else tok.text[:77] + "..."  # a 1 MB word is not echoed whole
+        where = "the end of the range" if tok.kind == "end" else repr(shown)
         return RangeError(f"{message}: {where} at column {tok.col}", tok.text, tok.col)
+
+    def nested(self, tok: _Tok, scale: float) -> Node:
+        """The operand of the operator ``tok`` (a '!', a weight or a '('), one level deeper, its weights
+        scaled by ``scale`` (the operator's weight; 0 for a '!': its operand's weights start again)."""
+        if self.depth >= MAX_DEPTH:
+            raise self.fail(tok, f"more than {MAX_DEPTH} nested operators (parentheses, '!' and weights: the "
+                                 f"limit of a range)")
+        outer = self.scale
+        self.depth += 1
+        self.scale = scale * outer if scale else 1.0
+        try:
+            return self.parse_or() if tok.text == "(" else self.parse_unary()
+        finally:
+            self.depth -= 1
+            self.scale = outer
 
     def parse(self) -> Node:
         if self.peek().kind == "end":
@@ -315,9 +344,9 @@ class _Parser:
         if tok.kind == "end":
             raise self.fail(tok, "expected a term")
         if tok.text == "!":
-            return _Not(self.scaled(1.0))
+            return _Not(self.nested(tok, 0.0))
         if tok.text == "(":
-            node = self.parse_or()
+            node = self.nested(tok, 1.0)
             close = self.take()
             if close.text != ")":
                 raise self.fail(close, f"expected ')' for the '(' at column {tok.col}")
@@ -336,18 +365,13 @@ class _Parser:
                 what = "a weight" if self.scale == 1.0 else \
                     f"a weight that makes {held * self.scale:.3g} with the weights around it,"
                 raise self.fail(tok, f"{what} below the smallest a range holds ({MIN_WEIGHT:.4g}, float32)")
-            return _Weight(weight, self.scaled(held * self.scale))
+            return _Weight(weight, self.nested(tok, held))
         return self.term(tok)
 
-    def scaled(self, scale: float) -> Node:
-        """The next unary operand, its weights multiplied by ``scale`` (1 under a '!')."""
-        outer, self.scale = self.scale, scale
-        try:
-            return self.parse_unary()
-        finally:
-            self.scale = outer
-
     def term(self, tok: _Tok) -> Node:
+        self.terms += 1
+        if self.terms > MAX_TERMS:
+            raise self.fail(tok, f"more than {MAX_TERMS:,} terms (the limit of a range)")
         word = tok.text
         if word.lower() == "any":
             return _Any()
@@ -515,68 +539,224 @@ def _card_mask(cards: tuple[int, ...]) -> np.uint64:
 Weights = Union[float, "np.ndarray[Any, Any]"]
 
 
+class _Rows:
+    """The weights of a few rows (explicit hands and what they are combined with), 0 elsewhere: ``idx``
+    sorted distinct row indices, ``w`` their float32 weights, each above 0.  A list of a thousand hands
+    stays a few kilobytes instead of a whole-deck array per hand."""
+
+    __slots__ = ("idx", "w")
+
+    def __init__(self, idx: np.ndarray[Any, Any], w: np.ndarray[Any, Any]) -> None:
+        self.idx, self.w = idx, w
+
+
+#: A value while evaluating: a float (every row), a whole-deck array (bool 0/1 or float32; always a fresh
+#: array the evaluator owns and may change in place) or a few rows.
+_Value = Union[float, "np.ndarray[Any, Any]", _Rows]
+_F32 = np.float32
+
+
+def _f32(a: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """An owned array as float32 weights (itself when it is already)."""
+    return a if a.dtype == _F32 else a.astype(_F32)
+
+
+def _whole(v: _Rows, rows: int, fill: float = 0.0) -> np.ndarray[Any, Any]:
+    """Rows as a whole-deck array (bool when every weight is 1 and the rest 0)."""
+    if fill == 0.0 and bool(np.all(v.w == 1)):
+        out = np.zeros(rows, dtype=bool)
+        out[v.idx] = True
+        return out
+    dense = np.full(rows, fill, dtype=_F32)
+    dense[v.idx] = np.maximum(dense[v.idx], v.w)
+    return dense
+
+
+def _merge(parts: list[_Rows]) -> _Rows:
+    """The ``,`` of several row lists: the largest weight of each row."""
+    if len(parts) == 1:
+        return parts[0]
+    idx = np.concatenate([p.idx for p in parts])
+    w = np.concatenate([p.w for p in parts])
+    order = np.lexsort((w, idx))  # by row, then weight: each row's last entry is its largest weight
+    idx, w = idx[order], w[order]
+    last = np.ones(len(idx), dtype=bool)
+    last[:-1] = idx[1:] != idx[:-1]
+    return _Rows(idx[last], w[last])
+
+
+def _either(a: _Value, b: _Value, rows: int) -> _Value:
+    """``a, b``: the larger weight of each row (may change ``a`` or ``b`` in place)."""
+    if isinstance(a, float):
+        a, b = b, a
+    if isinstance(a, float):
+        assert isinstance(b, float)
+        return max(a, b)
+    if isinstance(b, float):
+        if b <= 0.0:
+            return a
+        if b >= 1.0:
+            return 1.0
+        if isinstance(a, _Rows):
+            return _whole(a, rows, b)
+        a = _f32(a)
+        np.maximum(a, _F32(b), out=a)
+        return a
+    if isinstance(a, _Rows):
+        if isinstance(b, _Rows):
+            return _merge([a, b])
+        a, b = b, a
+    if isinstance(b, _Rows):  # a whole-deck array and a few rows
+        if a.dtype == bool and bool(np.all(b.w == 1)):
+            a[b.idx] = True
+            return a
+        a = _f32(a)
+        a[b.idx] = np.maximum(a[b.idx], b.w)
+        return a
+    if a.dtype == bool and b.dtype == bool:
+        a |= b
+        return a
+    a = _f32(a)
+    np.maximum(a, b, out=a)
+    return a
+
+
+def _both(a: _Value, b: _Value, rows: int) -> _Value:
+    """``a & b``: the smaller weight of each row (may change ``a`` or ``b`` in place)."""
+    if isinstance(a, float):
+        a, b = b, a
+    if isinstance(a, float):
+        assert isinstance(b, float)
+        return min(a, b)
+    if isinstance(b, float):
+        if b >= 1.0:
+            return a
+        if b <= 0.0:
+            return 0.0
+        if isinstance(a, _Rows):
+            a.w = np.minimum(a.w, _F32(b))
+            return a
+        a = _f32(a)
+        np.minimum(a, _F32(b), out=a)
+        return a
+    if isinstance(b, _Rows):
+        a, b = b, a
+    if isinstance(a, _Rows):  # a few rows: the result has no others
+        if isinstance(b, _Rows):
+            common, ia, ib = np.intersect1d(a.idx, b.idx, assume_unique=True, return_indices=True)
+            return _Rows(common, np.minimum(a.w[ia], b.w[ib]))
+        w = np.minimum(a.w, b[a.idx].astype(_F32))
+        keep = w > 0
+        return _Rows(a.idx[keep], w[keep])
+    assert not isinstance(b, _Rows)  # swapped into a above
+    if a.dtype == bool and b.dtype == bool:
+        a &= b
+        return a
+    a = _f32(a)
+    np.minimum(a, b, out=a)
+    return a
+
+
+def _empty(v: _Value) -> bool:
+    return (isinstance(v, float) and v <= 0.0) or (isinstance(v, _Rows) and len(v.idx) == 0)
+
+
+class _Evaluation:
+    """One range's weights, node by node (the recursion is bounded by MAX_DEPTH).  Memory: each ``,`` or
+    ``&`` evaluates its distinct operands once each and folds them into one array as they come, the
+    operand needing the most arrays first (so the arrays alive at once grow with the logarithm of the
+    terms at worst, not with their number or the depth); explicit hands stay row lists."""
+
+    def __init__(self, size: int, ace_high: bool) -> None:
+        self.size, self.ace_high = size, ace_high
+        self.rows = comb(52, size)
+        self.needs: dict[int, int] = {}
+
+    def need(self, node: Node) -> int:
+        """Whole-deck arrays alive at once while ``node`` is evaluated (Sethi-Ullman's count)."""
+        key = id(node)
+        found = self.needs.get(key)
+        if found is None:
+            if isinstance(node, (_Any, _Hand)):
+                found = 0
+            elif isinstance(node, _Interval):
+                found = 1
+            elif isinstance(node, (_Not, _Weight)):
+                found = max(1, self.need(node.arg))
+            else:
+                ns = sorted((self.need(a) for a in node.args), reverse=True)
+                found = max(ns[0], ns[1] + 1)
+            self.needs[key] = found
+        return found
+
+    def value(self, node: Node) -> _Value:
+        if isinstance(node, _Any):
+            return 1.0
+        if isinstance(node, _Hand):
+            return _Rows(np.array([_colex(node.cards)], dtype=np.int64), np.ones(1, dtype=_F32))
+        if isinstance(node, _Interval):
+            low, bd = hand_ranks(self.size, self.ace_high)
+            ranks = low if node.half == "low" else bd
+            assert ranks is not None  # low intervals are parsed only for five-card games
+            if node.lo <= 1:
+                return ranks <= node.hi  # a fresh array: never the cached ranks
+            inside = ranks >= node.lo
+            inside &= ranks <= node.hi
+            return inside
+        if isinstance(node, _Not):
+            v = self.value(node.arg)
+            if isinstance(v, float):
+                return 0.0 if v > 0 else 1.0
+            if isinstance(v, _Rows):
+                out = np.ones(self.rows, dtype=bool)
+                out[v.idx] = False  # every listed row weighs above 0
+                return out
+            if v.dtype == bool:
+                np.logical_not(v, out=v)
+                return v
+            left_out: np.ndarray[Any, Any] = v == 0
+            return left_out
+        if isinstance(node, _Weight):
+            v = self.value(node.arg)
+            w = _F32(node.weight)
+            if isinstance(v, float):
+                return float(_F32(v) * w)  # float32 arithmetic, as the arrays: one weight for every kind of term
+            if isinstance(v, _Rows):
+                v.w *= w
+                return v
+            v = _f32(v)
+            v *= w
+            return v
+        return self.fold(node)
+
+    def fold(self, node: _And | _Or) -> _Value:
+        """A ``,`` or ``&``: distinct operands, most demanding first, folded in one at a time."""
+        either = isinstance(node, _Or)
+        distinct = list(dict.fromkeys(node.args))  # equal operands give equal weights: once is enough
+        distinct.sort(key=self.need, reverse=True)
+        acc: _Value | None = None
+        listed: list[_Rows] = []  # an "either" of row lists: merged once at the end (not pairwise)
+        for arg in distinct:
+            v = self.value(arg)
+            if either and isinstance(v, _Rows):
+                listed.append(v)
+                continue
+            acc = v if acc is None else (_either if either else _both)(acc, v, self.rows)
+            if (either and isinstance(acc, float) and acc >= 1.0) or (not either and _empty(acc)):
+                return acc  # nothing the rest could change
+        if listed:
+            rows = _merge(listed)
+            acc = rows if acc is None else _either(acc, rows, self.rows)
+        assert acc is not None  # a node has operands
+        return acc
+
+
 def _evaluate(node: Node, size: int, ace_high: bool) -> Weights:
     """The weight of every row: a float (the same for all), a bool array (weights 0/1) or a float32 array."""
-    if isinstance(node, _Any):
-        return 1.0
-    if isinstance(node, _Hand):
-        out = np.zeros(comb(52, size), dtype=bool)
-        out[_colex(node.cards)] = True
-        return out
-    if isinstance(node, _Interval):
-        low, bd = hand_ranks(size, ace_high)
-        ranks = low if node.half == "low" else bd
-        assert ranks is not None  # low intervals are parsed only for five-card games
-        if node.lo <= 1:
-            return ranks <= node.hi
-        return (ranks >= node.lo) & (ranks <= node.hi)
-    if isinstance(node, _Not):
-        v = _evaluate(node.arg, size, ace_high)
-        if isinstance(v, float):
-            return 0.0 if v > 0 else 1.0
-        return ~v if v.dtype == bool else v == 0
-    if isinstance(node, _Weight):
-        v = _evaluate(node.arg, size, ace_high)
-        if isinstance(v, float):
-            return float(np.float32(v) * np.float32(node.weight))  # float32, as the arrays: one rule for all terms
-        weighted: np.ndarray[Any, Any] = v * np.float32(node.weight)
-        return weighted
-    values = [_evaluate(a, size, ace_high) for a in node.args]
-    scalars = [v for v in values if isinstance(v, float)]
-    arrays = [v for v in values if not isinstance(v, float)]
-    is_or = isinstance(node, _Or)
-    pick = max if is_or else min
-    if not arrays:
-        return pick(scalars)
-    if all(a.dtype == bool for a in arrays):
-        acc = arrays[0]
-        for a in arrays[1:]:
-            acc = (acc | a) if is_or else (acc & a)
-        if scalars:  # a constant 0/1 or a weight mixed with 0/1 arrays
-            s = pick(scalars)
-            if s >= 1.0:
-                return np.ones_like(acc) if is_or else acc
-            if s <= 0.0:
-                return acc if is_or else np.zeros_like(acc)
-            mixed: np.ndarray[Any, Any]
-            mixed = np.maximum(acc.astype(np.float32), np.float32(s)) if is_or else acc * np.float32(s)
-            return mixed
-        return acc
-    op = np.maximum if is_or else np.minimum
-    bools = [a for a in arrays if a.dtype == bool]
-    floats = [a for a in arrays if a.dtype != bool]
-    acc = floats[0].copy()  # the operands may be cached arrays: never write into them
-    for a in floats[1:]:
-        op(acc, a, out=acc)
-    if bools:  # 0/1 operands: combined as bools first (cheap), then once into the weights
-        both = bools[0]
-        for a in bools[1:]:
-            both = (both | a) if is_or else (both & a)
-        op(acc, both, out=acc)
-    for s in scalars:
-        op(acc, np.float32(s), out=acc)
-    combined: np.ndarray[Any, Any] = acc
-    return combined
+    v = _Evaluation(size, ace_high).value(node)
+    if isinstance(v, _Rows):
+        return _whole(v, comb(52, size))
+    return v
 
 
 # ---------------------------------------------------------------------------------------------------
