@@ -38,6 +38,9 @@ The vector is written by :func:`badacey_fast.kernel.observe_many` (``csrc/observ
 the same float32 bits from the Python twin) from a compact int row of the game's lists
 (:func:`obs_row`); :func:`encode_many` encodes a batch of seats in one call (the vectorised Gymnasium
 environment's observations).
+
+**Chips** an observation holds are at most :data:`CHIPS_MAX` (2**53, exact in the double each is scaled
+in): every environment checks its rules with :func:`check_chips` when it is made, whichever engine plays.
 """
 
 from __future__ import annotations
@@ -49,20 +52,45 @@ import numpy as np
 from badacey_fast import kernel
 from badacey_fast.errors import IllegalActionError
 from badacey_fast.game.actions import DRAW, Action
+from badacey_fast.game.config import ConfigError, GameConfig
 from badacey_fast.game.bots import SUBSETS
 
 if TYPE_CHECKING:
     from badacey_fast.game import Game
 
-__all__ = ["OBS_SIZE", "N_BETTING", "n_actions", "obs_row", "encode", "encode_many", "encode_rows", "mask_code",
+__all__ = ["OBS_SIZE", "CHIPS_MAX", "check_chips", "N_BETTING", "n_actions", "obs_row", "encode", "encode_many", "encode_rows", "mask_code",
            "mask_table", "action_mask", "decode", "obs_string"]
 
 OBS_SIZE = kernel.OBS_SIZE
+#: The most chips an observation holds (a stack, a bet, a blind, the bet size...): 2**53.
+CHIPS_MAX = kernel.OBS_CHIPS_MAX
 N_BETTING = 3
 _ZEROS = [[0] * n for n in range(7)]  # the still-to-act flags outside a betting round
 _F32 = np.float32
 _new = tuple.__new__
 _KIND_BIT = {"fold": 1, "check": 2, "call": 2, "bet": 4, "raise": 4}  # mask code bit of each betting kind
+
+
+def check_chips(config: GameConfig, stacks: list[int]) -> None:
+    """Refuse rules whose chips an observation cannot hold: a ``ConfigError`` naming the value and the
+    limit, :data:`CHIPS_MAX` (2**53).  Each blind, the ante and each bet, and the stacks' total (a seat
+    that wins every chip at the table is observed holding them all) must be at most that.  The one rule of
+    every environment and engine, checked when the environment is made (``stacks`` checked ints > 0).
+
+    >>> check_chips(GameConfig(), [200, 200])
+    >>> check_chips(GameConfig(), [2**52, 2**52 + 1])
+    Traceback (most recent call last):
+    ...
+    badacey_fast.game.config.ConfigError: the stacks total 9007199254740993 chips, above the 9007199254740992 (2**53) an observation holds (a seat may win them all)
+    """
+    for name in ("small_blind", "big_blind", "ante", "small_bet", "big_bet"):
+        value = getattr(config, name)
+        if value > CHIPS_MAX:
+            raise ConfigError(f"{name} {value} is above the {CHIPS_MAX} (2**53) chips an observation holds")
+    total = sum(stacks)
+    if total > CHIPS_MAX:
+        raise ConfigError(f"the stacks total {total} chips, above the {CHIPS_MAX} (2**53) an observation holds "
+                          f"(a seat may win them all)")
 
 
 def n_actions(hand_size: int) -> int:

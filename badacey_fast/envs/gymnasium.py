@@ -42,8 +42,8 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from badacey_fast.envs.encoding import (
-    OBS_SIZE, action_mask, decode, encode, encode_many, encode_rows, mask_code, mask_table, n_actions, obs_row,
-    obs_string,
+    OBS_SIZE, action_mask, check_chips, decode, encode, encode_many, encode_rows, mask_code, mask_table, n_actions,
+    obs_row, obs_string,
 )
 from badacey_fast import kernel
 from badacey_fast.errors import IllegalActionError
@@ -100,7 +100,8 @@ class _Rules:
 def _checked_rules(game: str | GameConfig, seats: int, seat: int, stacks: int | None) -> _Rules:
     """The rules and seats of the environments' arguments, checked (the one home of these checks for both
     environments); ``stacks=None`` is 100 big blinds a seat.  Bad values raise as :class:`GameConfig` and
-    :class:`Game` would, or ``ValueError`` for the seats."""
+    :class:`Game` would, ``ConfigError`` for chips an observation cannot hold (``check_chips``: above 2**53),
+    or ``ValueError`` for the seats."""
     config = game if isinstance(game, GameConfig) else GameConfig(game=game)
     if not 2 <= seats <= 6 or not 0 <= seat < seats:
         raise ValueError(f"seats must be 2 to 6 and seat one of them, not seats={seats} seat={seat}")
@@ -108,6 +109,7 @@ def _checked_rules(game: str | GameConfig, seats: int, seat: int, stacks: int | 
     bb = config.big_blind or config.small_bet
     chips = [100 * bb if stacks is None else stacks] * seats
     check_stacks(chips)
+    check_chips(config, chips)
     return _Rules(config, seats, seat, tuple(chips), bb)
 
 
@@ -243,8 +245,11 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
     ``engine``: ``"c"`` plays the hands in the C twin of the rules engine (``csrc/engine.c``, one kernel
     call per step: the tables, the random opponents and the observations in C), ``"python"`` in
     :class:`~badacey_fast.game.Game` with the ``opponents``; ``"auto"`` (default) takes C when it can:
-    default random opponents (``opponents=None``) and the C kernel active (``BADACEY_FAST_BACKEND=python``
-    forces Python).  Asking for ``"c"`` with custom opponents, or without the C kernel, is a ``ValueError``.
+    default random opponents (``opponents=None``), the C kernel active (``BADACEY_FAST_BACKEND=python``
+    forces Python) and chips within the C loop's range (every stack, blind, ante and bet at most 2**40),
+    else Python.  Asking for ``"c"`` with custom opponents, without the C kernel, or with chips beyond its
+    range, is a ``ValueError``.  Chips beyond what an observation holds (a blind or bet above 2**53, stacks
+    totalling more) are a ``ConfigError`` on every engine, raised here.
     Both play the same rules and the same opponents' distribution (uniform legal actions, uniform discard
     subsets, as :class:`~badacey_fast.game.bots.RandomBot`); each is deterministic per seed, but the two
     deal and choose from different random streams, so a seed gives different trajectories on each.  The
@@ -307,9 +312,9 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
                           cfg.big_blind, cfg.ante, cfg.small_bet, cfg.big_bet, cfg.cap, cfg.heads_up_uncapped,
                           cfg.burn, cfg.odd_chip.odd_low, cfg.scoring.ace_high,
                           (cfg.ranks, cfg.suits, cfg.hand_size, cfg.draws))
-        except ValueError:
+        except ValueError as e:
             if engine == "c":
-                raise
+                raise ValueError(f"engine='c' is unavailable: {e}") from None
             return None  # chips beyond the C loop's range: Python plays them
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None

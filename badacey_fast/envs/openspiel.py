@@ -9,7 +9,8 @@
 (True, 52)
 
 - **Parameters**: ``players`` (2..6, default 2), ``stack`` (chips per seat, default 100 big blinds),
-  ``button`` (default 0), ``cap`` (bets per round, default 4; 0 = no cap).  One hand per game; returns
+  ``button`` (default 0), ``cap`` (bets per round, default 4; 0 = no cap); each int at most 2**31 - 1, OpenSpiel's
+  int (more is a ``ConfigError``).  One hand per game; returns
   in big blinds (zero-sum).  Small stacks keep the betting tree small under the real rules (``stack`` 2
   in Badugi: one big blind, all-in at once).
 - **Small games** (RULES.md §6, :class:`~badacey_fast.game.GameConfig`): ``ranks`` (1..13, default 13),
@@ -56,7 +57,7 @@ import pyspiel
 
 from badacey_fast.cards import format_cards
 from badacey_fast.envs.encoding import N_BETTING, OBS_SIZE, decode, encode, n_actions, obs_string
-from badacey_fast.errors import IllegalActionError
+from badacey_fast.errors import ConfigError, IllegalActionError
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.config import PRESETS
 from badacey_fast.rules.games import scoring
@@ -71,6 +72,10 @@ _CARD = [format_cards([c]) for c in range(52)]
 
 #: Each seat's hands so far (sorted card ids): the deal, then each draw that changed it.
 Seen = tuple[tuple[tuple[int, ...], ...], ...]
+
+#: OpenSpiel's game parameters are C++ ints: stacks up to this (six seats hold far less than the 2**53 chips an
+#: observation holds, envs.encoding.check_chips).
+_INT_MAX = 2**31 - 1
 
 #: The registered short names by preset.
 GAME_NAMES = {p: f"python_{p}" for p in PRESETS}
@@ -167,6 +172,10 @@ class BadaceyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types: 
             raise ValueError(f"unknown parameter(s) {', '.join(sorted(unknown))} of {GAME_NAMES[preset]}: "
                              f"expected {', '.join(_defaults(preset))}")
         get = {k: _param(params, k, v) for k, v in _defaults(preset).items()}
+        for name, value in get.items():  # pyspiel casts each int to a C++ int, else a bare RuntimeError
+            if isinstance(value, int) and not -_INT_MAX - 1 <= value <= _INT_MAX:
+                raise ConfigError(f"{name} {value} is beyond {_INT_MAX}, the largest int an OpenSpiel game "
+                                  f"parameter holds")
         cap = get["cap"]
         if cap < 0:
             raise ValueError(f"cap must be 0 (no cap) or a positive int, got {cap}")

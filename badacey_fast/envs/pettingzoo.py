@@ -19,7 +19,8 @@
 - **Observations** a dict: ``observation`` (``float32[223]``: the seat's own view only, documented in
   :mod:`badacey_fast.envs.encoding`) and ``action_mask`` (``int8``).
 - **Rewards** at the end of the hand: each seat's net chips won or lost, in big blinds.  An episode is
-  one hand; every seat starts it with ``stacks`` chips (default 100 big blinds).
+  one hand; every seat starts it with ``stacks`` chips (default 100 big blinds; at most 2**53 chips at the
+  table, the most an observation holds: more is a ``ConfigError`` when the environment is made).
 
 A turn-based game: PettingZoo's parallel API does not fit (one seat acts at a time), so no parallel
 wrapper is offered; the vectorised Gymnasium environment is the batched form.
@@ -35,9 +36,12 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from badacey_fast.envs.encoding import OBS_SIZE, decode, encode, mask_code, mask_table, n_actions, obs_string
+from badacey_fast.envs.encoding import (
+    OBS_SIZE, check_chips, decode, encode, mask_code, mask_table, n_actions, obs_string,
+)
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.config import PRESETS
+from badacey_fast.game.state import check_stacks
 
 __all__ = ["BadaceyAEC", "env", "raw_env"]
 
@@ -62,6 +66,8 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
         self._stacks = [stacks] * seats if isinstance(stacks, int) else list(stacks)
         if len(self._stacks) != seats:
             raise ValueError(f"{len(self._stacks)} stacks for {seats} seats")
+        check_stacks(self._stacks)
+        check_chips(self.config, self._stacks)  # ConfigError now, not an observation refused mid-hand
         self._bb = float(bb)
         self._fixed_button = button
         self._button = 0 if button is None else button

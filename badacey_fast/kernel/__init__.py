@@ -45,7 +45,7 @@ else:
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "OBS_SIZE", "memo", "engine_tables"]
+           "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
 # re-set by backend.using() on every switch, so reading them is always live.
@@ -152,6 +152,9 @@ def eval_many_level(cards: NDArray, ace_high: bool, check: bool, out_low: NDArra
 
 #: Length of one observation vector (csrc/observe.h ``BD_OBS_SIZE``; layout in badacey_fast/envs/encoding.py).
 OBS_SIZE = 223
+#: The largest chip value an observation row may hold (csrc/observe.h ``BD_OBS_CHIPS_MAX``, 2**53: exact in
+#: a double); both twins refuse a row with more.
+OBS_CHIPS_MAX = 1 << 53
 
 
 def observe_many(rows: Iterable[int], count: int, out: NDArray) -> int:

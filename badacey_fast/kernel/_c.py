@@ -408,24 +408,31 @@ class EngineTables:
     Badugi's 4, 3), as :class:`~badacey_fast.game.GameConfig` checked them.
     Arrays passed to :meth:`reset` and :meth:`step` come checked (shape, dtype, C order) from the caller
     (badacey_fast/envs/gymnasium.py); the kernel checks every table's state and every action itself.
-    Raises ``ValueError`` when the kernel refuses the rules (a value outside its ranges)."""
+    Raises ``ValueError`` when the kernel refuses the rules (a value outside its ranges, ints beyond int64
+    included)."""
 
     def __init__(self, count: int, game: int, learner: int, stacks: list[int], small_blind: int, big_blind: int,
                  ante: int, small_bet: int, big_bet: int, cap: int | None, heads_up_uncapped: bool, burn: bool,
                  odd_low: bool, ace_high: bool, size: tuple[int, int, int, int]) -> None:
         cfg: Any = ffi.new("bd_eng_config *")  # a struct: its fields are attributes cffi's stubs cannot name
-        cfg.small_blind, cfg.big_blind, cfg.ante = small_blind, big_blind, ante
-        cfg.small_bet, cfg.big_bet = small_bet, big_bet
-        cfg.cap = lib.BD_ENG_NO_CAP if cap is None else cap
-        cfg.stacks[0:len(stacks)] = stacks
-        cfg.game, cfg.seats, cfg.learner = game, len(stacks), learner
-        cfg.heads_up_uncapped, cfg.burn, cfg.odd_low = int(heads_up_uncapped), int(burn), int(odd_low)
-        cfg.ranks, cfg.suits, cfg.hand_size, cfg.draws = size
+        # A cap no count of bets can reach (chips are at most 2**40, each bet at least 1) is no cap.
+        no_cap = cap is None or cap >= lib.BD_ENG_NO_CAP
+        try:  # cffi raises OverflowError for an int beyond the field's int64: the same refusal
+            cfg.small_blind, cfg.big_blind, cfg.ante = small_blind, big_blind, ante
+            cfg.small_bet, cfg.big_bet = small_bet, big_bet
+            cfg.cap = lib.BD_ENG_NO_CAP if no_cap else cap
+            cfg.stacks[0:len(stacks)] = stacks
+            cfg.game, cfg.seats, cfg.learner = game, len(stacks), learner
+            cfg.heads_up_uncapped, cfg.burn, cfg.odd_low = int(heads_up_uncapped), int(burn), int(odd_low)
+            cfg.ranks, cfg.suits, cfg.hand_size, cfg.draws = size
+            refused = False
+        except (OverflowError, IndexError):  # IndexError: more than 6 stacks
+            refused = True
         self.count = count
         self.config = cfg
         self.tables = ffi.new("bd_eng_table[]", max(count, 1))
         self.table = _table(ace_high)
-        if lib.bd_eng_init(self.tables, cfg, 0) != lib.BD_ENG_OK:
+        if refused or lib.bd_eng_init(self.tables, cfg, 0) != lib.BD_ENG_OK:
             raise ValueError(f"the C hand loop refuses these rules (chips above 2**40, or a value out of range): "
                              f"stacks {stacks}, blinds {small_blind}/{big_blind}, ante {ante}, "
                              f"bets {small_bet}/{big_bet}, cap {cap}, ranks/suits/hand size/draws {size}")
