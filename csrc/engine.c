@@ -112,7 +112,10 @@ static int bd_hand_consistent(const bd_eng_table *t)
             continue;
         if (!t->folded[i] && t->hand_len[i] != t->hand_size)
             return 0;
-        if (t->folded[i] && t->pending[i])
+        /* A folded seat has nothing to do; a bet this round is part of the chips in the pot and, while
+         * betting, at most the level to call. */
+        if ((t->folded[i] && t->pending[i]) || t->sbet[i] > t->contrib[i]
+            || (t->phase == BD_ENG_BETTING && t->sbet[i] > t->level))
             return 0;
         live += !t->folded[i];
         active += !t->folded[i] && t->stacks[i] > 0;
@@ -122,6 +125,9 @@ static int bd_hand_consistent(const bd_eng_table *t)
     if (t->phase == BD_ENG_COMPLETE)
         return 1; /* between hands the counts are stale: the next deal resets them */
     if (live != t->nlive || live < 2 || active != t->nactive || chips != start || t->folded[t->to_act])
+        return 0;
+    /* The seat to act while betting is one still to act, with chips to act with. */
+    if (t->phase == BD_ENG_BETTING && (!t->pending[t->to_act] || t->stacks[t->to_act] == 0))
         return 0;
     if (t->phase == BD_ENG_DRAWING) { /* the queue: distinct live seats, the one drawing now not among them */
         uint32_t queued = 1u << t->to_act;

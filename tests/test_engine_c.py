@@ -394,6 +394,12 @@ def _damages(t: Any, n: int) -> list[tuple[str, Any]]:
                                                          setattr(c, "nactive", c.nactive - 1))))
     if t.phase == 0 and folded:
         out.append(("a folded seat still to act", lambda c: c.pending.__setitem__(folded[0], 1)))
+    if t.phase == 0:
+        out.append(("the seat to act not still to act", lambda c: c.pending.__setitem__(c.to_act, 0)))
+        out.append(("a bet above the level", lambda c: (c.sbet.__setitem__(other[0], c.level + 1),
+                                                        c.contrib.__setitem__(other[0], c.contrib[other[0]] + 1),
+                                                        c.stacks.__setitem__(other[0], c.stacks[other[0]] - 1))))
+    out.append(("a bet above the chips in the pot", lambda c: c.sbet.__setitem__(other[0], c.contrib[other[0]] + 1)))
     if t.phase == 1 and t.nqueue > 0:
         out.append(("the seat drawing queued again", lambda c: c.queue.__setitem__(0, c.to_act)))
         if folded:
