@@ -217,7 +217,7 @@ static int bd_deal_one(bd_eng_table *t, uint8_t *card)
         memcpy(t->stub + t->nstub, t->muck, (size_t)t->nmuck);
         t->nstub += t->nmuck;
         t->nmuck = 0;
-        t->nreshuffles++;
+        t->nreshuffles += t->nreshuffles < INT32_MAX; /* a count the check does not bound above: saturate */
     }
     const uint32_t j = bd_below(t->rng, (uint32_t)t->nstub);
     *card = t->stub[j];
@@ -237,7 +237,8 @@ static void bd_log(bd_eng_table *t, int32_t seat, int32_t kind, int32_t discards
 {
     if (t->nlog < BD_ENG_LOG_MAX)
         t->log[t->nlog] = (uint16_t)(seat << 8 | kind << 5 | (discards & 31));
-    t->nlog++;
+    /* An uncapped heads-up hand (or a damaged state) may count on: saturate rather than overflow. */
+    t->nlog += t->nlog < INT32_MAX;
 }
 
 /* ------------------------------------------------------------------------------------------ showdown */

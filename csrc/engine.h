@@ -31,7 +31,7 @@
 /* BD_CDEF_BEGIN */
 #define BD_ENG_SEATS 6
 #define BD_ENG_DEALT_MAX 128 /* cards a hand can deal: 30 + 3 draws x (6 seats x 5 + a burn) = 123 */
-#define BD_ENG_LOG_MAX 1024  /* actions logged per hand (the replay tests); more are counted, not kept */
+#define BD_ENG_LOG_MAX 1024  /* actions logged per hand (the replay tests); more are counted (to INT32_MAX), not kept */
 #define BD_ENG_NO_CAP 1152921504606846976 /* 1 << 60: Game's "no cap" */
 /* Return codes. */
 #define BD_ENG_OK 0

@@ -369,6 +369,28 @@ def test_inconsistent_flags_and_counts_are_refused() -> None:
     assert lib.bd_eng_legal(t, ffi.new("int64_t *"), ffi.new("int64_t *")) == -1
 
 
+def test_counters_saturate_rather_than_overflow() -> None:
+    # nlog and nreshuffles are counters bd_eng_check bounds only below: a damaged (or, for nlog, an endless
+    # heads-up uncapped) hand at INT32_MAX must not overflow the int32 (undefined behaviour; in practice it
+    # wrapped negative and the next call refused a state the engine itself had made).
+    config = GameConfig(burn=False)
+    table = eval_table(config)
+    top = 2**31 - 1
+    t = c_table(config, [50, 50], 3)
+    assert lib.bd_eng_deal(t, 0) == lib.BD_ENG_OK
+    t.nlog = top
+    assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_OK
+    assert t.nlog == top
+    while t.phase == 0:  # to the first draw
+        assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_OK
+    assert t.phase == 1
+    # One card left on the stub and five in the muck: a one-card draw reshuffles them.
+    t.nstub, t.nmuck, t.nreshuffles = 1, 5, top
+    assert lib.bd_eng_act(t, table, 3, 1) == lib.BD_ENG_OK
+    assert t.nreshuffles == top and t.nlog == top
+    assert lib.bd_eng_legal(t, ffi.new("int64_t *"), ffi.new("int64_t *")) >= 0
+
+
 def _damages(t: Any, n: int) -> list[tuple[str, Any]]:
     """Ways to make a dealt table's fields disagree with each other (each a function damaging a copy)."""
     live = [s for s in range(n) if not t.folded[s]]
