@@ -369,6 +369,34 @@ def test_inconsistent_flags_and_counts_are_refused() -> None:
     assert lib.bd_eng_legal(t, ffi.new("int64_t *"), ffi.new("int64_t *")) == -1
 
 
+@pytest.mark.parametrize("where", ["stub", "muck"])
+def test_a_card_in_two_places_is_refused(where: str) -> None:
+    # A damaged stub or muck holding a card a live hand holds (or a card twice) was accepted: the next draw
+    # could deal that card again -- a hand with a repeated card, ranked at the showdown within the same call
+    # (bd_eng_step_one runs the bots to the end).  Every card is in one place: a live hand, the stub or the
+    # muck.
+    config = GameConfig(burn=True)
+    table = eval_table(config)
+    for damage in ("a live card", "a stub card twice", "a card lost"):
+        t = c_table(config, [50, 50, 50], 4)
+        assert lib.bd_eng_deal(t, 0) == lib.BD_ENG_OK
+        while t.phase == 0:  # to the first draw: the burn is in the muck
+            assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_OK
+        assert t.phase == 1 and t.nmuck == 1 and t.nstub == 52 - 15 - 1
+        cards = getattr(t, where)
+        if damage == "a live card":
+            cards[0] = t.hands[t.to_act][0]
+        elif damage == "a stub card twice":
+            cards[0] = t.stub[1]
+        else:
+            setattr(t, "n" + where, getattr(t, "n" + where) - 1)
+        before = bytes(ffi.buffer(t))
+        assert lib.bd_eng_legal(t, ffi.new("int64_t *"), ffi.new("int64_t *")) == -1, damage
+        assert lib.bd_eng_act(t, table, 3, 1) == lib.BD_ENG_BAD_STATE, damage
+        assert lib.bd_eng_step_one(t, table, 4, ffi.new("uint8_t *")) == lib.BD_ENG_BAD_STATE, damage
+        assert bytes(ffi.buffer(t)) == before, damage
+
+
 def test_counters_saturate_rather_than_overflow() -> None:
     # nlog and nreshuffles are counters bd_eng_check bounds only below: a damaged (or, for nlog, an endless
     # heads-up uncapped) hand at INT32_MAX must not overflow the int32 (undefined behaviour; in practice it
@@ -384,9 +412,12 @@ def test_counters_saturate_rather_than_overflow() -> None:
     while t.phase == 0:  # to the first draw
         assert lib.bd_eng_act(t, table, 1, 0) == lib.BD_ENG_OK
     assert t.phase == 1
-    # One card left on the stub and five in the muck: a one-card draw reshuffles them.
-    t.nstub, t.nmuck, t.nreshuffles = 1, 5, top
+    # One card left on the stub, the rest in the muck: a one-card draw reshuffles them.
+    assert t.nmuck == 0
+    t.muck[0:t.nstub - 1] = t.stub[1:t.nstub]
+    t.nstub, t.nmuck, t.nreshuffles = 1, t.nstub - 1, top
     assert lib.bd_eng_act(t, table, 3, 1) == lib.BD_ENG_OK
+    assert (t.nstub, t.nmuck) == (41, 1)  # reshuffled: 42 cards, one dealt; the discard mucked
     assert t.nreshuffles == top and t.nlog == top
     assert lib.bd_eng_legal(t, ffi.new("int64_t *"), ffi.new("int64_t *")) >= 0
 
