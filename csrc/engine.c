@@ -112,9 +112,9 @@ static int bd_hand_consistent(const bd_eng_table *t)
             continue;
         if (!t->folded[i] && t->hand_len[i] != t->hand_size)
             return 0;
-        /* A folded seat has nothing to do; a bet this round is part of the chips in the pot and, while
-         * betting, at most the level to call. */
-        if ((t->folded[i] && t->pending[i]) || t->sbet[i] > t->contrib[i]
+        /* Only a live seat with chips is still to act, and only while betting; a bet this round is part of
+         * the chips in the pot and, while betting, at most the level to call. */
+        if ((t->pending[i] && (t->folded[i] || t->stacks[i] == 0 || t->phase != BD_ENG_BETTING)) || t->sbet[i] > t->contrib[i]
             || (t->phase == BD_ENG_BETTING && t->sbet[i] > t->level))
             return 0;
         live += !t->folded[i];

@@ -5,6 +5,7 @@ the small games of RULES.md §6 (fewer ranks, suits, cards and draws)."""
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -447,6 +448,11 @@ def _damages(t: Any, n: int) -> list[tuple[str, Any]]:
                                                          setattr(c, "nactive", c.nactive - 1))))
     if t.phase == 0 and folded:
         out.append(("a folded seat still to act", lambda c: c.pending.__setitem__(folded[0], 1)))
+    all_in = [s for s in live if t.stacks[s] == 0]
+    if t.phase == 0 and all_in:
+        out.append(("an all-in seat still to act", lambda c: c.pending.__setitem__(all_in[0], 1)))
+    if t.phase == 1:
+        out.append(("a seat still to act while drawing", lambda c: c.pending.__setitem__(other[0], 1)))
     if t.phase == 0:
         out.append(("the seat to act not still to act", lambda c: c.pending.__setitem__(c.to_act, 0)))
         out.append(("a bet above the level", lambda c: (c.sbet.__setitem__(other[0], c.level + 1),
@@ -488,7 +494,137 @@ def test_every_inconsistent_state_of_a_played_hand_is_refused(seats: int) -> Non
             else:
                 rc = lib.bd_eng_act(t, table, rnd.choice([b for b in range(3) if code >> b & 1]), 0)
             assert rc == lib.BD_ENG_OK
-    assert {"every seat folded", "a live seat folded, nlive kept", "the seat drawing queued again"} <= kinds
+    assert {"every seat folded", "a live seat folded, nlive kept", "the seat drawing queued again",
+            "a seat still to act while drawing"} <= kinds
+    if seats > 2:
+        assert "an all-in seat still to act" in kinds
+
+
+# Random damage: any field of a played table set to any value of its type (the campaign of issue 22 damaged
+# 586 k states; under the sanitizers -- .ci/sanitize tests/test_engine_c.py -- a read or write out of bounds
+# aborts).  Every entry point either refuses the state (BAD_STATE, nothing written) or plays it with one of
+# its documented codes; an action refused as illegal changes nothing.  The standing soak (README,
+# "Reliability") damages a million states: ENGINE_DAMAGE_STATES=1000000.
+DAMAGE_STATES = int(os.environ.get("ENGINE_DAMAGE_STATES", "1500"))
+_INT = {"uint64_t": -64, "int64_t": 64, "int32_t": 32, "int8_t": 8, "uint8_t": -8, "uint16_t": -16}
+
+
+def _fields(ctype: Any, inside: str = "") -> list[tuple[str, str, int, tuple[int, ...]]]:
+    """(struct, field, bits (negative: unsigned), array dimensions) of every integer field, depth first."""
+    out: list[tuple[str, str, int, tuple[int, ...]]] = []
+    for name, f in ctype.fields:
+        t, dims = f.type, ()
+        if t.kind == "struct":
+            out += _fields(t, name)
+            continue
+        while t.kind == "array":
+            t, dims = t.item, dims + (t.length,)
+        out.append((inside, name, _INT[t.cname], dims))
+    return out
+
+
+FIELDS = _fields(ffi.typeof("bd_eng_table"))
+
+
+def _value(rnd: random.Random, bits: int, now: int) -> int:
+    lo, hi = (0, 2 ** -bits - 1) if bits < 0 else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+    pick = rnd.random()
+    if pick < 0.4:
+        v = now + rnd.choice([-2, -1, 1, 2])
+    elif pick < 0.8:
+        v = rnd.choice([-1, 0, 1, 2, 3, 4, 5, 6, 7, 51, 52, 53, 63, 64, 127, 128, 255, 1023, 1024, 2**31 - 1,
+                        2**40, 2**40 + 1, 2**50, 2**50 + 1, 2**53, 2**62, lo, hi])
+    else:
+        v = rnd.randint(lo, hi)
+    return min(max(v, lo), hi)
+
+
+def _damage(rnd: random.Random, c: Any) -> list[str]:
+    """Set 1 to 3 random fields (or array entries) of table ``c`` to random values of their types."""
+    done = []
+    for _ in range(rnd.choice([1, 1, 2, 3])):
+        inside, name, bits, dims = rnd.choice(FIELDS)
+        owner = getattr(c, inside) if inside else c
+        if not dims:
+            setattr(owner, name, _value(rnd, bits, getattr(owner, name)))
+            done.append(f"{inside}.{name}")
+            continue
+        index = [rnd.randrange(d) for d in dims]
+        array = getattr(owner, name)
+        for i in index[:-1]:
+            array = array[i]
+        array[index[-1]] = _value(rnd, bits, array[index[-1]])
+        done.append(f"{inside}.{name}{index}")
+    return done
+
+
+def _entry_points(rnd: random.Random, table: Any) -> list[tuple[str, Any, set[int]]]:
+    """(name, call on a table, the codes it may return on a state it accepts) for every exported function;
+    each refuses a state it does not accept with BAD_STATE (-1 for legal and obs_row, 0 for the batches)."""
+    kind, discards, action = rnd.randint(-1, 4), rnd.randint(-1, 40), rnd.randint(-2, 40)
+    obs = ffi.new("float[]", lib.BD_OBS_SIZE)
+    final = ffi.new("float[]", lib.BD_OBS_SIZE)
+    codes, rewards = ffi.new("int64_t[1]"), ffi.new("double[1]")
+    term, illegal = ffi.new("uint8_t[1]"), ffi.new("uint8_t[1]")
+    acts = ffi.new("int64_t[1]", [action])
+    ok = {lib.BD_ENG_OK, lib.BD_ENG_ILLEGAL, lib.BD_ENG_RAN_OUT}
+    return [
+        ("act", lambda c: lib.bd_eng_act(c, table, kind, discards), ok),
+        ("step_one", lambda c: lib.bd_eng_step_one(c, table, action, illegal), ok),
+        ("next_hand", lambda c: lib.bd_eng_next_hand(c, table), ok),
+        ("deal", lambda c: lib.bd_eng_deal(c, rnd.randint(-1, 6)), {lib.BD_ENG_OK, lib.BD_ENG_BAD_ARGS}),
+        ("reset_many", lambda c: lib.bd_eng_reset_many(c, 1, table, obs, lib.BD_OBS_SIZE, codes), {-1}),
+        ("step_many", lambda c: lib.bd_eng_step_many(c, 1, table, acts, obs, final, lib.BD_OBS_SIZE, rewards, term,
+                                                     illegal, codes), {-1, 0}),
+    ]
+
+
+def test_random_damage_is_refused_or_played_within_bounds() -> None:
+    rnd = random.Random(2022)
+    configs = [GameConfig(game=g, burn=b) for g in PRESETS for b in (False, True)]
+    refused = accepted = 0
+    while refused + accepted < DAMAGE_STATES:
+        config, seats = rnd.choice(configs), rnd.choice(SEATS)
+        table = eval_table(config)
+        t = c_table(config, short(rnd, seats), rnd.getrandbits(64), learner=rnd.randrange(seats))
+        assert lib.bd_eng_deal(t, rnd.randrange(seats)) == lib.BD_ENG_OK
+        while refused + accepted < DAMAGE_STATES:
+            c = copy_table(t)
+            what = _damage(rnd, c)
+            damaged = bytes(ffi.buffer(c))
+            code = lib.bd_eng_legal(c, ffi.new("int64_t *"), ffi.new("int64_t *"))
+            row = ffi.new("int64_t[]", 65)
+            length = lib.bd_eng_obs_row(c, rnd.randint(-1, seats), row, 65)
+            assert bytes(ffi.buffer(c)) == damaged, what
+            if code == -1:
+                refused += 1
+                assert length == -1, what
+                for name, call, _ in _entry_points(rnd, table):
+                    rc = call(c)
+                    assert rc == (0 if name.endswith("_many") else lib.BD_ENG_BAD_STATE), (name, what, rc)
+                    assert bytes(ffi.buffer(c)) == damaged, (name, what)
+            else:
+                accepted += 1
+                assert 0 <= code < 16 and -1 <= length <= 65, what
+                for name, call, codes in _entry_points(rnd, table):
+                    c = copy_table(t)
+                    ffi.buffer(c)[:] = damaged
+                    rc = call(c)
+                    assert rc in codes, (name, what, rc)
+                    if rc == lib.BD_ENG_ILLEGAL:
+                        assert bytes(ffi.buffer(c)) == damaged, (name, what)
+                    if rc == lib.BD_ENG_OK and name in ("act", "step_one", "next_hand", "deal"):
+                        assert lib.bd_eng_legal(c, ffi.new("int64_t *"), ffi.new("int64_t *")) >= 0, (name, what)
+            # the undamaged table plays on: a random legal action, or the next hand
+            if t.phase == 2:
+                break
+            code, _, _ = c_legal(t)
+            if t.phase == 1:
+                rc = lib.bd_eng_act(t, table, 3, rnd.getrandbits(t.hand_len[t.to_act]))
+            else:
+                rc = lib.bd_eng_act(t, table, rnd.choice([b for b in range(3) if code >> b & 1]), 0)
+            assert rc == lib.BD_ENG_OK
+    assert refused > DAMAGE_STATES // 4 and accepted > DAMAGE_STATES // 10, (refused, accepted)
 
 
 def test_bad_config_is_refused() -> None:
