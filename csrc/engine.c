@@ -114,8 +114,8 @@ static int bd_hand_consistent(const bd_eng_table *t)
             return 0;
         /* Only a live seat with chips is still to act, and only while betting; a bet this round is part of
          * the chips in the pot and, while betting, at most the level to call. */
-        if ((t->pending[i] && (t->folded[i] || t->stacks[i] == 0 || t->phase != BD_ENG_BETTING)) || t->sbet[i] > t->contrib[i]
-            || (t->phase == BD_ENG_BETTING && t->sbet[i] > t->level))
+        if ((t->pending[i] && (t->folded[i] || t->stacks[i] == 0 || t->phase != BD_ENG_BETTING))
+            || t->sbet[i] > t->contrib[i] || (t->phase == BD_ENG_BETTING && t->sbet[i] > t->level))
             return 0;
         live += !t->folded[i];
         active += !t->folded[i] && t->stacks[i] > 0;
