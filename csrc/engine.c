@@ -126,9 +126,10 @@ static int bd_hand_consistent(const bd_eng_table *t)
         return 1; /* between hands the counts are stale: the next deal resets them */
     if (live != t->nlive || live < 2 || active != t->nactive || chips != start || t->folded[t->to_act])
         return 0;
-    /* Every card is in one place: a live hand, the stub or the muck (a folded hand's cards and the burns
-     * went to the muck).  A card in two places would be dealt again -- a hand with a repeated card, ranked
-     * at a showdown within the same call.  (Each card id was checked to be 0..51.) */
+    /* Every card of the deck is in one place: a live hand, the stub or the muck (a folded hand's cards and
+     * the burns went to the muck).  A card in two places would be dealt again -- a hand with a repeated
+     * card, ranked at a showdown within the same call.  (Each card id was checked to be in the deck.) */
+    const uint64_t deck = bd_deck_mask(&t->cfg);
     uint64_t where = 0;
     int32_t placed = t->nstub + t->nmuck;
     for (int32_t i = 0; i < n; i++)
@@ -138,7 +139,7 @@ static int bd_hand_consistent(const bd_eng_table *t)
         where |= (uint64_t)1 << t->stub[i];
     for (int32_t i = 0; i < t->nmuck; i++)
         where |= (uint64_t)1 << t->muck[i];
-    if (placed != 52 || where != ((uint64_t)1 << 52) - 1)
+    if (placed != __builtin_popcountll(deck) || where != deck)
         return 0;
     /* The seat to act while betting is one still to act, with chips to act with. */
     if (t->phase == BD_ENG_BETTING && (!t->pending[t->to_act] || t->stacks[t->to_act] == 0))

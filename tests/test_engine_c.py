@@ -573,7 +573,7 @@ def _entry_points(rnd: random.Random, table: Any) -> list[tuple[str, Any, set[in
         ("step_one", lambda c: lib.bd_eng_step_one(c, table, action, illegal), ok),
         ("next_hand", lambda c: lib.bd_eng_next_hand(c, table), ok),
         ("deal", lambda c: lib.bd_eng_deal(c, rnd.randint(-1, 6)), {lib.BD_ENG_OK, lib.BD_ENG_BAD_ARGS}),
-        ("reset_many", lambda c: lib.bd_eng_reset_many(c, 1, table, obs, lib.BD_OBS_SIZE, codes), {-1}),
+        ("reset_many", lambda c: lib.bd_eng_reset_many(c, 1, table, obs, lib.BD_OBS_SIZE, codes), {-1, 0}),
         ("step_many", lambda c: lib.bd_eng_step_many(c, 1, table, acts, obs, final, lib.BD_OBS_SIZE, rewards, term,
                                                      illegal, codes), {-1, 0}),
     ]
@@ -581,10 +581,12 @@ def _entry_points(rnd: random.Random, table: Any) -> list[tuple[str, Any, set[in
 
 def test_random_damage_is_refused_or_played_within_bounds() -> None:
     rnd = random.Random(2022)
-    configs = [GameConfig(game=g, burn=b) for g in PRESETS for b in (False, True)]
+    configs = [(GameConfig(game=g, burn=b), SEATS) for g in PRESETS for b in (False, True)]
+    configs += [(GameConfig(game="badugi", ranks=r, suits=3, hand_size=2, draws=1, cap=1, burn=b), (2, 3))
+                for r in (3, 5) for b in (False, True)]  # small decks: their cards each in one place too
     refused = accepted = 0
     while refused + accepted < DAMAGE_STATES:
-        config, seats = rnd.choice(configs), rnd.choice(SEATS)
+        (config, seat_counts), seats = (pair := rnd.choice(configs)), rnd.choice(pair[1])
         table = eval_table(config)
         t = c_table(config, short(rnd, seats), rnd.getrandbits(64), learner=rnd.randrange(seats))
         assert lib.bd_eng_deal(t, rnd.randrange(seats)) == lib.BD_ENG_OK

@@ -143,7 +143,7 @@ def test_the_c_loop_refuses_ints_beyond_int64_as_it_refuses_any_value_out_of_ran
     from badacey_fast.kernel._c import EngineTables
 
     def tables(stacks: list[int], cap: int | None = 4, bb: int = 2) -> EngineTables:
-        return EngineTables(2, 0, 0, stacks, 1, bb, 0, bb, 2 * bb, cap, True, False, True, False)
+        return EngineTables(2, 0, 0, stacks, 1, bb, 0, bb, 2 * bb, cap, True, False, True, False, (13, 4, 5, 3))
 
     for stacks, bb in (([2**64, 100], 2), ([2**63, 100], 2), ([100, 100], 2**63), ([-(2**63) - 1, 100], 2),
                        ([100] * 7, 2)):

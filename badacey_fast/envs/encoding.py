@@ -50,9 +50,9 @@ from typing import TYPE_CHECKING, Any, SupportsIndex
 import numpy as np
 
 from badacey_fast import kernel
-from badacey_fast.errors import IllegalActionError
 from badacey_fast.game.actions import DRAW, Action
-from badacey_fast.game.config import ConfigError, GameConfig
+from badacey_fast.errors import ConfigError, IllegalActionError
+from badacey_fast.game.config import GameConfig
 from badacey_fast.game.bots import SUBSETS
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def check_chips(config: GameConfig, stacks: list[int]) -> None:
     >>> check_chips(GameConfig(), [2**52, 2**52 + 1])
     Traceback (most recent call last):
     ...
-    badacey_fast.game.config.ConfigError: the stacks total 9007199254740993 chips, above the 9007199254740992 (2**53) an observation holds (a seat may win them all)
+    badacey_fast.errors.ConfigError: the stacks total 9007199254740993 chips, above the 9007199254740992 (2**53) an observation holds (a seat may win them all)
     """
     for name in ("small_blind", "big_blind", "ante", "small_bet", "big_bet"):
         value = getattr(config, name)
