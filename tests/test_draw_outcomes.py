@@ -189,7 +189,7 @@ def test_best_discards_all_32_match_one_by_one_and_the_brute_force(backend):
     deck = list(range(52))
     rng.shuffle(deck)
     hand, dead = tuple(deck[:5]), tuple(deck[5:35])  # 17 unseen: the 32 discards are 26,334 outcomes
-    choices = best_discards(hand, dead, "badacey")
+    choices = best_discards(hand, dead, "badacey", "badugi")
     assert len(choices) == 32 and len({ch.discard for ch in choices}) == 32
     assert sum(ch.outcomes.total for ch in choices) == comb(22, 5)
     scores = [ch.score for ch in choices]
@@ -205,7 +205,7 @@ def test_best_discards_one_way_hand_with_dead_cards(backend):
     # Seed 000's one-way hand with most of the deck dead (keeps the Python twin quick): standing pat never
     # makes a badugi, yet it is certain to keep the hand's own low, so it leads the low objective.
     dead = parse_cards("Ks Kd Kc Qs Qd Qc Js Jd Jc Ts Td Tc 9s 9d 9c 8s 8d 8c 3c 3d 3h 3s 5c 5d 5h 7s 7d 7c 6s 6d")
-    choices = best_discards("2h 4h 6h 7h Ac", dead)
+    choices = best_discards("2h 4h 6h 7h Ac", dead, objective="badugi")
     pat = {ch.discard: ch for ch in choices}[()]
     assert pat.score == 0.0 and pat.outcomes.total == 1
     low_first = best_discards("2h 4h 6h 7h Ac", dead, objective="low")[0]
@@ -217,7 +217,7 @@ def test_best_discards_one_way_hand_full_deck_in_c():
     # is the best badugi draw; the four such choices tie (relabelling the heart ranks maps one onto
     # another) and the tie goes to the better expected badugi rank, keeping the lowest heart, the 2h.
     with _backend.using("c"):
-        choices = best_discards("2h 4h 6h 7h Ac")
+        choices = best_discards("2h 4h 6h 7h Ac", objective="badugi")
     hearts = parse_cards("2h 4h 6h 7h")
     top = choices[:4]
     assert {frozenset(ch.discard) for ch in top} == {frozenset(d) for d in combinations(hearts, 3)}
@@ -407,3 +407,144 @@ def test_best_discards_names_a_card_shared_with_the_opponent(backend, objective)
         best_discards("As 2h 3d 4c Kd", dead="Qc 6s", objective=objective, opponent="Ks 3h 4d 5c 6s")
     with pytest.raises(DuplicateCardError, match=r"card 'Qc' is both in the hand and dead"):  # unchanged
         best_discards("As 2h 3d 4c Qc", dead="Qc 6s", objective=objective, opponent="Ks 3h 4d 5c 6s")
+
+
+# ---- the default objective: the whole pot ---------------------------------------------------------
+
+def test_default_objective_throws_the_king_from_a_wheel_badugi():
+    # As 2h 3d 4c is already the best badugi, so P(badugi) ties stand pat, [Kd] and [3d]; the pot share
+    # (both halves) sees that only the king's throw helps the low half.  The whole deck: the C twin.
+    with _backend.using("c"):
+        choices = best_discards("As 2h 3d 4c Kd")
+        assert choices[0].discard == parse_cards("Kd")
+        by = {ch.discard: ch.score for ch in choices}
+        assert by[parse_cards("Kd")] > by[()] > by[parse_cards("3d")]
+        # On P(badugi) the three tie; the split game's other half breaks the tie for the king too.
+        assert best_discards("As 2h 3d 4c Kd", objective="badugi")[0].discard == parse_cards("Kd")
+
+
+def _share_brute(hand, discard, dead, halves, game="badacey"):
+    """Pot share against one random pat hand of the unseen cards, drawn independently of our
+    replacements (the objective's definition), by the reference evaluators and exact fractions."""
+    hand, discard, dead = parse_cards(hand), parse_cards(discard), parse_cards(dead)
+    kept = tuple(c for c in hand if c not in discard)
+    unseen = [c for c in range(52) if c not in hand and c not in dead]
+    ace_high = game == "badeucy"
+
+    def ranks(cards):
+        return {"low": reference.low_rank(cards, game), "badugi": reference.badugi_rank(cards, ace_high)}
+
+    villains = [ranks(v) for v in combinations(unseen, 5)]
+    total, n = Fraction(0), 0
+    for drawn in combinations(unseen, len(discard)):
+        mine = ranks(kept + drawn)
+        for v in villains:
+            for h in halves:
+                total += Fraction(1 + (mine[h] < v[h]) - (mine[h] > v[h]), 2 * len(halves))
+            n += 1
+    return total / n
+
+
+@pytest.mark.parametrize("game, halves", [("badacey", ("low", "badugi")), ("badeucy", ("low", "badugi")),
+                                          ("a5", ("low",)), ("27", ("low",))])
+def test_share_against_a_random_hand_matches_the_brute_force(backend, game, halves):
+    hand = "As 2h 3d 6c Kd" if game != "27" else "2s 3h 4d 7c Kd"
+    rng = random.Random(game)
+    rest = [c for c in range(52) if c not in parse_cards(hand)]
+    rng.shuffle(rest)
+    dead = rest[:38]  # 9 unseen cards: 126 random hands
+    choices = best_discards(hand, dead, game)
+    assert choices[0].score == max(ch.score for ch in choices)
+    for ch in choices:
+        if len(ch.discard) in (0, 1, 3):
+            fam = "badeucy" if game in ("badeucy", "27") else "badacey"
+            assert ch.score == pytest.approx(float(_share_brute(hand, ch.discard, dead, halves, fam)), abs=1e-12)
+
+
+def test_share_against_a_random_hand_is_close_to_the_true_equity():
+    # The objective leaves out the card removal between our replacements and the random hand: against
+    # the real thing (equity, Monte Carlo, a random hand) it is off by a few thousandths at most.
+    from badacey_fast.draw.equities import equity
+
+    with _backend.using("c"):
+        for hand in ("As 2h 3d 4c Kd", "2h 4h 6h 7h Ac"):
+            choices = best_discards(hand)
+            for ch in choices[:3]:
+                eq = equity([hand, None], [ch.discard, None], samples=100_000, seed=7)
+                assert abs(ch.score - eq.shares[0]) < 0.006 + 4 * eq.stderr[0], (ch, eq)
+
+
+@pytest.mark.parametrize("game, hand, villain", [
+    ("badacey", "As 2h 3d 4c Kd", "8low+, 9badugi+"),
+    ("badeucy", "7s 5h 4d 3c Kd", "9low+, 0.5*9badugi+"),
+    ("a5", "As 2h 3d 4c Kd", "7low+"),
+])
+def test_share_against_a_range_standing_pat_is_range_equity(backend, game, hand, villain):
+    # Standing pat there is no replacement to remove cards: the objective is then exact, equal to the
+    # showdown equity against the range (computed by range_equity its own way).
+    from badacey_fast.draw.range_equity import range_equity
+
+    dead = "Qs Qh Jc Jd Js 9c 9d"
+    rest = [c for c in range(52) if c not in parse_cards(hand) and c not in parse_cards(dead)]
+    # The highest cards of the game's order dead too, 17 cards left unseen: keeps the Python twin quick,
+    # and the range alive.
+    rest.sort(key=lambda c: (c // 4 - 1) % 13 if game == "badeucy" else c // 4)
+    dead = parse_cards(dead) + tuple(rest[17:])
+    pat = {ch.discard: ch for ch in best_discards(hand, dead, game, against=villain)}[()]
+    assert pat.score == pytest.approx(range_equity(hand, villain, dead, game).shares[0], abs=1e-12)
+    anyone = {ch.discard: ch for ch in best_discards(hand, dead, game)}[()]
+    assert anyone.score == pytest.approx(range_equity(hand, "any", dead, game).shares[0], abs=1e-12)
+
+
+def test_share_against_two_ranges_counts_ties_among_three(backend):
+    # Two villains who both hold a wheel, as we do, split the low three ways.
+    hand = "As 2h 3d 4c 5s"
+    dead = [c for c in range(52) if c // 4 > 4]  # left: the other 15 aces to fives (243 wheels among them)
+    one = {ch.discard: ch.score for ch in best_discards(hand, dead, "a5", against="5432Alow")}
+    two = {ch.discard: ch.score for ch in best_discards(hand, dead, "a5", against=["5432Alow", "5432Alow"])}
+    assert one[()] == pytest.approx(1 / 2) and two[()] == pytest.approx(1 / 3)
+    with pytest.raises(BadaceyError, match="no hand left"):
+        best_discards(hand, dead, "a5", against="6543Alow")  # every one of them needs a dead six
+
+
+def test_default_objectives_per_game(backend):
+    from badacey_fast.draw.outcomes import DEFAULT_OBJECTIVES
+
+    assert DEFAULT_OBJECTIVES == {"badacey": "share", "badeucy": "share", "a5": "share", "27": "share",
+                                  "badugi": "badugi"}
+    dead = [c for c in range(52) if c not in parse_cards("As 2h 3d 4c Kd")][-36:]
+    for game in ("badugi", "a5"):
+        got = [(ch.discard, ch.score) for ch in best_discards("As 2h 3d 4c Kd", dead, game)]
+        want = [(ch.discard, ch.score) for ch in best_discards("As 2h 3d 4c Kd", dead, game, DEFAULT_OBJECTIVES[game])]
+        assert got == want
+    # A-5 plays the low alone: its share is the low half's, not the mean of both.
+    a5 = {ch.discard: ch.score for ch in best_discards("As 2h 3d 4c Kd", dead, "a5")}
+    both = {ch.discard: ch.score for ch in best_discards("As 2h 3d 4c Kd", dead, "badacey")}
+    assert a5[()] != both[()]
+
+
+def test_pat_share_over_one_half(backend):
+    out = draw_outcomes("Ac 2d 3h 4s 5s", discard="")
+    assert out.pat_share(low=1, badugi=1) == 0.5
+    assert out.pat_share(low=2, badugi=1, halves=("low",)) == 1.0
+    assert out.pat_share(low=1, badugi=1, halves=("badugi",)) == 0.5
+    with pytest.raises(BadaceyError, match="'high'"):
+        out.pat_share(low=1, badugi=1, halves=("high",))
+
+
+def test_share_objective_bad_arguments(backend):
+    with pytest.raises(BadaceyError, match="not both"):
+        best_discards("As 2h 3d 4c Kd", opponent="Ks 3h 4d 5c 6s", against="any")
+    with pytest.raises(BadaceyError, match="against= is for objective 'share'"):
+        best_discards("As 2h 3d 4c Kd", objective="badugi", against="any")
+    with pytest.raises(BadaceyError, match="opponent_discard needs opponent"):
+        best_discards("As 2h 3d 4c Kd", opponent_discard="Kd")
+    with pytest.raises(BadaceyError, match="split games"):
+        best_discards("As 2h 3d 4c Kd", game="a5", opponent="Ks 3h 4d 5c 6s", opponent_discard="Ks")
+    with pytest.raises(TypeError, match="int"):
+        best_discards("As 2h 3d 4c Kd", against=[7])
+    with pytest.raises(BadaceyError, match="1 to 5 ranges"):
+        best_discards("As 2h 3d 4c Kd", against=[])
+    dead = [c for c in range(52) if c not in parse_cards("As 2h 3d 4c Kd")][:44]
+    with pytest.raises(BadaceyError, match="only 3 unseen cards"):
+        best_discards("As 2h 3d 4c Kd", dead)

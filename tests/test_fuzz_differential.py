@@ -346,7 +346,7 @@ def test_draw_outcomes_agree(data, hand, size, game, damage):
 
 
 @budget(15)
-@given(st.data(), distinct_hand(), GAMES, st.sampled_from(["badugi", "low"]))
+@given(st.data(), distinct_hand(), GAMES, st.sampled_from(["badugi", "low", "share"]))
 def test_best_discards_agree(data, hand, game, objective):
     # Every discard is enumerated: keep the whole sum over the 32 discards (2 ** unseen) small.
     rest = [c for c in range(52) if c not in hand]

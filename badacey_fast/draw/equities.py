@@ -56,7 +56,9 @@ class Equity:
     """Expected pot shares per seat (0..1, summing to 1), with each half's share and standard errors.
 
     ``stderr`` is the Monte Carlo standard error of each share (0.0 when ``exact``); ``outcomes`` is
-    the number of outcomes enumerated or samples drawn.
+    the number of outcomes enumerated or samples drawn; ``hero_discard`` the cards hero (seat 0) threw
+    in the first draw, given or chosen, in :func:`~badacey_fast.draw.range_equity.range_equity` with
+    draws (None elsewhere, and when a policy callable decided).
     """
 
     shares: tuple[float, ...]
@@ -65,6 +67,7 @@ class Equity:
     stderr: tuple[float, ...]
     exact: bool
     outcomes: int
+    hero_discard: tuple[int, ...] | None = None
 
 
 def equity(

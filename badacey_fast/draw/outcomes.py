@@ -25,7 +25,7 @@ from functools import cached_property, lru_cache
 from itertools import combinations
 from math import comb
 from operator import mul
-from typing import Union
+from typing import TYPE_CHECKING, Any, Union
 
 from badacey_fast import kernel
 from badacey_fast.rules import reference
@@ -33,9 +33,18 @@ from badacey_fast.cards import RANK_CHARS, format_cards, parse_cards
 from badacey_fast.errors import BadaceyError, DuplicateCardError, RankError
 from badacey_fast.draw.discards import Progress, check_draw
 from badacey_fast.draw.equities import DEFAULT_SAMPLES, equity  # the opponent-draws objective of best_discards
-from badacey_fast.rules.games import BADACEY, SCORINGS, Scoring, scoring
+from badacey_fast.rules.games import BADACEY, BADUGI, LOW, SCORINGS, Scoring, scoring
 
-__all__ = ["DrawOutcomes", "DiscardChoice", "draw_outcomes", "best_discards", "OBJECTIVES"]
+if TYPE_CHECKING:
+    import numpy as np
+
+    from badacey_fast.draw.ranges import Range
+
+    NDArray = np.ndarray[Any, Any]
+    #: A villain's range: range text (read in the game) or a Range.
+    RangeLike = Union[str, Range]
+
+__all__ = ["DrawOutcomes", "DiscardChoice", "draw_outcomes", "best_discards", "OBJECTIVES", "DEFAULT_OBJECTIVES"]
 
 Cards = Union[str, Iterable[Union[str, int]]]
 #: progress(done, total) is called now and then during a long enumeration (counts of outcomes, done
@@ -43,6 +52,10 @@ Cards = Union[str, Iterable[Union[str, int]]]
 #: so it makes only that last call.
 #: Objectives :func:`best_discards` knows by name (a callable on :class:`DrawOutcomes` also works).
 OBJECTIVES = ("badugi", "low", "share")
+#: Each game's objective when :func:`best_discards` is given none: the expected pot share (against a
+#: random hand, or the ranges given) wherever a low half is played -- a split pot's advice must weigh
+#: both halves -- and P(four-card badugi) for Badugi, whose one half is all that P(badugi) is about.
+DEFAULT_OBJECTIVES = {"badacey": "share", "badeucy": "share", "a5": "share", "27": "share", "badugi": "badugi"}
 #: Badugi ranks 1..715 are four-card badugis (715 sets of four ranks), 716..1001 three cards, ...
 _BADUGI_SIZE_FIRST = {4: 1, 3: 716, 2: 1002, 1: 1080}
 _BADUGI_CLASSES = reference.BADUGI_CLASS_COUNT
@@ -134,19 +147,25 @@ class DrawOutcomes:
         weighted: int = sum(map(mul, range(1, _BADUGI_CLASSES + 1), self.badugi_counts))
         return weighted / self.total
 
-    def pat_share(self, low: int, badugi: int) -> float:
-        """Expected pot share, 0..1, against an opponent who stands pat with these ranks (lower is better).
+    def pat_share(self, low: int, badugi: int, *, halves: Sequence[str] = (LOW, BADUGI)) -> float:
+        """Expected pot share, 0..1, against an opponent who stands pat with these ranks (lower is better),
+        over ``halves`` (default both: Badacey, Badeucy; ``("low",)`` for A-5 or 2-7, ``("badugi",)``
+        for Badugi: the half given for the other is then not used, but still checked).
 
         Each half is split equally on a tie, so a half is worth 1 if we are lower, 1/2 if equal.
 
         >>> draw_outcomes("Ac 2d 3h 4s 5s", discard="").pat_share(low=1, badugi=1)   # tie both halves
         0.5
+        >>> draw_outcomes("Ac 2d 3h 4s 5s", discard="").pat_share(low=2, badugi=1, halves=("low",))
+        1.0
         """
         _check_rank(low, len(self.low_counts), "low")
         _check_rank(badugi, _BADUGI_CLASSES, "badugi")
-        lo = sum(self.low_counts[: low - 1]) + 0.5 * self.low_counts[low - 1]
-        bd = sum(self.badugi_counts[: badugi - 1]) + 0.5 * self.badugi_counts[badugi - 1]
-        return 0.5 * (lo + bd) / self.total
+        if not halves or any(h not in (LOW, BADUGI) for h in halves):
+            raise BadaceyError(f"halves must name 'low' and/or 'badugi', got {tuple(halves)!r}")
+        got = {LOW: sum(self.low_counts[: low - 1]) + 0.5 * self.low_counts[low - 1],
+               BADUGI: sum(self.badugi_counts[: badugi - 1]) + 0.5 * self.badugi_counts[badugi - 1]}
+        return sum(got[h] for h in halves) / len(halves) / self.total
 
 
 @dataclass(frozen=True)
@@ -201,23 +220,36 @@ def best_discards(
     hand: Cards,
     dead: Cards = (),
     game: Scoring | str = BADACEY,
-    objective: str | Callable[[DrawOutcomes], float] = "badugi",
+    objective: str | Callable[[DrawOutcomes], float] | None = None,
     *,
     target: Cards | int | None = None,
     opponent: Cards | None = None,
     opponent_discard: Cards | None = None,
+    against: RangeLike | Sequence[RangeLike] | None = None,
     samples: int | None = None,
     seed: int | None = None,
     progress: Progress | None = None,
 ) -> list[DiscardChoice]:
     """All 32 discards of a five-card hand, best first by ``objective`` (a probability or share, higher wins).
 
-    Objectives: ``"badugi"`` = P(four-card badugi); ``"low"`` = P(low at least as good as ``target``, a
-    five-card hand or a low rank, default the hand's own low); ``"share"`` = expected pot share 0..1
-    against ``opponent``, a known hand standing pat (its cards are dead to us; one that is also in our
-    hand or dead is a :class:`~badacey_fast.errors.DuplicateCardError` saying so).  A callable receives each
-    :class:`DrawOutcomes` and returns the score.  Ties: the better expected rank of the objective's half
-    (lower is better) first, then fewer cards thrown.
+    Objectives: ``"share"`` = expected pot share 0..1 over the halves ``game`` plays (both for Badacey and
+    Badeucy, the low for A-5 and 2-7, the badugi for Badugi), each half split equally on a tie, against
+    ``opponent`` -- a known five-card hand standing pat (its cards are dead to us; one that is also in
+    our hand or dead is a :class:`~badacey_fast.errors.DuplicateCardError` saying so) -- or against
+    ``against``, one range or a sequence of ranges (text or :class:`~badacey_fast.draw.ranges.Range`,
+    one per villain, each standing pat with a hand of its range), or, with neither, against one random
+    hand dealt from the unseen cards, standing pat.  Against ranges or a random hand the villains' hands
+    are taken as independent of our replacements (the card removal between them is left out: a few
+    thousandths of a share) and the score is otherwise exact.
+    ``"badugi"`` = P(four-card badugi); ``"low"`` = P(low at least as good as ``target``, a five-card
+    hand or a low rank, default the hand's own low).  A callable receives each :class:`DrawOutcomes`
+    and returns the score.
+
+    ``objective=None`` is the game's default (:data:`DEFAULT_OBJECTIVES`): ``"share"`` for Badacey,
+    Badeucy, A-5 and 2-7 (the whole pot: a split game's advice must weigh both halves), ``"badugi"``
+    for Badugi.  Ties: for ``"low"`` and ``"badugi"`` the better expected rank of that half, then (in a
+    split game) of the other half; then, for every objective, fewer cards thrown.
+
     With ``opponent_discard`` the opponent draws too (after us; the order changes nothing): each share
     is :func:`badacey_fast.draw.equities.equity`'s, exact when the joint outcomes are few enough, else Monte
     Carlo with ``samples`` (default ``equity.DEFAULT_SAMPLES``) and ``seed``; the standard error is in
@@ -225,17 +257,32 @@ def best_discards(
     replacements of all 32 discards together.
 
     >>> nines_up = "9c 9d 9h 9s Tc Td Th Ts Jc Jd Jh Js Qc Qd Qh Qs Kc Kd Kh Ks"  # dead: a quicker example
-    >>> best = best_discards("2h 4h 6h 7h Ac", nines_up)       # seed 000's one-way hand
+    >>> best = best_discards("2h 4h 6h 7h Ac", nines_up, objective="badugi")   # seed 000's one-way hand
     >>> len(best), format_cards(best[0].discard)
     (32, '4h 6h 7h')
-    >>> best_discards("2h 4h 6h 7h Ac", objective="share")
+    >>> [(format_cards(ch.discard), round(ch.score, 4)) for ch in best_discards("As 2h 3d 4c 4d", nines_up)[:2]]
+    [('4d', 0.9183), ('4c', 0.8418)]
+    >>> best_discards("2h 4h 6h 7h Ac", objective="share", opponent_discard="Ac")
     Traceback (most recent call last):
     ...
-    badacey_fast.errors.BadaceyError: objective 'share' needs opponent= (a five-card hand standing pat)
+    badacey_fast.errors.BadaceyError: opponent_discard needs opponent= (the opponent's five cards)
     """
-    rules = scoring(game)
+    sc = scoring(game)
+    family = sc.family
+    if objective is None:
+        objective = DEFAULT_OBJECTIVES[sc.game]
     hand_t, _, dead_t = check_draw(hand, (), dead)
-    score = _objective(objective, hand_t, dead_t, rules, target, opponent)
+    if opponent_discard is not None and opponent is None:
+        raise BadaceyError("opponent_discard needs opponent= (the opponent's five cards)")
+    if against is not None and opponent is not None:
+        raise BadaceyError("give opponent= (a known hand) or against= (ranges), not both")
+    if against is not None and objective != "share":
+        raise BadaceyError(f"against= is for objective 'share', not {objective!r}")
+    if opponent_discard is not None and len(sc.halves) != 2:
+        # equity() shares a split pot; a one-half share's standard error is not in its result.
+        raise BadaceyError(f"opponent_discard is for the split games (badacey, badeucy), not {sc.game}")
+    score = _objective(objective, hand_t, dead_t, sc, target, opponent)
+    ranges = None if against is None else _ranges_of(against, sc)
     if opponent is not None:
         dead_t = dead_t + _opponent_cards(hand_t, dead_t, opponent)  # its cards are dead to us
     unseen = _unseen(hand_t, dead_t)
@@ -249,28 +296,112 @@ def best_discards(
             raise BadaceyError(f"cannot draw {len(d)} cards: only {len(unseen)} unseen cards remain")
         kept = tuple(c for c in hand_t if c not in d)
         sub = None if progress is None else (lambda k, _n: progress(done + k, need))
-        low, badugi = _enumerate(kept, unseen, len(d), rules.ace_high, sub)
+        low, badugi = _enumerate(kept, unseen, len(d), sc.ace_high, sub)
         done += comb(len(unseen), len(d))
-        return DrawOutcomes(rules.family, hand_t, d, dead_t, comb(len(unseen), len(d)), low, badugi)
+        return DrawOutcomes(family, hand_t, d, dead_t, comb(len(unseen), len(d)), low, badugi)
 
+    masks = [sum(1 << i for i, c in enumerate(hand_t) if c in d) for d in discards]
+    arrays = None
     if len(unseen) < 5:  # some discards cannot be drawn to: step() says which, in order
         outcomes = [step(d) for d in discards]
     else:  # all 32 at once (one kernel call on the C twin), each found by its discard mask
-        by_mask = kernel.draw_all_discards(hand_t, unseen, rules.ace_high, progress)
-        outcomes = [DrawOutcomes(rules.family, hand_t, d, dead_t, comb(len(unseen), len(d)),
-                                 *by_mask[sum(1 << i for i, c in enumerate(hand_t) if c in d)])
-                    for d in discards]
-    if objective == "share" and opponent_discard is not None and parse_cards(opponent_discard):
-        choices = _share_vs_drawing(hand_t, dead, rules, opponent, opponent_discard, outcomes, samples, seed)
+        lows, bds = kernel.draw_all_discards(hand_t, unseen, sc.ace_high, progress)
+        arrays = lows[masks], bds[masks]
+        outcomes = [DrawOutcomes(family, hand_t, d, dead_t, comb(len(unseen), len(d)),
+                                 tuple(lows[m].tolist()), tuple(bds[m].tolist()))
+                    for d, m in zip(discards, masks)]
+    if opponent_discard is not None and parse_cards(opponent_discard):
+        choices = _share_vs_drawing(hand_t, dead, sc, opponent, opponent_discard, outcomes, samples, seed)
+    elif objective == "share" and opponent is None:
+        if arrays is None:
+            raise BadaceyError(f"cannot deal a hand against ours: only {len(unseen)} unseen cards remain")
+        # The random hand is any five unseen cards: the histogram of throwing all five.
+        villains = _villains(ranges, arrays, dead_t + hand_t)
+        scores = _pot_share(arrays, villains, sc.halves)
+        choices = [DiscardChoice(o.discard, float(x), o) for o, x in zip(outcomes, scores)]
     else:
         choices = [DiscardChoice(o.discard, float(score(o)), o) for o in outcomes]
     # Equal scores are common (throwing 7h or 6h gives the same badugi odds): the better expected rank
-    # of the half the objective is about breaks the tie, then fewer cards thrown (the sort is stable).
+    # of the half the objective is about breaks the tie, then in a split game the other half's (As 2h 3d
+    # 4c Kd keeps its wheel badugi whether it throws the Kd or not, but only the throw helps its low),
+    # then fewer cards thrown (the sort is stable and the discards come fewest first).
+    split = len(sc.halves) == 2
     if objective == "low":
-        return sorted(choices, key=lambda ch: (-ch.score, ch.outcomes.expected_low_rank))
+        return sorted(choices, key=lambda ch: (-ch.score, ch.outcomes.expected_low_rank,
+                                               ch.outcomes.expected_badugi_rank if split else 0.0))
     if objective == "badugi":
-        return sorted(choices, key=lambda ch: (-ch.score, ch.outcomes.expected_badugi_rank))
+        return sorted(choices, key=lambda ch: (-ch.score, ch.outcomes.expected_badugi_rank,
+                                               ch.outcomes.expected_low_rank if split else 0.0))
     return sorted(choices, key=lambda ch: -ch.score)
+
+
+def _ranges_of(against: RangeLike | Sequence[RangeLike], sc: Scoring) -> list[Range]:
+    """``against`` as 1 to 5 :class:`Range` objects of the game's scales, checked before any enumeration."""
+    from badacey_fast.draw.ranges import Range
+
+    items = [against] if isinstance(against, (str, Range)) else list(against)
+    if not items or len(items) > 5:
+        raise BadaceyError(f"against= takes 1 to 5 ranges (one per villain), got {len(items)}")
+    ranges = []
+    for r in items:
+        if isinstance(r, str):
+            r = Range(r, sc.game)
+        elif not isinstance(r, Range):
+            raise TypeError(f"a villain must be range text or a Range, not {type(r).__name__}")
+        elif scoring(r.game).ace_high != sc.ace_high:
+            raise BadaceyError(f"range {r.text!r} is a {r.game} range, ranked on other scales than {sc.game}")
+        if LOW in sc.halves and r.hand_size != 5:
+            raise BadaceyError(f"range {r.text!r} holds {r.hand_size}-card hands: no low to compare")
+        ranges.append(r)
+    return ranges
+
+
+def _villains(ranges: Sequence[Range] | None, arrays: tuple[NDArray, NDArray],
+              out: tuple[int, ...]) -> list[dict[str, NDArray]]:
+    """Each villain's distribution of ranks, per half (probabilities indexed by rank - 1): a random hand
+    of the unseen cards (the last row of ``arrays``: all five thrown), or each range with the cards of
+    ``out`` (our hand and the dead cards) removed."""
+    if ranges is None:
+        low, bd = arrays[0][-1], arrays[1][-1]
+        return [{LOW: low / low.sum(), BADUGI: bd / bd.sum()}]
+    got = []
+    for r in ranges:
+        low_w, bd_w = r.rank_weights(dead=out)
+        total = float(bd_w.sum())
+        if total <= 0:
+            raise BadaceyError(f"range {r.text!r} has no hand left once our hand and the dead cards are removed")
+        dist = {BADUGI: bd_w / total}
+        if low_w is not None:
+            dist[LOW] = low_w / total
+        got.append(dist)
+    return got
+
+
+def _pot_share(arrays: tuple[NDArray, NDArray], villains: Sequence[dict[str, NDArray]],
+               halves: Sequence[str]) -> NDArray:
+    """Expected pot share of each row of ``arrays`` (hero's rank counts per half) against independent
+    villains standing pat with the given rank distributions: per half, the chance-weighted share of a
+    hand of rank r is E[1 / (1 + ties)] over the villains none of whom is better -- the coefficients of
+    prod_j (P(V_j worse) + P(V_j tied) x), the k-th divided by k + 1."""
+    import numpy as np
+
+    total = arrays[0].sum(axis=1).astype(np.float64)
+    score = np.zeros(len(total))
+    for half in halves:
+        counts = arrays[0] if half == LOW else arrays[1]
+        poly = [np.ones(counts.shape[1])]
+        for v in villains:
+            p = v[half]
+            worse = np.maximum(1.0 - np.cumsum(p), 0.0)  # P(V > r): rank r is at index r - 1
+            nxt = [np.zeros_like(poly[0]) for _ in range(len(poly) + 1)]
+            for k, c in enumerate(poly):
+                nxt[k] += c * worse
+                nxt[k + 1] += c * p
+            poly = nxt
+        value = sum(c / (k + 1) for k, c in enumerate(poly))
+        score += counts @ value / total
+    out: NDArray = score / len(halves)
+    return out
 
 
 def _share_vs_drawing(hand: tuple[int, ...], dead: Cards, rules: Scoring, opponent: Cards | None,
@@ -286,11 +417,12 @@ def _share_vs_drawing(hand: tuple[int, ...], dead: Cards, rules: Scoring, oppone
 
 
 def _objective(objective: str | Callable[[DrawOutcomes], float], hand: tuple[int, ...], dead: tuple[int, ...],
-               rules: Scoring, target: Cards | int | None, opponent: Cards | None) -> Callable[[DrawOutcomes], float]:
+               sc: Scoring, target: Cards | int | None, opponent: Cards | None) -> Callable[[DrawOutcomes], float]:
     if callable(objective):
         return objective
     if not isinstance(objective, str):
         raise TypeError(f"objective must be a name or a callable, not {type(objective).__name__}")
+    family = sc.family
     if objective == "badugi":
         return lambda o: o.p_badugi(715)
     if objective == "low":
@@ -298,16 +430,16 @@ def _objective(objective: str | Callable[[DrawOutcomes], float], hand: tuple[int
             target = hand
         if isinstance(target, int):
             rank = target
-            _check_rank(rank, reference.LOW_CLASS_COUNTS[rules.family], "low")  # (refuses a bool: TypeError)
+            _check_rank(rank, reference.LOW_CLASS_COUNTS[family], "low")  # (refuses a bool: TypeError)
         else:
-            rank = reference.low_rank(parse_cards(target, count=5), rules)
+            rank = reference.low_rank(parse_cards(target, count=5), sc)
         return lambda o: o.p_low(rank)
     if objective == "share":
-        if opponent is None:
-            raise BadaceyError("objective 'share' needs opponent= (a five-card hand standing pat)")
+        if opponent is None:  # against ranges or a random hand: scored on all 32 at once (_pot_share)
+            return lambda o: 0.0
         opp = _opponent_cards(hand, dead, opponent)
-        lo, bd = reference.low_rank(opp, rules), reference.badugi_rank(opp, rules.ace_high)
-        return lambda o: o.pat_share(lo, bd)
+        lo, bd = reference.low_rank(opp, sc), reference.badugi_rank(opp, sc.ace_high)
+        return lambda o: o.pat_share(lo, bd, halves=sc.halves)
     raise BadaceyError(f"unknown objective {objective!r}: expected one of {', '.join(OBJECTIVES)} or a callable")
 
 

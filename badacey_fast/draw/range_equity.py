@@ -13,9 +13,10 @@ hero's or the dead cards is out, and the villains' combos never share a card.
 ``draws=1..3``
   seeded Monte Carlo: hero draws first, then the villains in the order given, for each of the draws;
   hero throws ``hero_discard`` in the first draw (None: the top choice of
-  :func:`~badacey_fast.draw.outcomes.best_discards` — objective P(four-card badugi) for games with a
-  badugi half, P(8-high low or better) for A-5 and 2-7; Badugi hands follow the rule of thumb) and
-  follows ``policy`` after; each villain combo draws by ``policy`` (default: the rule-of-thumb bot's
+  :func:`~badacey_fast.draw.outcomes.best_discards` by expected pot share against the villains' ranges
+  standing pat -- both halves in Badacey and Badeucy, the low in A-5 and 2-7; Badugi hands follow the
+  rule of thumb) and follows ``policy`` after; the result's ``hero_discard`` names that first discard
+  (None when a policy chose).  Each villain combo draws by ``policy`` (default: the rule-of-thumb bot's
   :func:`~badacey_fast.draw.policy.keep_cards`: keep the badugi cards and distinct low cards up to 8,
   throw the rest).  Replacements come from the unseen cards (not hero's, the dead cards or any
   villain's) as RULES.md §4 deals them: the stub's last card is never dealt, and a stub that cannot
@@ -41,6 +42,7 @@ badacey_fast.errors.BadaceyError: range 'As2c3c4c5c' has no hand left once hero'
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from math import prod
 from typing import Any, Union
 
@@ -50,7 +52,7 @@ from badacey_fast import evaluator
 from badacey_fast.bulk import badugi_rank_many, evaluate_many
 from badacey_fast.cards import Cards, format_cards, parse_cards
 from badacey_fast.draw.equities import Equity, check_seed, half_shares
-from badacey_fast.draw.ranges import Range, hand_masks, hand_ranks, low_interval, packed_hands
+from badacey_fast.draw.ranges import Range, hand_masks, hand_ranks, packed_hands
 from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, ShowdownError
 from badacey_fast.rules.games import LOW, Scoring, scoring
 from badacey_fast.rules.stub import Stub
@@ -116,7 +118,8 @@ def range_equity(
     answer is always sampled); ``seed``: None or an int >= 0.  ``policy``: the villains' (and hero's
     later draws') policy, default :func:`rule_policy`.  Returns an
     :class:`~badacey_fast.draw.equities.Equity` (``low``/``badugi``: each half's share; for single-pot
-    games the half not played is 0; ``stderr`` 0 when exact; ``outcomes``: combos, tuples or samples).
+    games the half not played is 0; ``stderr`` 0 when exact; ``outcomes``: combos, tuples or samples;
+    ``hero_discard``: the cards hero threw in the first draw, given or chosen).
 
     >>> eq = range_equity("As 2h 3d 4c Kd", ["8low+", "9badugi+"], samples=20_000, seed=1)
     >>> eq.exact, len(eq.shares), abs(sum(eq.shares) - 1) < 1e-9
@@ -190,7 +193,7 @@ def range_equity(
     rng = np.random.default_rng(seed)
     n = DEFAULT_DRAW_SAMPLES if samples is None else samples
     villain_policy = policy if policy is not None else rule_policy(sc)
-    first, later = _hero_policies(hero_t, dead_t, sc, hero_discard, villain_policy)
+    first, later, chosen = _hero_policies(hero_t, dead_t, sc, hero_discard, villain_policy, rngs)
     picks = _sample_joint(sel, n, rng, size)
     rows = [packed_hands(size)[s.idx[picks[:, j]]].view(np.uint8).reshape(n, 8)[:, :size]
             for j, s in enumerate(sel)]
@@ -223,7 +226,7 @@ def range_equity(
     else:
         got = {"badugi": badugi_rank_many(flat, ace_high, check=False)}
     per_half = {name: half_shares(got[name].reshape(n, -1).astype(np.int32)) for name in sc.halves}
-    return _sampled(per_half, sc.halves)
+    return replace(_sampled(per_half, sc.halves), hero_discard=chosen)
 
 
 def _discards(hand: tuple[int, ...], thrown: Cards, seat: int) -> tuple[int, ...]:
@@ -236,24 +239,22 @@ def _discards(hand: tuple[int, ...], thrown: Cards, seat: int) -> tuple[int, ...
 
 
 def _hero_policies(hero_t: tuple[int, ...], dead_t: tuple[int, ...], sc: Scoring, hero_discard: Policy | Cards | None,
-                   villain_policy: Policy) -> tuple[Policy, Policy]:
-    """Hero's policy for the first draw and for the later ones."""
+                   villain_policy: Policy, villains: Sequence[Range]) -> tuple[Policy, Policy, tuple[int, ...] | None]:
+    """Hero's policy for the first draw and for the later ones, and hero's first discard when it is one
+    fixed set of cards (None when a policy decides)."""
     if callable(hero_discard):
-        return hero_discard, hero_discard
+        return hero_discard, hero_discard, None
     if hero_discard is not None:
         fixed = _discards(hero_t, hero_discard, 0)
-        return (lambda hand, left: fixed), villain_policy
+        return (lambda hand, left: fixed), villain_policy, fixed
     if sc.hand_size != 5:
-        return villain_policy, villain_policy
+        return villain_policy, villain_policy, None
     from badacey_fast.draw.outcomes import best_discards
 
-    if "badugi" in sc.halves:
-        best = best_discards(hero_t, dead_t, sc, "badugi")
-    else:
-        target = low_interval((7,), sc)[1]  # the worst 8-high low
-        best = best_discards(hero_t, dead_t, sc, "low", target=target)
-    fixed = best[0].discard
-    return (lambda hand, left: fixed), villain_policy
+    # The pot share against the villains' ranges as they stand now: a split game's both halves, a
+    # single-pot game's one.
+    best = best_discards(hero_t, dead_t, sc, "share", against=villains)[0].discard
+    return (lambda hand, left: best), villain_policy, best
 
 
 def _as_range(v: object, rules: Scoring) -> Range:

@@ -845,6 +845,31 @@ class Range:
             weights = (v if idx is None else v[idx]).astype(np.float64)
         return cards, weights
 
+    def rank_weights(self, dead: Cards = ()) -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any]]:
+        """The range's total weight at each rank once every hand holding a dead card is removed:
+        ``(low, badugi)`` float64 arrays indexed by rank - 1 (lower is better; ``low`` is None for a
+        four-card game).  Divided by their sum, a villain's chance of each rank.
+
+        >>> low, bd = Range("8low+", "a5").rank_weights(dead="As 2h 3d 4c Kd")
+        >>> len(low), float(low[0]), float(bd.sum()) == float(low.sum())    # 3 * 3 * 3 * 3 * 4 wheels left
+        (6175, 324.0, True)
+        """
+        keep, v = self._select(int(_card_mask(parse_cards(dead))))
+        low_t, bd_t = hand_ranks(self._size, self._ace_high)
+        w: np.ndarray[Any, Any] | None = None
+        if not isinstance(v, float):
+            w = (v if keep is None else v[keep]).astype(np.float64)
+        scale = v if isinstance(v, float) else 1.0
+
+        def count(table: np.ndarray[Any, Any], n: int) -> np.ndarray[Any, Any]:
+            got: np.ndarray[Any, Any] = np.bincount(table if keep is None else table[keep], weights=w,
+                                                    minlength=n + 1)[1:].astype(np.float64) * scale
+            return got
+
+        bd = count(bd_t, reference.BADUGI_CLASS_COUNT)
+        low = None if low_t is None else count(low_t, reference.LOW_CLASS_COUNTS[GAMES[self._ace_high]])
+        return low, bd
+
     def __len__(self) -> int:
         if self._len is None:
             keep, v = self._select(0)

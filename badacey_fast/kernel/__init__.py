@@ -119,8 +119,9 @@ def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_
 
 
 def draw_all_discards(hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: bool,
-                      progress: Progress | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """:func:`draw_histograms` of all 32 discards of a five-card hand, indexed by discard mask."""
+                      progress: Progress | None = None) -> tuple[NDArray, NDArray]:
+    """:func:`draw_histograms` of all 32 discards of a five-card hand: int64 arrays (32, low ranks) and
+    (32, badugi ranks), row = discard mask (bit ``i`` = ``hand[i]`` thrown), column = rank - 1."""
     return _backend.impl.draw_all_discards(hand, unseen, ace_high, progress)
 
 

@@ -314,11 +314,13 @@ def format_results(line: NDArray, chips: NDArray, low: NDArray,
 # Draw enumeration (csrc/draw.c): histograms over every replacement set, indexed by rank.
 
 
-def _draw(call: Callable[..., int], ace_high: bool, hand: tuple[int, ...], with_count: bool, unseen: tuple[int, ...],
-          copies: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def _draw_buffers(call: Callable[..., int], ace_high: bool, hand: tuple[int, ...], with_count: bool,
+                  unseen: tuple[int, ...], copies: int) -> tuple[Any, Any, int, int]:
+    """One kernel call filling ``copies`` (low, badugi) histograms: the two uint64 buffers (slot 0 of
+    each histogram unused: indexed by rank) and their lengths."""
     from badacey_fast.rules import reference  # the class counts (on first use: not an import-time cost)
 
-    low_len = reference.LOW_CLASS_COUNTS[_GAMES[ace_high]] + 1  # slot 0 unused: indexed by rank
+    low_len = reference.LOW_CLASS_COUNTS[_GAMES[ace_high]] + 1
     bd_len = reference.BADUGI_CLASS_COUNT + 1
     low = ffi.new("uint64_t[]", copies * low_len)
     bd = ffi.new("uint64_t[]", copies * bd_len)
@@ -329,13 +331,7 @@ def _draw(call: Callable[..., int], ace_high: bool, hand: tuple[int, ...], with_
 
         raise RuntimeError(f"{'bd_draw_histograms' if with_count else 'bd_draw_all_discards'} failed with code "
                            f"{got} for {format_cards(hand)!r}")
-    # memoryview.tolist() makes the Python ints about twice as fast as ffi.unpack ("Q" = uint64).
-    lows, bds = memoryview(ffi.buffer(low)).cast("Q"), memoryview(ffi.buffer(bd)).cast("Q")
-    return [
-        (tuple(lows[i * low_len + 1 : (i + 1) * low_len].tolist()),
-         tuple(bds[i * bd_len + 1 : (i + 1) * bd_len].tolist()))
-        for i in range(copies)
-    ]
+    return low, bd, low_len, bd_len
 
 
 _GAMES = ("badacey", "badeucy")
@@ -345,22 +341,33 @@ def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_
                     progress: Progress | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(low, badugi) histograms, rank 1 first, of ``kept`` plus every ``k``-card set of ``unseen``
     (``k = 5 - len(kept)``).  ``progress(done, total)``: one kernel call, so only the last report."""
-    low, bd = _draw(lib.bd_draw_histograms, ace_high, kept, True, unseen, 1)[0]
+    low, bd, low_len, bd_len = _draw_buffers(lib.bd_draw_histograms, ace_high, kept, True, unseen, 1)
+    # memoryview.tolist() makes the Python ints about twice as fast as ffi.unpack ("Q" = uint64).
+    lows = tuple(memoryview(ffi.buffer(low)).cast("Q")[1:].tolist())
+    bds = tuple(memoryview(ffi.buffer(bd)).cast("Q")[1:].tolist())
     if progress is not None:
-        total = sum(low)
+        total = sum(lows)
         progress(total, total)
-    return low, bd
+    return lows, bds
 
 
 def draw_all_discards(hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: bool,
-                      progress: Progress | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """The histograms of :func:`draw_histograms` for all 32 discards of a five-card hand, indexed by
-    discard mask (bit ``i`` = ``hand[i]`` thrown), from one kernel call; ``progress`` as there."""
-    by_mask = _draw(lib.bd_draw_all_discards, ace_high, hand, False, unseen, 32)
+                      progress: Progress | None = None) -> tuple[NDArray, NDArray]:
+    """The histograms of :func:`draw_histograms` for all 32 discards of a five-card hand from one kernel
+    call: two int64 arrays, (32, low ranks) and (32, badugi ranks), row = discard mask (bit ``i`` =
+    ``hand[i]`` thrown), column = rank - 1; ``progress`` as there.  Arrays, because the pot-share
+    objective of ``best_discards`` weighs all 32 rows at once (a tuple per row cost more than the
+    enumeration)."""
+    import numpy as np
+
+    low, bd, low_len, bd_len = _draw_buffers(lib.bd_draw_all_discards, ace_high, hand, False, unseen, 32)
+    # Counts are at most C(47, 5) = 1,533,939: int64 holds them, and numpy's arithmetic stays signed.
+    lows = np.frombuffer(memoryview(ffi.buffer(low)), np.uint64).reshape(32, low_len)[:, 1:].astype(np.int64)
+    bds = np.frombuffer(memoryview(ffi.buffer(bd)), np.uint64).reshape(32, bd_len)[:, 1:].astype(np.int64)
     if progress is not None:
-        total = sum(sum(low) for low, _ in by_mask)
+        total = int(lows.sum())
         progress(total, total)
-    return by_mask
+    return lows, bds
 
 
 # --------------------------------------------------------------------------------------------------

@@ -156,18 +156,22 @@ def draw_histograms(kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_
 
 
 def draw_all_discards(hand: tuple[int, ...], unseen: tuple[int, ...], ace_high: bool,
-                      progress: Progress | None = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+                      progress: Progress | None = None) -> tuple[NDArray, NDArray]:
     """As the C twin's: one :func:`draw_histograms` per discard mask; ``progress`` counts all 32 together."""
+    import numpy as np
+
     need = sum(comb(5, k) * comb(len(unseen), k) for k in range(6))
     done = 0
-    by_mask = []
+    lows, bds = [], []
     for mask in range(32):
         kept = tuple(c for i, c in enumerate(hand) if not mask >> i & 1)
         k = 5 - len(kept)
         sub = None if progress is None else (lambda n, _total, base=done: progress(base + n, need))
-        by_mask.append(draw_histograms(kept, unseen, k, ace_high, sub))
+        low, bd = draw_histograms(kept, unseen, k, ace_high, sub)
+        lows.append(low)
+        bds.append(bd)
         done += comb(len(unseen), k)
-    return by_mask
+    return np.array(lows, dtype=np.int64), np.array(bds, dtype=np.int64)
 
 
 # --------------------------------------------------------------------------------------------------
