@@ -15,7 +15,7 @@ badacey_fast.errors.UnknownGameError: unknown game 'razz': expected one of badac
 
 from __future__ import annotations
 
-from badacey_fast.game.actions import Action, draw, format_action
+from badacey_fast.game.actions import Action, draw, format_action, parse_action
 from badacey_fast.errors import ConfigError
 from badacey_fast.game.config import PRESETS, GameConfig
 from badacey_fast.game.state import BETTING, COMPLETE, DRAWING, Game
@@ -29,6 +29,7 @@ __all__ = [
     "Action",
     "draw",
     "format_action",
+    "parse_action",
     "PRESETS",
     "ConfigError",
     "GameConfig",

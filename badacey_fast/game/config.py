@@ -51,7 +51,7 @@ from badacey_fast.rules.decks import FULL_RANKS, FULL_SUITS, MAX_DRAWS, check_de
 from badacey_fast.rules.games import PRESETS, SCORINGS, Scoring, scoring
 from badacey_fast.rules.odd_chips import OddChip, odd_chip_policy
 
-__all__ = ["GameConfig", "PRESETS"]
+__all__ = ["GameConfig", "PRESETS", "resolve_config"]
 
 
 def _check_int(name: str, value: object, positive: bool = False) -> None:
@@ -237,3 +237,30 @@ def _deck(ace_high: bool, ranks: int, suits: int) -> tuple[int, ...]:
     if deck is None:
         deck = _DECKS[key] = small_deck(ace_high, ranks, suits)
     return deck
+
+
+def resolve_config(config: GameConfig | str | None = None, game: str | None = None) -> GameConfig:
+    """The :class:`GameConfig` an entry point's ``config=`` and ``game=`` arguments name together (``Game``,
+    ``Table``, ``simulate``): ``game=`` alone is the preset's default table (as is a preset name given
+    as ``config``); ``config=`` alone is itself; both must name the same game -- a mismatch is a
+    :class:`ConfigError`, never one silently overriding the other.
+
+    >>> resolve_config(game="Baduci").game, resolve_config("27").game, resolve_config().game
+    ('badeucy', '27', 'badacey')
+    >>> resolve_config(GameConfig(game="badeucy", cap=3), game="badeucy").cap
+    3
+    >>> resolve_config(GameConfig(cap=3), game="badeucy")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.ConfigError: game='badeucy' but config= plays badacey: give the game once (GameConfig(game='badeucy', ...) or game= alone)
+    """
+    if config is None:
+        return GameConfig() if game is None else GameConfig(game=game)
+    if isinstance(config, str):
+        config = GameConfig(game=config)
+    elif not isinstance(config, GameConfig):
+        raise TypeError(f"config must be a GameConfig or a preset name, not {type(config).__name__}")
+    if game is not None and scoring(game).game != config.game:
+        raise ConfigError(f"game={game!r} but config= plays {config.game}: give the game once "
+                          f"(GameConfig(game={scoring(game).game!r}, ...) or game= alone)")
+    return config

@@ -23,7 +23,7 @@ from types import FunctionType, MethodType
 
 from badacey_fast.game.actions import Action
 from badacey_fast.errors import ConfigError
-from badacey_fast.game.config import GameConfig
+from badacey_fast.game.config import GameConfig, resolve_config
 from badacey_fast.game.state import COMPLETE, Game
 from badacey_fast.game.view import SeatView
 
@@ -137,12 +137,16 @@ def simulate(
     config: GameConfig | str | None = None,
     stack: int | None = None,
     progress: Callable[[int], None] | None = None,
+    *,
+    game: str | None = None,
 ) -> SimulationResult:
     """Play ``hands`` hands between ``bots`` (2 to 6, seat i = bots[i]) and report their winnings.
 
     ``stack``: chips each seat starts every hand with (default 100 big blinds, or 100 bets in an ante
     game).  ``seed`` makes the run reproducible (deals and the bots' own random choices).
     ``progress(k)`` is called every 1000 hands and at the end with the number of hands done.
+    ``config``: a :class:`GameConfig` or a preset name; ``game=`` a preset name as every entry point takes
+    it (both given must agree: :func:`~badacey_fast.game.config.resolve_config`).
 
     >>> from badacey_fast.game.bots import RandomBot, RuleBot
     >>> r = simulate([RuleBot(), RandomBot(), RandomBot()], hands=300, seed=5)
@@ -153,8 +157,7 @@ def simulate(
     ...
     badacey_fast.errors.ConfigError: hands must be a positive int, got 0
     """
-    if isinstance(config, str) or config is None:
-        config = GameConfig() if config is None else GameConfig(game=config)
+    config = resolve_config(config, game)
     n = len(bots)
     if not 2 <= n <= 6:
         raise ConfigError(f"a hand needs 2 to 6 seats, got {n}")

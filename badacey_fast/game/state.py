@@ -43,7 +43,7 @@ from badacey_fast.game.actions import CALL, DRAW, Action
 from badacey_fast.game.betting import (BETTING, CHANCE, CHECK_ACTION, COMPLETE, DRAWING, FOLD_ACTION, OTHER_SEATS,
                                        SEATS_AFTER, GameBetting, legal_set)
 from badacey_fast.errors import CardOwed, ConfigError
-from badacey_fast.game.config import GameConfig
+from badacey_fast.game.config import GameConfig, resolve_config
 from badacey_fast.game.dealing import GameDealing
 from badacey_fast.game.queries import GameQueries
 from badacey_fast.game.verify import raise_callable, verify_action
@@ -118,6 +118,9 @@ class Game(GameBetting, GameDealing, GameQueries):
     ``seed`` (int) or ``rng`` (a :class:`random.Random`) shuffle the deck, or ``deck`` gives the full
     52-card order dealt from the top (a small game's: its :attr:`GameConfig.deck` in any order).  Blinds (or antes) are posted and the cards dealt on creation.
     ``posts``: seats that post an extra, live big blind (players joining a running table; see table.py).
+    ``config``: a :class:`GameConfig` or a preset name; ``game=`` names the game as every other entry
+    point does (``Game(game="badeucy")``), and if both are given they must agree (a
+    :class:`~badacey_fast.errors.ConfigError` otherwise).
 
     >>> g = Game(stacks=[100, 100, 100], seed=7)
     >>> g.to_act, g.legal_actions()                 # seat 0 is the button and acts first pre-draw
@@ -157,15 +160,10 @@ class Game(GameBetting, GameDealing, GameQueries):
         _script: Sequence[int] | None = None,
         _shuffled: list[int] | None = None,
         chance: bool = False,
+        game: str | None = None,
     ) -> None:
-        if type(config) is GameConfig:
-            pass
-        elif config is None:
-            config = GameConfig()
-        elif isinstance(config, str):
-            config = GameConfig(game=config)
-        elif not isinstance(config, GameConfig):
-            raise TypeError(f"config must be a GameConfig or a preset name, not {type(config).__name__}")
+        if type(config) is not GameConfig or game is not None:  # (a simulation passes a GameConfig alone)
+            config = resolve_config(config, game)
         stacks = list(stacks)
         n = len(stacks)
         if not 2 <= n <= 6:

@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 
 from badacey_fast.errors import SeatError
 from badacey_fast.errors import ConfigError
-from badacey_fast.game.config import GameConfig
+from badacey_fast.game.config import GameConfig, resolve_config
 from badacey_fast.game.simulate import Bot
 from badacey_fast.game.simulate import play_hand as _play_game
 from badacey_fast.game.state import COMPLETE, Game
@@ -82,11 +82,8 @@ class Table:
     """
 
     def __init__(self, config: GameConfig | str | None = None, seats: int = 6, seed: int | None = None,
-                 button: int = 0) -> None:
-        if config is None or isinstance(config, str):
-            config = GameConfig() if config is None else GameConfig(game=config)
-        elif not isinstance(config, GameConfig):
-            raise TypeError(f"config must be a GameConfig or a preset name, not {type(config).__name__}")
+                 button: int = 0, *, game: str | None = None) -> None:
+        config = resolve_config(config, game)
         if type(seats) is not int:
             raise TypeError(f"seats must be an int, not {type(seats).__name__}")
         if not 2 <= seats <= 6:

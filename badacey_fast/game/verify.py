@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, cast
 
 from badacey_fast.cards import card_ids_of_text, format_card, format_cards, parse_card, parse_cards
 from badacey_fast.errors import DuplicateCardError, IllegalActionError
-from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
+from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action, parse_action
 from badacey_fast.game.betting import (CHECK_ACTION, COMPLETE, DRAWING, FOLD_ACTION, OTHER_SEATS, call_action,
                                        raise_action)
 
@@ -239,7 +239,7 @@ def verify_action(game: "Game", action: object, seat: int | None = None) -> tupl
         raise IllegalActionError("a card is owed: resolve the chance event first (apply_chance)")
     if type(action) is not Action:
         if isinstance(action, str):
-            action = Action(action)
+            action = parse_action(action)
         elif not isinstance(action, Action):
             raise TypeError(f"action must be an Action or an action kind, not {type(action).__name__}")
     kind = action[0]
