@@ -88,41 +88,54 @@ class RandomBot:
 class RuleBot:
     """Rule of thumb: draw to the best badugi and low cards; bet made hands; fold weak draws late."""
 
-    __slots__ = ("_rnd",)
+    __slots__ = ("_rnd", "_memo")
     name = "rule"
 
     def __init__(self, seed: int | None = None) -> None:
+        self._memo: dict[tuple[str, tuple[int, ...]], tuple[tuple[int, ...], int]] = {}
         self.reseed(seed)
 
     def reseed(self, seed: int | None) -> None:
         """Restart the bot's random stream (used to mix in an occasional bluff) from ``seed``."""
         self._rnd = random.Random(seed).random
 
+    def _plan(self, game: str, hand: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+        """(the discards, how many cards the hand still wants) of ``hand``: asked at every decision of a
+        hand about the same few holdings, so kept per bot (a bounded memo)."""
+        key = (game, hand)
+        found = self._memo.get(key)
+        if found is None:
+            keep = keep_cards(hand, game)
+            found = (tuple(c for c in hand if c not in keep), len(hand) - len(keep))
+            if len(self._memo) >= 4096:
+                self._memo.clear()
+            self._memo[key] = found
+        return found
+
     def __call__(self, view: SeatView) -> Action:
-        acts = view.legal_actions()
+        g = view._g  # the view's own game: skip one indirection on the simulation hot path
+        acts = g.legal_actions() if g.to_act == view.seat else ()
         if not acts:
             raise _no_action(view)
-        hand = view.hand
-        keep = keep_cards(hand, view.config.scoring)
-        if acts[0][0] == DRAW:
-            return _new(Action, (DRAW, None, tuple(c for c in hand if c not in keep)))
-        missing = len(hand) - len(keep)  # cards this hand still wants
-        draws_left = view.config.draws - view.street  # 3 in the full game (a small game may have fewer)
-        by_kind = {a[0]: a for a in acts}
-        aggressive = by_kind.get(RAISE) or by_kind.get(BET)
+        config = g.config
+        discards, missing = self._plan(config.game, tuple(g.hands[view.seat]))
+        first = acts[0]
+        if first[0] == DRAW:
+            return _new(Action, (DRAW, None, discards))
+        # legal_actions' order: fold (facing a bet), check or call, then bet or raise when allowed.
+        last = acts[-1]
+        aggressive = last if last[0] == RAISE or last[0] == BET else None
+        passive = acts[1] if first[0] == FOLD else first  # the check or the call
+        draws_left = config.draws - g.street  # 3 in the full game (a small game may have fewer)
         if missing == 0 or (missing == 1 and draws_left >= 2):
-            if aggressive is not None:
-                return aggressive
-            return by_kind.get(CALL) or by_kind[CHECK]
+            return aggressive if aggressive is not None else passive
         if missing == 1 or (missing == 2 and draws_left == 3):
-            if CHECK in by_kind:
-                return by_kind[CHECK]
-            return by_kind[CALL]
-        if CHECK in by_kind:
-            return by_kind[CHECK]
+            return passive
+        if passive[0] == CHECK:
+            return passive
         if self._rnd() < 0.1:  # an occasional float keeps the bot from being exploited by pure aggression
-            return by_kind[CALL]
-        return by_kind[FOLD]
+            return passive
+        return first  # the fold
 
 
 random_bot = RandomBot()
