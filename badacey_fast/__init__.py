@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from badacey_fast.draw import DiscardChoice, DrawOutcomes, Equity, Range, best_discards, draw_outcomes
     from badacey_fast.draw import equity, policy_equity
     from badacey_fast.draw.range_equity import range_equity
-    from badacey_fast.files import generate_deals, score_file
+    from badacey_fast.files import Deals, decode_cards, generate_deals, score_file
     from badacey_fast.game import Action, Game, GameConfig, SeatView
     from badacey_fast.game.simulate import simulate
     from badacey_fast.pots import UNSHOWN, PotResult, Settlement, ShowdownResult, settle, showdown
@@ -76,7 +76,7 @@ _GAME_NAMES = ("Game", "GameConfig", "Action", "SeatView", "simulate")
 # settlement, draws and equities (half the import time of the package, and a bot that only evaluates
 # hands does not need them).
 _LAZY_NAMES = {"showdown_many": "bulk", "winners_many": "bulk", "score_many": "bulk",
-               "score_file": "files", "generate_deals": "files",
+               "score_file": "files", "generate_deals": "files", "decode_cards": "files", "Deals": "files",
                "showdown": "pots", "showdown_detail": "pots", "settle": "pots", "ShowdownResult": "pots",
                "Settlement": "pots", "PotResult": "pots", "UNSHOWN": "pots",
                "draw_outcomes": "draw", "best_discards": "draw", "DrawOutcomes": "draw", "DiscardChoice": "draw",
@@ -137,6 +137,8 @@ __all__ = [
     "score_many",
     "score_file",
     "generate_deals",
+    "decode_cards",
+    "Deals",
     "low_rank",
     "badugi_rank",
     "describe",

@@ -9,6 +9,8 @@ mode (a card is owed and the caller chooses it).  :class:`Terminated` (SIGTERM i
 
 from __future__ import annotations
 
+from types import ModuleType
+
 __all__ = [
     "BadaceyError",
     "InvalidCardError",
@@ -31,6 +33,7 @@ __all__ = [
     "CardOwed",
     "Terminated",
     "PartitionAbandoned",
+    "MissingExtraError",
 ]
 
 
@@ -169,3 +172,31 @@ class PartitionAbandoned(Exception):
     """A Dask partition of :func:`badacey_fast.dask.score_dataset` has nothing left to do: the client gave
     the run up (its payout folder is gone), or an earlier partition stopped at a bad row.  Not an error:
     raised between batches and caught by the partition's task, which then reports itself abandoned."""
+
+
+class MissingExtraError(ImportError):
+    """An optional dependency is not installed: the one-line message names the pip extra that installs it
+    (``extra``), for a command line to print as it is.
+
+    >>> MissingExtraError.require("json", "plot", "plots").__name__
+    'json'
+    >>> MissingExtraError.require("no_such_module_here", "plot", "plots")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.MissingExtraError: plots need no_such_module_here: pip install "badacey_fast[plot]"
+    """
+
+    def __init__(self, message: str, extra: str) -> None:
+        super().__init__(message)
+        self.extra = extra
+
+    @classmethod
+    def require(cls, module: str, extra: str, what: str) -> ModuleType:
+        """``import module``, or this error: ``"<what> need <module>: pip install "badacey_fast[<extra>]""``."""
+        import importlib
+
+        try:
+            return importlib.import_module(module)
+        except ImportError:
+            top = module.split(".")[0]
+            raise cls(f'{what} need {top}: pip install "badacey_fast[{extra}]"', extra) from None
