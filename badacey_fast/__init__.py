@@ -11,7 +11,8 @@ Value(low=1, badugi=1)
 from __future__ import annotations
 
 try:
-    from badacey_fast import kernel as _kernel
+    # Not `_kernel`: importing the C extension badacey_fast._kernel binds that name on this package.
+    from badacey_fast import kernel as _twins
     from badacey_fast.cards import card_id, card_rank, card_suit, format_card, format_cards, parse_card, parse_cards
     from badacey_fast.errors import (
         BadaceyError,
@@ -91,7 +92,7 @@ def __dir__() -> list[str]:
 def __getattr__(attr: str) -> object:
     # ``backend`` is read live so that it always names the twin actually serving calls.
     if attr == "backend":
-        return _kernel.name
+        return _twins.name
     if attr == "__version__":  # importlib.metadata costs ~35 ms of import time: look it up on demand
         global __version__
         __version__ = _find_version()

@@ -108,3 +108,18 @@ def test_the_heavy_check_can_fail() -> None:
     # A heavy module or one of its submodules is named; a module that only shares a prefix is not.
     assert _heavy({"badacey_fast", "dataclasses", "numpy.core", "typing_extensions", "badacey_fast.bulky"}) == [
         "dataclasses", "numpy.core"]
+
+
+@pytest.mark.backend_independent  # a fresh interpreter started on the Python twin
+def test_backend_stays_readable_after_the_c_extension_loads_late(fresh_python: FreshPython) -> None:
+    # On the Python twin the C extension badacey_fast._kernel is imported only when C is first asked
+    # for; importing it binds the package attribute `_kernel`, which must not be the name of anything
+    # the package itself reads (it was the alias of badacey_fast.kernel: `backend` then raised).
+    code = ("import badacey_fast\n"
+            "from badacey_fast import kernel\n"
+            "print(badacey_fast.backend)\n"
+            "with kernel.using('c'):\n"
+            "    print(badacey_fast.backend)\n"
+            "print(badacey_fast.backend)")
+    out = fresh_python(code, env={"BADACEY_FAST_BACKEND": "python"})
+    assert out.stdout.split() == ["python", "c", "python"], out.stderr
