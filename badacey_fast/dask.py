@@ -326,10 +326,10 @@ def score_dataset(
 
 
 def _simulate_partition(bots: Sequence[Bot], hands: int, seed: int, config: GameConfig,
-                        stack: int | None) -> SimulationResult:
+                        stack: int | None, engine: str) -> SimulationResult:
     from badacey_fast.game.simulate import simulate as play
 
-    return play(copy.deepcopy(list(bots)), hands=hands, seed=seed, config=config, stack=stack)
+    return play(copy.deepcopy(list(bots)), hands=hands, seed=seed, config=config, stack=stack, engine=engine)
 
 
 def _sizes(total: int, size: int) -> list[int]:
@@ -347,17 +347,20 @@ def simulate(
     scheduler: str | None = None,
     partition_hands: int = PARTITION_HANDS,
     progress: bool = False,
+    engine: str = "auto",
 ) -> SimulationResult:
     """:func:`badacey_fast.game.simulate` sharded by partitions of ``partition_hands`` hands, each seeded
     from ``seed`` (:func:`partition_seeds`; ``None`` draws one): the same result on 1 or N workers.  Each
-    partition plays with its own copies of ``bots``.  Returns a
+    partition plays with its own copies of ``bots``.  ``engine``: as :func:`badacey_fast.game.simulate`
+    takes it, decided here once (:func:`~badacey_fast.game.simulate.resolve_engine`) so that every
+    partition plays on the same hand loop whatever its worker's backend.  Returns a
     :class:`~badacey_fast.game.simulate.SimulationResult` over all ``hands`` hands."""
     require_dask()
     from dask.delayed import delayed
 
     from badacey_fast.errors import ConfigError
     from badacey_fast.game.config import GameConfig
-    from badacey_fast.game.simulate import summarize
+    from badacey_fast.game.simulate import resolve_engine, summarize
 
     if isinstance(config, str) or config is None:
         config = GameConfig() if config is None else GameConfig(game=config)
@@ -367,11 +370,14 @@ def simulate(
         raise ConfigError(f"hands must be a positive int, got {hands!r}")
     if type(partition_hands) is not int or partition_hands < 1:
         raise ConfigError(f"partition_hands must be a positive int, got {partition_hands!r}")
+    config.check_seats(len(bots))
+    played_on = resolve_engine(bots, config, engine, stack)
     sizes = _sizes(hands, partition_hands)
     seeds = partition_seeds(seed, len(sizes))
     task = delayed(_simulate_partition, pure=True)
     parts: list[SimulationResult]
-    parts = _run([task(list(bots), k, s, config, stack) for k, s in zip(sizes, seeds)], client, scheduler, progress)
+    parts = _run([task(list(bots), k, s, config, stack, played_on) for k, s in zip(sizes, seeds)], client, scheduler,
+                 progress)
     n = len(bots)
     totals, squares = [0] * n, [0] * n
     for r in parts:  # each partition's sum of squares back from its mean and interval (exact integers)

@@ -694,6 +694,24 @@ int32_t bd_eng_act(bd_eng_table *t, const uint32_t *table, int32_t kind, int32_t
     return bd_act(t, table, kind, discards);
 }
 
+int32_t bd_eng_play(bd_eng_table *t, const uint32_t *table, bd_eng_decide decide, void *ctx)
+{
+    if (table == NULL || decide == NULL)
+        return BD_ENG_BAD_ARGS;
+    if (!bd_eng_check(t))
+        return BD_ENG_BAD_STATE;
+    while (t->phase != BD_ENG_COMPLETE) {
+        int64_t call, target;
+        const int32_t code = bd_legal(t, &call, &target);
+        int32_t discards = 0;
+        const int32_t kind = decide(ctx, t, code, call, target, &discards);
+        const int rc = bd_act(t, table, kind, discards);
+        if (rc != BD_ENG_OK)
+            return rc;
+    }
+    return BD_ENG_OK;
+}
+
 /* envs/encoding.py obs_row. */
 static int64_t bd_row(const bd_eng_table *t, int32_t seat, int64_t *row)
 {

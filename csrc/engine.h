@@ -137,4 +137,18 @@ int64_t bd_eng_step_many(bd_eng_table *ts, int64_t n, const uint32_t *table, con
  * of every exported function. */
 int bd_eng_check(const bd_eng_table *t);
 
+/* For C callers only (csrc/simulate.c; not in the cdef): a player's decision.  Given the table (read only),
+ * the seat to act (t->to_act), the legal set as bd_eng_legal's mask code with its call and target, it
+ * returns the action kind (BD_ENG_FOLD / CALL / RAISE while betting, BD_ENG_DRAW while drawing) and sets
+ * *discards (bit j = hand position j) for a draw.  `ctx` is the caller's. */
+typedef int32_t (*bd_eng_decide)(void *ctx, const bd_eng_table *t, int32_t code, int64_t call, int64_t target,
+                                 int32_t *discards);
+
+/* Play the hand in progress to its end, `decide` choosing every action: the state is checked once
+ * (bd_eng_check), then each action is checked against the legal set as bd_eng_act checks it and applied,
+ * so a whole simulated hand costs one check instead of one per action.  Returns BD_ENG_OK, BD_ENG_BAD_ARGS
+ * (a NULL argument), BD_ENG_BAD_STATE, or BD_ENG_ILLEGAL when `decide` chose an illegal action (the hand
+ * is then left at that decision, unchanged by it). */
+int32_t bd_eng_play(bd_eng_table *t, const uint32_t *table, bd_eng_decide decide, void *ctx);
+
 #endif /* BD_ENGINE_H */

@@ -53,7 +53,7 @@ class StatedRuleBot:
 def test_rule_bot_plays_its_stated_rule(config, seats):
     fast = [RuleBot() if s % 2 == 0 else RandomBot() for s in range(seats)]
     stated = [StatedRuleBot() if s % 2 == 0 else RandomBot() for s in range(seats)]
-    a = simulate(fast, hands=400, seed=9, config=config, stack=40)
+    a = simulate(fast, hands=400, seed=9, config=config, stack=40, engine="python")
     b = simulate(stated, hands=400, seed=9, config=config, stack=40)
     assert a == b
     assert a.showdowns > 0 and any(t != 0 for t in a.totals)

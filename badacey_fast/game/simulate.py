@@ -3,6 +3,12 @@
 Seat ``i`` holds ``bots[i]`` for every hand; the button moves one seat each hand and every hand starts
 from the same stacks (a cash game with top-ups), so each hand is an independent sample.
 
+When every bot is a built-in one (:class:`~badacey_fast.game.bots.RandomBot`,
+:class:`~badacey_fast.game.bots.RuleBot`) and the C twin is active, the hands are played by the C hand
+loop (``csrc/simulate.c`` with the bots of ``csrc/bots.c``, decision for decision the Python bots' rules):
+the same game in distribution, from other random streams, so a seed gives another (reproducible) run than
+on the Python path.  ``engine="python"`` keeps the Python path; ``engine="c"`` insists on C.
+
 >>> from badacey_fast.game.bots import RandomBot, RuleBot
 >>> r = simulate([RuleBot(), RandomBot()], hands=200, seed=1)
 >>> r.hands, sum(r.totals)              # zero-sum: every chip won was lost by someone
@@ -20,6 +26,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from types import FunctionType, MethodType
+from typing import TYPE_CHECKING
 
 from badacey_fast.game.actions import Action
 from badacey_fast.errors import ConfigError
@@ -27,9 +34,18 @@ from badacey_fast.game.config import GameConfig, resolve_config
 from badacey_fast.game.state import COMPLETE, Game
 from badacey_fast.game.view import SeatView
 
-__all__ = ["SimulationResult", "simulate", "summarize", "play_hand", "shuffled_decks", "direct_calls"]
+if TYPE_CHECKING:
+    from badacey_fast.kernel import Simulator
+
+__all__ = ["SimulationResult", "simulate", "summarize", "play_hand", "shuffled_decks", "direct_calls", "ENGINES",
+           "resolve_engine"]
 
 Bot = Callable[[SeatView], Action]
+#: The hand loops :func:`simulate` can run on: ``"auto"`` (C when it can), ``"c"``, ``"python"``.
+ENGINES = ("auto", "c", "python")
+# Hands per call of the C loop: the progress callback's step, and few enough that the int64 sums of one
+# call cannot overflow with the chips the C loop allows (checked again in C: refused, never wrapped).
+_C_CHUNK = 1000
 
 
 @dataclass(frozen=True)
@@ -139,6 +155,7 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     *,
     game: str | None = None,
+    engine: str = "auto",
 ) -> SimulationResult:
     """Play ``hands`` hands between ``bots`` (2 to 6, seat i = bots[i]) and report their winnings.
 
@@ -147,6 +164,10 @@ def simulate(
     ``progress(k)`` is called every 1000 hands and at the end with the number of hands done.
     ``config``: a :class:`GameConfig` or a preset name; ``game=`` a preset name as every entry point takes
     it (both given must agree: :func:`~badacey_fast.game.config.resolve_config`).
+    ``engine``: ``"auto"`` plays on the C hand loop when every bot is a built-in
+    :class:`~badacey_fast.game.bots.RandomBot` or :class:`~badacey_fast.game.bots.RuleBot` and the C twin
+    is active (about 20x the hands a second), else in Python; ``"c"`` refuses (``ValueError``) what
+    only Python can play; ``"python"`` always plays in Python.
 
     >>> from badacey_fast.game.bots import RandomBot, RuleBot
     >>> r = simulate([RuleBot(), RandomBot(), RandomBot()], hands=300, seed=5)
@@ -158,13 +179,29 @@ def simulate(
     badacey_fast.errors.ConfigError: hands must be a positive int, got 0
     """
     config = resolve_config(config, game)
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     n = len(bots)
     if not 2 <= n <= 6:
         raise ConfigError(f"a hand needs 2 to 6 seats, got {n}")
     if type(hands) is not int or hands < 1:
         raise ConfigError(f"hands must be a positive int, got {hands!r}")
+    config.check_seats(n)  # a small game's deck may be too small for this many (on either engine)
     unit = config.big_blind or config.small_bet
     stacks = [stack if stack is not None else 100 * unit] * n
+    names = tuple(getattr(b, "name", getattr(b, "__name__", type(b).__name__)) for b in bots)
+    sim = None if engine == "python" else _c_simulator(bots, config, stacks, seed, engine == "c")
+    if sim is not None:
+        totals, squares, showdowns = [0] * n, [0] * n, 0
+        for first in range(0, hands, _C_CHUNK):
+            count = min(_C_CHUNK, hands - first)
+            t, q, sd = sim.run(first, count)
+            totals = [a + b for a, b in zip(totals, t)]  # Python ints: the grand sums never wrap
+            squares = [a + b for a, b in zip(squares, q)]
+            showdowns += sd
+            if progress is not None:
+                progress(first + count)
+        return summarize(names, hands, unit, totals, squares, showdowns)
     rng = random.Random(seed)
     for i, bot in enumerate(bots):
         reseed = getattr(bot, "reseed", None)
@@ -187,8 +224,70 @@ def simulate(
         showdowns += g.nlive > 1
         if progress is not None and ((h + 1) % 1000 == 0 or h + 1 == hands):
             progress(h + 1)
-    names = tuple(getattr(b, "name", getattr(b, "__name__", type(b).__name__)) for b in bots)
     return summarize(names, hands, unit, totals, squares, showdowns)
+
+
+def resolve_engine(bots: Sequence[Bot], config: GameConfig | str | None = None, engine: str = "auto",
+                   stack: int | None = None) -> str:
+    """The hand loop :func:`simulate` plays ``bots`` on with these rules here: ``"c"`` or ``"python"``
+    (``engine="auto"`` decided in this process, with its backend).  A caller that shards a simulation
+    across processes (:func:`badacey_fast.dask.simulate`) decides once and passes the answer, so every
+    shard deals from the same engine's streams whatever each process's backend.  ``engine="c"`` that
+    cannot be played is the ``ValueError`` of :func:`simulate`.
+
+    >>> from badacey_fast.game.bots import RandomBot, RuleBot
+    >>> resolve_engine([RuleBot(), RandomBot()], engine="python")
+    'python'
+    >>> resolve_engine([RuleBot(), len])                     # a bot of one's own plays in Python
+    'python'
+    >>> resolve_engine([RuleBot(), RandomBot()], engine="jit")
+    Traceback (most recent call last):
+    ...
+    ValueError: engine must be one of auto, c, python, not 'jit'
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if engine == "python":
+        return "python"
+    config = resolve_config(config)
+    unit = config.big_blind or config.small_bet
+    stacks = [stack if stack is not None else 100 * unit] * len(bots)
+    return "c" if _c_simulator(bots, config, stacks, 0, engine == "c") is not None else "python"
+
+
+def _c_simulator(bots: Sequence[Bot], config: GameConfig, stacks: list[int], seed: int | None,
+                 insist: bool) -> Simulator | None:
+    """The C hand loop set up for these bots and rules, or None when Python must play (``insist``: a
+    ``ValueError`` saying why instead)."""
+    from badacey_fast import kernel
+    from badacey_fast.game.bots import RandomBot, RuleBot
+    from badacey_fast.rules.games import PRESETS
+
+    sim = kernel.simulator()
+    # Exactly the built-in classes: a subclass may decide otherwise, and only Python can ask it.
+    kinds = {RandomBot: "random", RuleBot: "rule"}
+    others = [type(b).__name__ for b in bots if type(b) not in kinds]
+    total = sum(stacks)
+    why = (f"the C kernel is not active (backend {kernel.name!r})" if sim is None else
+           f"bots other than the built-in RandomBot and RuleBot play in Python only: {', '.join(others)}"
+           if others else
+           # The C loop's int64 sums of _C_CHUNK hands: a hand moves at most every chip on the table.
+           f"stacks of {max(stacks)} chips are beyond the C loop's sums" if total * total * _C_CHUNK >= 1 << 63
+           else None)
+    if why is None:
+        assert sim is not None
+        root = random.Random(seed)  # seed None: a fresh run each time, as on the Python path
+        try:
+            return sim(PRESETS.index(config.game), stacks, config.small_blind, config.big_blind, config.ante,
+                       config.small_bet, config.big_bet, config.cap, config.heads_up_uncapped, config.burn,
+                       config.odd_chip.odd_low, config.scoring.ace_high,
+                       (config.ranks, config.suits, config.hand_size, config.draws),
+                       [kinds[type(b)] for b in bots], root.getrandbits(64), [root.getrandbits(64) for _ in bots])
+        except ValueError as exc:
+            why = str(exc)
+    if insist:
+        raise ValueError(f"engine='c' is unavailable: {why}")
+    return None
 
 
 def summarize(names: tuple[str, ...], hands: int, unit: int, totals: Sequence[int], squares: Sequence[int],

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from typing import TypeVar, cast
 
     from badacey_fast.kernel._c import EngineTables as EngineTables  # engine_tables() returns the class
+    from badacey_fast.kernel._c import Simulator as Simulator  # simulator() returns the class
     from badacey_fast.kernel.twin import NDArray, Progress, Single
 
     _T = TypeVar("_T")
@@ -45,7 +46,7 @@ else:
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables"]
+           "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "simulator"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
 # re-set by backend.using() on every switch, so reading them is always live.
@@ -191,6 +192,21 @@ def engine_tables() -> type[EngineTables] | None:
     from badacey_fast.kernel._c import EngineTables as tables
 
     return tables
+
+
+def simulator() -> type[Simulator] | None:
+    """The C hand loop played by the built-in bots (``csrc/simulate.c``, ``csrc/bots.c``:
+    :class:`badacey_fast.kernel._c.Simulator`) when the C twin is active, else None (its Python twin is
+    :func:`badacey_fast.game.simulate` with :mod:`badacey_fast.game.bots`).
+
+    >>> simulator() is None or simulator().__name__ == "Simulator"
+    True
+    """
+    if _backend.impl.NAME != "c":
+        return None
+    from badacey_fast.kernel._c import Simulator as sim
+
+    return sim
 
 
 _MEMO: dict[str, dict[Hashable, object]] = {}

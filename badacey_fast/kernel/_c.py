@@ -46,7 +46,7 @@ NAME = "c"
 __all__ = ["NAME", "Kernel", "KERNEL", "SINGLE", "evaluate5", "low_rank5", "badugi_rank", "eval_many",
            "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "EngineTables"]
+           "EngineTables", "Simulator", "BOT_KINDS", "SIM_RECORDS", "bot_keep"]
 
 
 class Kernel:
@@ -473,3 +473,89 @@ class EngineTables:
                                         _addr("float *", obs), _addr("float *", final), obs.size,
                                         _addr("double *", rewards), _addr("uint8_t *", term),
                                         _addr("uint8_t *", illegal), _addr("int64_t *", codes)))
+
+
+# --------------------------------------------------------------------------------------------------
+# Simulations of the built-in bots in the C hand loop (csrc/simulate.c, csrc/bots.c): C only (their
+# Python twin is game/simulate.py with game/bots.py's bots).
+
+#: bd_bots' kinds by the bots' names (game/bots.py BOTS).
+BOT_KINDS = {"random": 0, "rule": 1}
+#: The per-hand records bd_sim_run writes: name -> (dtype, shape of a row; 6 seats a row whatever the seats).
+SIM_RECORDS = {"net": ("int64", (6,)), "cards": ("uint8", (6, 5)), "folded": ("uint8", (6,)),
+               "button": ("uint8", ()), "showdown": ("uint8", ()), "pot": ("int64", ())}
+_SIM_ERRORS = {1: "an illegal action", 2: "a damaged table state", 3: "bad arguments", 4: "cards ran out",
+               5: "a sum beyond int64"}
+
+
+class Simulator:
+    """One table of the C hand loop played by built-in bots, hand after hand (``bd_sim_run``).
+
+    ``game``: the preset's index in :data:`badacey_fast.rules.games.PRESETS`; ``stacks``: each seat's chips
+    at the start of every hand; the rules as :class:`EngineTables` takes them (``cap`` None: no cap;
+    ``size``: ranks, suits, hand size, draws); ``bots``: each seat's bot name (``"random"`` or ``"rule"``);
+    ``seed``: the deal's generator; ``bot_seeds``: each seat's bot's generator (ints 0..2**64-1).  Raises
+    ``ValueError`` when the kernel refuses the rules or the bots (chips above 2**40, a value out of range,
+    an unknown bot)."""
+
+    def __init__(self, game: int, stacks: list[int], small_blind: int, big_blind: int, ante: int, small_bet: int,
+                 big_bet: int, cap: int | None, heads_up_uncapped: bool, burn: bool, odd_low: bool, ace_high: bool,
+                 size: tuple[int, int, int, int], bots: list[str], seed: int, bot_seeds: list[int]) -> None:
+        if len(bots) != len(stacks) or len(bot_seeds) != len(stacks) or any(b not in BOT_KINDS for b in bots):
+            raise ValueError(f"one built-in bot ({', '.join(BOT_KINDS)}) and one seed per seat: got {bots}")
+        cfg: Any = ffi.new("bd_eng_config *")  # a struct: its fields are attributes cffi's stubs cannot name
+        cfg.small_blind, cfg.big_blind, cfg.ante = small_blind, big_blind, ante
+        cfg.small_bet, cfg.big_bet = small_bet, big_bet
+        cfg.cap = lib.BD_ENG_NO_CAP if cap is None else cap
+        cfg.stacks[0:len(stacks)] = stacks
+        cfg.game, cfg.seats, cfg.learner = game, len(stacks), 0
+        cfg.heads_up_uncapped, cfg.burn, cfg.odd_low = int(heads_up_uncapped), int(burn), int(odd_low)
+        cfg.ranks, cfg.suits, cfg.hand_size, cfg.draws = size
+        self.seats = len(stacks)
+        self.config = cfg
+        self.state: Any = ffi.new("bd_eng_table *")
+        self.table = _table(ace_high)
+        if lib.bd_eng_init(self.state, cfg, seed) != lib.BD_ENG_OK:
+            raise ValueError(f"the C hand loop refuses these rules (chips above 2**40, or a value out of range): "
+                             f"stacks {stacks}, blinds {small_blind}/{big_blind}, ante {ante}, "
+                             f"bets {small_bet}/{big_bet}, cap {cap}, ranks/suits/hand size/draws {size}")
+        self.bots: Any = ffi.new("bd_bots *")
+        kinds = ffi.new("int32_t[]", [BOT_KINDS[b] for b in bots])
+        if lib.bd_bots_init(self.bots, kinds, ffi.new("uint64_t[]", bot_seeds), self.seats) != 0:
+            raise ValueError(f"the C bots refuse seats {self.seats} or bots {bots}")
+        self.sums: Any = ffi.new("bd_sim_sums *")
+        self.records: Any = ffi.new("bd_sim_records *")
+
+    def run(self, first: int, count: int, records: dict[str, NDArray] | None = None
+            ) -> tuple[list[int], list[int], int]:
+        """Play hands ``first .. first + count - 1`` (the button at hand % seats): returns each seat's net chips
+        summed, their squares summed, and the showdowns, over these hands.  ``records``: arrays as
+        :data:`SIM_RECORDS` describes, each of at least ``count`` rows (C-contiguous, the right dtype: the
+        caller's), filled with the hands' records.  ``RuntimeError`` when the kernel stops: a sum beyond int64
+        (the caller sizes ``count`` so that it cannot happen), or a state it refuses."""
+        ffi.memmove(self.sums, bytes(ffi.sizeof("bd_sim_sums")), ffi.sizeof("bd_sim_sums"))
+        rec = ffi.NULL
+        if records is not None:
+            r = self.records
+            rows = min(len(a) for a in records.values())
+            r.rows = rows
+            r.net = _addr("int64_t *", records["net"])
+            r.cards = _addr("uint8_t *", records["cards"])
+            r.folded = _addr("uint8_t *", records["folded"])
+            r.button = _addr("uint8_t *", records["button"])
+            r.showdown = _addr("uint8_t *", records["showdown"])
+            r.pot = _addr("int64_t *", records["pot"])
+            rec = r
+        code = lib.bd_sim_run(self.state, self.table, self.bots, first, count, self.sums, rec)
+        if code != lib.BD_ENG_OK:
+            raise RuntimeError(f"the C hand loop stopped at a hand of {first}..{first + count - 1}: "
+                               f"{_SIM_ERRORS.get(code, 'unknown')} (bd_sim_run code {code})")
+        s = self.sums
+        return list(s.totals)[:self.seats], list(s.squares)[:self.seats], int(s.showdowns)
+
+
+def bot_keep(hand: tuple[int, ...], game: int, top: int = 8) -> int:
+    """``bd_bot_keep``: the C rule-of-thumb keep set of ``hand`` (card ids) as a bit mask (bit j = hand[j]
+    kept), or -1 for arguments the kernel refuses: the C bots' twin of draw/policy.py keep_cards, for the
+    tests that hold one to the other.  ``game``: the preset's index in PRESETS."""
+    return int(lib.bd_bot_keep(ffi.new("uint8_t[]", [c & 255 for c in hand]), len(hand), game, top))
