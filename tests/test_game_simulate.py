@@ -6,11 +6,13 @@ distribution.  Sums are exact or refused."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from badacey_fast import kernel
+from badacey_fast.cards import format_card
 from badacey_fast.draw.policy import keep_cards
 from badacey_fast.game import Action, Game, GameConfig, SeatView, simulate
 from badacey_fast.game.bots import RandomBot, RuleBot
@@ -110,6 +112,10 @@ def test_c_hands_replay_in_python_with_the_python_bots_decisions(config, bots):
         assert showdowns == (g.nlive > 1)
         assert records["net"][0, :n].tolist() == list(g.winnings) and records["showdown"][0] == (g.nlive > 1)
         assert records["button"][0] == g.button and records["folded"][0, :n].tolist() == [int(f) for f in g.folded]
+        assert records["pot"][0] == sum(g.payouts)
+        h = config.hand_size
+        assert [tuple(records["cards"][0, s, :h].tolist()) for s in range(n)] == [tuple(c) for c in g.hands]
+        assert (records["cards"][0, :, h:] == 255).all() and (records["cards"][0, n:] == 255).all()
     assert decided > 200
     if folds_offered > 100:
         assert 0.02 < floats / folds_offered < 0.25
@@ -180,3 +186,47 @@ def test_sums_beyond_int64_are_refused_not_wrapped():
     assert lib.bd_sim_run(sim.state, sim.table, sim.bots, 0, 5, sums, rec) == lib.BD_ENG_BAD_ARGS
     with pytest.raises(ValueError, match="one built-in bot"):
         make_sim(GameConfig(), ["random", "shark"], 200, seed=1)
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_records_one_row_a_hand(c_twin, engine, tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")  # the test extra installs it: CI runs this
+    pytest.importorskip("pandas")
+    config = GameConfig(game="badugi", ranks=6, suits=3, hand_size=3, draws=2)
+    bots = [RuleBot(), RandomBot(), RuleBot()]
+    r = simulate(bots, hands=1500, seed=4, config=config, engine=engine, records=True)
+    plain = simulate(bots, hands=1500, seed=4, config=config, engine=engine)
+    assert r.records is not None and plain.records is None
+    assert replace(r, records=None) == plain  # the same hands, kept or not
+    rec = r.records
+    assert len(rec) == 1500 and rec.cards.shape == (1500, 3, 3) and rec.names == ("rule", "random", "rule")
+    assert rec.net.sum(axis=0).tolist() == list(r.totals) and int(rec.showdown.sum()) == r.showdowns
+    assert (rec.net.sum(axis=1) == 0).all() and (rec.button == np.arange(1500) % 3).all()
+    assert ((rec.net > 0) <= ~rec.folded).all()  # a folded seat never wins
+    assert (rec.cards < 52).all() and set(np.unique(rec.cards)) <= set(config.deck)
+    assert (rec.pot >= rec.net.max(axis=1)).all()
+    frame = rec.to_pandas()
+    assert frame["cards_1"][7] == " ".join(format_card(c) for c in rec.cards[7, 1])
+    pq.write_table(rec.to_arrow(), tmp_path / "hands.parquet")
+    import pandas as pd
+
+    back = pd.read_parquet(tmp_path / "hands.parquet")
+    assert back["cards_2"].tolist() == frame["cards_2"].tolist() and back["net_0"].tolist() == rec.net[:, 0].tolist()
+    arrays = rec.to_arrow(cards="array")
+    assert np.array(arrays.column("cards_0").to_pylist(), np.uint8).tolist() == rec.cards[:, 0].tolist()
+    assert arrays.schema.metadata[b"bots"] == b"rule,random,rule"
+    with pytest.raises(ValueError, match="cards must be one of text, array"):
+        rec.to_pandas(cards="bytes")
+
+
+def test_records_arrays_are_checked_before_the_kernel_writes(c_twin):
+    from badacey_fast.kernel._c import SIM_RECORDS
+
+    sim = make_sim(GameConfig(), ["random", "rule"], 100, seed=2)
+    good = {name: np.zeros((10,) + shape, dtype) for name, (dtype, shape) in SIM_RECORDS.items()}
+    sim.run(0, 10, good)
+    for name, bad in [("net", np.zeros((9, 6), np.int64)), ("cards", np.zeros((10, 6, 4), np.uint8)),
+                      ("pot", np.zeros(10, np.int32)), ("folded", np.zeros((6, 10), np.uint8).T),
+                      ("button", np.zeros(10, np.uint8)[::-1][:10:1].copy()[::1].view(np.int8))]:
+        with pytest.raises(ValueError, match=f"records\\['{name}'\\] must be"):
+            sim.run(0, 10, {**good, name: bad})

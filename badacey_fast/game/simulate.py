@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import FunctionType, MethodType
 from typing import TYPE_CHECKING
 
@@ -35,6 +35,7 @@ from badacey_fast.game.state import COMPLETE, Game
 from badacey_fast.game.view import SeatView
 
 if TYPE_CHECKING:
+    from badacey_fast.game.records import HandRecords
     from badacey_fast.kernel import Simulator
 
 __all__ = ["SimulationResult", "simulate", "summarize", "play_hand", "shuffled_decks", "direct_calls", "ENGINES",
@@ -50,7 +51,9 @@ _C_CHUNK = 1000
 
 @dataclass(frozen=True)
 class SimulationResult:
-    """Per-bot totals over ``hands`` hands.  ``per100`` and ``ci95`` are chips per 100 hands."""
+    """Per-bot totals over ``hands`` hands.  ``per100`` and ``ci95`` are chips per 100 hands.
+    ``records``: one row a hand (:class:`~badacey_fast.game.records.HandRecords`) when the simulation
+    was asked for them (``records=True``), else None."""
 
     names: tuple[str, ...]
     hands: int
@@ -59,6 +62,7 @@ class SimulationResult:
     per100: tuple[float, ...]
     ci95: tuple[float, ...]
     showdowns: int
+    records: HandRecords | None = None
 
     def table(self) -> str:
         """A readable results table (chips and big blinds per 100 hands, with 95 % intervals).
@@ -156,6 +160,7 @@ def simulate(
     *,
     game: str | None = None,
     engine: str = "auto",
+    records: bool = False,
 ) -> SimulationResult:
     """Play ``hands`` hands between ``bots`` (2 to 6, seat i = bots[i]) and report their winnings.
 
@@ -168,6 +173,9 @@ def simulate(
     :class:`~badacey_fast.game.bots.RandomBot` or :class:`~badacey_fast.game.bots.RuleBot` and the C twin
     is active (about 20x the hands a second), else in Python; ``"c"`` refuses (``ValueError``) what
     only Python can play; ``"python"`` always plays in Python.
+    ``records=True`` keeps one row a hand in the result's ``records`` (each seat's net, final cards and
+    fold, the button, the showdown, the pot: :class:`~badacey_fast.game.records.HandRecords`, to pandas
+    and Arrow), 60 bytes or so a hand.
 
     >>> from badacey_fast.game.bots import RandomBot, RuleBot
     >>> r = simulate([RuleBot(), RandomBot(), RandomBot()], hands=300, seed=5)
@@ -192,16 +200,29 @@ def simulate(
     names = tuple(getattr(b, "name", getattr(b, "__name__", type(b).__name__)) for b in bots)
     sim = None if engine == "python" else _c_simulator(bots, config, stacks, seed, engine == "c")
     if sim is not None:
+        import numpy as np
+
+        rows = {k: np.zeros((hands,) + shape, dtype) for k, (dtype, shape) in sim.RECORDS.items()} if records \
+            else None
         totals, squares, showdowns = [0] * n, [0] * n, 0
         for first in range(0, hands, _C_CHUNK):
             count = min(_C_CHUNK, hands - first)
-            t, q, sd = sim.run(first, count)
+            t, q, sd = sim.run(first, count, None if rows is None else
+                               {k: a[first:first + count] for k, a in rows.items()})
             totals = [a + b for a, b in zip(totals, t)]  # Python ints: the grand sums never wrap
             squares = [a + b for a, b in zip(squares, q)]
             showdowns += sd
             if progress is not None:
                 progress(first + count)
-        return summarize(names, hands, unit, totals, squares, showdowns)
+        result = summarize(names, hands, unit, totals, squares, showdowns)
+        if rows is None:
+            return result
+        from badacey_fast.game.records import HandRecords  # (numpy: only simulations need it)
+
+        h = config.hand_size
+        return replace(result, records=HandRecords(names, rows["net"][:, :n], rows["cards"][:, :n, :h],
+                                                   rows["folded"][:, :n], rows["button"], rows["showdown"],
+                                                   rows["pot"]))
     rng = random.Random(seed)
     for i, bot in enumerate(bots):
         reseed = getattr(bot, "reseed", None)
@@ -213,18 +234,28 @@ def simulate(
     decks = shuffled_decks(None if seed is None else seed + 1, batch=min(hands, 1024), cards=config.deck)
     views = None
     calls = direct_calls(bots)
+    kept: list[tuple[list[int], list[tuple[int, ...]], list[bool], int, bool, int]] = []
     for h in range(hands):
         g = Game(config, stacks, button=h % n, rng=rng, _shuffled=next(decks))
         if views is None:
             views = [SeatView(g, i) for i in range(n)]
         play_hand(g, calls, views)
-        for i, w in enumerate(g.winnings):
+        won = g.winnings
+        for i, w in enumerate(won):
             totals[i] += w
             squares[i] += w * w
         showdowns += g.nlive > 1
+        if records:
+            kept.append((won, [tuple(c) for c in g.hands], list(g.folded), g.button, g.nlive > 1,
+                         sum(g.payouts or ())))
         if progress is not None and ((h + 1) % 1000 == 0 or h + 1 == hands):
             progress(h + 1)
-    return summarize(names, hands, unit, totals, squares, showdowns)
+    result = summarize(names, hands, unit, totals, squares, showdowns)
+    if not records:
+        return result
+    from badacey_fast.game.records import HandRecords
+
+    return replace(result, records=HandRecords(names, *(list(col) for col in zip(*kept))))
 
 
 def resolve_engine(bots: Sequence[Bot], config: GameConfig | str | None = None, engine: str = "auto",

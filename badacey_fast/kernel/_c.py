@@ -498,6 +498,9 @@ class Simulator:
     ``ValueError`` when the kernel refuses the rules or the bots (chips above 2**40, a value out of range,
     an unknown bot)."""
 
+    #: The per-hand records :meth:`run` fills (:data:`SIM_RECORDS`).
+    RECORDS = SIM_RECORDS
+
     def __init__(self, game: int, stacks: list[int], small_blind: int, big_blind: int, ante: int, small_bet: int,
                  big_bet: int, cap: int | None, heads_up_uncapped: bool, burn: bool, odd_low: bool, ace_high: bool,
                  size: tuple[int, int, int, int], bots: list[str], seed: int, bot_seeds: list[int]) -> None:
@@ -536,9 +539,18 @@ class Simulator:
         ffi.memmove(self.sums, bytes(ffi.sizeof("bd_sim_sums")), ffi.sizeof("bd_sim_sums"))
         rec = ffi.NULL
         if records is not None:
+            import numpy as np
+
+            # The kernel writes `count` rows into each array: each is checked to hold them, as the C
+            # type it is passed as, so no call can write past a buffer.
+            for name, (dtype, shape) in SIM_RECORDS.items():
+                a = records.get(name)
+                if not isinstance(a, np.ndarray) or a.dtype != np.dtype(dtype) or a.shape[1:] != shape \
+                        or len(a) < count or not a.flags.c_contiguous or not a.flags.writeable:
+                    raise ValueError(f"records[{name!r}] must be a writable C-contiguous {dtype} array of "
+                                     f"shape (>= {count},) + {shape}")
             r = self.records
-            rows = min(len(a) for a in records.values())
-            r.rows = rows
+            r.rows = count
             r.net = _addr("int64_t *", records["net"])
             r.cards = _addr("uint8_t *", records["cards"])
             r.folded = _addr("uint8_t *", records["folded"])

@@ -1,0 +1,106 @@
+"""Per-hand records of a simulation (:func:`~badacey_fast.game.simulate.simulate` with ``records=True``):
+one row a hand, out to numpy, pandas and Arrow.
+
+>>> from badacey_fast.game import simulate
+>>> from badacey_fast.game.bots import RandomBot, RuleBot
+>>> r = simulate([RuleBot(), RandomBot()], hands=100, seed=1, records=True)
+>>> rec = r.records
+>>> len(rec), rec.net.shape, rec.cards.shape, rec.net.sum(axis=0).tolist() == list(r.totals)
+(100, (100, 2), (100, 2, 5), True)
+>>> rec.to_arrow().column_names[:4]
+['hand', 'button', 'showdown', 'pot']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from badacey_fast.errors import MissingExtraError
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import pyarrow as pa
+
+__all__ = ["HandRecords", "CARD_FORMS"]
+
+#: The forms the cards go out in: ``"text"`` (``"As 2h 3d 4c 5s"`` per seat) or ``"array"`` (card ids).
+CARD_FORMS = ("text", "array")
+
+
+class HandRecords:
+    """One row a hand played: ``net`` ``(N, P)`` int64, each seat's chips at the end minus at the start;
+    ``cards`` ``(N, P, H)`` uint8 card ids (H the game's hand size), each seat's hand at the end (a folded
+    seat's as it folded); ``folded`` ``(N, P)`` bool; ``button`` ``(N,)`` the button's seat; ``showdown``
+    ``(N,)`` bool, two or more seats live at the end; ``pot`` ``(N,)`` int64, the chips paid out (every
+    contribution but uncalled chips returned).  ``names``: each seat's bot."""
+
+    __slots__ = ("names", "net", "cards", "folded", "button", "showdown", "pot")
+
+    def __init__(self, names: tuple[str, ...], net: Any, cards: Any, folded: Any, button: Any, showdown: Any,
+                 pot: Any) -> None:
+        self.names = names
+        self.net = np.asarray(net, dtype=np.int64)
+        self.cards = np.asarray(cards, dtype=np.uint8)
+        self.folded = np.asarray(folded, dtype=bool)
+        self.button = np.asarray(button, dtype=np.uint8)
+        self.showdown = np.asarray(showdown, dtype=bool)
+        self.pot = np.asarray(pot, dtype=np.int64)
+        n, p = self.net.shape
+        if self.cards.shape[:2] != (n, p) or self.folded.shape != (n, p) or self.button.shape != (n,) \
+                or self.showdown.shape != (n,) or self.pot.shape != (n,) or len(names) != p:
+            raise ValueError(f"records of {n} hands and {p} seats need every array that long: cards "
+                             f"{self.cards.shape}, folded {self.folded.shape}, button {self.button.shape}, "
+                             f"showdown {self.showdown.shape}, pot {self.pot.shape}, {len(names)} names")
+
+    def __len__(self) -> int:
+        return len(self.net)
+
+    def __repr__(self) -> str:
+        return f"<HandRecords: {len(self)} hands of {len(self.names)} seats>"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandRecords):
+            return NotImplemented
+        return self.names == other.names and all(
+            np.array_equal(getattr(self, k), getattr(other, k)) for k in self.__slots__[1:])
+
+    __hash__ = None  # type: ignore[assignment]  # arrays: equal by value, not hashable
+
+    def _columns(self, cards: str) -> dict[str, Any]:
+        if cards not in CARD_FORMS:
+            raise ValueError(f"cards must be one of {', '.join(CARD_FORMS)}, not {cards!r}")
+        from badacey_fast.files.deals import cards_text
+
+        cols: dict[str, Any] = {"hand": np.arange(len(self), dtype=np.int64), "button": self.button,
+                                "showdown": self.showdown, "pot": self.pot}
+        text = cards_text(self.cards) if cards == "text" else None
+        for s in range(len(self.names)):
+            cols[f"net_{s}"] = self.net[:, s]
+            cols[f"folded_{s}"] = self.folded[:, s]
+            cols[f"cards_{s}"] = text[:, s] if text is not None else list(self.cards[:, s])
+        return cols
+
+    def to_pandas(self, cards: str = "text") -> pd.DataFrame:
+        """A DataFrame, one row a hand: ``hand`` (0, 1, ...), ``button``, ``showdown``, ``pot``, then per
+        seat ``net_<seat>``, ``folded_<seat>`` and ``cards_<seat>`` (text, or an array of ids with
+        ``cards="array"``).  Needs pandas (``pip install "badacey_fast[pandas]"``)."""
+        pandas = MissingExtraError.require("pandas", "pandas", "DataFrames")
+        frame: pd.DataFrame = pandas.DataFrame(self._columns(cards))
+        return frame
+
+    def to_arrow(self, cards: str = "text") -> pa.Table:
+        """A pyarrow Table of the columns of :meth:`to_pandas` (cards as text, or as lists of ids), with
+        the bots' names in the schema's metadata (``bots``, comma-separated).  Write it with
+        ``pyarrow.parquet.write_table``.  Needs pyarrow (``pip install "badacey_fast[parquet]"``)."""
+        MissingExtraError.require("pyarrow", "parquet", "Arrow tables")
+        import pyarrow as pa
+
+        cols = self._columns(cards)
+        if cards == "array":
+            h = self.cards.shape[2]
+            for s in range(len(self.names)):
+                cols[f"cards_{s}"] = pa.FixedSizeListArray.from_arrays(pa.array(self.cards[:, s].reshape(-1)), h)
+        table: pa.Table = pa.table(cols, metadata={"bots": ",".join(self.names)})
+        return table
