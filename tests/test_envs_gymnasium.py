@@ -237,3 +237,29 @@ def test_small_games_in_the_vector_env(engine):
     assert ended > 50
     with pytest.raises(ConfigError, match="ranks=6"):  # four seats of 3 cards with draws need 16 cards > 15
         BadaceyVectorEnv(2, config, seats=4, engine=engine)
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_action_masks_is_the_mask_in_info(engine):
+    # sb3-contrib's MaskablePPO asks env.action_masks() before each step: it must be the mask the last
+    # reset or step gave in info, as booleans, on every path.
+    single = BadaceyEnv("badugi", seats=3, seat=1)
+    vec = BadaceyVectorEnv(6, "badeucy", seats=3, seat=2, stacks=20, engine=engine)
+    for env in (single, vec):
+        with pytest.raises(RuntimeError, match="reset"):
+            env.action_masks()
+    rng = np.random.default_rng(2)
+    _, info = single.reset(seed=3)
+    _, vinfo = vec.reset(seed=3)
+    seen = set()
+    for _ in range(300):
+        for got, want in ((single.action_masks(), info["action_mask"]), (vec.action_masks(), vinfo["action_mask"])):
+            assert got.dtype == np.bool_ and got.shape == want.shape and (got == want.astype(bool)).all()
+        seen.add(tuple(single.action_masks()[:3]))
+        legal = np.flatnonzero(single.action_masks())
+        _, _, term, _, info = single.step(int(rng.choice(legal)))
+        if term:
+            _, info = single.reset()
+        m = vec.action_masks()
+        _, _, _, _, vinfo = vec.step(np.array([rng.choice(np.flatnonzero(row)) for row in m]))
+    assert len(seen) >= 3  # fold/check/call/bet sets of several kinds were asked about

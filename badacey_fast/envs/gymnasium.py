@@ -229,6 +229,18 @@ class BadaceyEnv(gymnasium.Env[Array, SupportsIndex]):
         info = self._info(g) if legal else self._info(g, illegal=True)
         return encode(g, t.seat), reward, done, False, info
 
+    def action_masks(self) -> Array:
+        """The legal actions now, as booleans (``info["action_mask"]`` of the last reset or step): the
+        method sb3-contrib's ``MaskablePPO`` calls.  ``RuntimeError`` before the first reset.
+
+        >>> env = BadaceyEnv()
+        >>> obs, info = env.reset(seed=1)
+        >>> (env.action_masks() == info["action_mask"]).all(), env.action_masks().dtype
+        (np.True_, dtype('bool'))
+        """
+        mask: Array = action_mask(self.game, self._t.hand_size).astype(np.bool_)
+        return mask
+
     def render(self) -> str | None:
         return obs_string(self._t.game, self._t.seat) if self._t.game is not None else None
 
@@ -391,6 +403,15 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
                 info["final_obs"] = final
             return obs, rew, term, np.zeros(n, np.bool_), info
         return self._python_step(actions)
+
+    def action_masks(self) -> Array:
+        """Every table's legal actions now, ``bool[num_envs, n_actions]`` (``info["action_mask"]`` of the
+        last reset or step): the method sb3-contrib's ``MaskablePPO`` calls.  ``RuntimeError`` before the
+        first reset."""
+        if not self._ready:
+            raise RuntimeError(_NO_HAND)
+        masks: Array = self._masks[self._codes].astype(np.bool_)
+        return masks
 
     def _plain(self, actions: Sequence[int]) -> bool:
         """True for the common case of both engines, accepted without numpy or a Python loop: one plain int
