@@ -70,3 +70,33 @@ def test_small_game():
         assert set(np.flatnonzero(e.observe(agent)["observation"][:52])) <= set(config.deck)
     with pytest.raises(ConfigError, match="smallest R that works is ranks=4"):
         raw_env(config, 4)
+
+
+def test_the_wrapped_env_keeps_the_order_checks_and_reads_the_env_directly(caplog):
+    # env()'s wrapper forwards the attributes read every turn without PettingZoo's __getattr__ chain: the
+    # checks before reset stay, and after it every attribute is the env's own object.
+    e = env("badacey", 3)
+    for name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(e, name)
+    with pytest.raises(AssertionError, match="reset"):
+        e.last()
+    e.reset(seed=4)
+    raw = e.unwrapped
+    for name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos",
+                 "_cumulative_rewards"):
+        assert getattr(e, name) is getattr(raw, name)
+    obs, *rest = e.last()
+    obs_raw, *rest_raw = raw.last()
+    assert (obs["observation"] == obs_raw["observation"]).all() and rest == rest_raw
+    # The mask is a view of the shared read-only table: it cannot be written by mistake.
+    with pytest.raises(ValueError, match="read-only"):
+        obs["action_mask"][0] = 1
+    steps = 0
+    for agent in e.agent_iter():
+        o, r, term, trunc, info = e.last()
+        e.step(None if term or trunc else int(np.flatnonzero(o["action_mask"])[0]))
+        steps += 1
+    assert steps > 3 and not e.agents
+    e.step(0)  # after the hand: PettingZoo's warning, as before
+    assert "step() called after all agents are terminated" in caplog.text

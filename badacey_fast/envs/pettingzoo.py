@@ -35,6 +35,8 @@ from typing import Any, SupportsIndex
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from badacey_fast.envs.encoding import (
     OBS_SIZE, check_chips, decode, encode, mask_code, mask_table, n_actions, obs_string,
@@ -43,7 +45,7 @@ from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.config import PRESETS
 from badacey_fast.game.state import check_stacks
 
-__all__ = ["BadaceyAEC", "env", "raw_env"]
+__all__ = ["BadaceyAEC", "OrderEnforcing", "env", "raw_env"]
 
 _NO_HAND = "no hand in play: call reset() first"
 
@@ -118,8 +120,16 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
         if g is None:
             raise RuntimeError(_NO_HAND)
         i = self._index[agent]
-        # Built when asked for (last() asks once per turn), from the shared mask table: row 0 is all zeros.
-        return {"observation": encode(g, i), "action_mask": self._masks[mask_code(g) if g.to_act == i else 0].copy()}
+        # Built when asked for (last() asks once per turn).  The mask is a row of the shared mask table, which
+        # is read-only: a view of it cannot be written by mistake, so it needs no copy (row 0: all zeros).
+        return {"observation": encode(g, i), "action_mask": self._masks[mask_code(g) if g.to_act == i else 0]}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``: (observation, cumulative reward, terminated, truncated, info) of the agent
+        to act; the same as AECEnv's, read without its generic steps (it runs every turn)."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: SupportsIndex | None) -> None:
         agent = self.agent_selection
@@ -178,12 +188,49 @@ def raw_env(game: str | GameConfig = "badacey", seats: int = 2, stacks: int | Se
     return BadaceyAEC(game, seats, stacks, button, render_mode)
 
 
+def _forward(name: str) -> property:
+    """The wrapped env's attribute ``name``, read as OrderEnforcingWrapper reads it (an AttributeError
+    before reset) but without its ``__getattr__`` chain: PettingZoo's ``last()`` and ``agent_iter()`` read
+    five such attributes every turn, and the chain cost more than the game's own step."""
+
+    def get(self: Any) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get)
+
+
+class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo ships no types
+    """PettingZoo's order-enforcing wrapper (what :func:`env` returns), its checks unchanged, with the
+    attributes read every turn forwarded directly (:func:`_forward`) and ``last()`` asked of the env
+    itself once reset was."""
+
+    agents = _forward("agents")
+    agent_selection = _forward("agent_selection")
+    rewards = _forward("rewards")
+    terminations = _forward("terminations")
+    truncations = _forward("truncations")
+    infos = _forward("infos")
+    _cumulative_rewards = _forward("_cumulative_rewards")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+
 def env(game: str | GameConfig = "badacey", seats: int = 2, stacks: int | Sequence[int] | None = None,
         button: int | None = None, render_mode: str | None = None) -> AECEnv:
-    """The environment with PettingZoo's order-enforcing wrapper (checks reset before step etc.)."""
-    from pettingzoo.utils import wrappers
+    """The environment with PettingZoo's order-enforcing wrapper (checks reset before step etc.).
 
-    return wrappers.OrderEnforcingWrapper(BadaceyAEC(game, seats, stacks, button, render_mode))
+    >>> e = env("badugi", seats=3)
+    >>> e.last()
+    Traceback (most recent call last):
+    ...
+    AssertionError: reset() needs to be called before observe.
+    """
+    return OrderEnforcing(BadaceyAEC(game, seats, stacks, button, render_mode))
 
 
 PRESET_NAMES = tuple(PRESETS)
