@@ -30,13 +30,14 @@ from typing import TYPE_CHECKING, Any, Union
 from badacey_fast import kernel
 from badacey_fast.rules import reference
 from badacey_fast.cards import RANK_CHARS, format_cards, parse_cards
-from badacey_fast.errors import BadaceyError, DuplicateCardError, RankError
+from badacey_fast.errors import BadaceyError, DuplicateCardError, MissingExtraError, RankError
 from badacey_fast.draw.discards import Progress, check_draw
 from badacey_fast.draw.equities import DEFAULT_SAMPLES, equity  # the opponent-draws objective of best_discards
 from badacey_fast.rules.games import BADACEY, BADUGI, LOW, SCORINGS, Scoring, scoring
 
 if TYPE_CHECKING:
     import numpy as np
+    from matplotlib.figure import Figure
 
     from badacey_fast.draw.ranges import Range
 
@@ -111,6 +112,34 @@ class DrawOutcomes:
             size: sum(self.badugi_counts[edges[i] - 1 : edges[i + 1] - 1]) / self.total
             for i, size in enumerate(_BADUGI_SIZE_FIRST)
         }
+
+    def plot(self) -> Figure:
+        """The distribution after the draw, as bars: the low (a no-pair low by its top card, then each
+        pair category) and the badugi (by its size).  Returns a matplotlib ``Figure`` (no pyplot: save it
+        with ``fig.savefig("draw.png")``).  Needs matplotlib (``pip install "badacey_fast[plot]"``).
+
+        >>> fig = draw_outcomes("As 2h 3d 4c Kd", discard="Kd").plot()
+        >>> [ax.get_title() for ax in fig.axes]
+        ['low after the draw', 'badugi after the draw']
+        """
+        MissingExtraError.require("matplotlib", "plot", "plots")
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(9, 4), layout="constrained")
+        low_ax, bd_ax = fig.subplots(1, 2, width_ratios=[3, 1])
+        highs = self.low_high_cards()
+        rest = {c: p for c, p in self.low_categories().items() if c != "no pair" and p > 0}
+        labels = [f"{h}-low" for h in highs] + list(rest)
+        low_ax.bar(labels, [*highs.values(), *rest.values()], color="tab:blue")
+        low_ax.set_title("low after the draw")
+        low_ax.set_ylabel("probability")
+        low_ax.tick_params(axis="x", labelrotation=45)
+        sizes = self.badugi_sizes()
+        bd_ax.bar([f"{k} cards" for k in sizes], list(sizes.values()), color="tab:green")
+        bd_ax.set_title("badugi after the draw")
+        fig.suptitle(f"{format_cards(self.hand)}, throwing {format_cards(self.discard) or 'nothing'}: "
+                     f"{self.total:,} outcomes")
+        return fig
 
     def low_categories(self) -> dict[str, float]:
         """P(each low category): ``'no pair'``, ``'one pair'``, ... (2-7 adds straights and flushes).

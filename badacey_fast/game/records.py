@@ -22,6 +22,7 @@ from badacey_fast.errors import MissingExtraError
 if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
+    from matplotlib.figure import Figure
 
 __all__ = ["HandRecords", "CARD_FORMS"]
 
@@ -104,3 +105,31 @@ class HandRecords:
                 cols[f"cards_{s}"] = pa.FixedSizeListArray.from_arrays(pa.array(self.cards[:, s].reshape(-1)), h)
         table: pa.Table = pa.table(cols, metadata={"bots": ",".join(self.names)})
         return table
+
+    def plot(self, unit: int = 1, title: str | None = None) -> Figure:
+        """Each seat's running net over the hands (in chips / ``unit``, e.g. the big blind), with a 95 %
+        band: the running net +- 1.96 x the seat's standard deviation a hand x sqrt(hands) -- where the
+        line could lie for the same edge by luck.  Returns a matplotlib ``Figure`` (no pyplot: save it with
+        ``fig.savefig("net.png")``).  Needs matplotlib (``pip install "badacey_fast[plot]"``).
+        """
+        MissingExtraError.require("matplotlib", "plot", "plots")
+        from matplotlib.figure import Figure
+
+        if type(unit) is not int or unit < 1:
+            raise ValueError(f"unit must be a positive int (chips), not {unit!r}")
+        fig = Figure(figsize=(8, 4.5), layout="constrained")
+        ax = fig.subplots()
+        k = np.arange(1, len(self) + 1)
+        for s, name in enumerate(self.names):
+            run = np.cumsum(self.net[:, s]) / unit
+            sd = float(self.net[:, s].std(ddof=1)) / unit if len(self) > 1 else 0.0
+            band = 1.96 * sd * np.sqrt(k)
+            (line,) = ax.plot(k, run, label=f"seat {s} ({name})", linewidth=1.2)
+            ax.fill_between(k, run - band, run + band, color=line.get_color(), alpha=0.12, linewidth=0)
+        ax.axhline(0, color="grey", linewidth=0.8)
+        ax.set_xlabel("hands")
+        ax.set_ylabel("net (big blinds)" if unit > 1 else "net (chips)")
+        ax.set_title(title or f"{len(self):,} hands: each seat's net, with a 95 % band")
+        ax.legend(loc="upper left", fontsize="small")
+        return fig
+

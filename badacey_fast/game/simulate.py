@@ -35,6 +35,8 @@ from badacey_fast.game.state import COMPLETE, Game
 from badacey_fast.game.view import SeatView
 
 if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
     from badacey_fast.game.records import HandRecords
     from badacey_fast.kernel import Simulator
 
@@ -63,6 +65,24 @@ class SimulationResult:
     ci95: tuple[float, ...]
     showdowns: int
     records: HandRecords | None = None
+
+    def plot(self) -> Figure:
+        """Each seat's running net in big blinds over the hands with a 95 % band (a matplotlib ``Figure``:
+        :meth:`~badacey_fast.game.records.HandRecords.plot`).  Needs the simulation's records
+        (``simulate(..., records=True)``) and matplotlib (``pip install "badacey_fast[plot]"``).
+
+        >>> from badacey_fast.game.bots import RandomBot, RuleBot
+        >>> fig = simulate([RuleBot(), RandomBot()], hands=300, seed=1, records=True).plot()
+        >>> [line.get_label() for line in fig.axes[0].lines[:2]]
+        ['seat 0 (rule)', 'seat 1 (random)']
+        >>> simulate([RuleBot(), RandomBot()], hands=30).plot()
+        Traceback (most recent call last):
+        ...
+        ValueError: a plot needs the hands: simulate(..., records=True)
+        """
+        if self.records is None:
+            raise ValueError("a plot needs the hands: simulate(..., records=True)")
+        return self.records.plot(unit=self.big_blind or 1)
 
     def table(self) -> str:
         """A readable results table (chips and big blinds per 100 hands, with 95 % intervals).
