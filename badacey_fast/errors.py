@@ -31,6 +31,7 @@ __all__ = [
     "CardOwed",
     "Terminated",
     "PartitionAbandoned",
+    "SolveError",
 ]
 
 
@@ -113,6 +114,11 @@ class ReplayError(BadaceyError):
         super().__init__(message)
         self.kind = kind
         self.line = line
+
+
+class SolveError(BadaceyError):
+    """A game or strategy the solver cannot take (``badacey_fast.solve``): a game too large to solve
+    exactly, an option the solver does not model, a strategy that does not fit the game (names which)."""
 
 
 class TableIntegrityError(RuntimeError):

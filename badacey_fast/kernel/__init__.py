@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from typing import TypeVar, cast
 
     from badacey_fast.kernel._c import EngineTables as EngineTables  # engine_tables() returns the class
+    from badacey_fast.kernel._c import SolverCore as SolverCore  # solver() returns the class
     from badacey_fast.kernel.twin import NDArray, Progress, Single
 
     _T = TypeVar("_T")
@@ -45,7 +46,7 @@ else:
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables"]
+           "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "solver"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
 # re-set by backend.using() on every switch, so reading them is always live.
@@ -190,6 +191,21 @@ def engine_tables() -> type[EngineTables] | None:
     from badacey_fast.kernel._c import EngineTables as tables
 
     return tables
+
+
+def solver() -> type[SolverCore] | None:
+    """The C core of the exact solver (``csrc/solve.c``: :class:`badacey_fast.kernel._c.SolverCore`) when
+    the C twin is active, else None (its Python twin is numpy code in :mod:`badacey_fast.solve`, a layer
+    above this one).
+
+    >>> solver() is None or solver().__name__ == "SolverCore"
+    True
+    """
+    if _backend.impl.NAME != "c":
+        return None
+    from badacey_fast.kernel._c import SolverCore as core
+
+    return core
 
 
 _MEMO: dict[str, dict[Hashable, object]] = {}

@@ -46,7 +46,7 @@ NAME = "c"
 __all__ = ["NAME", "Kernel", "KERNEL", "SINGLE", "evaluate5", "low_rank5", "badugi_rank", "eval_many",
            "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "EngineTables"]
+           "EngineTables", "SolverCore"]
 
 
 class Kernel:
@@ -466,3 +466,143 @@ class EngineTables:
                                         _addr("float *", obs), _addr("float *", final), obs.size,
                                         _addr("double *", rewards), _addr("uint8_t *", term),
                                         _addr("uint8_t *", illegal), _addr("int64_t *", codes)))
+
+
+# --------------------------------------------------------------------------------------------------
+# The exact solver's core (csrc/solve.c): C only, like the hand loop above (its Python twin is numpy code in
+# badacey_fast.solve, a layer above this one).
+
+
+def _array(arr: NDArray, dtype: str, what: str) -> NDArray:
+    """``arr`` as a C-contiguous array of ``dtype`` (refused otherwise: the kernel reads it whole)."""
+    import numpy as np
+
+    if not isinstance(arr, np.ndarray) or arr.dtype != np.dtype(dtype) or not arr.flags.c_contiguous:
+        raise TypeError(f"{what} must be a C-contiguous {dtype} numpy array")
+    return arr
+
+
+_SOLVER_ERRORS = {-1: "bad arguments", -2: "an inconsistent game description", -3: "out of memory",
+                  -4: "too large for the exact path"}
+
+
+def _solver_check(code: int, what: str) -> int:
+    if code < 0:
+        if code == -3:
+            raise MemoryError(f"{what}: the solver could not allocate its scratch memory")
+        raise ValueError(f"{what}: the C solver refused it ({_SOLVER_ERRORS.get(code, code)})")
+    return code
+
+
+class SolverCore:
+    """The C core of the exact solver for one game description (``bd_sv_game``): the public tree and the
+    layers as numpy arrays (see ``csrc/solve.h`` for each; ``arrays`` keys are its field names), kept
+    alive by this object.  The description is checked once here (``ValueError`` if inconsistent) and again
+    by every call (the kernel trusts nothing)."""
+
+    _FIELDS = (("kind", "int32"), ("player", "int32"), ("child", "int32"), ("n_child", "int32"),
+               ("layer", "int32"), ("offset", "int64"), ("payoff", "float64"), ("chance", "float64"),
+               ("layer_start", "int64"), ("layer_parent", "int32"), ("layer_draw", "int32"),
+               ("layer_seen", "int32"), ("hand", "uint64"), ("seen", "uint64"), ("rank", "uint16"),
+               ("order", "uint32"))
+
+    def __init__(self, arrays: dict[str, NDArray], n_cards: int, hand_size: int, n_halves: int,
+                 strategy_size: int) -> None:
+        game: Any = ffi.new("bd_sv_game *")
+        self._keep = {}
+        for name, dtype in self._FIELDS:
+            arr = _array(arrays[name], dtype, name)
+            self._keep[name] = arr
+            setattr(game, name, _from_buffer(f"{_CTYPES[dtype]}[]", arr))
+        game.n_cards, game.hand_size, game.n_halves = n_cards, hand_size, n_halves
+        game.n_nodes, game.n_layers = len(arrays["kind"]), len(arrays["layer_parent"])
+        game.strategy_size = strategy_size
+        self.game = game
+        self.strategy_size = strategy_size
+        _solver_check(lib.bd_sv_check(game), "the game description")
+
+    def _strategy(self, arr: NDArray, what: str) -> CData:
+        _array(arr, "float64", what)
+        if arr.size != self.strategy_size:
+            raise ValueError(f"{what} has {arr.size} entries, the game {self.strategy_size}")
+        return _from_buffer("double[]", arr)
+
+    def best_response(self, strategy: NDArray, seat: int, best: NDArray | None) -> float:
+        """The value (chips) of ``seat``'s best response to ``strategy``; its pure strategy into ``best``."""
+        value = ffi.new("double *")
+        out = ffi.NULL if best is None else self._strategy(best, "best")
+        _solver_check(lib.bd_sv_best_response(self.game, self._strategy(strategy, "strategy"), seat, value, out),
+                      "best response")
+        return float(value[0])
+
+    def profile_value(self, strategy: NDArray) -> float:
+        """Seat 0's expected chips when both seats play ``strategy``."""
+        value = ffi.new("double *")
+        _solver_check(lib.bd_sv_profile_value(self.game, self._strategy(strategy, "strategy"), value), "value")
+        return float(value[0])
+
+    def cfr(self, regret: NDArray, average: NDArray, first: int, iterations: int, variant: int, alpha: float,
+            beta: float, gamma: float) -> None:
+        """``iterations`` CFR iterations from iteration ``first`` (1-based), updating ``regret``/``average``."""
+        _solver_check(lib.bd_sv_cfr(self.game, self._strategy(regret, "regret"), self._strategy(average, "average"),
+                                    first, iterations, variant, alpha, beta, gamma), "CFR")
+
+    @staticmethod
+    def deal_layer(n_cards: int, hand_size: int) -> tuple[NDArray, NDArray]:
+        """Every hand of ``hand_size`` of ``n_cards`` deck positions in colex order: (hands, seen) bits."""
+        import numpy as np
+        from math import comb
+
+        n = comb(n_cards, hand_size) if 0 <= hand_size <= n_cards else 0
+        hand, seen = np.empty(n, np.uint64), np.empty(n, np.uint64)
+        got = lib.bd_sv_deal_layer(n_cards, hand_size, _from_buffer("uint64_t[]", hand),
+                                   _from_buffer("uint64_t[]", seen), n)
+        _solver_check(got, "deal layer")
+        return hand, seen
+
+    @staticmethod
+    def draw_layer(n_cards: int, hand_size: int, hand: NDArray, seen: NDArray, k: int) -> tuple[NDArray, NDArray]:
+        """The layer after a draw of ``k`` cards from the states (``hand``, ``seen``)."""
+        import numpy as np
+        from math import comb
+
+        _array(hand, "uint64", "hand")
+        _array(seen, "uint64", "seen")
+        if hand.size != seen.size:
+            raise ValueError("hand and seen differ in length")
+        n_seen = bin(int(seen[0])).count("1") if seen.size else hand_size
+        n = hand.size * comb(hand_size, k) * comb(max(0, n_cards - n_seen), k) if 0 <= k <= hand_size else 0
+        out_h, out_s = np.empty(n, np.uint64), np.empty(n, np.uint64)
+        got = lib.bd_sv_draw_layer(n_cards, hand_size, _from_buffer("uint64_t[]", hand),
+                                   _from_buffer("uint64_t[]", seen), hand.size, k,
+                                   _from_buffer("uint64_t[]", out_h), _from_buffer("uint64_t[]", out_s), n)
+        _solver_check(got, "draw layer")
+        return out_h[:got], out_s[:got]
+
+    @staticmethod
+    def canonical(cards: NDArray) -> NDArray:
+        """Suit-canonical form of an information state's hands: ``cards`` uint8 (stages, size)."""
+        import numpy as np
+
+        _array(cards, "uint8", "cards")
+        out = np.empty_like(cards)
+        _solver_check(lib.bd_iso_canonical(_from_buffer("uint8_t[]", cards), cards.shape[1], cards.shape[0],
+                                           _from_buffer("uint8_t[]", out)), "canonical")
+        return out
+
+    @staticmethod
+    def hand_classes(size: int) -> tuple[NDArray, NDArray]:
+        """(class of each hand by colex index, colex index of each class's canonical hand)."""
+        import numpy as np
+        from math import comb
+
+        class_of = np.empty(comb(52, size), np.uint32)
+        first = np.empty(comb(52, size), np.uint32)
+        got = lib.bd_iso_hand_table(size, _from_buffer("uint32_t[]", class_of), class_of.size,
+                                    _from_buffer("uint32_t[]", first), first.size)
+        _solver_check(got, "hand classes")
+        return class_of, first[:got].copy()
+
+
+_CTYPES = {"int32": "int32_t", "int64": "int64_t", "uint64": "uint64_t", "uint16": "uint16_t", "uint32": "uint32_t",
+           "float64": "double"}

@@ -1,0 +1,1 @@
+"""Solving draw games (work in progress)."""
