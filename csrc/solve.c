@@ -703,6 +703,50 @@ static void sv_update(sv_ws *w, int32_t node, int64_t i, int64_t cols, const dou
     }
 }
 
+/* A subtree the opponent never reaches this iteration: its counterfactual values are all 0, but `me`'s
+ * decisions in it still play (its reach is its own): their rows take this iteration's average
+ * contribution and regret discount (DCFR) with zero regrets, exactly as a full visit would give them.
+ * Skipping them instead biases the average towards the iterations that did reach them. */
+static void sv_cfr_skip(sv_ws *w, int32_t node, int32_t d, int32_t me, const double *mr) {
+    const bd_sv_game *g = w->g;
+    int32_t n = g->n_nodes, kd = g->kind[node];
+    if (kd == BD_SV_FOLD || kd == BD_SV_SHOWDOWN) return;
+    int32_t nc = g->n_child[node], c0 = g->child[node], hs = g->hand_size;
+    if (g->player[node] != me) {
+        for (int32_t a = 0; a < nc; a++) sv_cfr_skip(w, c0 + a, d + 1, me, mr);
+        return;
+    }
+    int32_t lm = g->layer[me * n + node];
+    int64_t mm = sv_layer_size(g, lm);
+    int64_t cols = kd == BD_SV_BET ? nc : (int64_t)1 << hs;
+    double sigma[32], zero[32] = {0};
+    double *rc = w->reach_me[d + 1];
+    for (int32_t a = 0; a < nc; a++) {
+        if (kd == BD_SV_BET) {
+            for (int64_t i = 0; i < mm; i++) {
+                sv_sigma(w, node, i, cols, sigma);
+                rc[i] = mr[i] * sigma[a];
+            }
+        } else {
+            sv_draw s = sv_draw_shape(w, lm, a);
+            for (int64_t i = 0; i < mm; i++) {
+                sv_sigma(w, node, i, cols, sigma);
+                for (uint32_t m = 0; m < cols; m++) {
+                    if (sv_popcount(m) != a) continue;
+                    double r = mr[i] * sigma[m];
+                    double *dst = rc + i * s.block + w->mask_rank[m] * s.n_new;
+                    for (int64_t c = 0; c < s.n_new; c++) dst[c] = r;
+                }
+            }
+        }
+        sv_cfr_skip(w, c0 + a, d + 1, me, rc);
+    }
+    for (int64_t i = 0; i < mm; i++) {
+        sv_sigma(w, node, i, cols, sigma);
+        sv_update(w, node, i, cols, sigma, zero, 0.0, mr[i]);
+    }
+}
+
 /* Counterfactual values v[] of `me`'s states at `node` under the current (or fixed) strategy, me reaching
  * its states with mr[], the opponent with op[]; regrets and averages of `me` updated unless fixed. */
 static void sv_cfr_node(sv_ws *w, int32_t node, int32_t d, int32_t me, const double *mr, const double *op,
@@ -742,7 +786,10 @@ static void sv_cfr_node(sv_ws *w, int32_t node, int32_t d, int32_t me, const dou
                     }
                 }
             }
-            if (sv_all_zero(rc, mc)) continue;
+            if (sv_all_zero(rc, mc)) {
+                if (!w->fixed) sv_cfr_skip(w, c0 + a, d + 1, me, mr);
+                continue;
+            }
             sv_cfr_node(w, c0 + a, d + 1, me, mr, rc, cv);
             for (int64_t i = 0; i < mm; i++) v[i] += cv[i];
         }

@@ -236,6 +236,8 @@ class Exact:
             for a, c in enumerate(kids):
                 rc = op * sigma[:, a] if nd.kind == BET else self._spread(op, sigma, node, nd.player, a)
                 if not rc.any():
+                    if params is not None:
+                        self._skip(c, me, mr, regret, average, params)
                     continue
                 v += self._cfr(c, me, mr, rc, fixed, regret, average, params)
             return v
@@ -250,6 +252,32 @@ class Exact:
                 act[:, self._masks[a]] = self._gather(cv, node, me, a, mm)
         value = (sigma * act).sum(axis=1)
         if params is not None:
+            self._update(node, sigma, act, value, mr, regret, average, params)
+        return value
+
+    def _skip(self, node: int, me: int, mr: Vec, regret: Vec | None, average: Vec | None,
+              params: tuple[int, float, float, float, float]) -> None:
+        """A subtree the opponent never reaches this iteration: its values are all 0, but ``me``'s rows in
+        it still take their average contribution and regret discount (the C core's sv_cfr_skip)."""
+        t = self.tree
+        nd = t.nodes[node]
+        if nd.kind in (FOLD, SHOWDOWN):
+            return
+        kids = t.children(node)
+        if nd.player != me:
+            for c in kids:
+                self._skip(c, me, mr, regret, average, params)
+            return
+        sigma = self._sigma(node, None, regret)
+        for a, c in enumerate(kids):
+            rc = mr * sigma[:, a] if nd.kind == BET else self._spread(mr, sigma, node, me, a)
+            self._skip(c, me, rc, regret, average, params)
+        zero = np.zeros_like(sigma)
+        self._update(node, sigma, zero, zero[:, 0], mr, regret, average, params)
+
+    def _update(self, node: int, sigma: Vec, act: Vec, value: Vec, mr: Vec, regret: Vec | None, average: Vec | None,
+                params: tuple[int, float, float, float, float]) -> None:
+        if True:
             assert regret is not None and average is not None
             variant, it, alpha, beta, gamma = params
             r = self.rows(regret, node)
@@ -268,7 +296,6 @@ class Exact:
             else:
                 r[:] = x
                 avg += mr[:, None] * sigma
-        return value
 
 
 def _comb(n: int, k: int) -> int:
