@@ -38,6 +38,20 @@ EXHAUSTIVE = "exhaustive"  # registered with its meaning in pyproject.toml
 
 
 
+LARGE = os.environ.get("BADACEY_FAST_LARGE") == "1"  # tests marked ``large`` (.ci/run sets it)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Deselect the ``large`` tests unless BADACEY_FAST_LARGE=1: the README's test command keeps its time
+    budget, CI runs them (.ci/run)."""
+    if LARGE:
+        return
+    keep = [item for item in items if item.get_closest_marker("large") is None]
+    if len(keep) != len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item.get_closest_marker("large")])
+        items[:] = keep
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" not in metafunc.fixturenames:  # only tests under tests/ see the autouse fixture
         return

@@ -40,6 +40,9 @@ class _Walk:
         self.h = tree.spec.hand_size
         ranks = tree_ranks(tree)
         self.ranks = ranks
+        from badacey_fast.rules.games import scoring
+
+        self.settle = tree.spec.hand_size == scoring(tree.spec.game).hand_size
 
     def probs(self, node: int, hands: Hands) -> list[float]:
         """The strategy's row at ``node`` for the actor holding ``hands``."""
@@ -50,11 +53,20 @@ class _Walk:
         return [float(x) for x in self.strategy[off:off + cols]]
 
     def utility(self, node: int, hands: tuple[Hands, Hands]) -> float:
-        """Seat 0's chips at a terminal."""
+        """Seat 0's chips at a terminal: a fold loses what the folder put in; a showdown is settled by
+        :func:`badacey_fast.pots.settle` on the cards (the one rule of pots, ties and odd chips) when it
+        takes this hand size, else by the ranks of the tree's deal layer and its payoff table."""
         nd = self.tree.nodes[node]
         c0, c1 = nd.contrib
         if nd.kind == FOLD:
             return -c0 if nd.player == 0 else c1
+        if self.settle:
+            from badacey_fast.pots import settle
+
+            deck = self.spec.deck
+            cards = [tuple(deck[p] for p in hands[s][-1]) for s in (0, 1)]
+            got = settle([c0, c1], cards, button=0, game=self.spec.game, odd_chip=self.spec.odd_chip)
+            return float(got.payouts[0] - c0)
         pay = self.tree.payoff[node]
         total = float(pay[0])
         for h, table in enumerate(self.ranks):

@@ -16,7 +16,7 @@ counts on the stub never running out; heads-up full-size games never reach it).
 >>> GameSpec.of(game="badugi", ranks=3, suits=2, hand_size=2, draws=3)
 Traceback (most recent call last):
 ...
-badacey_fast.errors.SolveError: a draw could reach the reshuffle: 6 cards, 2 hands of 2, 3 draws need up to 12 replacements from a stub of 2 (its last card is never dealt); the exact solver needs ranks >= 8 at this size
+badacey_fast.errors.SolveError: a draw could reach the reshuffle: 6 cards, 2 hands of 2, 3 draws need up to 12 replacements from a stub of 2 (its last card is never dealt); the exact solver needs ranks >= 9 at this size
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ class GameSpec:
     stack: int | None = None
 
     @classmethod
-    def of(cls, game: object = None, **overrides: Any) -> "GameSpec":
+    def of(cls, game: object = None, /, **overrides: Any) -> "GameSpec":
         """The spec of ``game``: a :class:`GameSpec` (returned as is), a
         :class:`~badacey_fast.game.GameConfig`, one of our OpenSpiel games (``python_badugi`` ...: its
         config, and its stack checked deep enough), a preset name, or None (Badugi); ``overrides`` set

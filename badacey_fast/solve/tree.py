@@ -21,7 +21,7 @@ changes no probability (it is an unseen card like the rest of the stub), only ho
 >>> from badacey_fast.solve.spec import GameSpec
 >>> tree = Tree(GameSpec.of("badugi", ranks=3, suits=2, hand_size=1, draws=1, cap=1))
 >>> tree.n_nodes, tree.layer_sizes, tree.nodes[0].actions
-(27, (6, 30), ('fold', 'call'))
+(42, (6, 6, 30), ('fold', 'call'))
 >>> tree.nodes[tree.find(("c", "k", "d1", "d0", "b", "c"))].kind
 'showdown'
 """
@@ -291,6 +291,20 @@ class Tree:
     def layer(self, index: int, seat: int) -> int:
         """The layer of ``seat`` at node ``index``."""
         return self._layer_of[self.nodes[index].counts[seat]]
+
+    def hands_of(self, layer: int, index: int) -> tuple[tuple[int, ...], ...]:
+        """The hands (deck positions) of state ``index`` of ``layer``: the deal, then after each draw
+        (read from the layers' arrays; :func:`state_hands` decodes the same without them)."""
+        out = []
+        while True:
+            bits = int(self.hand[self.layer_start[layer] + index])
+            out.append(tuple(p for p in range(self.spec.n_cards) if bits >> p & 1))
+            parent = int(self.layer_parent[layer])
+            if parent < 0:
+                break
+            index //= self.layer_sizes[layer] // self.layer_sizes[parent]
+            layer = parent
+        return tuple(reversed(out))
 
     def columns(self, index: int) -> int:
         """Columns of a decision node's strategy rows: its actions, or every discard mask."""
