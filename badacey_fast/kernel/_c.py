@@ -46,7 +46,8 @@ NAME = "c"
 __all__ = ["NAME", "Kernel", "KERNEL", "SINGLE", "evaluate5", "low_rank5", "badugi_rank", "eval_many",
            "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "EngineTables", "SolverCore"]
+           "EngineTables", "SolverCore", "MCStore", "Abstraction", "bot_policy", "keep_mask", "draw_mask", "info_key",
+           "lbr_run", "mccfr_run"]
 
 
 class Kernel:
@@ -606,3 +607,159 @@ class SolverCore:
 
 _CTYPES = {"int32": "int32_t", "int64": "int64_t", "uint64": "uint64_t", "uint16": "uint16_t", "uint32": "uint32_t",
            "float64": "double"}
+
+
+# --------------------------------------------------------------------------------------------------
+# Full-size play for measuring bots (csrc/lbr.c): bots' probabilities, MCCFR stores, local best response.
+# C only (the Python twins are in badacey_fast.solve).
+
+
+def _engine_config(game: int, stacks: list[int], small_blind: int, big_blind: int, ante: int, small_bet: int,
+                   big_bet: int, cap: int | None, burn: bool, odd_low: bool) -> Any:
+    cfg: Any = ffi.new("bd_eng_config *")
+    cfg.small_blind, cfg.big_blind, cfg.ante = small_blind, big_blind, ante
+    cfg.small_bet, cfg.big_bet = small_bet, big_bet
+    cfg.cap = lib.BD_ENG_NO_CAP if cap is None else cap
+    cfg.stacks[0:len(stacks)] = stacks
+    cfg.game, cfg.seats, cfg.learner = game, len(stacks), 0
+    cfg.heads_up_uncapped, cfg.burn, cfg.odd_low = 0, int(burn), int(odd_low)
+    return cfg
+
+
+class MCStore:
+    """A strategy table of csrc/lbr.c (``bd_mc_store``): ``capacity`` information states (a power of two)
+    and ``pool`` floats of regrets and of averages, as numpy arrays this object owns."""
+
+    def __init__(self, capacity: int, pool: int) -> None:
+        import numpy as np
+
+        if capacity < 1 or capacity & (capacity - 1) or pool < 1 or pool > 2 ** 32 - 1:
+            raise ValueError(f"a store needs a power-of-two capacity and 1..2**32-1 floats, not {capacity}, {pool}")
+        self.keys = np.zeros(capacity, np.uint64)
+        self.offset = np.zeros(capacity, np.uint32)
+        self.n_actions = np.zeros(capacity, np.uint8)
+        self.regret = np.zeros(pool, np.float32)
+        self.average = np.zeros(pool, np.float32)
+        s: Any = ffi.new("bd_mc_store *")
+        s.keys = _from_buffer("uint64_t[]", self.keys)
+        s.offset = _from_buffer("uint32_t[]", self.offset)
+        s.n_actions = _from_buffer("uint8_t[]", self.n_actions)
+        s.regret = _from_buffer("float[]", self.regret)
+        s.average = _from_buffer("float[]", self.average)
+        s.capacity, s.pool, s.used, s.pool_used = capacity, pool, 0, 0
+        self.struct = s
+
+    @property
+    def used(self) -> int:
+        """Information states stored."""
+        return int(self.struct.used)
+
+    @property
+    def pool_used(self) -> int:
+        """Floats used in each of regret and average."""
+        return int(self.struct.pool_used)
+
+    def restore(self, used: int, pool_used: int) -> None:
+        """Set the counters after the arrays were filled from a file (checked by every call)."""
+        self.struct.used, self.struct.pool_used = used, pool_used
+
+    def grown(self) -> "MCStore":
+        """A store of twice the capacity and pool holding every information state of this one."""
+        bigger = MCStore(2 * self.keys.size, min(2 * self.regret.size, 2 ** 32 - 1))
+        _play_check(lib.bd_mc_rehash(self.struct, bigger.struct), "rehash")
+        return bigger
+
+    def lookup(self, key: int, n: int) -> tuple[int, list[float]]:
+        """(actions stored, the average strategy's probabilities) of one information state."""
+        out = ffi.new("double[]", max(n, 1))
+        got = lib.bd_mc_lookup(self.struct, key, n, out)
+        _play_check(got, "lookup")
+        return int(got), [float(out[i]) for i in range(n)]
+
+
+_PLAY_ERRORS = {-1: "bad arguments", -2: "the hand loop refused the config or an action", -3: "the store is full"}
+
+
+def _play_check(code: int, what: str) -> int:
+    if code < 0:
+        raise ValueError(f"{what}: {_PLAY_ERRORS.get(code, code)}")
+    return code
+
+
+class Abstraction:
+    """The card abstraction of csrc/lbr.c: hand classes by colex index, then optional buckets."""
+
+    def __init__(self, class_of: NDArray, bucket_of: NDArray | None) -> None:
+        self._keep = [_array(class_of, "uint32", "class_of")]
+        a: Any = ffi.new("bd_abstraction *")
+        a.class_of, a.n_class_of = _from_buffer("uint32_t[]", class_of), class_of.size
+        if bucket_of is not None:
+            self._keep.append(_array(bucket_of, "uint32", "bucket_of"))
+            a.bucket_of, a.n_bucket_of = _from_buffer("uint32_t[]", bucket_of), bucket_of.size
+        else:
+            a.bucket_of, a.n_bucket_of = ffi.NULL, 0
+        self.struct = a
+
+    def bucket(self, hand: tuple[int, ...]) -> int:
+        """The bucket of a hand (card ids)."""
+        got = lib.bd_hand_bucket(self.struct, bytes(hand), len(hand))
+        return _play_check(int(got), "bucket")
+
+
+def _bot(kind: int, store: MCStore | None, abstraction: Abstraction | None) -> Any:
+    b: Any = ffi.new("bd_bot *")
+    b.kind = kind
+    if store is not None and abstraction is not None:
+        b.store = store.struct
+        b.abstraction = abstraction.struct[0]
+    return b
+
+
+def bot_policy(kind: int, game: int, hand: tuple[int, ...], street: int, draws: int, code: int, seat: int,
+               tokens: bytes, store: MCStore | None = None, abstraction: Abstraction | None = None) -> list[float]:
+    """A bot's probabilities (``bd_bot_policy``): [fold, call, raise] betting, one per discard mask drawing."""
+    n = len(hand)
+    out = ffi.new("double[]", 32)
+    b = _bot(kind, store, abstraction)
+    _play_check(lib.bd_bot_policy(b, game, bytes(hand), n, street, draws, code, seat, tokens, len(tokens), out),
+                "bot policy")
+    return [float(out[i]) for i in range(1 << n if code >= 8 else 3)]
+
+
+def keep_mask(game: int, hand: tuple[int, ...]) -> int:
+    """The rule of thumb's keep set of a hand (bit j = hand[j] kept)."""
+    return _play_check(int(lib.bd_keep_mask(game, bytes(hand), len(hand))), "keep mask")
+
+
+def draw_mask(game: int, hand: tuple[int, ...], k: int) -> int:
+    """The abstract draw of k cards: its discard mask."""
+    return _play_check(int(lib.bd_draw_mask(game, bytes(hand), len(hand), k)), "draw mask")
+
+
+def info_key(seat: int, bucket: int, tokens: bytes) -> int:
+    """The 64-bit key of an information state."""
+    return int(lib.bd_info_key(seat, bucket, tokens, len(tokens)))
+
+
+def lbr_run(game: int, blinds: tuple[int, int], bets: tuple[int, int], cap: int, stack: int, odd_low: bool,
+            ace_high: bool, kind: int, store: MCStore | None, abstraction: Abstraction | None, pairs: int,
+            particles: int, seed: int) -> dict[str, Any]:
+    """``bd_lbr_run``: the LBR's results as a dict of the ``bd_lbr_result`` fields."""
+    cfg = _engine_config(game, [stack, stack], blinds[0], blinds[1], 0, bets[0], bets[1], cap, False, odd_low)
+    out: Any = ffi.new("bd_lbr_result *")
+    b = _bot(kind, store, abstraction)
+    _play_check(lib.bd_lbr_run(cfg, _table(ace_high), b, pairs, particles, seed, out), "local best response")
+    return {"hands": out.hands, "sum": list(out.sum), "sum_sq": list(out.sum_sq), "count": list(out.count),
+            "pair_sum": out.pair_sum, "pair_sum_sq": out.pair_sum_sq, "pairs": out.pairs, "lost": out.lost,
+            "decisions": out.decisions, "raises": out.raises, "folds": out.folds}
+
+
+def mccfr_run(game: int, blinds: tuple[int, int], bets: tuple[int, int], cap: int, stack: int, odd_low: bool,
+              ace_high: bool, store: MCStore, abstraction: Abstraction, first: int, iterations: int,
+              seed: int) -> int:
+    """``bd_mc_run``: returns 0, or -3 when the store filled (grow it and go on)."""
+    cfg = _engine_config(game, [stack, stack], blinds[0], blinds[1], 0, bets[0], bets[1], cap, False, odd_low)
+    got = int(lib.bd_mc_run(cfg, _table(ace_high), store.struct, abstraction.struct, first, iterations, seed))
+    if got == lib.BD_MC_FULL:
+        return got
+    return _play_check(got, "MCCFR")

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from badacey_fast.solve.cfr import CFRResult, CurvePoint, cfr
 from badacey_fast.solve.exploit import Exploitability, best_response, exploitability
+from badacey_fast.solve.lbr import LBRResult, lbr
 from badacey_fast.solve.iso import canonical, canonical_hand, canonical_sequence, hand_of_class, n_classes
 from badacey_fast.solve.spec import GameSpec
 from badacey_fast.solve.strategy import InfoState, Strategy, as_strategy
 
 __all__ = ["GameSpec", "Strategy", "InfoState", "as_strategy", "exploitability", "best_response", "Exploitability",
            "cfr", "CFRResult", "CurvePoint", "canonical", "canonical_hand", "canonical_sequence", "n_classes",
-           "hand_of_class"]
+           "hand_of_class", "lbr", "LBRResult"]

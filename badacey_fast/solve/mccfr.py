@@ -1,0 +1,7 @@
+"""Placeholder (MCCFR comes next)."""
+
+from __future__ import annotations
+
+
+class MCCFRStrategy:
+    game = ""
