@@ -3,6 +3,7 @@
 #include "lbr.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,17 +70,19 @@ static int32_t lb_pick(lb_rng *r, const double *p, int32_t n) {
     return last;
 }
 
+/* Portable popcount (the builtin is a library call without -mpopcnt, and this one is branch-free). */
 static int lb_popcount(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcountll(x);
-#else
-    int c = 0;
-    while (x) {
-        x &= x - 1;
-        c++;
-    }
-    return c;
-#endif
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* A copy of a hand-loop table for a search: its log only up to the entries written (the log is never
+ * read back, and copying all of it is most of the struct). */
+static void lb_copy(bd_eng_table *dst, const bd_eng_table *src) {
+    int32_t nlog = src->nlog < 0 ? 0 : src->nlog > BD_ENG_LOG_MAX ? BD_ENG_LOG_MAX : src->nlog;
+    memcpy(dst, src, offsetof(bd_eng_table, log) + (size_t)nlog * sizeof src->log[0]);
 }
 
 /* --------------------------------------------------------------------------------- cards, games */
@@ -205,11 +208,42 @@ int32_t bd_draw_mask(int32_t game, const uint8_t *hand, int32_t n, int32_t k) {
 }
 
 uint64_t bd_info_key(int32_t seat, uint32_t bucket, const uint8_t *tokens, int32_t n_tokens) {
+    /* The public history, summarised: the betting round, the bets and raises of the rounds before it
+       (small rounds 1 each, big rounds 2: the pot), each seat's count at the last draw, and the current
+       round's (or draw's) actions in order. */
+    uint8_t head[8], cur[BD_PLAY_MAX_TOKENS];
+    int32_t ncur = 0, street = 0, pot = 0, last[2] = {0, 0}, round_bets = 0, drawing = 0;
+    for (int32_t i = 0; tokens && i < n_tokens; i++) {
+        int32_t kind = tokens[i] & 15, s = (tokens[i] >> 4) & 1;
+        if (kind >= 3) { /* a draw */
+            if (!drawing) { /* the betting round before it is over */
+                pot += round_bets * (street < 2 ? 1 : 2);
+                round_bets = 0;
+                street++;
+                drawing = 1;
+                ncur = 0;
+            }
+            last[s] = kind - 3;
+        } else {
+            if (drawing) {
+                drawing = 0;
+                ncur = 0;
+            }
+            if (kind == 2) round_bets++;
+        }
+        if (ncur < BD_PLAY_MAX_TOKENS) cur[ncur++] = tokens[i];
+    }
+    head[0] = (uint8_t)seat;
+    head[1] = (uint8_t)(street | drawing << 3);
+    head[2] = (uint8_t)(pot > 255 ? 255 : pot);
+    head[3] = (uint8_t)(last[0] | last[1] << 4);
+    head[4] = (uint8_t)bucket;
+    head[5] = (uint8_t)(bucket >> 8);
+    head[6] = (uint8_t)(bucket >> 16);
+    head[7] = (uint8_t)(bucket >> 24);
     uint64_t h = 0xCBF29CE484222325ull; /* FNV-1a, 64 bits */
-    uint8_t head[6] = {(uint8_t)seat, (uint8_t)bucket, (uint8_t)(bucket >> 8), (uint8_t)(bucket >> 16),
-                       (uint8_t)(bucket >> 24), (uint8_t)n_tokens};
-    for (int i = 0; i < 6; i++) h = (h ^ head[i]) * 0x100000001B3ull;
-    for (int32_t i = 0; tokens && i < n_tokens; i++) h = (h ^ tokens[i]) * 0x100000001B3ull;
+    for (int i = 0; i < 8; i++) h = (h ^ head[i]) * 0x100000001B3ull;
+    for (int32_t i = 0; i < ncur; i++) h = (h ^ cur[i]) * 0x100000001B3ull;
     return h ? h : 1; /* 0 marks an empty slot */
 }
 
@@ -230,9 +264,7 @@ int64_t bd_hand_bucket(const bd_abstraction *a, const uint8_t *hand, int32_t n) 
     int64_t idx = 0;
     for (int32_t i = 0; i < n; i++) {
         if (i > 0 && c[i] == c[i - 1]) return -1;
-        int64_t b = 1; /* C(c[i], i + 1) */
-        for (int32_t j = 0; j < i + 1; j++) b = b * (c[i] - j) / (j + 1);
-        idx += c[i] >= i + 1 ? b : 0;
+        idx += bd_binom[i][c[i]]; /* C(c[i], i + 1): badacey.h's table */
     }
     if (idx >= a->n_class_of) return -1;
     uint32_t cls = a->class_of[idx];
@@ -315,6 +347,15 @@ static int32_t lb_bet_actions(int32_t code, int32_t *kinds) {
     return n;
 }
 
+/* The abstract draws of a strategy table: stand pat, the rule of thumb's discard, one card more. */
+static void lb_table_draws(int32_t game, const uint8_t *hand, int32_t n, int32_t *masks) {
+    int32_t keep = bd_keep_mask(game, hand, n);
+    int32_t k = n - lb_popcount((uint64_t)keep);
+    masks[0] = 0;
+    masks[1] = bd_draw_mask(game, hand, n, k);
+    masks[2] = bd_draw_mask(game, hand, n, k < n ? k + 1 : n);
+}
+
 /* The rule of thumb (game/bots.py RuleBot). */
 static void lb_rule(int32_t game, const uint8_t *hand, int32_t n, int32_t street, int32_t draws, int32_t code,
                     double *out) {
@@ -371,9 +412,11 @@ int32_t bd_bot_policy(const bd_bot *bot, int32_t game, const uint8_t *hand, int3
     uint64_t key = bd_info_key(seat, (uint32_t)bucket, tokens, n_tokens);
     double p[6];
     if (code >= 8) {
-        bd_mc_lookup(bot->store, key, n + 1, p);
+        int32_t masks[BD_MC_DRAWS];
+        lb_table_draws(game, hand, n, masks);
+        bd_mc_lookup(bot->store, key, BD_MC_DRAWS, p);
         for (int32_t m = 0; m < (1 << n); m++) out[m] = 0.0;
-        for (int32_t k = 0; k <= n; k++) out[bd_draw_mask(game, hand, n, k)] += p[k];
+        for (int32_t k = 0; k < BD_MC_DRAWS; k++) out[masks[k]] += p[k];
     } else {
         int32_t kinds[3], na = lb_bet_actions(code, kinds);
         bd_mc_lookup(bot->store, key, na, p);
@@ -800,10 +843,10 @@ static double lb_mc_walk(lb_mc *M, const bd_eng_table *t, int32_t p) {
         return 0.0;
     }
     int32_t n = t->hand_len[seat], kinds[3], na;
-    int32_t masks[6];
+    int32_t masks[BD_MC_DRAWS];
     if (code >= 8) {
-        na = n + 1;
-        for (int32_t k = 0; k <= n; k++) masks[k] = bd_draw_mask(M->g.game, t->hands[seat], n, k);
+        na = BD_MC_DRAWS;
+        lb_table_draws(M->g.game, t->hands[seat], n, masks);
     } else {
         na = lb_bet_actions(code, kinds);
     }
@@ -826,28 +869,32 @@ static double lb_mc_walk(lb_mc *M, const bd_eng_table *t, int32_t p) {
     if (seat != p) { /* the opponent: its average takes this visit, one action is sampled */
         for (int32_t a = 0; a < na; a++) avg[a] += (float)(M->t * sigma[a]);
         int32_t a = lb_pick(&M->rng, sigma, na);
-        bd_eng_table child = *t;
+        bd_eng_table child;
+        lb_copy(&child, t);
         int32_t kind = code >= 8 ? BD_ENG_DRAW : kinds[a];
         if (bd_eng_act(&child, M->g.table, kind, code >= 8 ? masks[a] : 0) != BD_ENG_OK) {
             M->full = BD_PLAY_ENGINE;
             return 0.0;
         }
         int32_t saved = M->ntok;
-        if (M->ntok < BD_PLAY_MAX_TOKENS) M->tokens[M->ntok++] = (uint8_t)(seat << 4 | (code >= 8 ? 3 + a : kind));
+        if (M->ntok < BD_PLAY_MAX_TOKENS)
+            M->tokens[M->ntok++] = (uint8_t)(seat << 4 | (code >= 8 ? 3 + lb_popcount((uint64_t)masks[a]) : kind));
         double v = lb_mc_walk(M, &child, p);
         M->ntok = saved;
         return v;
     }
     double values[6], v = 0.0;
     for (int32_t a = 0; a < na; a++) {
-        bd_eng_table child = *t;
+        bd_eng_table child;
+        lb_copy(&child, t);
         int32_t kind = code >= 8 ? BD_ENG_DRAW : kinds[a];
         if (bd_eng_act(&child, M->g.table, kind, code >= 8 ? masks[a] : 0) != BD_ENG_OK) {
             M->full = BD_PLAY_ENGINE;
             return 0.0;
         }
         int32_t saved = M->ntok;
-        if (M->ntok < BD_PLAY_MAX_TOKENS) M->tokens[M->ntok++] = (uint8_t)(seat << 4 | (code >= 8 ? 3 + a : kind));
+        if (M->ntok < BD_PLAY_MAX_TOKENS)
+            M->tokens[M->ntok++] = (uint8_t)(seat << 4 | (code >= 8 ? 3 + lb_popcount((uint64_t)masks[a]) : kind));
         values[a] = lb_mc_walk(M, &child, p);
         M->ntok = saved;
         v += sigma[a] * values[a];

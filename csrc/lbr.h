@@ -10,9 +10,12 @@
  * Information states of the strategy tables are keyed (64 bits, FNV-1a) by the seat to act, the bucket
  * of its hand (the suit-isomorphism class of the cards it holds now, optionally mapped to a coarser
  * bucket) and the public history (tokens: seat << 4 | kind, kind 0 fold, 1 check/call, 2 bet/raise, 3 + k
- * a draw of k cards): an abstraction with imperfect recall (a seat forgets the cards it held before).
- * Draws are abstracted to one discard per count: the k cards outside the rule of thumb's keep set first,
- * highest first, then kept cards highest first (bd_draw_mask).
+ * a draw of k cards) summarised: the betting round, the bets of the rounds before it (the pot), each
+ * seat's count at the last draw, and the current round's actions -- an abstraction with imperfect recall
+ * (a seat forgets the cards it held before and the order of earlier rounds' actions).  A draw of k cards
+ * throws the k cards outside the rule of thumb's keep set first, highest first, then kept cards highest
+ * first (bd_draw_mask); a strategy table draws one of three: stand pat, the rule of thumb's discard, or
+ * one card more (BD_MC_DRAWS).
  *
  * Rules: no global mutable state (every random stream is the caller's seed), every pointer and size
  * checked, a store that is full is reported (BD_MC_FULL), never overrun.
@@ -34,6 +37,7 @@
 #define BD_PLAY_ENGINE -2 /* the hand loop refused the config or an action */
 #define BD_MC_FULL -3     /* the store has no room for another information state */
 #define BD_PLAY_MAX_TOKENS 96
+#define BD_MC_DRAWS 3 /* a strategy table's draws: pat, the rule of thumb's discard, one card more */
 
 /* A strategy table: open addressing (capacity a power of two, key 0 = empty), each information state's
  * n_actions floats at offset in regret[] and average[] (pool floats each). */

@@ -8,17 +8,12 @@
 
 /* ------------------------------------------------------------------------------------------ helpers */
 
+/* Portable popcount (the builtin is a library call without -mpopcnt, and this one is branch-free). */
 static int sv_popcount(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcountll(x);
-#else
-    int c = 0;
-    while (x) {
-        x &= x - 1;
-        c++;
-    }
-    return c;
-#endif
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
 static int sv_ctz(uint64_t x) { /* x != 0 */
