@@ -107,3 +107,51 @@ def test_lbr_bounds_the_exact_exploitability_from_below():
     assert r.mbb > 3 * r.se_mbb > 0
     assert s.mbb < r.mbb
     assert r.hands == 400 and r.by_seat[0] != r.by_seat[1]
+
+
+def engine_tokens(game) -> bytes:
+    """The public history as csrc/lbr.h's tokens, from the engine's log (the button is seat 0 here)."""
+    kinds = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
+    out = bytearray()
+    for seat, a in game.log:
+        out.append(seat << 4 | (3 + len(a.cards) if a.kind == "draw" else kinds[a.kind]))
+    return bytes(out)
+
+
+@pytest.mark.parametrize("preset,buckets,least", [("badugi", 16, 50), ("27", None, 1), ("badacey", 32, 50)])
+def test_strategy_bot_is_the_c_table_bot(preset, buckets, least):
+    """An MCCFR strategy played by StrategyBot (Python: keys, buckets, abstract draws) gives the very
+    probabilities the C core's table bot gives, decision by decision."""
+    from badacey_fast.solve.bot import StrategyBot, draw_mask, table_key
+    from badacey_fast.solve.mccfr import mccfr
+
+    strat = mccfr(preset, iterations=60, seed=4, buckets=buckets, progress=False)
+    store, abstraction = strat.core()
+    bot = StrategyBot(strat)
+    game_index = PRESETS.index(preset)
+    rng = random.Random(5)
+    checked = learned = 0
+    for hand_no in range(60):
+        g = Game(GameConfig(game=preset), [200, 200], seed=hand_no)
+        players = [RandomBot(seed=rng.random()), RandomBot(seed=rng.random())]
+        while g.phase != "complete":
+            seat = g.to_act
+            view = g.view(seat)
+            hand = tuple(g.hands[seat])
+            tokens = engine_tokens(g)
+            bucket = abstraction.bucket(hand)
+            assert bot._bucket(hand) == bucket
+            assert table_key(seat, bucket, tokens) == _c.info_key(seat, bucket, tokens)
+            got = _c.bot_policy(2, game_index, hand, g.street, 3, code_of(g, seat), seat, tokens, store, abstraction)
+            expect = np.zeros(len(got))
+            for action, p in bot.probabilities(view).items():
+                expect[index_of(action, hand)] += p
+            assert np.allclose(got, expect, atol=1e-6), (hand, tokens, got, expect)
+            checked += 1
+            learned += not np.allclose(expect[expect > 0], expect[expect > 0][0])  # not uniform: a stored state
+            for k in range(len(hand) + 1):
+                assert draw_mask(preset, hand, k) == _c.draw_mask(game_index, hand, k)
+            g.apply(players[seat](view))
+    assert checked > 300 and learned >= least  # suit classes alone: few states seen twice in 60 iterations
+    assert strat.information_states > 0 and any(store.lookup(int(k), int(n))[0] for k, n in
+                                                zip(strat.arrays["keys"][:50], strat.arrays["n_actions"][:50]) if k)
