@@ -59,6 +59,7 @@ static uint64_t sv_next_subset(uint64_t x) {
 }
 
 #define SV_LIMIT ((int64_t)1 << 40) /* states of a layer, entries of an array: far beyond memory */
+#define SV_INDEX_BUDGET ((int64_t)1 << 26) /* cached subset indices of a call (int32: 256 MB) */
 
 /* ----------------------------------------------------------------------------------------- layers */
 
@@ -240,7 +241,9 @@ typedef struct sv_ws {
     int64_t off[BD_SV_MAX_SEEN + 2];  /* subsets of up to t cards: table entries off[t] .. off[t + 1] */
     double *tab;                      /* the subset table of a terminal's inclusion-exclusion */
     int64_t tab_size;
-    int64_t *idx;                     /* table index of every subset of one state's cards */
+    int32_t *idx;                     /* table index of every subset of one state's cards */
+    int32_t **lidx;                   /* per layer, every state's subset indices (sv_layer_index) */
+    int64_t lidx_used;
     uint32_t *subs;                   /* the subsets of at most tmax of n cards: both seats' lists */
     int32_t max_seen;
     double *lower, *equal, *all, *all_mag; /* a showdown's per-state sums */
@@ -257,6 +260,9 @@ static void sv_ws_free(sv_ws *w) {
     free(w->binom);
     free(w->tab);
     free(w->idx);
+    if (w->lidx)
+        for (int32_t L = 0; L < w->g->n_layers; L++) free(w->lidx[L]);
+    free(w->lidx);
     free(w->subs);
     free(w->lower);
     free(w->equal);
@@ -322,13 +328,14 @@ static int32_t sv_ws_init(sv_ws *w, const bd_sv_game *g) {
         if (g->layer_seen[L] > max_seen) max_seen = g->layer_seen[L];
     w->tab = malloc((size_t)off * sizeof *w->tab);
     w->idx = malloc(((size_t)1 << max_seen) * sizeof *w->idx);
+    w->lidx = calloc((size_t)g->n_layers, sizeof *w->lidx);
     w->max_seen = max_seen;
     w->subs = malloc(((size_t)2 << max_seen) * sizeof *w->subs);
     w->lower = malloc((size_t)max_m * sizeof(double));
     w->equal = malloc((size_t)max_m * sizeof(double));
     w->all = malloc((size_t)max_m * sizeof(double));
     w->all_mag = malloc((size_t)max_m * sizeof(double));
-    if (!w->tab || !w->idx || !w->subs || !w->lower || !w->equal || !w->all || !w->all_mag) return BD_SV_NO_MEMORY;
+    if (!w->tab || !w->idx || !w->lidx || !w->subs || !w->lower || !w->equal || !w->all || !w->all_mag) return BD_SV_NO_MEMORY;
     for (int d = 0; d < BD_SV_MAX_DEPTH; d++) {
         if (!need_m[d]) continue;
         w->reach_me[d] = malloc((size_t)need_m[d] * sizeof(double));
@@ -345,19 +352,44 @@ static int32_t sv_ws_init(sv_ws *w, const bd_sv_game *g) {
 
 /* ----------------------------------------------------------------------- terminals: card removal */
 
-/* Table indices of every subset of the cards `set` (n of them): idx[s] for s < 2**n, s's bit j standing
- * for the j-th lowest card.  A subset T = {p_1 < ... < p_t} sits at off[t] + sum_i C(p_i, i). */
-static int sv_subset_index(const sv_ws *w, uint64_t set, int64_t *idx) {
+/* Table indices of every subset of the cards `set`: idx[s] for s < 2**n, s's bit j standing for the j-th
+ * lowest card.  A subset T = {p_1 < ... < p_t} sits at off[t] + sum_i C(p_i, i); adding the largest card
+ * p_j to a subset s of the lower ones moves it up one size and adds C(p_j, |s| + 1). */
+static int sv_subset_index(const sv_ws *w, uint64_t set, int32_t *idx) {
     int pos[64], n = 0;
     for (uint64_t z = set; z; z &= z - 1) pos[n++] = sv_ctz(z);
     idx[0] = 0;
-    for (uint32_t s = 1; s < (1u << n); s++) {
-        int hb = 31;
-        while (!(s >> hb & 1)) hb--;
-        int c = sv_popcount(s);
-        idx[s] = idx[s ^ (1u << hb)] + (w->off[c] - w->off[c - 1]) + (int64_t)w->binom->c[pos[hb]][c];
+    for (int j = 0; j < n; j++) {
+        uint32_t half = 1u << j;
+        for (uint32_t s = 0; s < half; s++) {
+            int c = sv_popcount(s) + 1;
+            idx[s | half] = idx[s] + (int32_t)(w->off[c] - w->off[c - 1]) + (int32_t)w->binom->c[pos[j]][c];
+        }
     }
     return n;
+}
+
+/* The subset indices of every state of layer L (rows of 2**seen), computed once per call and kept while
+ * they fit the budget; NULL when they do not (the caller then computes each state's row as it goes). */
+static const int32_t *sv_layer_index(sv_ws *w, int32_t L) {
+    if (w->lidx[L]) return w->lidx[L];
+    const bd_sv_game *g = w->g;
+    int64_t m = sv_layer_size(g, L), width = (int64_t)1 << g->layer_seen[L];
+    if (m > (SV_INDEX_BUDGET - w->lidx_used) / width) return NULL;
+    int32_t *rows = malloc((size_t)(m * width) * sizeof *rows);
+    if (!rows) return NULL;
+    const uint64_t *seen = g->seen + g->layer_start[L];
+    for (int64_t i = 0; i < m; i++) sv_subset_index(w, seen[i], rows + i * width);
+    w->lidx_used += m * width;
+    w->lidx[L] = rows;
+    return rows;
+}
+
+/* The subset indices of state i of a layer: its cached row, or computed into the scratch row. */
+static const int32_t *sv_state_index(sv_ws *w, const int32_t *cache, int32_t width_log, int64_t i, uint64_t set) {
+    if (cache) return cache + (i << width_log);
+    sv_subset_index(w, set, w->idx);
+    return w->idx;
 }
 
 /* The masks s < 2**n of at most tmax bits: the subsets that can be held by both seats. */
@@ -368,9 +400,8 @@ static int64_t sv_small_subsets(int n, int tmax, uint32_t *subs) {
     return k;
 }
 
-static void sv_add(sv_ws *w, uint64_t set, double weight, const uint32_t *subs, int64_t ns) {
-    sv_subset_index(w, set, w->idx);
-    for (int64_t i = 0; i < ns; i++) w->tab[w->idx[subs[i]]] += weight;
+static void sv_add(sv_ws *w, const int32_t *idx, double weight, const uint32_t *subs, int64_t ns) {
+    for (int64_t i = 0; i < ns; i++) w->tab[idx[subs[i]]] += weight;
 }
 
 /* Inclusion-exclusion cancels large terms: a result within a few thousand roundings of zero, relative to
@@ -381,13 +412,12 @@ static void sv_add(sv_ws *w, uint64_t set, double weight, const uint32_t *subs, 
 
 static double sv_snap(double x, double scale) { return fabs(x) <= SV_CANCEL * scale ? 0.0 : x; }
 
-/* The weight of the table's sets disjoint from `set`: inclusion-exclusion over the subsets of `set`;
- * *mag gets the sum of the magnitudes of its terms. */
-static double sv_disjoint(sv_ws *w, uint64_t set, const uint32_t *subs, int64_t ns, double *mag) {
-    sv_subset_index(w, set, w->idx);
+/* The weight of the table's sets disjoint from a state's cards (idx: its subsets' table indices):
+ * inclusion-exclusion over the subsets; *mag gets the sum of the magnitudes of its terms. */
+static double sv_disjoint(sv_ws *w, const int32_t *idx, const uint32_t *subs, int64_t ns, double *mag) {
     double acc = 0.0, m = 0.0;
     for (int64_t i = 0; i < ns; i++) {
-        double x = w->tab[w->idx[subs[i]]];
+        double x = w->tab[idx[subs[i]]];
         acc += (sv_popcount(subs[i]) & 1) ? -x : x;
         m += fabs(x);
     }
@@ -419,6 +449,9 @@ static void sv_terminal(sv_ws *w, int32_t node, int32_t me, const double *op, do
         memset(v, 0, (size_t)mm * sizeof *v);
         return;
     }
+    const int32_t *cache_m = sv_layer_index(w, lm), *cache_o = sv_layer_index(w, lo);
+#define SV_IDX_M(i) sv_state_index(w, cache_m, nm, (i), seen_m[(i)])
+#define SV_IDX_O(j) sv_state_index(w, cache_o, no, (j), seen_o[(j)])
     /* The table holds subsets of at most tmax cards: larger ones are never held by both seats. */
     uint32_t *subs_o = w->subs, *subs_m = w->subs + ((int64_t)1 << w->max_seen);
     int64_t ns_o = sv_small_subsets(no, tmax, subs_o), ns_m = sv_small_subsets(nm, tmax, subs_m);
@@ -427,9 +460,9 @@ static void sv_terminal(sv_ws *w, int32_t node, int32_t me, const double *op, do
     memset(tab, 0, (size_t)tsize * sizeof *tab);
     if (g->kind[node] == BD_SV_FOLD) {
         for (int64_t j = 0; j < mo; j++)
-            if (op[j] != 0.0) sv_add(w, seen_o[j], op[j], subs_o, ns_o);
+            if (op[j] != 0.0) sv_add(w, SV_IDX_O(j), op[j], subs_o, ns_o);
         double u = sign * pay[0] * chance, mag;
-        for (int64_t i = 0; i < mm; i++) v[i] = u * sv_disjoint(w, seen_m[i], subs_m, ns_m, &mag);
+        for (int64_t i = 0; i < mm; i++) v[i] = u * sv_disjoint(w, SV_IDX_M(i), subs_m, ns_m, &mag);
         return;
     }
     /* Showdown: per half, a sweep in rank order (lower is better). */
@@ -456,26 +489,26 @@ static void sv_terminal(sv_ws *w, int32_t node, int32_t me, const double *op, do
             while (e < mm && rm[om[e]] == r) e++;
             while (jo < mo && ro[oo[jo]] < r) {
                 int64_t j = oo[jo++];
-                if (op[j] != 0.0) sv_add(w, seen_o[j], op[j], subs_o, ns_o);
+                if (op[j] != 0.0) sv_add(w, SV_IDX_O(j), op[j], subs_o, ns_o);
             }
-            for (int64_t q = i; q < e; q++) lower[om[q]] = sv_disjoint(w, seen_m[om[q]], subs_m, ns_m, &mag);
+            for (int64_t q = i; q < e; q++) lower[om[q]] = sv_disjoint(w, SV_IDX_M(om[q]), subs_m, ns_m, &mag);
             while (jo < mo && ro[oo[jo]] == r) {
                 int64_t j = oo[jo++];
-                if (op[j] != 0.0) sv_add(w, seen_o[j], op[j], subs_o, ns_o);
+                if (op[j] != 0.0) sv_add(w, SV_IDX_O(j), op[j], subs_o, ns_o);
             }
             for (int64_t q = i; q < e; q++) {
-                double upto = sv_disjoint(w, seen_m[om[q]], subs_m, ns_m, &mag);
+                double upto = sv_disjoint(w, SV_IDX_M(om[q]), subs_m, ns_m, &mag);
                 equal[om[q]] = sv_snap(upto - lower[om[q]], mag);
             }
             i = e;
         }
         while (jo < mo) {
             int64_t j = oo[jo++];
-            if (op[j] != 0.0) sv_add(w, seen_o[j], op[j], subs_o, ns_o);
+            if (op[j] != 0.0) sv_add(w, SV_IDX_O(j), op[j], subs_o, ns_o);
         }
         if (h == 0)
             for (int64_t q = 0; q < mm; q++) {
-                w->all[q] = sv_disjoint(w, seen_m[q], subs_m, ns_m, &mag);
+                w->all[q] = sv_disjoint(w, SV_IDX_M(q), subs_m, ns_m, &mag);
                 w->all_mag[q] = mag;
             }
         for (int64_t q = 0; q < mm; q++) {
@@ -485,6 +518,8 @@ static void sv_terminal(sv_ws *w, int32_t node, int32_t me, const double *op, do
         }
     }
     for (int64_t q = 0; q < mm; q++) v[q] = chance * (v[q] + c0 * w->all[q]);
+#undef SV_IDX_M
+#undef SV_IDX_O
 }
 
 /* ------------------------------------------------------------------------------------ traversals */
