@@ -103,7 +103,7 @@ def _lbr(args: argparse.Namespace) -> int:
     result = lbr(args.game, bot, hands=args.hands, particles=args.particles, seed=args.seed, **kwargs)
     if args.json:
         print(json.dumps({"game": result.game, "bot": result.bot, "hands": result.hands, "mbb": result.mbb,
-                          "se_mbb": result.se_mbb, "by_seat": list(result.by_seat), "seconds": result.seconds,
+                          "se_mbb": result.se_mbb, "by_seat": list(result.by_seat), "cpu_seconds": result.cpu_seconds,
                           "particles": result.particles, "lost": result.lost}))
     else:
         print(result)
