@@ -435,12 +435,22 @@ typedef struct lb_game {
 } lb_game;
 
 static int lb_game_of(const bd_eng_config *cfg, const uint32_t *table, lb_game *g) {
-    if (!cfg || !table || cfg->game < 0 || cfg->game > 4 || cfg->seats != 2) return 0;
+    if (!cfg || !table || cfg->game < 0 || cfg->game > 4 || cfg->seats != 2 || cfg->ranks < 1 || cfg->ranks > 13 ||
+        cfg->suits < 1 || cfg->suits > 4 || cfg->hand_size < 1 || cfg->hand_size > 5 || cfg->draws < 0 ||
+        cfg->draws > 3)
+        return 0;
     g->game = cfg->game;
-    g->hand_size = cfg->game == 2 ? 4 : 5;
-    g->draws = 3;
-    g->n_cards = 52;
-    for (int i = 0; i < 52; i++) g->deck[i] = (uint8_t)i;
+    g->hand_size = cfg->hand_size;
+    g->draws = cfg->draws;
+    /* The deck (rules/decks.py small_deck): the R lowest ranks of the game's order, the first S suits. */
+    uint64_t bits = 0;
+    for (int32_t i = 0; i < cfg->ranks; i++) {
+        int r = lb_ace_high(cfg->game) ? (1 + i) % 13 : i;
+        for (int32_t s = 0; s < cfg->suits; s++) bits |= (uint64_t)1 << (4 * r + s);
+    }
+    g->n_cards = 0;
+    for (int c = 0; c < 52; c++)
+        if (bits >> c & 1) g->deck[g->n_cards++] = (uint8_t)c;
     g->table = table;
     return 1;
 }
@@ -490,6 +500,10 @@ static void lb_redraw(uint8_t *hand, int32_t n, int32_t mask, uint8_t *pool, int
         out[k++] = c;
         if (seen) *seen |= (uint64_t)1 << c;
     }
+    /* A small deck's pool can run dry in a rollout (the real hand would reshuffle): keep the thrown cards
+       then, so the hand stays whole. */
+    for (int32_t j = 0; j < n && k < n; j++)
+        if (mask >> j & 1) out[k++] = hand[j];
     memcpy(hand, out, (size_t)n);
 }
 

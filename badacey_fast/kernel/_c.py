@@ -615,8 +615,9 @@ _CTYPES = {"int32": "int32_t", "int64": "int64_t", "uint64": "uint64_t", "uint16
 
 
 def _engine_config(game: int, stacks: list[int], small_blind: int, big_blind: int, ante: int, small_bet: int,
-                   big_bet: int, cap: int | None, burn: bool, odd_low: bool) -> Any:
+                   big_bet: int, cap: int | None, burn: bool, odd_low: bool, size: tuple[int, int, int, int]) -> Any:
     cfg: Any = ffi.new("bd_eng_config *")
+    cfg.ranks, cfg.suits, cfg.hand_size, cfg.draws = size
     cfg.small_blind, cfg.big_blind, cfg.ante = small_blind, big_blind, ante
     cfg.small_bet, cfg.big_bet = small_bet, big_bet
     cfg.cap = lib.BD_ENG_NO_CAP if cap is None else cap
@@ -743,9 +744,10 @@ def info_key(seat: int, bucket: int, tokens: bytes) -> int:
 
 def lbr_run(game: int, blinds: tuple[int, int], bets: tuple[int, int], cap: int, stack: int, odd_low: bool,
             ace_high: bool, kind: int, store: MCStore | None, abstraction: Abstraction | None, pairs: int,
-            particles: int, seed: int) -> dict[str, Any]:
-    """``bd_lbr_run``: the LBR's results as a dict of the ``bd_lbr_result`` fields."""
-    cfg = _engine_config(game, [stack, stack], blinds[0], blinds[1], 0, bets[0], bets[1], cap, False, odd_low)
+            particles: int, seed: int, size: tuple[int, int, int, int]) -> dict[str, Any]:
+    """``bd_lbr_run``: the LBR's results as a dict of the ``bd_lbr_result`` fields; ``size``: (ranks,
+    suits, hand size, draws)."""
+    cfg = _engine_config(game, [stack, stack], blinds[0], blinds[1], 0, bets[0], bets[1], cap, False, odd_low, size)
     out: Any = ffi.new("bd_lbr_result *")
     b = _bot(kind, store, abstraction)
     _play_check(lib.bd_lbr_run(cfg, _table(ace_high), b, pairs, particles, seed, out), "local best response")
@@ -756,9 +758,9 @@ def lbr_run(game: int, blinds: tuple[int, int], bets: tuple[int, int], cap: int,
 
 def mccfr_run(game: int, blinds: tuple[int, int], bets: tuple[int, int], cap: int, stack: int, odd_low: bool,
               ace_high: bool, store: MCStore, abstraction: Abstraction, first: int, iterations: int,
-              seed: int) -> int:
+              seed: int, size: tuple[int, int, int, int]) -> int:
     """``bd_mc_run``: returns 0, or -3 when the store filled (grow it and go on)."""
-    cfg = _engine_config(game, [stack, stack], blinds[0], blinds[1], 0, bets[0], bets[1], cap, False, odd_low)
+    cfg = _engine_config(game, [stack, stack], blinds[0], blinds[1], 0, bets[0], bets[1], cap, False, odd_low, size)
     got = int(lib.bd_mc_run(cfg, _table(ace_high), store.struct, abstraction.struct, first, iterations, seed))
     if got == lib.BD_MC_FULL:
         return got

@@ -210,7 +210,7 @@ class StrategyBot:
         if strat.buckets is None:
             return cls
         if self._bucket_of is None:
-            self._bucket_of = equity_buckets(strat.game, strat.buckets)
+            self._bucket_of = equity_buckets(strat.game, strat.buckets, strat.size[2])
         return int(self._bucket_of[cls])
 
     def _lookup(self, key: int, n: int) -> list[float]:

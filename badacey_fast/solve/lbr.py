@@ -40,6 +40,7 @@ from typing import Any
 from badacey_fast import kernel
 from badacey_fast.errors import SolveError
 from badacey_fast.rules.games import PRESETS, normalize_game, scoring
+from badacey_fast.solve.spec import GameSpec
 
 __all__ = ["LBRResult", "lbr", "BOT_KINDS"]
 
@@ -81,9 +82,9 @@ class LBRResult:
 
 def lbr(game: object = "badugi", bot: object = "rule", hands: int = 10_000, particles: int = 128, seed: int = 0,
         *, small_bet: int = 2, big_bet: int = 4, small_blind: int = 1, big_blind: int = 2, cap: int = 4) -> LBRResult:
-    """Local best response against ``bot`` in heads-up ``game`` (a preset name or a GameConfig of the full
-    deck; the stacks deep enough that nobody is all-in): ``hands`` (even, >= 2) hands, ``particles`` per
-    hand.  ``bot``: ``"random"``, ``"rule"`` (game/bots.py) or an MCCFR strategy
+    """Local best response against ``bot`` in heads-up ``game`` (a preset name: the full game with the given
+    limits; or a GameConfig or GameSpec, small games too; the stacks deep enough that nobody is all-in):
+    ``hands`` (even, >= 2) hands, ``particles`` per hand.  ``bot``: ``"random"``, ``"rule"`` (game/bots.py) or an MCCFR strategy
     (:class:`badacey_fast.solve.mccfr.MCCFRStrategy`).  See the module docstring for the variant.
 
     >>> lbr("badugi", "shark", hands=2)
@@ -91,7 +92,7 @@ def lbr(game: object = "badugi", bot: object = "rule", hands: int = 10_000, part
     ...
     badacey_fast.errors.SolveError: unknown bot 'shark': expected random, rule or an MCCFR strategy
     """
-    name, blinds, bets, cap = _rules(game, small_blind, big_blind, small_bet, big_bet, cap)
+    name, blinds, bets, cap, size = rules_of(game, small_blind, big_blind, small_bet, big_bet, cap)
     if type(hands) is not int or hands < 2 or hands % 2:
         raise SolveError(f"hands must be an even int >= 2 (pairs, one in each seat), got {hands!r}")
     if type(particles) is not int or not 1 <= particles <= 1 << 20:
@@ -99,8 +100,8 @@ def lbr(game: object = "badugi", bot: object = "rule", hands: int = 10_000, part
     from badacey_fast.solve.mccfr import MCCFRStrategy
 
     if isinstance(bot, MCCFRStrategy):
-        if bot.game != name:
-            raise SolveError(f"the strategy is of {bot.game}, not {name}")
+        if bot.game != name or tuple(bot.size) != size:
+            raise SolveError(f"the strategy is of {bot.game} {bot.size}, not {name} {size}")
         kind, label = 2, "an MCCFR strategy"
     elif isinstance(bot, str) and bot in BOT_KINDS:
         kind, label = BOT_KINDS[bot], bot
@@ -119,7 +120,7 @@ def lbr(game: object = "badugi", bot: object = "rule", hands: int = 10_000, part
         store, abstraction = bot.core()  # type: ignore[union-attr]  # MCCFRStrategy, checked above
     start, cpu = time.perf_counter(), time.process_time()
     out = _c.lbr_run(PRESETS.index(name), blinds, bets, cap, stack, False, scoring(name).ace_high, kind, store,
-                     abstraction, hands // 2, particles, seed)
+                     abstraction, hands // 2, particles, seed, size)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     scale = 1000.0 / bets[1]
     pairs = out["pairs"]
@@ -130,16 +131,18 @@ def lbr(game: object = "badugi", bot: object = "rule", hands: int = 10_000, part
                      (by_seat[0], by_seat[1]), out["lost"], out["decisions"], out["raises"], out["folds"])
 
 
-def _rules(game: object, small_blind: int, big_blind: int, small_bet: int, big_bet: int,
-           cap: int) -> tuple[str, tuple[int, int], tuple[int, int], int]:
+def rules_of(game: object, small_blind: int = 1, big_blind: int = 2, small_bet: int = 2, big_bet: int = 4,
+             cap: int = 4) -> tuple[str, tuple[int, int], tuple[int, int], int, tuple[int, int, int, int]]:
+    """(preset, blinds, bets, cap, (ranks, suits, hand size, draws)) of a preset name (the full game with
+    the given limits), a GameConfig or a GameSpec (their own), for the C hand loop's sampling runs."""
     if isinstance(game, str):
-        return normalize_game(game), (small_blind, big_blind), (small_bet, big_bet), cap
-    cfg: Any = game
-    if type(cfg).__name__ != "GameConfig":
-        raise TypeError(f"game must be a preset name or a GameConfig, not {type(game).__name__}")
-    if getattr(cfg, "ranks", 13) != 13 or getattr(cfg, "draws", 3) != 3 or getattr(cfg, "suits", 4) != 4:
-        raise SolveError("local best response plays the full game: for small games, the exact exploitability "
-                         "(badacey_fast.solve.exploitability) is the figure")
-    if cfg.cap is None or cfg.ante or cfg.heads_up_uncapped or not cfg.big_blind:
-        raise SolveError("local best response needs blinds, no ante and a cap")
-    return cfg.game, (cfg.small_blind, cfg.big_blind), (cfg.small_bet, cfg.big_bet), cfg.cap
+        name = normalize_game(game)
+        return name, (small_blind, big_blind), (small_bet, big_bet), cap, (13, 4, scoring(name).hand_size, 3)
+    if isinstance(game, GameSpec):
+        spec = game
+    elif type(game).__name__ == "GameConfig":
+        spec = GameSpec.of(game)  # refuses antes, no cap, heads_up_uncapped
+    else:
+        raise TypeError(f"game must be a preset name, a GameConfig or a GameSpec, not {type(game).__name__}")
+    return (spec.game, (spec.small_blind, spec.big_blind), (spec.small_bet, spec.big_bet), spec.cap,
+            (spec.ranks, spec.suits, spec.hand_size, spec.draws))

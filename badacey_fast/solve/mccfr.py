@@ -38,7 +38,7 @@ import numpy as np
 
 from badacey_fast import kernel
 from badacey_fast.errors import SolveError
-from badacey_fast.rules.games import PRESETS, normalize_game, scoring
+from badacey_fast.rules.games import PRESETS, scoring
 from badacey_fast.solve.strategy import load_arrays, save_arrays
 
 __all__ = ["MCCFRStrategy", "mccfr", "equity_buckets", "FORMAT"]
@@ -50,7 +50,7 @@ def _hand_size(game: str) -> int:
     return scoring(game).hand_size
 
 
-def equity_buckets(game: str, buckets: int) -> np.ndarray[Any, Any]:
+def equity_buckets(game: str, buckets: int, hand_size: int | None = None) -> np.ndarray[Any, Any]:
     """The bucket (0 .. buckets-1) of every suit-isomorphism class of the game's hands: its showdown equity
     against a uniformly random hand of the rest of the deck -- approximated over all hands of the deck,
     per half 1 for a win, 1/2 for a tie -- cut into ``buckets`` equal ranges.
@@ -64,7 +64,7 @@ def equity_buckets(game: str, buckets: int) -> np.ndarray[Any, Any]:
 
     if type(buckets) is not int or buckets < 1:
         raise SolveError(f"buckets must be a positive int, got {buckets!r}")
-    size = _hand_size(game)
+    size = _hand_size(game) if hand_size is None else hand_size
     rules = scoring(game)
     _, first = class_table(size)
     hands = colex_rows(52, size)
@@ -96,6 +96,7 @@ class MCCFRStrategy:
     iterations: int
     seconds: float
     arrays: dict[str, np.ndarray[Any, Any]]
+    size: tuple[int, int, int, int] = (13, 4, 5, 3)  #: (ranks, suits, hand size, draws)
 
     @property
     def information_states(self) -> int:
@@ -112,14 +113,14 @@ class MCCFRStrategy:
         for name in ("keys", "offset", "n_actions", "regret", "average"):
             getattr(store, name)[:] = a[name]
         store.restore(int(a["used"][0]), int(a["used"][1]))
-        class_of, _ = class_table(_hand_size(self.game))
-        bucket_of = None if self.buckets is None else equity_buckets(self.game, self.buckets)
+        class_of, _ = class_table(self.size[2])
+        bucket_of = None if self.buckets is None else equity_buckets(self.game, self.buckets, self.size[2])
         return store, _c.Abstraction(np.ascontiguousarray(class_of), bucket_of)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the strategy (``.npz``, atomically: a temporary renamed when whole)."""
         meta = {"format": FORMAT, "game": self.game, "buckets": self.buckets, "iterations": self.iterations,
-                "seconds": self.seconds}
+                "seconds": self.seconds, "size": list(self.size)}
         save_arrays(path, self.arrays, meta)
 
     @classmethod
@@ -128,7 +129,8 @@ class MCCFRStrategy:
         arrays, meta = load_arrays(path)
         if meta.get("format") != FORMAT:
             raise SolveError(f"{path} is not an MCCFR strategy ({FORMAT})")
-        return cls(meta["game"], meta["buckets"], int(meta["iterations"]), float(meta["seconds"]), arrays)
+        return cls(meta["game"], meta["buckets"], int(meta["iterations"]), float(meta["seconds"]), arrays,
+                   tuple(meta["size"]))
 
     def __str__(self) -> str:
         abstraction = "suit classes" if self.buckets is None else f"{self.buckets} equity buckets"
@@ -136,11 +138,12 @@ class MCCFRStrategy:
                 f"{self.information_states:,} information states")
 
 
-def mccfr(game: str = "badugi", iterations: int | None = None, time_limit: float | None = None, *,
+def mccfr(game: object = "badugi", iterations: int | None = None, time_limit: float | None = None, *,
           buckets: int | None = 64, seed: int = 0, resume: MCCFRStrategy | None = None,
           checkpoint: str | os.PathLike[str] | None = None, progress: bool | None = None,
           small_bet: int = 2, big_bet: int = 4, small_blind: int = 1, big_blind: int = 2, cap: int = 4) -> MCCFRStrategy:
-    """External-sampling MCCFR on heads-up ``game`` (full deck, stacks deep) until ``iterations`` or
+    """External-sampling MCCFR on heads-up ``game`` (a preset name: the full game with the given limits; a
+    GameConfig or GameSpec, small games too; stacks deep) until ``iterations`` or
     ``time_limit`` seconds (at least one).  ``buckets``: the number of equity buckets (None: suit classes).
     ``resume``: a strategy to continue; ``checkpoint``: a file written (whole) after each chunk.
 
@@ -149,7 +152,9 @@ def mccfr(game: str = "badugi", iterations: int | None = None, time_limit: float
     ...
     badacey_fast.errors.SolveError: give iterations or time_limit: a run needs a stop
     """
-    name = normalize_game(game)
+    from badacey_fast.solve.lbr import rules_of
+
+    name, blinds, bets, cap, size = rules_of(game, small_blind, big_blind, small_bet, big_bet, cap)
     if iterations is None and time_limit is None:
         raise SolveError("give iterations or time_limit: a run needs a stop")
     if iterations is not None and (type(iterations) is not int or iterations < 1):
@@ -163,19 +168,19 @@ def mccfr(game: str = "badugi", iterations: int | None = None, time_limit: float
     from badacey_fast.solve.iso import class_table
 
     if resume is not None:
-        if resume.game != name or resume.buckets != buckets:
-            raise SolveError(f"the strategy to resume is of {resume.game} with buckets={resume.buckets}")
+        if resume.game != name or resume.buckets != buckets or tuple(resume.size) != size:
+            raise SolveError(f"the strategy to resume is of {resume.game} {resume.size} with buckets={resume.buckets}")
         store, abstraction = resume.core()
         done, seconds = resume.iterations, resume.seconds
     else:
         store = _c.MCStore(1 << 16, 1 << 19)
-        class_of, _ = class_table(_hand_size(name))
+        class_of, _ = class_table(size[2])
         abstraction = _c.Abstraction(np.ascontiguousarray(class_of),
-                                     None if buckets is None else equity_buckets(name, buckets))
+                                     None if buckets is None else equity_buckets(name, buckets, size[2]))
         done, seconds = 0, 0.0
     target = None if iterations is None else done + iterations
     ace_high = scoring(name).ace_high
-    stack = 1000 * max(big_blind, big_bet)
+    stack = 1000 * max(blinds[1], bets[1])
     from tqdm import tqdm
 
     bar = tqdm(total=iterations, unit="it", disable=None if progress is None else not progress, desc=f"mccfr {name}")
@@ -185,8 +190,8 @@ def mccfr(game: str = "badugi", iterations: int | None = None, time_limit: float
         while (target is None or done < target) and (time_limit is None or time.perf_counter() - start < time_limit):
             n = chunk if target is None else min(chunk, target - done)
             t0 = time.perf_counter()
-            while _c.mccfr_run(PRESETS.index(name), (small_blind, big_blind), (small_bet, big_bet), cap, stack,
-                               False, ace_high, store, abstraction, done + 1, n, seed * 1_000_003 + done) < 0:
+            while _c.mccfr_run(PRESETS.index(name), blinds, bets, cap, stack, False, ace_high, store, abstraction,
+                               done + 1, n, seed * 1_000_003 + done, size) < 0:
                 store = store.grown()  # the store filled mid-chunk: grow it and play the chunk again
             spent = time.perf_counter() - t0
             done += n
@@ -194,16 +199,17 @@ def mccfr(game: str = "badugi", iterations: int | None = None, time_limit: float
             if spent < 0.5:
                 chunk = min(chunk * 2, 1 << 16)
             if checkpoint is not None:
-                _strategy(name, buckets, done, seconds + time.perf_counter() - start, store).save(checkpoint)
+                _strategy(name, buckets, done, seconds + time.perf_counter() - start, store, size).save(checkpoint)
     finally:
         bar.close()
-    return _strategy(name, buckets, done, seconds + time.perf_counter() - start, store)
+    return _strategy(name, buckets, done, seconds + time.perf_counter() - start, store, size)
 
 
-def _strategy(name: str, buckets: int | None, done: int, seconds: float, store: Any) -> MCCFRStrategy:
+def _strategy(name: str, buckets: int | None, done: int, seconds: float, store: Any,
+              size: tuple[int, int, int, int]) -> MCCFRStrategy:
     arrays = {k: getattr(store, k).copy() for k in ("keys", "offset", "n_actions", "regret", "average")}
     arrays["used"] = np.array([store.used, store.pool_used], np.int64)
-    return MCCFRStrategy(name, buckets, done, seconds, arrays)
+    return MCCFRStrategy(name, buckets, done, seconds, arrays, size)
 
 
 

@@ -25,23 +25,23 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from badacey_fast.errors import SolveError
+from badacey_fast.rules.decks import small_deck
 from badacey_fast.rules.games import is_ace_high, normalize_game, scoring
 
 __all__ = ["GameSpec", "deck_of"]
 
 
 def deck_of(game: str, ranks: int, suits: int) -> tuple[int, ...]:
-    """The card ids of a small deck (RULES.md §6): the ``ranks`` lowest ranks of the game's order (A..
-    for the ace-low games, 2.. for the 2-7 games, the ace last) times the first ``suits`` suits, sorted.
+    """The card ids of a small deck (RULES.md §6; the one rule: :func:`badacey_fast.rules.decks.small_deck`):
+    the ``ranks`` lowest ranks of the game's order (A.. for the ace-low games, 2.. for the 2-7 games, the
+    ace last) times the first ``suits`` suits, sorted.
 
     >>> deck_of("badugi", 2, 2)
     (0, 1, 4, 5)
     >>> deck_of("badeucy", 13, 4) == tuple(range(52))
     True
     """
-    first = 1 if is_ace_high(game) else 0  # 2-7 games start at the deuce (rank index 1)
-    rank_ids = [(first + i) % 13 for i in range(ranks)]
-    return tuple(sorted(4 * r + s for r in rank_ids for s in range(suits)))
+    return small_deck(is_ace_high(game), ranks, suits)
 
 
 def _int(name: str, value: object, low: int, high: int) -> int:
