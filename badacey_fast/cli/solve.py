@@ -25,7 +25,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Solve a small heads-up draw game exactly with CFR+ and print its exploitability curve "
         "(mbb/hand: milli-big-bets per hand), train a full-size strategy with MCCFR (--mccfr), or measure a "
         "bot's exploitability from below with local best response (--lbr BOT).")
-    p.add_argument("game", help="badacey, badeucy, badugi, a5 or 27 (any spelling)")
+    p.add_argument("game", help="badacey, badeucy, badugi, a5 or 27 (any spelling), or a named small game "
+                   "(nano-badugi, micro-badugi, tiny-badugi, mini-badugi ...: badacey_fast.game.small)")
     size = p.add_argument_group("the game's size (RULES.md section 6; the full game by default)")
     size.add_argument("--ranks", type=int, default=None, help="the R lowest ranks of the game's order (1..13)")
     size.add_argument("--suits", type=int, default=None, help="suits (Badugi: 2..4)")
@@ -63,8 +64,7 @@ def _solve(args: argparse.Namespace) -> int:
         return _mccfr(args)
     from badacey_fast.solve import GameSpec, cfr
 
-    sizes = {k: getattr(args, k) for k in ("ranks", "suits", "hand_size", "draws", "cap", "stack")}
-    spec = GameSpec.of(args.game, **{k: v for k, v in sizes.items() if v is not None})
+    spec = GameSpec.of(_game(args), **_sizes(args))
     if args.plot is not None:
         try:
             import matplotlib  # noqa: F401  # checked before a long run, not after it
@@ -90,6 +90,18 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sizes(args: argparse.Namespace) -> dict[str, Any]:
+    sizes = {k: getattr(args, k) for k in ("ranks", "suits", "hand_size", "draws", "cap", "stack")}
+    return {k: v for k, v in sizes.items() if v is not None}
+
+
+def _game(args: argparse.Namespace) -> Any:
+    """The game argument: a named small game's config (its stack unless --stack), else the preset name."""
+    from badacey_fast.game.small import SMALL_GAMES
+
+    return SMALL_GAMES.get(args.game, args.game)  # a named game keeps its stack (some are all-in at once)
+
+
 def _lbr(args: argparse.Namespace) -> int:
     from badacey_fast.solve import lbr
     from badacey_fast.solve.lbr import BOT_KINDS
@@ -99,8 +111,14 @@ def _lbr(args: argparse.Namespace) -> int:
         from badacey_fast.solve.mccfr import MCCFRStrategy
 
         bot = MCCFRStrategy.load(bot)
-    kwargs = {"cap": args.cap} if args.cap is not None else {}
-    result = lbr(args.game, bot, hands=args.hands, particles=args.particles, seed=args.seed, **kwargs)
+    game = _game(args)
+    sizes = _sizes(args)
+    sizes.pop("stack", None)  # local best response plays deep stacks
+    if sizes:
+        from badacey_fast.solve import GameSpec
+
+        game = GameSpec.of(game, **sizes)
+    result = lbr(game, bot, hands=args.hands, particles=args.particles, seed=args.seed)
     if args.json:
         print(json.dumps({"game": result.game, "bot": result.bot, "hands": result.hands, "mbb": result.mbb,
                           "se_mbb": result.se_mbb, "by_seat": list(result.by_seat), "cpu_seconds": result.cpu_seconds,
@@ -114,7 +132,14 @@ def _mccfr(args: argparse.Namespace) -> int:
     from badacey_fast.solve.mccfr import MCCFRStrategy, mccfr
 
     resume = MCCFRStrategy.load(args.resume) if args.resume else None
-    result = mccfr(args.game, args.iterations, args.time_limit, buckets=args.buckets or None, seed=args.seed,
+    game = _game(args)
+    sizes = _sizes(args)
+    sizes.pop("stack", None)
+    if sizes:
+        from badacey_fast.solve import GameSpec
+
+        game = GameSpec.of(game, **sizes)
+    result = mccfr(game, args.iterations, args.time_limit, buckets=args.buckets or None, seed=args.seed,
                    resume=resume, checkpoint=args.checkpoint, progress=False if args.quiet else None)
     if args.save:
         result.save(args.save)

@@ -138,11 +138,6 @@ def rules_of(game: object, small_blind: int = 1, big_blind: int = 2, small_bet: 
     if isinstance(game, str):
         name = normalize_game(game)
         return name, (small_blind, big_blind), (small_bet, big_bet), cap, (13, 4, scoring(name).hand_size, 3)
-    if isinstance(game, GameSpec):
-        spec = game
-    elif type(game).__name__ == "GameConfig":
-        spec = GameSpec.of(game)  # refuses antes, no cap, heads_up_uncapped
-    else:
-        raise TypeError(f"game must be a preset name, a GameConfig or a GameSpec, not {type(game).__name__}")
+    spec = GameSpec.of(game)  # a GameConfig, a named small game, a GameSpec (refuses antes, no cap, ...)
     return (spec.game, (spec.small_blind, spec.big_blind), (spec.small_bet, spec.big_bet), spec.cap,
             (spec.ranks, spec.suits, spec.hand_size, spec.draws))

@@ -81,12 +81,16 @@ class GameSpec:
     @classmethod
     def of(cls, game: object = None, /, **overrides: Any) -> "GameSpec":
         """The spec of ``game``: a :class:`GameSpec` (returned as is), a
-        :class:`~badacey_fast.game.GameConfig`, one of our OpenSpiel games (``python_badugi`` ...: its
-        config, and its stack checked deep enough), a preset name, or None (Badugi); ``overrides`` set
-        fields by name (``ranks=5, draws=1``...).
+        :class:`~badacey_fast.game.GameConfig`, a named small game (``SMALL_GAMES[...]``: its config and
+        stack), one of our OpenSpiel games (``python_badugi`` ...: its config and stack), a preset name, or
+        None (Badugi); ``overrides`` set fields by name (``ranks=5, draws=1``...).  A stack deep enough that
+        nobody can be all-in is read as deep (``stack=None``): the same game.
 
         >>> GameSpec.of("badugi", ranks=4, hand_size=3, draws=1).n_cards
         16
+        >>> from badacey_fast.game.small import SMALL_GAMES
+        >>> GameSpec.of(SMALL_GAMES["tiny-badugi"]).label()
+        'badugi R3 S3 H2 D1 cap1 stack2'
         >>> GameSpec.of(3.5)
         Traceback (most recent call last):
         ...
@@ -102,6 +106,11 @@ class GameSpec:
             values["game"] = normalize_game(game or "badugi")
         elif _is_config(game):
             values = _from_config(game)
+        elif _is_config(getattr(game, "config", None)) and hasattr(game, "seats"):  # a named SmallGame
+            values = _from_config(game.config)  # type: ignore[attr-defined]  # checked just above
+            if game.seats != 2:  # type: ignore[attr-defined]
+                raise SolveError(f"the solver plays heads-up games: {game.name} has {game.seats} seats")  # type: ignore[attr-defined]
+            stack = game.stack  # type: ignore[attr-defined]
         elif _is_config(getattr(game, "config", None)):  # our pyspiel game: BadaceyGame
             values = _from_config(game.config)  # type: ignore[attr-defined]  # checked just above
             players, stack, button = (getattr(game, a, None) for a in ("n", "stack", "button"))
