@@ -20,7 +20,7 @@ def main() -> None:
     p.add_argument("--game", default="badugi")
     p.add_argument("--bot", default="rule")
     p.add_argument("--hands", type=int, default=20_000)
-    p.add_argument("--particles", type=int, default=128)
+    p.add_argument("--particles", type=int, default=512)
     p.add_argument("--rounds", type=int, default=3)
     args = p.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

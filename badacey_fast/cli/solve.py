@@ -50,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     full.add_argument("--lbr", default=None, metavar="BOT",
                       help="measure BOT (random, rule, or an MCCFR strategy file) with local best response")
     full.add_argument("--hands", type=int, default=20_000, help="LBR: hands (pairs, one in each seat)")
-    full.add_argument("--particles", type=int, default=128, help="LBR: particles of its belief")
+    full.add_argument("--particles", type=int, default=512, help="LBR: particles of its belief (default 512)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampling runs (default 0)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

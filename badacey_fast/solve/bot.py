@@ -226,6 +226,6 @@ class StrategyBot:
             avg = np.maximum(strat.arrays["average"][found[0]:found[0] + n].astype(np.float64), 0.0)
             total = avg.sum()
             if total > 0:
-                return (avg / total).tolist()
+                return [float(x) for x in avg / total]
         return [1.0 / n] * n
 

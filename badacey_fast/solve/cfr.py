@@ -131,7 +131,8 @@ def cfr(game: object, iterations: int | None = None, target_mbb: float | None = 
     exact = exact_of(spec)
     size = exact.tree.strategy_size
     regret, average = np.zeros(size), np.zeros(size)
-    done, elapsed, curve = 0, 0.0, []
+    done, elapsed = 0, 0.0
+    curve: list[CurvePoint] = []
     if resume is not None:
         done, elapsed, curve = _load(resume, spec, method, regret, average)
     variant = METHODS[method]

@@ -140,7 +140,8 @@ class Exact:
         chance = t.chance[node]
         total = compat @ op
         if t.nodes[node].kind == FOLD:
-            return chance * sign * pay[0] * total
+            fold: Vec = chance * sign * pay[0] * total
+            return fold
         v = sign * pay[0] * total
         for h, (worse, equal) in enumerate(halves):
             win, tie, lose = pay[1 + 3 * h], pay[2 + 3 * h], pay[3 + 3 * h]
@@ -149,7 +150,8 @@ class Exact:
             w = worse @ op
             e = equal @ op
             v = v + win * w + tie * e + lose * (total - w - e)
-        return chance * v
+        out: Vec = chance * v
+        return out
 
     def _spread(self, reach: Vec, probs: Vec, node: int, seat: int, k: int) -> Vec:
         """Reach over the child layer after a draw of k cards: each parent state's reach times the
@@ -166,7 +168,8 @@ class Exact:
         t = self.tree
         parent = t.layer(node, seat)
         n_new = _comb(t.spec.n_cards - int(t.layer_seen[parent]), k)
-        return values.reshape(m, len(self._masks[k]), n_new).sum(axis=2)
+        out: Vec = values.reshape(m, len(self._masks[k]), n_new).sum(axis=2)
+        return out
 
     def _br(self, node: int, me: int, op: Vec, strat: Vec, best: Vec | None) -> Vec:
         t = self.tree
@@ -199,7 +202,8 @@ class Exact:
             rows = self.rows(best, node)
             rows[:] = 0.0
             rows[np.arange(mm), arg] = 1.0
-        return act[np.arange(mm), arg]
+        best_values: Vec = act[np.arange(mm), arg]
+        return best_values
 
     def _fill_default(self, node: int, me: int, best: Vec) -> None:
         t = self.tree
@@ -250,7 +254,7 @@ class Exact:
                 rc = self._spread(mr, sigma, node, me, a)
                 cv = self._cfr(c, me, rc, op, fixed, regret, average, params)
                 act[:, self._masks[a]] = self._gather(cv, node, me, a, mm)
-        value = (sigma * act).sum(axis=1)
+        value: Vec = (sigma * act).sum(axis=1)
         if params is not None:
             self._update(node, sigma, act, value, mr, regret, average, params)
         return value

@@ -297,4 +297,5 @@ def canonical_information_state_tensor(state: Any, player: int) -> np.ndarray[An
         row = hands[k].copy()
         hands[k] = 0.0
         hands[k, perm[np.flatnonzero(row)]] = 1.0
-    return t
+    out: np.ndarray[Any, Any] = t
+    return out

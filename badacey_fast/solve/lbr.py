@@ -80,7 +80,7 @@ class LBRResult:
                 f"{self.particles} particles, {self.cpu_seconds:.1f} s of one core ({self.hands_per_minute:,.0f} hands/min)")
 
 
-def lbr(game: object = "badugi", bot: object = "rule", hands: int = 10_000, particles: int = 128, seed: int = 0,
+def lbr(game: object = "badugi", bot: object = "rule", hands: int = 10_000, particles: int = 512, seed: int = 0,
         *, small_bet: int = 2, big_bet: int = 4, small_blind: int = 1, big_blind: int = 2, cap: int = 4) -> LBRResult:
     """Local best response against ``bot`` in heads-up ``game`` (a preset name: the full game with the given
     limits; or a GameConfig or GameSpec, small games too; the stacks deep enough that nobody is all-in):

@@ -142,7 +142,7 @@ def _walk(w: _Walk, node: int, hands: tuple[Hands, Hands], stub: frozenset[int],
 
 def _deals(w: _Walk) -> list[tuple[Hands, Hands]]:
     n, h = w.n, w.h
-    out = []
+    out: list[tuple[Hands, Hands]] = []
     for a in combinations(range(n), h):
         rest = [c for c in range(n) if c not in a]
         for b in combinations(rest, h):

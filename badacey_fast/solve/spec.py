@@ -107,10 +107,11 @@ class GameSpec:
         elif _is_config(game):
             values = _from_config(game)
         elif _is_config(getattr(game, "config", None)) and hasattr(game, "seats"):  # a named SmallGame
-            values = _from_config(game.config)  # type: ignore[attr-defined]  # checked just above
-            if game.seats != 2:  # type: ignore[attr-defined]
-                raise SolveError(f"the solver plays heads-up games: {game.name} has {game.seats} seats")  # type: ignore[attr-defined]
-            stack = game.stack  # type: ignore[attr-defined]
+            named: Any = game
+            values = _from_config(named.config)
+            if named.seats != 2:
+                raise SolveError(f"the solver plays heads-up games: {named.name} has {named.seats} seats")
+            stack = named.stack
         elif _is_config(getattr(game, "config", None)):  # our pyspiel game: BadaceyGame
             values = _from_config(game.config)  # type: ignore[attr-defined]  # checked just above
             players, stack, button = (getattr(game, a, None) for a in ("n", "stack", "button"))

@@ -185,7 +185,8 @@ def save_arrays(path: str | os.PathLike[str], arrays: Mapping[str, np.ndarray[An
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "wb") as f:
-            np.savez(f, __meta__=np.frombuffer(json.dumps(meta).encode(), np.uint8), **arrays)
+            payload: dict[str, Any] = {"__meta__": np.frombuffer(json.dumps(meta).encode(), np.uint8), **arrays}
+            np.savez(f, **payload)
         os.replace(tmp, target)
     finally:
         if tmp.exists():

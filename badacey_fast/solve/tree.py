@@ -216,8 +216,8 @@ class Tree:
             return Node(BET, state.to_act, history, tuple(acts), state.street, counts, c)
         kind, player, street, contrib, _ = state
         if kind == DRAW:
-            acts = tuple(f"d{k}" for k in range(spec.hand_size + 1))
-            return Node(DRAW, player, history, acts, street, counts, contrib)
+            counts_ = tuple(f"d{k}" for k in range(spec.hand_size + 1))
+            return Node(DRAW, player, history, counts_, street, counts, contrib)
         return Node(kind, player, history, (), street, counts, contrib)
 
     def _children(self, node: Node, state: Any) -> list[tuple[tuple[str, ...], Any, Any]]:
@@ -374,10 +374,10 @@ class Tree:
         idx = colex_index(self.hand, spec.n_cards)
         self.rank = np.stack([r[idx] for r in ranks]).astype(np.uint16)
         order = np.empty_like(self.rank, dtype=np.uint32)
-        for h in range(len(ranks)):
+        for half in range(len(ranks)):
             for L in range(len(self.layer_counts)):
                 a, b = starts[L], starts[L + 1]
-                order[h, a:b] = np.argsort(self.rank[h, a:b], kind="stable")
+                order[half, a:b] = np.argsort(self.rank[half, a:b], kind="stable")
         self.order = order
 
 
