@@ -472,3 +472,19 @@ def test_canonical_refuses_bad_input(backend):
         solve.hand_of_class(4, 16432)
     with pytest.raises(TypeError):
         solve.n_classes("4")
+
+
+def test_information_state_index_is_canonical_and_inverted(backend):
+    spec = TWO_CARDS
+    strat = solve.Strategy.uniform(spec)
+    rng = np.random.default_rng(9)
+    infos = list(strat.info_states())
+    for k in rng.choice(len(infos), 60, replace=False):
+        info = infos[int(k)]
+        node, idx = solve.info_state_index(spec, info, canonical=False)
+        assert solve.info_state(spec, node, idx) == info
+        perm = rng.permutation(3)  # the deck has 3 suits: rename them
+        renamed = info._replace(hands=tuple(tuple((c & ~3) | int(perm[c & 3]) for c in h) for h in info.hands))
+        assert solve.info_state_index(spec, renamed) == solve.info_state_index(spec, info)
+    with pytest.raises(KeyError):
+        solve.info_state(spec, 0, 10 ** 6)

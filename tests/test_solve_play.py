@@ -187,3 +187,19 @@ def test_strategy_bot_plays_an_exact_strategy():
     with pytest.raises(SolveError, match="the table plays"):
         StrategyBot(result.strategy)(Game(GameConfig(game="badugi", ranks=4, suits=3, hand_size=1, draws=1, cap=1),
                                           [20, 20], seed=1).view(0))
+
+
+def test_strategy_bot_is_an_environment_opponent():
+    from badacey_fast.envs.gymnasium import BadaceyEnv
+    from badacey_fast.solve.bot import StrategyBot
+
+    strategy = solve.cfr(SMALL, iterations=20).strategy
+    env = BadaceyEnv(SMALL, opponents=[StrategyBot(strategy, seed=4)], stacks=20)
+    obs, info = env.reset(seed=5)
+    steps = 0
+    done = False
+    while not done:
+        mask = info["action_mask"]
+        obs, reward, done, truncated, info = env.step(int(np.flatnonzero(mask)[0]))
+        steps += 1
+    assert steps >= 1 and isinstance(reward, float)

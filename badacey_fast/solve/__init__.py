@@ -19,13 +19,14 @@ True
 
 from __future__ import annotations
 
+from badacey_fast.errors import SolveError
 from badacey_fast.solve.cfr import CFRResult, CurvePoint, cfr
 from badacey_fast.solve.exploit import Exploitability, best_response, exploitability
 from badacey_fast.solve.lbr import LBRResult, lbr
 from badacey_fast.solve.iso import canonical, canonical_hand, canonical_sequence, hand_of_class, n_classes
 from badacey_fast.solve.spec import GameSpec
-from badacey_fast.solve.strategy import InfoState, Strategy, as_strategy
+from badacey_fast.solve.strategy import InfoState, Strategy, as_strategy, info_state, info_state_index
 
 __all__ = ["GameSpec", "Strategy", "InfoState", "as_strategy", "exploitability", "best_response", "Exploitability",
            "cfr", "CFRResult", "CurvePoint", "canonical", "canonical_hand", "canonical_sequence", "n_classes",
-           "hand_of_class", "lbr", "LBRResult"]
+           "hand_of_class", "lbr", "LBRResult", "info_state_index", "info_state", "SolveError"]

@@ -36,7 +36,7 @@ from badacey_fast.errors import SolveError
 from badacey_fast.solve.spec import GameSpec
 from badacey_fast.solve.tree import BET, DRAW, Tree, state_index
 
-__all__ = ["InfoState", "Strategy", "as_strategy", "tree_of", "FORMAT"]
+__all__ = ["InfoState", "Strategy", "as_strategy", "tree_of", "FORMAT", "info_state_index", "info_state"]
 
 #: The ``format`` field of a saved strategy.
 FORMAT = "badacey_fast.solve.strategy/1"
@@ -204,6 +204,42 @@ def load_arrays(path: str | os.PathLike[str]) -> tuple[dict[str, np.ndarray[Any,
     if raw is None:
         raise SolveError(f"{path} has no header: not written by badacey_fast.solve")
     return arrays, json.loads(raw.tobytes().decode())
+
+
+def info_state_index(game: object, info: InfoState, canonical: bool = True) -> tuple[int, int]:
+    """The index of an information state of a small game: (public node, state in the seat's layer) --
+    with ``canonical`` (default), of its suit-canonical form (:func:`badacey_fast.solve.iso.canonical_sequence`),
+    so that isomorphic information states share it.  :func:`info_state` is the inverse.
+
+    >>> from badacey_fast.solve.spec import GameSpec
+    >>> g = GameSpec.of("badugi", ranks=3, suits=3, hand_size=1, draws=1, cap=1)
+    >>> a = InfoState(0, ("c", "k", "d0", "d0", "k"), ((0,), (0,)), ())   # Ac, stood pat
+    >>> b = InfoState(0, ("c", "k", "d0", "d0", "k"), ((1,), (1,)), ())   # Ad, stood pat
+    >>> info_state_index(g, a) == info_state_index(g, b), info_state_index(g, a, canonical=False) == info_state_index(g, b, canonical=False)
+    (True, False)
+    >>> info_state(g, *info_state_index(g, b)).hands
+    ((0,), (0,))
+    """
+    from badacey_fast.solve.iso import canonical_sequence
+
+    strat = Strategy.uniform(GameSpec.of(game))
+    if canonical:
+        info = info._replace(hands=canonical_sequence([list(h) for h in info.hands]))
+    return strat.locate(info)
+
+
+def info_state(game: object, node: int, index: int) -> InfoState:
+    """The information state of (public node, state index): the inverse of :func:`info_state_index`."""
+    spec = GameSpec.of(game)
+    tree = tree_of(spec)
+    nd = tree.nodes[node]
+    if nd.kind not in (BET, DRAW):
+        raise KeyError(f"node {node} is not a decision")
+    layer = tree.layer(node, nd.player)
+    if not 0 <= index < tree.layer_sizes[layer]:
+        raise KeyError(f"state {index} is outside 0..{tree.layer_sizes[layer] - 1} at node {node}")
+    hands = tuple(tuple(spec.deck[p] for p in h) for h in tree.hands_of(layer, index))
+    return InfoState(nd.player, nd.history, hands, Strategy(spec, np.zeros(tree.strategy_size))._actions(node, hands[-1]))
 
 
 Table = Mapping[Any, Any]
