@@ -640,6 +640,7 @@ static int32_t lb_bet(lb_lbr *L, const bd_eng_table *t, int32_t code, int64_t ca
     double wp = 0.0, fold_w = 0.0, wp_called = 0.0, called_w = 0.0;
     int can_raise = code & 4;
     double probs[32];
+    int32_t ntok = L->ntok;
     if (can_raise) lb_push(L, me, BD_ENG_RAISE); /* the bot's view after my raise */
     int32_t bot_code = 1 | 2 | ((t->nbets + 1 < t->cfg.cap) ? 4 : 0);
     for (int32_t i = 0; i < L->k; i++) {
@@ -657,7 +658,7 @@ static int32_t lb_bet(lb_lbr *L, const bd_eng_table *t, int32_t code, int64_t ca
             called_w += q->w * (1.0 - f);
         }
     }
-    if (can_raise) L->ntok--;
+    L->ntok = ntok;
     wp /= total;
     double c_me = (double)t->contrib[me], c_bot = (double)t->contrib[bot];
     double best = (2.0 * wp - 1.0) * (c_me + (double)call);

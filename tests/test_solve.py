@@ -271,6 +271,9 @@ def test_c_core_refuses_a_damaged_description():
         damage(arrays[name])
         with pytest.raises(ValueError, match="refused"):
             core(arrays, spec.n_cards, spec.hand_size, 1, tree.strategy_size)
+    for name in ("hand", "order", "payoff", "layer"):  # a short array: refused before any call reads it
+        with pytest.raises(ValueError, match=f"description's {name} has"):
+            core({**good, name: good[name][:-1].copy()}, spec.n_cards, spec.hand_size, 1, tree.strategy_size)
     with pytest.raises(TypeError, match="C-contiguous int32"):
         core({**good, "kind": good["kind"].astype(np.int64)}, spec.n_cards, spec.hand_size, 1, tree.strategy_size)
     ok = core(good, spec.n_cards, spec.hand_size, 1, tree.strategy_size)

@@ -515,6 +515,17 @@ class SolverCore:
             arr = _array(arrays[name], dtype, name)
             self._keep[name] = arr
             setattr(game, name, _from_buffer(f"{_CTYPES[dtype]}[]", arr))
+        # The C core derives every array's length from these counts: check the arrays have them, so that a
+        # short array is refused here rather than read past by a call.
+        n, nl = len(arrays["kind"]), len(arrays["layer_parent"])
+        starts = self._keep["layer_start"]
+        total = int(starts[-1]) if starts.size == nl + 1 and nl > 0 else -1
+        want = {"kind": n, "player": n, "child": n, "n_child": n, "layer": 2 * n, "offset": n, "payoff": 8 * n,
+                "chance": n, "layer_start": nl + 1, "layer_parent": nl, "layer_draw": nl, "layer_seen": nl,
+                "hand": total, "seen": total, "rank": n_halves * total, "order": n_halves * total}
+        for name, size in want.items():
+            if total < 0 or self._keep[name].size != size:
+                raise ValueError(f"the game description's {name} has {self._keep[name].size} entries, not {size}")
         game.n_cards, game.hand_size, game.n_halves = n_cards, hand_size, n_halves
         game.n_nodes, game.n_layers = len(arrays["kind"]), len(arrays["layer_parent"])
         game.strategy_size = strategy_size
