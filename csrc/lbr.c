@@ -286,7 +286,8 @@ static int64_t lb_find(const bd_mc_store *s, uint64_t key) {
 /* The slot of `key` with n actions, inserted if new; -1 when full, -2 when the slot's size disagrees. */
 static int64_t lb_slot(bd_mc_store *s, uint64_t key, int32_t n) {
     int64_t i = lb_find(s, key);
-    if (i >= 0) return s->n_actions[i] == n ? i : -2;
+    if (i >= 0) /* a stored state (maybe read from a file): its slot must be its size and inside the pool */
+        return s->n_actions[i] == n && (int64_t)s->offset[i] + n <= s->pool_used ? i : -2;
     if (i == INT64_MIN || (s->used + 1) * 4 > s->capacity * 3 || s->pool_used + n > s->pool) return -1;
     i = -1 - i;
     s->keys[i] = key;

@@ -203,3 +203,18 @@ def test_strategy_bot_is_an_environment_opponent():
         obs, reward, done, truncated, info = env.step(int(np.flatnonzero(mask)[0]))
         steps += 1
     assert steps >= 1 and isinstance(reward, float)
+
+
+def test_a_damaged_strategy_file_is_refused_not_followed(tmp_path):
+    """A strategy table read from a file is checked where the C core reads it: an offset past the pool or
+    a wrong action count makes MCCFR refuse to resume, never write past the arrays."""
+    from badacey_fast.solve.mccfr import MCCFRStrategy, mccfr
+
+    strat = mccfr("badugi", iterations=10, seed=1, progress=False)
+    path = tmp_path / "s.npz"
+    strat.save(path)
+    back = MCCFRStrategy.load(path)
+    used = np.flatnonzero(back.arrays["keys"])
+    back.arrays["offset"][used] = back.arrays["regret"].size  # every state points past the pool
+    with pytest.raises(ValueError, match="bad arguments"):
+        mccfr("badugi", iterations=2, seed=2, resume=back, progress=False)
