@@ -40,7 +40,7 @@ from typing import Any
 from badacey_fast import kernel
 from badacey_fast.errors import SolveError
 from badacey_fast.rules.games import PRESETS, normalize_game, scoring
-from badacey_fast.solve.spec import GameSpec
+from badacey_fast.solve.spec import play_rules
 
 __all__ = ["LBRResult", "lbr", "BOT_KINDS"]
 
@@ -92,7 +92,7 @@ def lbr(game: object = "badugi", bot: object = "rule", hands: int = 10_000, part
     ...
     badacey_fast.errors.SolveError: unknown bot 'shark': expected random, rule or an MCCFR strategy
     """
-    name, blinds, bets, cap, size = rules_of(game, small_blind, big_blind, small_bet, big_bet, cap)
+    name, blinds, bets, cap, size = play_rules(game, small_blind, big_blind, small_bet, big_bet, cap)
     if type(hands) is not int or hands < 2 or hands % 2:
         raise SolveError(f"hands must be an even int >= 2 (pairs, one in each seat), got {hands!r}")
     if type(particles) is not int or not 1 <= particles <= 1 << 20:
@@ -107,13 +107,10 @@ def lbr(game: object = "badugi", bot: object = "rule", hands: int = 10_000, part
         kind, label = BOT_KINDS[bot], bot
     else:
         raise SolveError(f"unknown bot {bot!r}: expected random, rule or an MCCFR strategy")
-    try:
-        from badacey_fast.kernel import _c
-    except ImportError:
-        raise SolveError("local best response needs the C kernel (BADACEY_FAST_BACKEND=c): its pure-Python "
-                         "twin is the exact solver of small games, badacey_fast.solve.exploitability") from None
-    if kernel.name != "c":
-        raise SolveError("local best response needs the C kernel (BADACEY_FAST_BACKEND=c)")
+    _c = kernel.play()
+    if _c is None:
+        raise SolveError("local best response runs on the C hand loop (BADACEY_FAST_BACKEND=c); on small games "
+                         "the exact exploitability (badacey_fast.solve.exploitability) is the figure, on both twins")
     stack = 1000 * max(blinds[1], bets[1])
     store = abstraction = None
     if kind == 2:
@@ -129,15 +126,3 @@ def lbr(game: object = "badugi", bot: object = "rule", hands: int = 10_000, part
     by_seat = tuple(scale * out["sum"][s] / max(1, out["count"][s]) for s in (0, 1))
     return LBRResult(name, label, out["hands"], particles, seconds, cpu, scale * mean, scale * math.sqrt(var / pairs),
                      (by_seat[0], by_seat[1]), out["lost"], out["decisions"], out["raises"], out["folds"])
-
-
-def rules_of(game: object, small_blind: int = 1, big_blind: int = 2, small_bet: int = 2, big_bet: int = 4,
-             cap: int = 4) -> tuple[str, tuple[int, int], tuple[int, int], int, tuple[int, int, int, int]]:
-    """(preset, blinds, bets, cap, (ranks, suits, hand size, draws)) of a preset name (the full game with
-    the given limits), a GameConfig or a GameSpec (their own), for the C hand loop's sampling runs."""
-    if isinstance(game, str):
-        name = normalize_game(game)
-        return name, (small_blind, big_blind), (small_bet, big_bet), cap, (13, 4, scoring(name).hand_size, 3)
-    spec = GameSpec.of(game)  # a GameConfig, a named small game, a GameSpec (refuses antes, no cap, ...)
-    return (spec.game, (spec.small_blind, spec.big_blind), (spec.small_bet, spec.big_bet), spec.cap,
-            (spec.ranks, spec.suits, spec.hand_size, spec.draws))

@@ -39,6 +39,7 @@ import numpy as np
 from badacey_fast import kernel
 from badacey_fast.errors import SolveError
 from badacey_fast.rules.games import PRESETS, scoring
+from badacey_fast.solve.spec import play_rules
 from badacey_fast.solve.strategy import load_arrays, save_arrays
 
 __all__ = ["MCCFRStrategy", "mccfr", "equity_buckets", "FORMAT"]
@@ -105,9 +106,11 @@ class MCCFRStrategy:
 
     def core(self) -> tuple[Any, Any]:
         """The C store and abstraction of this strategy (the C kernel's objects)."""
-        from badacey_fast.kernel import _c
         from badacey_fast.solve.iso import class_table
 
+        _c = kernel.play()
+        if _c is None:
+            raise SolveError("an MCCFR strategy's table is read by the C hand loop (BADACEY_FAST_BACKEND=c)")
         a = self.arrays
         store = _c.MCStore(a["keys"].size, a["regret"].size)
         for name in ("keys", "offset", "n_actions", "regret", "average"):
@@ -152,19 +155,17 @@ def mccfr(game: object = "badugi", iterations: int | None = None, time_limit: fl
     ...
     badacey_fast.errors.SolveError: give iterations or time_limit: a run needs a stop
     """
-    from badacey_fast.solve.lbr import rules_of
-
-    name, blinds, bets, cap, size = rules_of(game, small_blind, big_blind, small_bet, big_bet, cap)
+    name, blinds, bets, cap, size = play_rules(game, small_blind, big_blind, small_bet, big_bet, cap)
     if iterations is None and time_limit is None:
         raise SolveError("give iterations or time_limit: a run needs a stop")
     if iterations is not None and (type(iterations) is not int or iterations < 1):
         raise SolveError(f"iterations must be a positive int, got {iterations!r}")
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
         raise SolveError(f"time_limit must be a positive number, got {time_limit!r}")
-    if kernel.name != "c":
+    _c = kernel.play()
+    if _c is None:
         raise SolveError("MCCFR runs on the C hand loop (BADACEY_FAST_BACKEND=c); small games are solved "
                          "exactly by badacey_fast.solve.cfr on either twin")
-    from badacey_fast.kernel import _c
     from badacey_fast.solve.iso import class_table
 
     if resume is not None:

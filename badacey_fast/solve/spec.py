@@ -28,7 +28,7 @@ from badacey_fast.errors import SolveError
 from badacey_fast.rules.decks import small_deck
 from badacey_fast.rules.games import is_ace_high, normalize_game, scoring
 
-__all__ = ["GameSpec", "deck_of"]
+__all__ = ["GameSpec", "deck_of", "play_rules"]
 
 
 def deck_of(game: str, ranks: int, suits: int) -> tuple[int, ...]:
@@ -242,3 +242,15 @@ def _from_config(cfg: Any) -> dict[str, Any]:
         "odd_chip": cfg.odd_chip,
     }
     return values
+
+
+def play_rules(game: object, small_blind: int = 1, big_blind: int = 2, small_bet: int = 2, big_bet: int = 4,
+               cap: int = 4) -> tuple[str, tuple[int, int], tuple[int, int], int, tuple[int, int, int, int]]:
+    """(preset, blinds, bets, cap, (ranks, suits, hand size, draws)) of a preset name (the full game with
+    the given limits), a GameConfig or a GameSpec (their own), for the C hand loop's sampling runs."""
+    if isinstance(game, str):
+        name = normalize_game(game)
+        return name, (small_blind, big_blind), (small_bet, big_bet), cap, (13, 4, scoring(name).hand_size, 3)
+    spec = GameSpec.of(game)  # a GameConfig, a named small game, a GameSpec (refuses antes, no cap, ...)
+    return (spec.game, (spec.small_blind, spec.big_blind), (spec.small_bet, spec.big_bet), spec.cap,
+            (spec.ranks, spec.suits, spec.hand_size, spec.draws))
