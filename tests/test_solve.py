@@ -17,6 +17,7 @@ import pytest
 
 from badacey_fast import kernel, solve
 from badacey_fast.errors import DuplicateCardError, HandSizeError, SolveError
+from badacey_fast.game.small import SMALL_GAMES
 from badacey_fast.solve import reference
 from badacey_fast.solve.exact import CFR, CFR_PLUS, DCFR, Exact
 from badacey_fast.solve.spec import GameSpec
@@ -244,6 +245,21 @@ def test_game_specs_are_checked(backend):
         GameSpec.of("badugi", rank=5)
     with pytest.raises(SolveError, match="private states"):
         Tree(GameSpec.of("badugi", ranks=5, draws=1, cap=2), max_states=1_000_000)
+
+
+def test_a_game_too_big_for_memory_is_refused_before_any_array(backend):
+    """Mini Badugi passes the states bound (23,478,870) but has 4,930,984,215 strategy entries: refused
+    with the count, not a MemoryError after building the tree."""
+    mini = SMALL_GAMES["mini-badugi"]
+    with pytest.raises(SolveError, match="4,930,984,215 strategy entries"):
+        solve.exploitability(mini, "uniform")
+    with pytest.raises(SolveError, match="strategy entries"):
+        solve.cfr(mini, iterations=1)
+    # The bound is the one named: a game just under it builds.
+    tree = Tree(GameSpec.of("badugi", ranks=3, suits=3, hand_size=1, draws=1, cap=1))
+    with pytest.raises(SolveError, match=f"{tree.strategy_size:,} strategy entries"):
+        Tree(tree.spec, max_entries=tree.strategy_size - 1)
+    assert Tree(tree.spec, max_entries=tree.strategy_size).strategy_size == tree.strategy_size
 
 
 @pytest.mark.backend_independent

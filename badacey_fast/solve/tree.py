@@ -40,7 +40,7 @@ from badacey_fast.errors import SolveError
 from badacey_fast.pots.split import split_pot
 from badacey_fast.solve.spec import GameSpec
 
-__all__ = ["Node", "Tree", "FOLD", "SHOWDOWN", "BET", "DRAW", "KINDS", "MAX_STATES", "OPENSPIEL_ACTION"]
+__all__ = ["Node", "Tree", "FOLD", "SHOWDOWN", "BET", "DRAW", "KINDS", "MAX_STATES", "MAX_ENTRIES", "OPENSPIEL_ACTION"]
 
 FOLD, SHOWDOWN, BET, DRAW = "fold", "showdown", "bet", "draw"
 #: Node kinds in the C description's order (BD_SV_FOLD ... BD_SV_DRAW).
@@ -52,6 +52,9 @@ OPENSPIEL_ACTION = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
 TOKEN = {"fold": "f", "check": "k", "call": "c", "bet": "b", "raise": "r"}
 #: The most private states (all layers) the exact path builds: beyond this a game is not small.
 MAX_STATES = 40_000_000
+#: The most strategy entries (one probability per action of every information state) the exact path
+#: takes: 100 million float64 is 0.8 GB an array, and CFR holds three (regrets, averages, the current one).
+MAX_ENTRIES = 100_000_000
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ class _Betting:
 class Tree:
     """The public tree and layers of ``spec`` (see the module docstring); arrays ready for the C core."""
 
-    def __init__(self, spec: GameSpec, max_states: int = MAX_STATES) -> None:
+    def __init__(self, spec: GameSpec, max_states: int = MAX_STATES, max_entries: int = MAX_ENTRIES) -> None:
         self.spec = spec
         self.nodes: list[Node] = []
         self._by_history: dict[tuple[str, ...], int] = {}
@@ -112,6 +115,15 @@ class Tree:
                              f"{max(sizes):,}): more than the exact solver's {max_states:,}; use a smaller deck, "
                              "fewer cards or draws, or the sampling solvers (solve.mccfr, solve.lbr)")
         self.layer_sizes = tuple(sizes)
+        # Refused before any array is made: mini Badugi's 23 million states pass the first bound, but its
+        # 4.9 billion entries would ask for 37 GB an array (a MemoryError after seconds of work).
+        entries = sum(sizes[self.layer(i, v.player)] * self.columns(i) for i, v in enumerate(self.nodes)
+                      if v.kind in (BET, DRAW))
+        if entries > max_entries:
+            raise SolveError(f"{spec.label()} has {entries:,} strategy entries (one per action of each information "
+                             f"state): more than the exact solver's {max_entries:,} ({8 * entries / 2**30:,.1f} GiB "
+                             "an array); use a smaller deck, fewer cards or draws, or the sampling solvers "
+                             "(solve.mccfr, solve.lbr)")
         self._arrays()
 
     # ------------------------------------------------------------------------------------ building
