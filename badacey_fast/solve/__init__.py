@@ -7,6 +7,9 @@ best-response lower bound for full-size games (docs/solving.md).
   curve; :class:`Strategy` saves and loads it, :class:`StrategyBot` plays it;
 - :func:`canonical`, :func:`n_classes`, :func:`hand_of_class`, :func:`canonical_sequence` -- suit
   isomorphism of hands and of an information state's hands;
+- :func:`lbr` -- local best response, a lower bound on a bot's exploitability in full-size games;
+  :func:`mccfr` -- external-sampling MCCFR for them (:class:`MCCFRStrategy`);
+- :class:`StrategyBot` -- a solved or trained strategy playing in the engine, the environments, simulate;
 - :class:`GameSpec` -- the game as the solver reads it from a GameConfig or one of our OpenSpiel games.
 
 >>> from badacey_fast import solve
@@ -24,9 +27,12 @@ from badacey_fast.solve.cfr import CFRResult, CurvePoint, cfr
 from badacey_fast.solve.exploit import Exploitability, best_response, exploitability
 from badacey_fast.solve.lbr import LBRResult, lbr
 from badacey_fast.solve.iso import canonical, canonical_hand, canonical_sequence, hand_of_class, n_classes
+from badacey_fast.solve.mccfr import MCCFRStrategy, mccfr
+from badacey_fast.solve.bot import StrategyBot
 from badacey_fast.solve.spec import GameSpec
 from badacey_fast.solve.strategy import InfoState, Strategy, as_strategy, info_state, info_state_index
 
 __all__ = ["GameSpec", "Strategy", "InfoState", "as_strategy", "exploitability", "best_response", "Exploitability",
            "cfr", "CFRResult", "CurvePoint", "canonical", "canonical_hand", "canonical_sequence", "n_classes",
-           "hand_of_class", "lbr", "LBRResult", "info_state_index", "info_state", "SolveError"]
+           "hand_of_class", "lbr", "LBRResult", "mccfr", "MCCFRStrategy", "StrategyBot", "info_state_index", "info_state",
+           "SolveError"]
