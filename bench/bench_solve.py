@@ -2,6 +2,9 @@
 response hands, MCCFR iterations, suit-canonical hands.
 
     python -m pytest bench/bench_solve.py --benchmark-only --benchmark-group-by=group
+
+On a shared machine, time the processor (``--benchmark-timer time.process_time``): the figures of
+docs/solving.md were taken so.
 """
 
 from __future__ import annotations
@@ -14,10 +17,11 @@ from badacey_fast.solve.exploit import exact_of
 
 SMALL = solve.GameSpec.of("badugi", ranks=4, suits=4, hand_size=2, draws=1, cap=2)
 TINY = solve.GameSpec.of("badugi", ranks=3, suits=3, hand_size=2, draws=1, cap=1)
+MEDIUM = solve.GameSpec.of("badugi", ranks=5, suits=4, hand_size=2, draws=1, cap=2)
 
 
 @pytest.mark.benchmark(group="solve-exact")
-@pytest.mark.parametrize("spec", [TINY, SMALL], ids=lambda s: s.label())
+@pytest.mark.parametrize("spec", [TINY, SMALL, MEDIUM], ids=lambda s: s.label())
 def test_exact_exploitability(benchmark, spec):
     with kernel.using("c"):
         exact = exact_of(spec)
@@ -26,7 +30,7 @@ def test_exact_exploitability(benchmark, spec):
 
 
 @pytest.mark.benchmark(group="solve-cfr")
-@pytest.mark.parametrize("spec", [TINY, SMALL], ids=lambda s: s.label())
+@pytest.mark.parametrize("spec", [TINY, SMALL, MEDIUM], ids=lambda s: s.label())
 def test_cfr_plus_iteration(benchmark, spec):
     with kernel.using("c"):
         exact = exact_of(spec)
