@@ -51,6 +51,10 @@ def test_solve_refuses_bad_games(backend, capsys):
     assert "reshuffle" in capsys.readouterr().err
     assert main(["solve", "poker", "--iterations", "3"]) == 2
     assert "unknown game 'poker'" in capsys.readouterr().err
+    # Too big to solve exactly: one line naming the size, at once (it used to die in a MemoryError).
+    assert main(["solve", "mini-badugi", "--iterations", "1", "--quiet"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "4,930,984,215 strategy entries" in err[0]
 
 
 @pytest.mark.backend_independent
