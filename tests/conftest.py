@@ -37,21 +37,6 @@ MARKER = "backend_independent"  # registered with its meaning in pyproject.toml
 EXHAUSTIVE = "exhaustive"  # registered with its meaning in pyproject.toml
 
 
-
-LARGE = os.environ.get("BADACEY_FAST_LARGE") == "1"  # tests marked ``large`` (.ci/run sets it)
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Deselect the ``large`` tests unless BADACEY_FAST_LARGE=1: the README's test command keeps its time
-    budget, CI runs them (.ci/run)."""
-    if LARGE:
-        return
-    keep = [item for item in items if item.get_closest_marker("large") is None]
-    if len(keep) != len(items):
-        config.hook.pytest_deselected(items=[item for item in items if item.get_closest_marker("large")])
-        items[:] = keep
-
-
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" not in metafunc.fixturenames:  # only tests under tests/ see the autouse fixture
         return
@@ -89,7 +74,6 @@ def backend(request: pytest.FixtureRequest):
         return
     with _kernel.using(which):
         yield which
-
 
 
 def _fresh_python(code: str, env: dict[str, str] | None = None,

@@ -37,7 +37,7 @@ import numpy as np
 
 from badacey_fast import kernel
 from badacey_fast.errors import SolveError
-from badacey_fast.pots.split import split_pot
+from badacey_fast.rules.odd_chips import OddChip, split_pot
 from badacey_fast.solve.spec import GameSpec
 
 __all__ = ["Node", "Tree", "FOLD", "SHOWDOWN", "BET", "DRAW", "KINDS", "MAX_STATES", "MAX_ENTRIES", "OPENSPIEL_ACTION"]
@@ -395,15 +395,15 @@ class Tree:
 
 def _showdown_table(spec: GameSpec) -> Any:
     """The payoff to seat 0 at a showdown where each seat put in ``x`` chips: [constant, then per half
-    the chips of a win, a tie, a loss], from the one split rule (:func:`badacey_fast.pots.split.split_pot`,
-    contenders in order from the button's left: seat 1, then seat 0)."""
+    the chips of a win, a tie, a loss], from the one split rule (:func:`badacey_fast.rules.odd_chips.split_pot`,
+    the button on seat 0: winners in order from its left, seat 1 then seat 0)."""
     halves = spec.halves
-    odd_low = spec.odd_chip == "low"
+    odd_chip = OddChip(spec.odd_chip)
     outcomes = ((0,), (1, 0), (1,))  # seat 0 wins, both tie, seat 1 wins -- winners in clockwise order
 
     def net(x: int, low: tuple[int, ...], bad: tuple[int, ...]) -> float:
         chips = [0, 0]
-        split_pot(2 * x, [1, 0], low, bad, odd_low, chips)
+        split_pot(2 * x, 0, low, bad, odd_chip, chips)
         return float(chips[0] - x)
 
     def table(x: int) -> list[float]:
