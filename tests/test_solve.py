@@ -95,12 +95,11 @@ def test_best_response_to_always_fold_by_hand():
 
 
 # ------------------------------------------------------------------------------- twins and reference
-EXHAUSTIVE = pytest.mark.exhaustive  # left out of the README's test command, run by CI
 
 
 @pytest.mark.backend_independent
-@pytest.mark.parametrize("spec", [ONE_CARD, ONE_CARD_CAP2, ALL_IN, pytest.param(ONE_BET, marks=EXHAUSTIVE),
-                                  pytest.param(NO_DRAW_BADACEY, marks=EXHAUSTIVE), pytest.param(NO_DRAW_27, marks=EXHAUSTIVE)],
+@pytest.mark.parametrize("spec", [ONE_CARD, ONE_CARD_CAP2, ALL_IN,
+                                  *(pytest.param(s, marks=pytest.mark.exhaustive) for s in (ONE_BET, NO_DRAW_BADACEY, NO_DRAW_27))],
                          ids=lambda s: s.label())
 def test_c_and_numpy_and_reference_agree(spec):
     tree = Tree(spec)
@@ -462,7 +461,7 @@ def test_class_tables_twins_agree():
         assert np.array_equal(c[0], p[0]) and np.array_equal(c[1], p[1])
 
 
-@pytest.mark.parametrize("sizes", [(1, 2, 3, 4), pytest.param((5,), marks=EXHAUSTIVE)])
+@pytest.mark.parametrize("sizes", [(1, 2, 3, 4), pytest.param((5,), marks=pytest.mark.exhaustive)])
 def test_canonical_is_invariant_and_inverse(backend, sizes):
     rng = np.random.default_rng(7)
     for _ in range(200):

@@ -19,7 +19,6 @@ from badacey_fast import kernel, solve  # noqa: E402
 from badacey_fast.game.small import SMALL_GAMES  # noqa: E402
 from badacey_fast.solve.interop import canonical_information_state_tensor, strategy_of, to_tabular_policy  # noqa: E402
 
-EXHAUSTIVE = pytest.mark.exhaustive  # left out of the README's test command, run by CI
 
 
 def load(name: str, deal: str = "set"):
@@ -31,9 +30,9 @@ pytestmark = pytest.mark.backend_independent
 TWINS = ("python", "c")
 
 
-@pytest.mark.parametrize("name,deal", [("nano-badugi", "set"), pytest.param("nano-badugi", "card", marks=EXHAUSTIVE),
-                                       pytest.param("micro-badugi", "set", marks=EXHAUSTIVE),
-                                       pytest.param("tiny-badugi", "set", marks=EXHAUSTIVE)])
+@pytest.mark.parametrize("name,deal", [("nano-badugi", "set"), pytest.param("nano-badugi", "card", marks=pytest.mark.exhaustive),
+                                       pytest.param("micro-badugi", "set", marks=pytest.mark.exhaustive),
+                                       pytest.param("tiny-badugi", "set", marks=pytest.mark.exhaustive)])
 def test_uniform_exploitability_equals_openspiels(name, deal):
     game = load(name, deal)
     theirs = os_exploitability.exploitability(game, os_policy.UniformRandomPolicy(game))
@@ -60,7 +59,7 @@ def test_openspiel_cfr_policy_exploitability_equals_openspiels():
             assert solve.exploitability(game, trained).big_blinds == pytest.approx(theirs, abs=1e-9), twin
 
 
-@pytest.mark.parametrize("name", ["nano-badugi", pytest.param("micro-badugi", marks=EXHAUSTIVE)])
+@pytest.mark.parametrize("name", ["nano-badugi", pytest.param("micro-badugi", marks=pytest.mark.exhaustive)])
 def test_solver_strategy_read_by_openspiel(name):
     game = load(name)
     for twin in TWINS:

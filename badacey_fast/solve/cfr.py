@@ -74,7 +74,7 @@ class CFRResult:
         """The curve (log-log) as an image (PNG, SVG... by the suffix): needs the ``[plot]`` extra."""
         from badacey_fast.solve.plot import plot_curve
 
-        plot_curve(self, path)
+        plot_curve([(p.iteration, p.mbb) for p in self.curve], f"{self.method} on {self.game.label()}", path)
 
 
 def average_strategy(exact: Exact, average: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:

@@ -281,8 +281,8 @@ def as_strategy(game: GameSpec, strategy: object) -> Strategy:
                     f"{type(strategy).__name__}")
 
 
-class _Missing(Exception):
-    pass
+#: What a table's lookup returns for an information state it lacks (a value no caller's table holds).
+_MISSING = object()
 
 
 def _table_lookup(table: Table) -> Callable[[InfoState], Any]:
@@ -292,7 +292,7 @@ def _table_lookup(table: Table) -> Callable[[InfoState], Any]:
         key = str(info)
         if key in table:
             return table[key]
-        raise _Missing
+        return _MISSING
 
     return look
 
@@ -301,9 +301,8 @@ def _from_function(game: GameSpec, f: Callable[[InfoState], Any], what: str) -> 
     strat = Strategy.uniform(game)
     missing: list[InfoState] = []
     for info in strat.info_states():
-        try:
-            got = f(info)
-        except _Missing:
+        got = f(info)
+        if got is _MISSING:
             missing.append(info)
             continue
         row = _row(info, got, what)
