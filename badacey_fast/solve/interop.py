@@ -34,10 +34,12 @@ Event = tuple[Any, ...]
 
 def _config(spec: GameSpec) -> Any:
     from badacey_fast.game import GameConfig
+    from badacey_fast.rules.odd_chips import OddChip
 
     return GameConfig(game=spec.game, ranks=spec.ranks, suits=spec.suits, hand_size=spec.hand_size,
                       draws=spec.draws, cap=spec.cap, small_blind=spec.small_blind, big_blind=spec.big_blind,
-                      small_bet=spec.small_bet, big_bet=spec.big_bet, burn=spec.burn, odd_chip=spec.odd_chip)
+                      small_bet=spec.small_bet, big_bet=spec.big_bet, burn=spec.burn,
+                      odd_chip=OddChip(spec.odd_chip))
 
 
 def replay(spec: GameSpec, history: tuple[str, ...], seat: int, hands: tuple[tuple[int, ...], ...]) -> list[Event]:
