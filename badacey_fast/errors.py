@@ -34,6 +34,7 @@ __all__ = [
     "Terminated",
     "PartitionAbandoned",
     "MissingExtraError",
+    "SolveError",
 ]
 
 
@@ -116,6 +117,11 @@ class ReplayError(BadaceyError):
         super().__init__(message)
         self.kind = kind
         self.line = line
+
+
+class SolveError(BadaceyError):
+    """A game or strategy the solver cannot take (``badacey_fast.solve``): a game too large to solve
+    exactly, an option the solver does not model, a strategy that does not fit the game (names which)."""
 
 
 class TableIntegrityError(RuntimeError):

@@ -37,7 +37,6 @@ MARKER = "backend_independent"  # registered with its meaning in pyproject.toml
 EXHAUSTIVE = "exhaustive"  # registered with its meaning in pyproject.toml
 
 
-
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" not in metafunc.fixturenames:  # only tests under tests/ see the autouse fixture
         return
@@ -75,7 +74,6 @@ def backend(request: pytest.FixtureRequest):
         return
     with _kernel.using(which):
         yield which
-
 
 
 def _fresh_python(code: str, env: dict[str, str] | None = None,

@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "badacey_fast.cli.score",  # score (deal files), score --generate
     "badacey_fast.cli.tables",  # build-tables
     "badacey_fast.cli.histories",  # import (real hand histories)
+    "badacey_fast.cli.solve",  # solve (CFR+, MCCFR, local best response)
 )
 
 

@@ -122,6 +122,28 @@ class SeatView:
         """Cards drawn by each seat in each draw so far (-1 = did not draw: folded or not yet)."""
         return tuple(tuple(d) for d in self._g.discard_counts)
 
+    @property
+    def hands_seen(self) -> tuple[tuple[int, ...], ...]:
+        """This seat's hands so far: the deal, then the hand after each of its draws (card ids, in the
+        order the seat holds them: kept cards, then the replacements as dealt).  What a player with
+        perfect recall knows of its own cards (the solver's strategies are keyed by it).
+
+        >>> from badacey_fast.game import Action, Game
+        >>> g = Game(stacks=[50, 50], seed=1).apply("call").apply("check")
+        >>> g = g.apply(Action("draw", None, tuple(g.hands[1][:2])))
+        >>> len(g.view(1).hands_seen), g.view(1).hands_seen[-1] == tuple(g.hands[1])
+        (2, True)
+        """
+        g = self._g
+        hands = [tuple(g.hands[self.seat])]
+        for seat, a in reversed(g.log):
+            if seat == self.seat and a[0] == DRAW:
+                thrown = tuple(a[2] or ())
+                now = hands[-1]
+                # Replacements sit at the end of the hand, in dealing order: undo them.
+                hands.append(now[:len(now) - len(thrown)] + thrown)
+        return tuple(reversed(hands))
+
     def legal_actions(self) -> tuple[Action, ...]:
         """This seat's legal actions (empty when it is not this seat's turn)."""
         g = self._g

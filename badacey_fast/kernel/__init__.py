@@ -31,10 +31,12 @@ from badacey_fast.kernel.backend import ENV_VAR, POLICIES, load, using
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Iterable
+    from types import ModuleType
     from typing import TypeVar, cast
 
     from badacey_fast.kernel._c import EngineTables as EngineTables  # engine_tables() returns the class
     from badacey_fast.kernel._c import Simulator as Simulator  # simulator() returns the class
+    from badacey_fast.kernel._c import SolverCore as SolverCore  # solver() returns the class
     from badacey_fast.kernel.twin import NDArray, Progress, Single
 
     _T = TypeVar("_T")
@@ -46,7 +48,7 @@ else:
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "simulator"]
+           "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "simulator", "solver", "play"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
 # re-set by backend.using() on every switch, so reading them is always live.
@@ -207,6 +209,37 @@ def simulator() -> type[Simulator] | None:
     from badacey_fast.kernel._c import Simulator as sim
 
     return sim
+
+
+def solver() -> type[SolverCore] | None:
+    """The C core of the exact solver (``csrc/solve.c``: :class:`badacey_fast.kernel._c.SolverCore`) when
+    the C twin is active, else None (its Python twin is numpy code in :mod:`badacey_fast.solve`, a layer
+    above this one).
+
+    >>> solver() is None or solver().__name__ == "SolverCore"
+    True
+    """
+    if _backend.impl.NAME != "c":
+        return None
+    from badacey_fast.kernel._c import SolverCore as core
+
+    return core
+
+
+def play() -> ModuleType | None:
+    """The C core of full-size play (``csrc/lbr.c``: the C twin's ``MCStore``, ``Abstraction``,
+    ``bot_policy``, ``keep_mask``, ``draw_mask``, ``info_key``, ``lbr_run``, ``mccfr_run``) when the C twin
+    is active, else None: local best response and MCCFR run on the C hand loop only (small games have the
+    exact solver on both twins).
+
+    >>> play() is None or callable(play().lbr_run)
+    True
+    """
+    if _backend.impl.NAME != "c":
+        return None
+    from badacey_fast.kernel import _c as core
+
+    return core
 
 
 _MEMO: dict[str, dict[Hashable, object]] = {}

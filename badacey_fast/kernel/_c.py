@@ -46,7 +46,9 @@ NAME = "c"
 __all__ = ["NAME", "Kernel", "KERNEL", "SINGLE", "evaluate5", "low_rank5", "badugi_rank", "eval_many",
            "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "EngineTables", "Simulator", "BOT_KINDS", "SIM_RECORDS", "bot_keep"]
+           "EngineTables", "Simulator", "BOT_KINDS", "SIM_RECORDS", "bot_keep",
+           "SolverCore", "MCStore", "Abstraction", "bot_policy", "keep_mask", "draw_mask", "info_key",
+           "lbr_run", "mccfr_run"]
 
 
 class Kernel:
@@ -571,3 +573,311 @@ def bot_keep(hand: tuple[int, ...], game: int, top: int = 8) -> int:
     kept), or -1 for arguments the kernel refuses: the C bots' twin of draw/policy.py keep_cards, for the
     tests that hold one to the other.  ``game``: the preset's index in PRESETS."""
     return int(lib.bd_bot_keep(ffi.new("uint8_t[]", [c & 255 for c in hand]), len(hand), game, top))
+
+
+# The exact solver's core (csrc/solve.c): C only, like the hand loop above (its Python twin is numpy code in
+# badacey_fast.solve, a layer above this one).
+
+
+def _array(arr: NDArray, dtype: str, what: str) -> NDArray:
+    """``arr`` as a C-contiguous array of ``dtype`` (refused otherwise: the kernel reads it whole)."""
+    import numpy as np
+
+    if not isinstance(arr, np.ndarray) or arr.dtype != np.dtype(dtype) or not arr.flags.c_contiguous:
+        raise TypeError(f"{what} must be a C-contiguous {dtype} numpy array")
+    return arr
+
+
+_SOLVER_ERRORS = {-1: "bad arguments", -2: "an inconsistent game description", -3: "out of memory",
+                  -4: "too large for the exact path"}
+
+
+def _solver_check(code: int, what: str) -> int:
+    if code < 0:
+        if code == -3:
+            raise MemoryError(f"{what}: the solver could not allocate its scratch memory")
+        raise ValueError(f"{what}: the C solver refused it ({_SOLVER_ERRORS.get(code, code)})")
+    return code
+
+
+class SolverCore:
+    """The C core of the exact solver for one game description (``bd_sv_game``): the public tree and the
+    layers as numpy arrays (see ``csrc/solve.h`` for each; ``arrays`` keys are its field names), kept
+    alive by this object.  The description is checked once here (``ValueError`` if inconsistent) and again
+    by every call (the kernel trusts nothing)."""
+
+    _FIELDS = (("kind", "int32"), ("player", "int32"), ("child", "int32"), ("n_child", "int32"),
+               ("layer", "int32"), ("offset", "int64"), ("payoff", "float64"), ("chance", "float64"),
+               ("layer_start", "int64"), ("layer_parent", "int32"), ("layer_draw", "int32"),
+               ("layer_seen", "int32"), ("hand", "uint64"), ("seen", "uint64"), ("rank", "uint16"),
+               ("order", "uint32"))
+
+    def __init__(self, arrays: dict[str, NDArray], n_cards: int, hand_size: int, n_halves: int,
+                 strategy_size: int) -> None:
+        game: Any = ffi.new("bd_sv_game *")
+        self._keep = {}
+        for name, dtype in self._FIELDS:
+            arr = _array(arrays[name], dtype, name)
+            self._keep[name] = arr
+            setattr(game, name, _from_buffer(f"{_CTYPES[dtype]}[]", arr))
+        # The C core derives every array's length from these counts: check the arrays have them, so that a
+        # short array is refused here rather than read past by a call.
+        n, nl = len(arrays["kind"]), len(arrays["layer_parent"])
+        starts = self._keep["layer_start"]
+        total = int(starts[-1]) if starts.size == nl + 1 and nl > 0 else -1
+        want = {"kind": n, "player": n, "child": n, "n_child": n, "layer": 2 * n, "offset": n, "payoff": 8 * n,
+                "chance": n, "layer_start": nl + 1, "layer_parent": nl, "layer_draw": nl, "layer_seen": nl,
+                "hand": total, "seen": total, "rank": n_halves * total, "order": n_halves * total}
+        for name, size in want.items():
+            if total < 0 or self._keep[name].size != size:
+                raise ValueError(f"the game description's {name} has {self._keep[name].size} entries, not {size}")
+        game.n_cards, game.hand_size, game.n_halves = n_cards, hand_size, n_halves
+        game.n_nodes, game.n_layers = len(arrays["kind"]), len(arrays["layer_parent"])
+        game.strategy_size = strategy_size
+        self.game = game
+        self.strategy_size = strategy_size
+        _solver_check(lib.bd_sv_check(game), "the game description")
+
+    def _strategy(self, arr: NDArray, what: str) -> CData:
+        _array(arr, "float64", what)
+        if arr.size != self.strategy_size:
+            raise ValueError(f"{what} has {arr.size} entries, the game {self.strategy_size}")
+        return _from_buffer("double[]", arr)
+
+    def best_response(self, strategy: NDArray, seat: int, best: NDArray | None) -> float:
+        """The value (chips) of ``seat``'s best response to ``strategy``; its pure strategy into ``best``."""
+        value = ffi.new("double *")
+        out = ffi.NULL if best is None else self._strategy(best, "best")
+        _solver_check(lib.bd_sv_best_response(self.game, self._strategy(strategy, "strategy"), seat, value, out),
+                      "best response")
+        return float(value[0])
+
+    def profile_value(self, strategy: NDArray) -> float:
+        """Seat 0's expected chips when both seats play ``strategy``."""
+        value = ffi.new("double *")
+        _solver_check(lib.bd_sv_profile_value(self.game, self._strategy(strategy, "strategy"), value), "value")
+        return float(value[0])
+
+    def cfr(self, regret: NDArray, average: NDArray, first: int, iterations: int, variant: int, alpha: float,
+            beta: float, gamma: float) -> None:
+        """``iterations`` CFR iterations from iteration ``first`` (1-based), updating ``regret``/``average``."""
+        _solver_check(lib.bd_sv_cfr(self.game, self._strategy(regret, "regret"), self._strategy(average, "average"),
+                                    first, iterations, variant, alpha, beta, gamma), "CFR")
+
+    @staticmethod
+    def deal_layer(n_cards: int, hand_size: int) -> tuple[NDArray, NDArray]:
+        """Every hand of ``hand_size`` of ``n_cards`` deck positions in colex order: (hands, seen) bits."""
+        import numpy as np
+        from math import comb
+
+        n = comb(n_cards, hand_size) if 0 <= hand_size <= n_cards else 0
+        hand, seen = np.empty(n, np.uint64), np.empty(n, np.uint64)
+        got = lib.bd_sv_deal_layer(n_cards, hand_size, _from_buffer("uint64_t[]", hand),
+                                   _from_buffer("uint64_t[]", seen), n)
+        _solver_check(got, "deal layer")
+        return hand, seen
+
+    @staticmethod
+    def draw_layer(n_cards: int, hand_size: int, hand: NDArray, seen: NDArray, k: int) -> tuple[NDArray, NDArray]:
+        """The layer after a draw of ``k`` cards from the states (``hand``, ``seen``)."""
+        import numpy as np
+        from math import comb
+
+        _array(hand, "uint64", "hand")
+        _array(seen, "uint64", "seen")
+        if hand.size != seen.size:
+            raise ValueError("hand and seen differ in length")
+        n_seen = bin(int(seen[0])).count("1") if seen.size else hand_size
+        n = hand.size * comb(hand_size, k) * comb(max(0, n_cards - n_seen), k) if 0 <= k <= hand_size else 0
+        out_h, out_s = np.empty(n, np.uint64), np.empty(n, np.uint64)
+        got = lib.bd_sv_draw_layer(n_cards, hand_size, _from_buffer("uint64_t[]", hand),
+                                   _from_buffer("uint64_t[]", seen), hand.size, k,
+                                   _from_buffer("uint64_t[]", out_h), _from_buffer("uint64_t[]", out_s), n)
+        _solver_check(got, "draw layer")
+        return out_h[:got], out_s[:got]
+
+    @staticmethod
+    def canonical(cards: NDArray) -> NDArray:
+        """Suit-canonical form of an information state's hands: ``cards`` uint8 (stages, size)."""
+        import numpy as np
+
+        _array(cards, "uint8", "cards")
+        out = np.empty_like(cards)
+        _solver_check(lib.bd_iso_canonical(_from_buffer("uint8_t[]", cards), cards.shape[1], cards.shape[0],
+                                           _from_buffer("uint8_t[]", out)), "canonical")
+        return out
+
+    @staticmethod
+    def hand_classes(size: int) -> tuple[NDArray, NDArray]:
+        """(class of each hand by colex index, colex index of each class's canonical hand)."""
+        import numpy as np
+        from math import comb
+
+        class_of = np.empty(comb(52, size), np.uint32)
+        first = np.empty(comb(52, size), np.uint32)
+        got = lib.bd_iso_hand_table(size, _from_buffer("uint32_t[]", class_of), class_of.size,
+                                    _from_buffer("uint32_t[]", first), first.size)
+        _solver_check(got, "hand classes")
+        return class_of, first[:got].copy()
+
+
+_CTYPES = {"int32": "int32_t", "int64": "int64_t", "uint64": "uint64_t", "uint16": "uint16_t", "uint32": "uint32_t",
+           "float64": "double"}
+
+
+# --------------------------------------------------------------------------------------------------
+# Full-size play for measuring bots (csrc/lbr.c): bots' probabilities, MCCFR stores, local best response.
+# C only (the Python twins are in badacey_fast.solve).
+
+
+def _engine_config(game: int, stacks: list[int], small_blind: int, big_blind: int, ante: int, small_bet: int,
+                   big_bet: int, cap: int | None, burn: bool, odd_low: bool, size: tuple[int, int, int, int]) -> Any:
+    cfg: Any = ffi.new("bd_eng_config *")
+    cfg.ranks, cfg.suits, cfg.hand_size, cfg.draws = size
+    cfg.small_blind, cfg.big_blind, cfg.ante = small_blind, big_blind, ante
+    cfg.small_bet, cfg.big_bet = small_bet, big_bet
+    cfg.cap = lib.BD_ENG_NO_CAP if cap is None else cap
+    cfg.stacks[0:len(stacks)] = stacks
+    cfg.game, cfg.seats, cfg.learner = game, len(stacks), 0
+    cfg.heads_up_uncapped, cfg.burn, cfg.odd_low = 0, int(burn), int(odd_low)
+    return cfg
+
+
+class MCStore:
+    """A strategy table of csrc/lbr.c (``bd_mc_store``): ``capacity`` information states (a power of two)
+    and ``pool`` floats of regrets and of averages, as numpy arrays this object owns."""
+
+    def __init__(self, capacity: int, pool: int) -> None:
+        import numpy as np
+
+        if capacity < 1 or capacity & (capacity - 1) or pool < 1 or pool > 2 ** 32 - 1:
+            raise ValueError(f"a store needs a power-of-two capacity and 1..2**32-1 floats, not {capacity}, {pool}")
+        self.keys = np.zeros(capacity, np.uint64)
+        self.offset = np.zeros(capacity, np.uint32)
+        self.n_actions = np.zeros(capacity, np.uint8)
+        self.regret = np.zeros(pool, np.float32)
+        self.average = np.zeros(pool, np.float32)
+        s: Any = ffi.new("bd_mc_store *")
+        s.keys = _from_buffer("uint64_t[]", self.keys)
+        s.offset = _from_buffer("uint32_t[]", self.offset)
+        s.n_actions = _from_buffer("uint8_t[]", self.n_actions)
+        s.regret = _from_buffer("float[]", self.regret)
+        s.average = _from_buffer("float[]", self.average)
+        s.capacity, s.pool, s.used, s.pool_used = capacity, pool, 0, 0
+        self.struct = s
+
+    @property
+    def used(self) -> int:
+        """Information states stored."""
+        return int(self.struct.used)
+
+    @property
+    def pool_used(self) -> int:
+        """Floats used in each of regret and average."""
+        return int(self.struct.pool_used)
+
+    def restore(self, used: int, pool_used: int) -> None:
+        """Set the counters after the arrays were filled from a file (checked by every call)."""
+        self.struct.used, self.struct.pool_used = used, pool_used
+
+    def grown(self) -> "MCStore":
+        """A store of twice the capacity and pool holding every information state of this one."""
+        bigger = MCStore(2 * self.keys.size, min(2 * self.regret.size, 2 ** 32 - 1))
+        _play_check(lib.bd_mc_rehash(self.struct, bigger.struct), "rehash")
+        return bigger
+
+    def lookup(self, key: int, n: int) -> tuple[int, list[float]]:
+        """(actions stored, the average strategy's probabilities) of one information state."""
+        out = ffi.new("double[]", max(n, 1))
+        got = lib.bd_mc_lookup(self.struct, key, n, out)
+        _play_check(got, "lookup")
+        return int(got), [float(out[i]) for i in range(n)]
+
+
+_PLAY_ERRORS = {-1: "bad arguments", -2: "the hand loop refused the config or an action", -3: "the store is full"}
+
+
+def _play_check(code: int, what: str) -> int:
+    if code < 0:
+        raise ValueError(f"{what}: {_PLAY_ERRORS.get(code, code)}")
+    return code
+
+
+class Abstraction:
+    """The card abstraction of csrc/lbr.c: hand classes by colex index, then optional buckets."""
+
+    def __init__(self, class_of: NDArray, bucket_of: NDArray | None) -> None:
+        self._keep = [_array(class_of, "uint32", "class_of")]
+        a: Any = ffi.new("bd_abstraction *")
+        a.class_of, a.n_class_of = _from_buffer("uint32_t[]", class_of), class_of.size
+        if bucket_of is not None:
+            self._keep.append(_array(bucket_of, "uint32", "bucket_of"))
+            a.bucket_of, a.n_bucket_of = _from_buffer("uint32_t[]", bucket_of), bucket_of.size
+        else:
+            a.bucket_of, a.n_bucket_of = ffi.NULL, 0
+        self.struct = a
+
+    def bucket(self, hand: tuple[int, ...]) -> int:
+        """The bucket of a hand (card ids)."""
+        got = lib.bd_hand_bucket(self.struct, bytes(hand), len(hand))
+        return _play_check(int(got), "bucket")
+
+
+def _bot(kind: int, store: MCStore | None, abstraction: Abstraction | None) -> Any:
+    b: Any = ffi.new("bd_bot *")
+    b.kind = kind
+    if store is not None and abstraction is not None:
+        b.store = store.struct
+        b.abstraction = abstraction.struct[0]
+    return b
+
+
+def bot_policy(kind: int, game: int, hand: tuple[int, ...], street: int, draws: int, code: int, seat: int,
+               tokens: bytes, store: MCStore | None = None, abstraction: Abstraction | None = None) -> list[float]:
+    """A bot's probabilities (``bd_bot_policy``): [fold, call, raise] betting, one per discard mask drawing."""
+    n = len(hand)
+    out = ffi.new("double[]", 32)
+    b = _bot(kind, store, abstraction)
+    _play_check(lib.bd_bot_policy(b, game, bytes(hand), n, street, draws, code, seat, tokens, len(tokens), out),
+                "bot policy")
+    return [float(out[i]) for i in range(1 << n if code >= 8 else 3)]
+
+
+def keep_mask(game: int, hand: tuple[int, ...]) -> int:
+    """The rule of thumb's keep set of a hand (bit j = hand[j] kept)."""
+    return _play_check(int(lib.bd_keep_mask(game, bytes(hand), len(hand))), "keep mask")
+
+
+def draw_mask(game: int, hand: tuple[int, ...], k: int) -> int:
+    """The abstract draw of k cards: its discard mask."""
+    return _play_check(int(lib.bd_draw_mask(game, bytes(hand), len(hand), k)), "draw mask")
+
+
+def info_key(seat: int, bucket: int, tokens: bytes) -> int:
+    """The 64-bit key of an information state."""
+    return int(lib.bd_info_key(seat, bucket, tokens, len(tokens)))
+
+
+def lbr_run(game: int, blinds: tuple[int, int], bets: tuple[int, int], cap: int, stack: int, odd_low: bool,
+            ace_high: bool, kind: int, store: MCStore | None, abstraction: Abstraction | None, pairs: int,
+            particles: int, seed: int, size: tuple[int, int, int, int]) -> dict[str, Any]:
+    """``bd_lbr_run``: the LBR's results as a dict of the ``bd_lbr_result`` fields; ``size``: (ranks,
+    suits, hand size, draws)."""
+    cfg = _engine_config(game, [stack, stack], blinds[0], blinds[1], 0, bets[0], bets[1], cap, False, odd_low, size)
+    out: Any = ffi.new("bd_lbr_result *")
+    b = _bot(kind, store, abstraction)
+    _play_check(lib.bd_lbr_run(cfg, _table(ace_high), b, pairs, particles, seed, out), "local best response")
+    return {"hands": out.hands, "sum": list(out.sum), "sum_sq": list(out.sum_sq), "count": list(out.count),
+            "pair_sum": out.pair_sum, "pair_sum_sq": out.pair_sum_sq, "pairs": out.pairs, "lost": out.lost,
+            "decisions": out.decisions, "raises": out.raises, "folds": out.folds}
+
+
+def mccfr_run(game: int, blinds: tuple[int, int], bets: tuple[int, int], cap: int, stack: int, odd_low: bool,
+              ace_high: bool, store: MCStore, abstraction: Abstraction, first: int, iterations: int,
+              seed: int, size: tuple[int, int, int, int]) -> int:
+    """``bd_mc_run``: returns 0, or -3 when the store filled (grow it and go on)."""
+    cfg = _engine_config(game, [stack, stack], blinds[0], blinds[1], 0, bets[0], bets[1], cap, False, odd_low, size)
+    got = int(lib.bd_mc_run(cfg, _table(ace_high), store.struct, abstraction.struct, first, iterations, seed))
+    if got == lib.BD_MC_FULL:
+        return got
+    return _play_check(got, "MCCFR")

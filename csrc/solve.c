@@ -1,0 +1,1017 @@
+/* solve.c -- exact best response, exploitability and CFR over the public tree of a small heads-up draw
+ * game, and the suit isomorphism of hands.  See solve.h for the description and its rules. */
+#include "solve.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------------------------ helpers */
+
+/* Portable popcount (the builtin is a library call without -mpopcnt, and this one is branch-free). */
+static int sv_popcount(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+static int sv_ctz(uint64_t x) { /* x != 0 */
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int c = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        c++;
+    }
+    return c;
+#endif
+}
+
+/* Binomial coefficients C(n, k) for n, k <= 64 (every one fits in 64 bits: C(64, 32) < 2**61). */
+typedef struct sv_binom {
+    uint64_t c[65][65];
+} sv_binom;
+
+static void sv_binom_fill(sv_binom *b) {
+    memset(b, 0, sizeof *b);
+    for (int n = 0; n <= 64; n++) {
+        b->c[n][0] = 1;
+        for (int k = 1; k <= n; k++) b->c[n][k] = b->c[n - 1][k - 1] + b->c[n - 1][k];
+    }
+}
+
+/* a * b, or -1 when the product leaves [0, limit]. */
+static int64_t sv_mul(int64_t a, int64_t b, int64_t limit) {
+    if (a < 0 || b < 0) return -1;
+    if (a == 0 || b == 0) return 0;
+    if (a > limit / b) return -1;
+    return a * b;
+}
+
+/* Gosper's hack: the next larger integer with the same number of set bits (x != 0).  Over k-subsets of
+ * n bits it walks them in increasing numeric order, which is colex order. */
+static uint64_t sv_next_subset(uint64_t x) {
+    uint64_t c = x & (~x + 1);
+    uint64_t r = x + c;
+    return (((r ^ x) >> 2) / c) | r;
+}
+
+#define SV_LIMIT ((int64_t)1 << 40) /* states of a layer, entries of an array: far beyond memory */
+#define SV_INDEX_BUDGET ((int64_t)1 << 26) /* cached subset indices of a call (int32: 256 MB) */
+
+/* ----------------------------------------------------------------------------------------- layers */
+
+int64_t bd_sv_deal_layer(int32_t n_cards, int32_t hand_size, uint64_t *hand, uint64_t *seen, int64_t cap) {
+    if (!hand || !seen || n_cards < 2 || n_cards > 52 || hand_size < 1 || hand_size > 5 || hand_size > n_cards)
+        return BD_SV_BAD_ARGS;
+    sv_binom *b = malloc(sizeof *b);
+    if (!b) return BD_SV_NO_MEMORY;
+    sv_binom_fill(b);
+    int64_t count = (int64_t)b->c[n_cards][hand_size];
+    free(b);
+    if (count > cap) return BD_SV_TOO_LARGE;
+    uint64_t x = ((uint64_t)1 << hand_size) - 1;
+    for (int64_t i = 0; i < count; i++) {
+        hand[i] = seen[i] = x;
+        x = sv_next_subset(x);
+    }
+    return count;
+}
+
+int64_t bd_sv_draw_layer(int32_t n_cards, int32_t hand_size, const uint64_t *parent_hand,
+                         const uint64_t *parent_seen, int64_t n_parent, int32_t k, uint64_t *hand, uint64_t *seen,
+                         int64_t cap) {
+    if (!parent_hand || !parent_seen || !hand || !seen || n_cards < 2 || n_cards > 52 || hand_size < 1 ||
+        hand_size > 5 || k < 0 || k > hand_size || n_parent < 0)
+        return BD_SV_BAD_ARGS;
+    if (n_parent == 0) return 0;
+    uint64_t full = ((uint64_t)1 << n_cards) - 1;
+    int n_seen = sv_popcount(parent_seen[0]);
+    int avail = n_cards - n_seen;
+    if (avail < k) return BD_SV_BAD_ARGS;
+    sv_binom *b = malloc(sizeof *b);
+    if (!b) return BD_SV_NO_MEMORY;
+    sv_binom_fill(b);
+    int64_t n_masks = (int64_t)b->c[hand_size][k], n_new = (int64_t)b->c[avail][k];
+    free(b);
+    int64_t per = sv_mul(n_masks, n_new, SV_LIMIT);
+    int64_t count = per < 0 ? -1 : sv_mul(n_parent, per, SV_LIMIT);
+    if (count < 0 || count > cap) return BD_SV_TOO_LARGE;
+    int64_t out = 0;
+    for (int64_t p = 0; p < n_parent; p++) {
+        uint64_t h = parent_hand[p], s = parent_seen[p];
+        /* Every parent alike (the layer's invariant), else the count above would be wrong. */
+        if ((s & ~full) || (h & ~s) || sv_popcount(h) != hand_size || sv_popcount(s) != n_seen) return BD_SV_BAD_ARGS;
+        int pos[5], av[52];
+        int np = 0, na = 0;
+        for (int c = 0; c < n_cards; c++) {
+            if (h >> c & 1) pos[np++] = c;
+            if (!(s >> c & 1)) av[na++] = c;
+        }
+        for (uint32_t m = 0; m < (1u << hand_size); m++) {
+            if (sv_popcount(m) != k) continue;
+            uint64_t disc = 0;
+            for (int j = 0; j < hand_size; j++)
+                if (m >> j & 1) disc |= (uint64_t)1 << pos[j];
+            uint64_t kept = h & ~disc;
+            uint64_t y = ((uint64_t)1 << k) - 1;
+            for (int64_t c = 0; c < n_new; c++) {
+                uint64_t add = 0;
+                for (uint64_t z = y; z; z &= z - 1) add |= (uint64_t)1 << av[sv_ctz(z)];
+                hand[out] = kept | add;
+                seen[out] = s | add;
+                out++;
+                if (k > 0) y = sv_next_subset(y);
+            }
+        }
+    }
+    return out;
+}
+
+/* ----------------------------------------------------------------------------------------- checks */
+
+static int64_t sv_layer_size(const bd_sv_game *g, int32_t layer) {
+    return g->layer_start[layer + 1] - g->layer_start[layer];
+}
+
+int32_t bd_sv_check(const bd_sv_game *g) {
+    if (!g) return BD_SV_BAD_ARGS;
+    if (!g->kind || !g->player || !g->child || !g->n_child || !g->layer || !g->offset || !g->payoff ||
+        !g->chance || !g->layer_start || !g->layer_parent || !g->layer_draw || !g->layer_seen || !g->hand ||
+        !g->seen || !g->rank || !g->order)
+        return BD_SV_BAD_ARGS;
+    int32_t n = g->n_nodes, nl = g->n_layers, hs = g->hand_size;
+    if (g->n_cards < 2 || g->n_cards > 52 || hs < 1 || hs > 5 || g->n_halves < 1 || g->n_halves > 2 || n < 1 ||
+        nl < 1 || g->strategy_size < 0 || g->strategy_size > SV_LIMIT)
+        return BD_SV_BAD_GAME;
+    sv_binom *b = malloc(sizeof *b);
+    int32_t *parents = calloc((size_t)n, sizeof *parents);
+    int32_t *depth = calloc((size_t)n, sizeof *depth);
+    int32_t rc = BD_SV_OK;
+    if (!b || !parents || !depth) {
+        rc = BD_SV_NO_MEMORY;
+        goto done;
+    }
+    sv_binom_fill(b);
+    /* Layers. */
+    if (g->layer_start[0] != 0) goto bad;
+    for (int32_t L = 0; L < nl; L++) {
+        int64_t size = g->layer_start[L + 1] - g->layer_start[L];
+        if (size < 0 || g->layer_start[L + 1] > SV_LIMIT) goto bad;
+        int32_t par = g->layer_parent[L], k = g->layer_draw[L], ns = g->layer_seen[L];
+        if (ns < hs || ns > BD_SV_MAX_SEEN || ns > g->n_cards) goto bad;
+        if (par < 0) {
+            if (par != -1 || k != 0 || ns != hs || size != (int64_t)b->c[g->n_cards][hs]) goto bad;
+        } else {
+            if (par >= L || k < 0 || k > hs || ns != g->layer_seen[par] + k) goto bad;
+            int64_t per = sv_mul((int64_t)b->c[hs][k], (int64_t)b->c[g->n_cards - g->layer_seen[par]][k], SV_LIMIT);
+            if (per < 0 || sv_mul(sv_layer_size(g, par), per, SV_LIMIT) != size) goto bad;
+        }
+    }
+    int64_t total = g->layer_start[nl];
+    uint64_t full = ((uint64_t)1 << g->n_cards) - 1;
+    for (int32_t L = 0; L < nl; L++) {
+        for (int64_t i = g->layer_start[L]; i < g->layer_start[L + 1]; i++) {
+            uint64_t h = g->hand[i], s = g->seen[i];
+            if ((s & ~full) || (h & ~s) || sv_popcount(h) != hs || sv_popcount(s) != g->layer_seen[L]) goto bad;
+        }
+        int64_t size = sv_layer_size(g, L);
+        for (int32_t half = 0; half < g->n_halves; half++) {
+            const uint32_t *o = g->order + half * total + g->layer_start[L];
+            for (int64_t i = 0; i < size; i++)
+                if ((int64_t)o[i] >= size) goto bad;
+        }
+    }
+    /* Nodes: a tree (each node but the root the child of exactly one node, children after parents). */
+    for (int32_t v = 0; v < n; v++) {
+        int32_t kd = g->kind[v], p = g->player[v], c = g->child[v], nc = g->n_child[v];
+        int32_t l0 = g->layer[v], l1 = g->layer[n + v];
+        if (kd < BD_SV_FOLD || kd > BD_SV_DRAW || p < 0 || p > 1 || l0 < 0 || l0 >= nl || l1 < 0 || l1 >= nl) goto bad;
+        if (!(g->chance[v] >= 0.0 && g->chance[v] <= 1.0)) goto bad; /* NaN fails too */
+        for (int j = 0; j < 8; j++)
+            if (!isfinite(g->payoff[8 * v + j])) goto bad;
+        if (v == 0 && (g->layer_parent[l0] != -1 || g->layer_parent[l1] != -1)) goto bad;
+        if (kd == BD_SV_FOLD || kd == BD_SV_SHOWDOWN) {
+            if (nc != 0) goto bad;
+            continue;
+        }
+        if (depth[v] + 1 >= BD_SV_MAX_DEPTH) goto bad;
+        if (c <= v || nc < 1 || nc > n - c) goto bad;
+        if (kd == BD_SV_BET && nc > 3) goto bad;
+        if (kd == BD_SV_DRAW && nc != hs + 1) goto bad;
+        int64_t m = sv_layer_size(g, p ? l1 : l0);
+        int64_t cols = kd == BD_SV_BET ? nc : (int64_t)1 << hs;
+        int64_t need = sv_mul(m, cols, SV_LIMIT);
+        if (g->offset[v] < 0 || need < 0 || g->offset[v] > g->strategy_size - need) goto bad;
+        for (int32_t j = 0; j < nc; j++) {
+            int32_t ch = c + j;
+            parents[ch]++;
+            depth[ch] = depth[v] + 1;
+            int32_t cl0 = g->layer[ch], cl1 = g->layer[n + ch];
+            if (kd == BD_SV_BET) {
+                if (cl0 != l0 || cl1 != l1) goto bad;
+            } else {
+                int32_t mine = p ? cl1 : cl0, other = p ? cl0 : cl1, mine_was = p ? l1 : l0, other_was = p ? l0 : l1;
+                if (other != other_was || g->layer_parent[mine] != mine_was || g->layer_draw[mine] != j) goto bad;
+            }
+        }
+    }
+    if (parents[0] != 0) goto bad;
+    for (int32_t v = 1; v < n; v++)
+        if (parents[v] != 1) goto bad;
+    goto done;
+bad:
+    rc = BD_SV_BAD_GAME;
+done:
+    free(b);
+    free(parents);
+    free(depth);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------------------- workspace */
+
+typedef struct sv_ws {
+    const bd_sv_game *g;
+    sv_binom *binom;
+    int64_t total;                    /* states of all layers */
+    int32_t mask_rank[32];            /* rank of a discard mask among the masks of its size */
+    int64_t off[BD_SV_MAX_SEEN + 2];  /* subsets of up to t cards: table entries off[t] .. off[t + 1] */
+    double *tab;                      /* the subset table of a terminal's inclusion-exclusion */
+    int64_t tab_size;
+    int32_t *idx;                     /* table index of every subset of one state's cards */
+    int32_t **lidx;                   /* per layer, every state's subset indices (sv_layer_index) */
+    int64_t lidx_used;
+    uint32_t *subs;                   /* the subsets of at most tmax of n cards: both seats' lists */
+    int32_t max_seen;
+    double *lower, *equal, *all, *all_mag; /* a showdown's per-state sums */
+    double *reach_me[BD_SV_MAX_DEPTH], *reach_op[BD_SV_MAX_DEPTH], *val[BD_SV_MAX_DEPTH], *act[BD_SV_MAX_DEPTH];
+    /* CFR */
+    double *regret, *average;
+    const double *fixed;             /* a fixed strategy (no updates), or NULL: regret matching */
+    int32_t variant;
+    double t, alpha, beta, gamma;
+    double up, down, weight; /* this iteration's DCFR discounts of positive and negative regrets, weight */
+} sv_ws;
+
+static void sv_ws_free(sv_ws *w) {
+    free(w->binom);
+    free(w->tab);
+    free(w->idx);
+    if (w->lidx)
+        for (int32_t L = 0; L < w->g->n_layers; L++) free(w->lidx[L]);
+    free(w->lidx);
+    free(w->subs);
+    free(w->lower);
+    free(w->equal);
+    free(w->all);
+    free(w->all_mag);
+    for (int d = 0; d < BD_SV_MAX_DEPTH; d++) {
+        free(w->reach_me[d]);
+        free(w->reach_op[d]);
+        free(w->val[d]);
+        free(w->act[d]);
+    }
+}
+
+static int64_t sv_max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/* Sizes each depth's buffers need, by a walk of the tree (node order: parents first). */
+static int32_t sv_ws_init(sv_ws *w, const bd_sv_game *g) {
+    memset(w, 0, sizeof *w);
+    w->g = g;
+    int32_t rc = bd_sv_check(g);
+    if (rc != BD_SV_OK) return rc;
+    int32_t n = g->n_nodes;
+    w->total = g->layer_start[g->n_layers];
+    w->binom = malloc(sizeof *w->binom);
+    int32_t *depth = calloc((size_t)n, sizeof *depth);
+    int64_t need_m[BD_SV_MAX_DEPTH] = {0}, need_a[BD_SV_MAX_DEPTH] = {0};
+    if (!w->binom || !depth) {
+        free(depth);
+        return BD_SV_NO_MEMORY;
+    }
+    sv_binom_fill(w->binom);
+    int counts[6] = {0};
+    for (uint32_t m = 0; m < (1u << g->hand_size); m++) w->mask_rank[m] = counts[sv_popcount(m)]++;
+    int32_t tmax = 0;
+    int64_t max_m = 1;
+    for (int32_t v = 0; v < n; v++) {
+        int32_t l0 = g->layer[v], l1 = g->layer[n + v], d = depth[v];
+        int64_t m = sv_max64(sv_layer_size(g, l0), sv_layer_size(g, l1));
+        max_m = sv_max64(max_m, m);
+        need_m[d] = sv_max64(need_m[d], m);
+        int32_t kd = g->kind[v];
+        if (kd == BD_SV_FOLD || kd == BD_SV_SHOWDOWN) {
+            int32_t t = g->layer_seen[l0] < g->layer_seen[l1] ? g->layer_seen[l0] : g->layer_seen[l1];
+            if (t > tmax) tmax = t;
+            continue;
+        }
+        int64_t cols = kd == BD_SV_BET ? g->n_child[v] : (int64_t)1 << g->hand_size;
+        int64_t ma = sv_layer_size(g, g->player[v] ? l1 : l0) * cols;
+        need_a[d] = sv_max64(need_a[d], ma);
+        for (int32_t j = 0; j < g->n_child[v]; j++) depth[g->child[v] + j] = d + 1;
+    }
+    free(depth);
+    /* Subset table: every set of at most tmax positions, indexed by size then colex rank. */
+    int64_t off = 0;
+    for (int32_t t = 0; t <= tmax + 1 && t <= BD_SV_MAX_SEEN + 1; t++) {
+        w->off[t] = off;
+        if (t <= tmax) off += (int64_t)w->binom->c[g->n_cards][t];
+        if (off > ((int64_t)1 << 28)) return BD_SV_TOO_LARGE;
+    }
+    w->tab_size = off;
+    int32_t max_seen = 0;
+    for (int32_t L = 0; L < g->n_layers; L++)
+        if (g->layer_seen[L] > max_seen) max_seen = g->layer_seen[L];
+    w->tab = malloc((size_t)off * sizeof *w->tab);
+    w->idx = malloc(((size_t)1 << max_seen) * sizeof *w->idx);
+    w->lidx = calloc((size_t)g->n_layers, sizeof *w->lidx);
+    w->max_seen = max_seen;
+    w->subs = malloc(((size_t)2 << max_seen) * sizeof *w->subs);
+    w->lower = malloc((size_t)max_m * sizeof(double));
+    w->equal = malloc((size_t)max_m * sizeof(double));
+    w->all = malloc((size_t)max_m * sizeof(double));
+    w->all_mag = malloc((size_t)max_m * sizeof(double));
+    if (!w->tab || !w->idx || !w->lidx || !w->subs || !w->lower || !w->equal || !w->all || !w->all_mag) return BD_SV_NO_MEMORY;
+    for (int d = 0; d < BD_SV_MAX_DEPTH; d++) {
+        if (!need_m[d]) continue;
+        w->reach_me[d] = malloc((size_t)need_m[d] * sizeof(double));
+        w->reach_op[d] = malloc((size_t)need_m[d] * sizeof(double));
+        w->val[d] = malloc((size_t)need_m[d] * sizeof(double));
+        if (!w->reach_me[d] || !w->reach_op[d] || !w->val[d]) return BD_SV_NO_MEMORY;
+        if (need_a[d]) {
+            w->act[d] = malloc((size_t)need_a[d] * sizeof(double));
+            if (!w->act[d]) return BD_SV_NO_MEMORY;
+        }
+    }
+    return BD_SV_OK;
+}
+
+/* ----------------------------------------------------------------------- terminals: card removal */
+
+/* Table indices of every subset of the cards `set`: idx[s] for s < 2**n, s's bit j standing for the j-th
+ * lowest card.  A subset T = {p_1 < ... < p_t} sits at off[t] + sum_i C(p_i, i); adding the largest card
+ * p_j to a subset s of the lower ones moves it up one size and adds C(p_j, |s| + 1). */
+static int sv_subset_index(const sv_ws *w, uint64_t set, int32_t *idx) {
+    int pos[64], n = 0;
+    for (uint64_t z = set; z; z &= z - 1) pos[n++] = sv_ctz(z);
+    idx[0] = 0;
+    for (int j = 0; j < n; j++) {
+        uint32_t half = 1u << j;
+        for (uint32_t s = 0; s < half; s++) {
+            int c = sv_popcount(s) + 1;
+            idx[s | half] = idx[s] + (int32_t)(w->off[c] - w->off[c - 1]) + (int32_t)w->binom->c[pos[j]][c];
+        }
+    }
+    return n;
+}
+
+/* The subset indices of every state of layer L (rows of 2**seen), computed once per call and kept while
+ * they fit the budget; NULL when they do not (the caller then computes each state's row as it goes). */
+static const int32_t *sv_layer_index(sv_ws *w, int32_t L) {
+    if (w->lidx[L]) return w->lidx[L];
+    const bd_sv_game *g = w->g;
+    int64_t m = sv_layer_size(g, L), width = (int64_t)1 << g->layer_seen[L];
+    if (m > (SV_INDEX_BUDGET - w->lidx_used) / width) return NULL;
+    int32_t *rows = malloc((size_t)(m * width) * sizeof *rows);
+    if (!rows) return NULL;
+    const uint64_t *seen = g->seen + g->layer_start[L];
+    for (int64_t i = 0; i < m; i++) sv_subset_index(w, seen[i], rows + i * width);
+    w->lidx_used += m * width;
+    w->lidx[L] = rows;
+    return rows;
+}
+
+/* The subset indices of state i of a layer: its cached row, or computed into the scratch row. */
+static const int32_t *sv_state_index(sv_ws *w, const int32_t *cache, int32_t width_log, int64_t i, uint64_t set) {
+    if (cache) return cache + (i << width_log);
+    sv_subset_index(w, set, w->idx);
+    return w->idx;
+}
+
+/* The masks s < 2**n of at most tmax bits: the subsets that can be held by both seats. */
+static int64_t sv_small_subsets(int n, int tmax, uint32_t *subs) {
+    int64_t k = 0;
+    for (uint32_t s = 0; s < (1u << n); s++)
+        if (sv_popcount(s) <= tmax) subs[k++] = s;
+    return k;
+}
+
+static void sv_add(sv_ws *w, const int32_t *idx, double weight, const uint32_t *subs, int64_t ns) {
+    for (int64_t i = 0; i < ns; i++) w->tab[idx[subs[i]]] += weight;
+}
+
+/* Inclusion-exclusion cancels large terms: a result within a few thousand roundings of zero, relative to
+ * the terms it came from, is zero (it is, exactly, whenever no compatible opponent has weight: the usual
+ * case this settles).  Both twins then agree that a state nobody reaches is worth 0, not +-1e-19, which
+ * regret matching would otherwise read as a sign. */
+#define SV_CANCEL 1e-12
+
+static double sv_snap(double x, double scale) { return fabs(x) <= SV_CANCEL * scale ? 0.0 : x; }
+
+/* The weight of the table's sets disjoint from a state's cards (idx: its subsets' table indices):
+ * inclusion-exclusion over the subsets; *mag gets the sum of the magnitudes of its terms. */
+static double sv_disjoint(sv_ws *w, const int32_t *idx, const uint32_t *subs, int64_t ns, double *mag) {
+    double acc = 0.0, m = 0.0;
+    for (int64_t i = 0; i < ns; i++) {
+        double x = w->tab[idx[subs[i]]];
+        acc += (sv_popcount(subs[i]) & 1) ? -x : x;
+        m += fabs(x);
+    }
+    *mag = m;
+    return sv_snap(acc, m);
+}
+
+/* Values v[0..M) of the states of seat `me` at terminal `node`, the other seat's states weighted by
+ * op[] (its reach). */
+static void sv_terminal(sv_ws *w, int32_t node, int32_t me, const double *op, double *v) {
+    const bd_sv_game *g = w->g;
+    int32_t n = g->n_nodes;
+    int32_t lm = g->layer[me * n + node], lo = g->layer[(1 - me) * n + node];
+    int64_t mm = sv_layer_size(g, lm), mo = sv_layer_size(g, lo);
+    int64_t sm = g->layer_start[lm], so = g->layer_start[lo];
+    const uint64_t *seen_m = g->seen + sm, *seen_o = g->seen + so;
+    int nm = g->layer_seen[lm], no = g->layer_seen[lo];
+    int tmax = nm < no ? nm : no;
+    double sign = me == 0 ? 1.0 : -1.0;
+    const double *pay = g->payoff + 8 * node;
+    double chance = g->chance[node];
+    int any = 0;
+    for (int64_t j = 0; j < mo; j++)
+        if (op[j] != 0.0) {
+            any = 1;
+            break;
+        }
+    if (!any || chance == 0.0) {
+        memset(v, 0, (size_t)mm * sizeof *v);
+        return;
+    }
+    const int32_t *cache_m = sv_layer_index(w, lm), *cache_o = sv_layer_index(w, lo);
+#define SV_IDX_M(i) sv_state_index(w, cache_m, nm, (i), seen_m[(i)])
+#define SV_IDX_O(j) sv_state_index(w, cache_o, no, (j), seen_o[(j)])
+    /* The table holds subsets of at most tmax cards: larger ones are never held by both seats. */
+    uint32_t *subs_o = w->subs, *subs_m = w->subs + ((int64_t)1 << w->max_seen);
+    int64_t ns_o = sv_small_subsets(no, tmax, subs_o), ns_m = sv_small_subsets(nm, tmax, subs_m);
+    double *tab = w->tab;
+    int64_t tsize = w->off[tmax + 1];
+    memset(tab, 0, (size_t)tsize * sizeof *tab);
+    if (g->kind[node] == BD_SV_FOLD) {
+        for (int64_t j = 0; j < mo; j++)
+            if (op[j] != 0.0) sv_add(w, SV_IDX_O(j), op[j], subs_o, ns_o);
+        double u = sign * pay[0] * chance, mag;
+        for (int64_t i = 0; i < mm; i++) v[i] = u * sv_disjoint(w, SV_IDX_M(i), subs_m, ns_m, &mag);
+        return;
+    }
+    /* Showdown: per half, a sweep in rank order (lower is better). */
+    int32_t halves = g->n_halves;
+    double c0 = sign * pay[0];
+    for (int64_t i = 0; i < mm; i++) v[i] = 0.0;
+    for (int32_t h = 0; h < halves; h++) {
+        const uint16_t *rm = g->rank + h * w->total + sm, *ro = g->rank + h * w->total + so;
+        const uint32_t *om = g->order + h * w->total + sm, *oo = g->order + h * w->total + so;
+        double win = pay[1 + 3 * h], tie = pay[2 + 3 * h], lose = pay[3 + 3 * h];
+        if (me == 1) { /* seat 1 wins when seat 0 loses */
+            double t = win;
+            win = -lose;
+            lose = -t;
+            tie = -tie;
+        }
+        if (h > 0) memset(tab, 0, (size_t)tsize * sizeof *tab);
+        int64_t jo = 0, i = 0;
+        /* First the opponents below each group of my equal ranks, then those equal to it. */
+        double *lower = w->lower, *equal = w->equal, mag;
+        while (i < mm) {
+            uint16_t r = rm[om[i]];
+            int64_t e = i;
+            while (e < mm && rm[om[e]] == r) e++;
+            while (jo < mo && ro[oo[jo]] < r) {
+                int64_t j = oo[jo++];
+                if (op[j] != 0.0) sv_add(w, SV_IDX_O(j), op[j], subs_o, ns_o);
+            }
+            for (int64_t q = i; q < e; q++) lower[om[q]] = sv_disjoint(w, SV_IDX_M(om[q]), subs_m, ns_m, &mag);
+            while (jo < mo && ro[oo[jo]] == r) {
+                int64_t j = oo[jo++];
+                if (op[j] != 0.0) sv_add(w, SV_IDX_O(j), op[j], subs_o, ns_o);
+            }
+            for (int64_t q = i; q < e; q++) {
+                double upto = sv_disjoint(w, SV_IDX_M(om[q]), subs_m, ns_m, &mag);
+                equal[om[q]] = sv_snap(upto - lower[om[q]], mag);
+            }
+            i = e;
+        }
+        while (jo < mo) {
+            int64_t j = oo[jo++];
+            if (op[j] != 0.0) sv_add(w, SV_IDX_O(j), op[j], subs_o, ns_o);
+        }
+        if (h == 0)
+            for (int64_t q = 0; q < mm; q++) {
+                w->all[q] = sv_disjoint(w, SV_IDX_M(q), subs_m, ns_m, &mag);
+                w->all_mag[q] = mag;
+            }
+        for (int64_t q = 0; q < mm; q++) {
+            double all = w->all[q], lo_ = lower[q], eq = equal[q];
+            /* Opponents better than me (lower rank) win the half; worse ones lose it. */
+            v[q] += lose * lo_ + tie * eq + win * sv_snap(all - lo_ - eq, w->all_mag[q]);
+        }
+    }
+    for (int64_t q = 0; q < mm; q++) v[q] = chance * (v[q] + c0 * w->all[q]);
+#undef SV_IDX_M
+#undef SV_IDX_O
+}
+
+/* ------------------------------------------------------------------------------------ traversals */
+
+static int sv_all_zero(const double *x, int64_t n) {
+    for (int64_t i = 0; i < n; i++)
+        if (x[i] != 0.0) return 0;
+    return 1;
+}
+
+/* The shape of a draw from a state of layer `parent` to its child layer of k cards. */
+typedef struct sv_draw {
+    int64_t block; /* children per parent state */
+    int64_t n_new; /* received-card sets per discard mask */
+} sv_draw;
+
+static sv_draw sv_draw_shape(const sv_ws *w, int32_t parent_layer, int32_t k) {
+    const bd_sv_game *g = w->g;
+    sv_draw d;
+    d.n_new = (int64_t)w->binom->c[g->n_cards - g->layer_seen[parent_layer]][k];
+    d.block = (int64_t)w->binom->c[g->hand_size][k] * d.n_new;
+    return d;
+}
+
+/* Rows of the decision at `node` (of its actor), from a strategy-shaped array. */
+static const double *sv_row(const bd_sv_game *g, const double *arr, int32_t node, int64_t i, int64_t cols) {
+    return arr + g->offset[node] + i * cols;
+}
+
+/* Set `best` to a pure strategy (the first action) at every decision of `me` below `node`: the parts of a
+ * best response the opponent never lets it reach, where any action is a best response. */
+static void sv_fill_default(const sv_ws *w, int32_t node, int32_t me, double *best) {
+    const bd_sv_game *g = w->g;
+    int32_t kd = g->kind[node];
+    if (kd == BD_SV_FOLD || kd == BD_SV_SHOWDOWN) return;
+    if (g->player[node] == me) {
+        int64_t cols = kd == BD_SV_BET ? g->n_child[node] : (int64_t)1 << g->hand_size;
+        int64_t m = sv_layer_size(g, g->layer[me * g->n_nodes + node]);
+        double *row = best + g->offset[node];
+        for (int64_t i = 0; i < m; i++)
+            for (int64_t a = 0; a < cols; a++) row[i * cols + a] = a == 0 ? 1.0 : 0.0;
+    }
+    for (int32_t j = 0; j < g->n_child[node]; j++) sv_fill_default(w, g->child[node] + j, me, best);
+}
+
+/* Best-response values v[] of `me`'s states at `node`, the opponent reaching its states with op[]. */
+static void sv_br(sv_ws *w, int32_t node, int32_t d, int32_t me, const double *op, double *v, const double *strat,
+                  double *best) {
+    const bd_sv_game *g = w->g;
+    int32_t n = g->n_nodes, kd = g->kind[node], actor = g->player[node];
+    if (kd == BD_SV_FOLD || kd == BD_SV_SHOWDOWN) {
+        sv_terminal(w, node, me, op, v);
+        return;
+    }
+    int32_t lm = g->layer[me * n + node], lo = g->layer[(1 - me) * n + node];
+    int64_t mm = sv_layer_size(g, lm), mo = sv_layer_size(g, lo);
+    int32_t nc = g->n_child[node], c0 = g->child[node], hs = g->hand_size;
+    double *cv = w->val[d + 1];
+    if (kd == BD_SV_BET && actor != me) {
+        double *rc = w->reach_op[d + 1];
+        memset(v, 0, (size_t)mm * sizeof *v);
+        for (int32_t a = 0; a < nc; a++) {
+            for (int64_t j = 0; j < mo; j++) rc[j] = op[j] * sv_row(g, strat, node, j, nc)[a];
+            if (sv_all_zero(rc, mo)) {
+                if (best) sv_fill_default(w, c0 + a, me, best);
+                continue;
+            }
+            sv_br(w, c0 + a, d + 1, me, rc, cv, strat, best);
+            for (int64_t i = 0; i < mm; i++) v[i] += cv[i];
+        }
+        return;
+    }
+    if (kd == BD_SV_BET) { /* my decision: the best action per state */
+        double *act = w->act[d];
+        for (int32_t a = 0; a < nc; a++) {
+            sv_br(w, c0 + a, d + 1, me, op, cv, strat, best);
+            for (int64_t i = 0; i < mm; i++) act[i * nc + a] = cv[i];
+        }
+        for (int64_t i = 0; i < mm; i++) {
+            int32_t arg = 0;
+            for (int32_t a = 1; a < nc; a++)
+                if (act[i * nc + a] > act[i * nc + arg]) arg = a;
+            v[i] = act[i * nc + arg];
+            if (best) {
+                double *row = best + g->offset[node] + i * nc;
+                for (int32_t a = 0; a < nc; a++) row[a] = a == arg ? 1.0 : 0.0;
+            }
+        }
+        return;
+    }
+    int64_t cols = (int64_t)1 << hs;
+    if (actor != me) { /* the opponent draws: its reach spreads over its child layer */
+        double *rc = w->reach_op[d + 1];
+        memset(v, 0, (size_t)mm * sizeof *v);
+        for (int32_t k = 0; k <= hs; k++) {
+            sv_draw s = sv_draw_shape(w, lo, k);
+            int64_t mc = mo * s.block;
+            for (int64_t j = 0; j < mo; j++) {
+                const double *row = sv_row(g, strat, node, j, cols);
+                for (uint32_t m = 0; m < cols; m++) {
+                    if (sv_popcount(m) != k) continue;
+                    double r = op[j] * row[m];
+                    double *dst = rc + j * s.block + w->mask_rank[m] * s.n_new;
+                    for (int64_t c = 0; c < s.n_new; c++) dst[c] = r;
+                }
+            }
+            if (sv_all_zero(rc, mc)) {
+                if (best) sv_fill_default(w, c0 + k, me, best);
+                continue;
+            }
+            sv_br(w, c0 + k, d + 1, me, rc, cv, strat, best);
+            for (int64_t i = 0; i < mm; i++) v[i] += cv[i];
+        }
+        return;
+    }
+    /* I draw: the value of each discard mask sums its children; the best mask per state. */
+    double *act = w->act[d];
+    for (int32_t k = 0; k <= hs; k++) {
+        sv_draw s = sv_draw_shape(w, lm, k);
+        sv_br(w, c0 + k, d + 1, me, op, cv, strat, best);
+        for (int64_t i = 0; i < mm; i++)
+            for (uint32_t m = 0; m < cols; m++) {
+                if (sv_popcount(m) != k) continue;
+                const double *src = cv + i * s.block + w->mask_rank[m] * s.n_new;
+                double sum = 0.0;
+                for (int64_t c = 0; c < s.n_new; c++) sum += src[c];
+                act[i * cols + m] = sum;
+            }
+    }
+    for (int64_t i = 0; i < mm; i++) {
+        int64_t arg = 0;
+        for (int64_t m = 1; m < cols; m++)
+            if (act[i * cols + m] > act[i * cols + arg]) arg = m;
+        v[i] = act[i * cols + arg];
+        if (best) {
+            double *row = best + g->offset[node] + i * cols;
+            for (int64_t m = 0; m < cols; m++) row[m] = m == arg ? 1.0 : 0.0;
+        }
+    }
+}
+
+int32_t bd_sv_best_response(const bd_sv_game *g, const double *strategy, int32_t seat, double *value,
+                            double *best) {
+    if (!g || !strategy || !value || seat < 0 || seat > 1) return BD_SV_BAD_ARGS;
+    sv_ws w;
+    int32_t rc = sv_ws_init(&w, g);
+    if (rc == BD_SV_OK) {
+        int32_t lo = g->layer[(1 - seat) * g->n_nodes];
+        int64_t mo = sv_layer_size(g, lo), mm = sv_layer_size(g, g->layer[seat * g->n_nodes]);
+        double *op = w.reach_op[0];
+        for (int64_t j = 0; j < mo; j++) op[j] = 1.0;
+        sv_br(&w, 0, 0, seat, op, w.val[0], strategy, best);
+        double sum = 0.0;
+        for (int64_t i = 0; i < mm; i++) sum += w.val[0][i];
+        *value = sum;
+    }
+    sv_ws_free(&w);
+    return rc;
+}
+
+/* Regret matching of one row: the strategy proportional to the positive regrets (uniform if none). */
+static void sv_match(const double *r, int64_t cols, double *out) {
+    double sum = 0.0;
+    for (int64_t a = 0; a < cols; a++) sum += r[a] > 0.0 ? r[a] : 0.0;
+    if (sum > 0.0) {
+        for (int64_t a = 0; a < cols; a++) out[a] = r[a] > 0.0 ? r[a] / sum : 0.0;
+    } else {
+        for (int64_t a = 0; a < cols; a++) out[a] = 1.0 / (double)cols;
+    }
+}
+
+/* The strategy row of `node`'s actor at state i: fixed, or regret matching. */
+static void sv_sigma(const sv_ws *w, int32_t node, int64_t i, int64_t cols, double *out) {
+    if (w->fixed) {
+        memcpy(out, sv_row(w->g, w->fixed, node, i, cols), (size_t)cols * sizeof *out);
+    } else {
+        sv_match(sv_row(w->g, w->regret, node, i, cols), cols, out);
+    }
+}
+
+/* Update the regrets and the average of `me`'s row i at `node`: act[] holds the actions' values.  An
+ * action's regret within rounding of zero (relative to the row's values) is zero: actions of equal value
+ * computed along different sums differ by a few ulps, and regret matching must not read that as a sign
+ * (the numpy twin applies the same rule). */
+static void sv_update(sv_ws *w, int32_t node, int64_t i, int64_t cols, const double *sigma, const double *act,
+                      double value, double reach) {
+    double *r = w->regret + w->g->offset[node] + i * cols;
+    double *avg = w->average + w->g->offset[node] + i * cols;
+    double t = w->t, scale = fabs(value);
+    for (int64_t a = 0; a < cols; a++)
+        if (fabs(act[a]) > scale) scale = fabs(act[a]);
+    for (int64_t a = 0; a < cols; a++) {
+        double inst = sv_snap(act[a] - value, scale);
+        switch (w->variant) {
+        case BD_SV_CFR_PLUS: {
+            double x = r[a] + inst;
+            r[a] = x > 0.0 ? x : 0.0;
+            avg[a] += t * reach * sigma[a];
+            break;
+        }
+        case BD_SV_DCFR: {
+            double x = r[a] + inst;
+            r[a] = x * (x > 0.0 ? w->up : w->down);
+            avg[a] += w->weight * reach * sigma[a];
+            break;
+        }
+        default:
+            r[a] += inst;
+            avg[a] += reach * sigma[a];
+        }
+    }
+}
+
+/* A subtree the opponent never reaches this iteration: its counterfactual values are all 0, but `me`'s
+ * decisions in it still play (its reach is its own): their rows take this iteration's average
+ * contribution and regret discount (DCFR) with zero regrets, exactly as a full visit would give them.
+ * Skipping them instead biases the average towards the iterations that did reach them. */
+static void sv_cfr_skip(sv_ws *w, int32_t node, int32_t d, int32_t me, const double *mr) {
+    const bd_sv_game *g = w->g;
+    int32_t n = g->n_nodes, kd = g->kind[node];
+    if (kd == BD_SV_FOLD || kd == BD_SV_SHOWDOWN) return;
+    int32_t nc = g->n_child[node], c0 = g->child[node], hs = g->hand_size;
+    if (g->player[node] != me) {
+        for (int32_t a = 0; a < nc; a++) sv_cfr_skip(w, c0 + a, d + 1, me, mr);
+        return;
+    }
+    int32_t lm = g->layer[me * n + node];
+    int64_t mm = sv_layer_size(g, lm);
+    int64_t cols = kd == BD_SV_BET ? nc : (int64_t)1 << hs;
+    double sigma[32], zero[32] = {0};
+    double *rc = w->reach_me[d + 1];
+    for (int32_t a = 0; a < nc; a++) {
+        if (kd == BD_SV_BET) {
+            for (int64_t i = 0; i < mm; i++) {
+                sv_sigma(w, node, i, cols, sigma);
+                rc[i] = mr[i] * sigma[a];
+            }
+        } else {
+            sv_draw s = sv_draw_shape(w, lm, a);
+            for (int64_t i = 0; i < mm; i++) {
+                sv_sigma(w, node, i, cols, sigma);
+                for (uint32_t m = 0; m < cols; m++) {
+                    if (sv_popcount(m) != a) continue;
+                    double r = mr[i] * sigma[m];
+                    double *dst = rc + i * s.block + w->mask_rank[m] * s.n_new;
+                    for (int64_t c = 0; c < s.n_new; c++) dst[c] = r;
+                }
+            }
+        }
+        sv_cfr_skip(w, c0 + a, d + 1, me, rc);
+    }
+    for (int64_t i = 0; i < mm; i++) {
+        sv_sigma(w, node, i, cols, sigma);
+        sv_update(w, node, i, cols, sigma, zero, 0.0, mr[i]);
+    }
+}
+
+/* Counterfactual values v[] of `me`'s states at `node` under the current (or fixed) strategy, me reaching
+ * its states with mr[], the opponent with op[]; regrets and averages of `me` updated unless fixed. */
+static void sv_cfr_node(sv_ws *w, int32_t node, int32_t d, int32_t me, const double *mr, const double *op,
+                        double *v) {
+    const bd_sv_game *g = w->g;
+    int32_t n = g->n_nodes, kd = g->kind[node], actor = g->player[node];
+    if (kd == BD_SV_FOLD || kd == BD_SV_SHOWDOWN) {
+        sv_terminal(w, node, me, op, v);
+        return;
+    }
+    int32_t lm = g->layer[me * n + node], lo = g->layer[(1 - me) * n + node];
+    int64_t mm = sv_layer_size(g, lm), mo = sv_layer_size(g, lo);
+    int32_t nc = g->n_child[node], c0 = g->child[node], hs = g->hand_size;
+    int64_t cols = kd == BD_SV_BET ? nc : (int64_t)1 << hs;
+    double *cv = w->val[d + 1];
+    double sigma[32];
+    if (actor != me) {
+        double *rc = w->reach_op[d + 1];
+        memset(v, 0, (size_t)mm * sizeof *v);
+        for (int32_t a = 0; a < nc; a++) {
+            int64_t mc = mo;
+            if (kd == BD_SV_BET) {
+                for (int64_t j = 0; j < mo; j++) {
+                    sv_sigma(w, node, j, cols, sigma);
+                    rc[j] = op[j] * sigma[a];
+                }
+            } else {
+                sv_draw s = sv_draw_shape(w, lo, a);
+                mc = mo * s.block;
+                for (int64_t j = 0; j < mo; j++) {
+                    sv_sigma(w, node, j, cols, sigma);
+                    for (uint32_t m = 0; m < cols; m++) {
+                        if (sv_popcount(m) != a) continue;
+                        double r = op[j] * sigma[m];
+                        double *dst = rc + j * s.block + w->mask_rank[m] * s.n_new;
+                        for (int64_t c = 0; c < s.n_new; c++) dst[c] = r;
+                    }
+                }
+            }
+            if (sv_all_zero(rc, mc)) {
+                if (!w->fixed) sv_cfr_skip(w, c0 + a, d + 1, me, mr);
+                continue;
+            }
+            sv_cfr_node(w, c0 + a, d + 1, me, mr, rc, cv);
+            for (int64_t i = 0; i < mm; i++) v[i] += cv[i];
+        }
+        return;
+    }
+    double *act = w->act[d];
+    double *rc = w->reach_me[d + 1];
+    for (int32_t a = 0; a < nc; a++) {
+        if (kd == BD_SV_BET) {
+            for (int64_t i = 0; i < mm; i++) {
+                sv_sigma(w, node, i, cols, sigma);
+                rc[i] = mr[i] * sigma[a];
+            }
+            sv_cfr_node(w, c0 + a, d + 1, me, rc, op, cv);
+            for (int64_t i = 0; i < mm; i++) act[i * cols + a] = cv[i];
+        } else {
+            sv_draw s = sv_draw_shape(w, lm, a);
+            for (int64_t i = 0; i < mm; i++) {
+                sv_sigma(w, node, i, cols, sigma);
+                for (uint32_t m = 0; m < cols; m++) {
+                    if (sv_popcount(m) != a) continue;
+                    double r = mr[i] * sigma[m];
+                    double *dst = rc + i * s.block + w->mask_rank[m] * s.n_new;
+                    for (int64_t c = 0; c < s.n_new; c++) dst[c] = r;
+                }
+            }
+            sv_cfr_node(w, c0 + a, d + 1, me, rc, op, cv);
+            for (int64_t i = 0; i < mm; i++)
+                for (uint32_t m = 0; m < cols; m++) {
+                    if (sv_popcount(m) != a) continue;
+                    const double *src = cv + i * s.block + w->mask_rank[m] * s.n_new;
+                    double sum = 0.0;
+                    for (int64_t c = 0; c < s.n_new; c++) sum += src[c];
+                    act[i * cols + m] = sum;
+                }
+        }
+    }
+    for (int64_t i = 0; i < mm; i++) {
+        sv_sigma(w, node, i, cols, sigma);
+        double value = 0.0;
+        for (int64_t a = 0; a < cols; a++) value += sigma[a] * act[i * cols + a];
+        v[i] = value;
+        if (!w->fixed) sv_update(w, node, i, cols, sigma, act + i * cols, value, mr[i]);
+    }
+}
+
+static double sv_root(sv_ws *w, int32_t me) {
+    const bd_sv_game *g = w->g;
+    int64_t mm = sv_layer_size(g, g->layer[me * g->n_nodes]), mo = sv_layer_size(g, g->layer[(1 - me) * g->n_nodes]);
+    double *mr = w->reach_me[0], *op = w->reach_op[0];
+    /* reach_me[0] and reach_op[0] are sized for the larger root layer (both are the deal layer). */
+    for (int64_t i = 0; i < mm; i++) mr[i] = 1.0;
+    for (int64_t j = 0; j < mo; j++) op[j] = 1.0;
+    sv_cfr_node(w, 0, 0, me, mr, op, w->val[0]);
+    double sum = 0.0;
+    for (int64_t i = 0; i < mm; i++) sum += w->val[0][i];
+    return sum;
+}
+
+int32_t bd_sv_profile_value(const bd_sv_game *g, const double *strategy, double *value) {
+    if (!g || !strategy || !value) return BD_SV_BAD_ARGS;
+    sv_ws w;
+    int32_t rc = sv_ws_init(&w, g);
+    if (rc == BD_SV_OK) {
+        w.fixed = strategy;
+        *value = sv_root(&w, 0);
+    }
+    sv_ws_free(&w);
+    return rc;
+}
+
+int32_t bd_sv_cfr(const bd_sv_game *g, double *regret, double *average, int64_t first_iteration,
+                  int64_t iterations, int32_t variant, double alpha, double beta, double gamma) {
+    if (!g || !regret || !average || first_iteration < 1 || iterations < 0 || variant < BD_SV_CFR ||
+        variant > BD_SV_DCFR || !isfinite(alpha) || !isfinite(beta) || !isfinite(gamma))
+        return BD_SV_BAD_ARGS;
+    sv_ws w;
+    int32_t rc = sv_ws_init(&w, g);
+    if (rc == BD_SV_OK) {
+        w.regret = regret;
+        w.average = average;
+        w.variant = variant;
+        w.alpha = alpha;
+        w.beta = beta;
+        w.gamma = gamma;
+        for (int64_t it = 0; it < iterations; it++) {
+            w.t = (double)(first_iteration + it);
+            double pa = pow(w.t, alpha), pb = pow(w.t, beta);
+            w.up = pa / (pa + 1.0);
+            w.down = pb / (pb + 1.0);
+            w.weight = pow(w.t, gamma);
+            sv_root(&w, 0);
+            sv_root(&w, 1);
+        }
+    }
+    sv_ws_free(&w);
+    return rc;
+}
+
+/* --------------------------------------------------------------------------------- isomorphism */
+
+/* Rename the suits of n_stages rows of `size` cards (ids, checked) so that each suit's key -- its rank
+ * masks at every stage, the first stage most significant -- decreases with the suit. */
+int32_t bd_iso_canonical(const uint8_t *cards, int32_t size, int32_t n_stages, uint8_t *out) {
+    if (!cards || !out || size < 1 || size > 5 || n_stages < 1 || n_stages > 4) return BD_SV_BAD_ARGS;
+    uint64_t key[4] = {0, 0, 0, 0};
+    for (int32_t st = 0; st < n_stages; st++) {
+        uint64_t row = 0;
+        for (int32_t j = 0; j < size; j++) {
+            uint8_t c = cards[st * size + j];
+            if (c > 51 || (row >> c & 1)) return BD_SV_BAD_ARGS;
+            row |= (uint64_t)1 << c;
+            key[c & 3] |= (uint64_t)1 << (13 * (n_stages - 1 - st) + (c >> 2));
+        }
+    }
+    int perm[4] = {0, 1, 2, 3}; /* perm[t] = the old suit that becomes suit t */
+    for (int a = 1; a < 4; a++)
+        for (int b = a; b > 0 && key[perm[b]] > key[perm[b - 1]]; b--) {
+            int x = perm[b];
+            perm[b] = perm[b - 1];
+            perm[b - 1] = x;
+        }
+    int to[4];
+    for (int t = 0; t < 4; t++) to[perm[t]] = t;
+    for (int32_t st = 0; st < n_stages; st++) {
+        uint64_t row = 0;
+        for (int32_t j = 0; j < size; j++) {
+            uint8_t c = cards[st * size + j];
+            row |= (uint64_t)1 << ((c & ~3) | to[c & 3]);
+        }
+        for (int32_t j = 0; j < size; j++) {
+            int b = sv_ctz(row);
+            out[st * size + j] = (uint8_t)b;
+            row &= row - 1;
+        }
+    }
+    return BD_SV_OK;
+}
+
+/* The canonical form of a hand given as 52 bits. */
+static uint64_t sv_canon_bits(uint64_t x) {
+    uint64_t mask[4] = {0, 0, 0, 0};
+    for (uint64_t z = x; z; z &= z - 1) {
+        int c = sv_ctz(z);
+        mask[c & 3] |= (uint64_t)1 << (c >> 2);
+    }
+    for (int a = 1; a < 4; a++)
+        for (int b = a; b > 0 && mask[b] > mask[b - 1]; b--) {
+            uint64_t t = mask[b];
+            mask[b] = mask[b - 1];
+            mask[b - 1] = t;
+        }
+    uint64_t out = 0;
+    for (int s = 0; s < 4; s++)
+        for (uint64_t z = mask[s]; z; z &= z - 1) out |= (uint64_t)1 << (4 * sv_ctz(z) + s);
+    return out;
+}
+
+static int64_t sv_colex(const sv_binom *b, uint64_t x) {
+    int64_t idx = 0;
+    int i = 1;
+    for (uint64_t z = x; z; z &= z - 1) idx += (int64_t)b->c[sv_ctz(z)][i++];
+    return idx;
+}
+
+int64_t bd_iso_hand_table(int32_t size, uint32_t *class_of, int64_t n_class_of, uint32_t *first, int64_t cap) {
+    if (!class_of || !first || size < 1 || size > 5 || cap < 0) return BD_SV_BAD_ARGS;
+    sv_binom *b = malloc(sizeof *b);
+    if (!b) return BD_SV_NO_MEMORY;
+    sv_binom_fill(b);
+    int64_t count = (int64_t)b->c[52][size];
+    if (n_class_of != count) {
+        free(b);
+        return BD_SV_BAD_ARGS;
+    }
+    int64_t classes = 0;
+    uint64_t x = ((uint64_t)1 << size) - 1;
+    for (int64_t i = 0; i < count; i++, x = sv_next_subset(x)) {
+        if (sv_canon_bits(x) == x) {
+            if (classes >= cap || classes > UINT32_MAX - 1) {
+                free(b);
+                return BD_SV_TOO_LARGE;
+            }
+            first[classes] = (uint32_t)i;
+            class_of[i] = (uint32_t)classes++;
+        } else {
+            class_of[i] = UINT32_MAX;
+        }
+    }
+    x = ((uint64_t)1 << size) - 1;
+    for (int64_t i = 0; i < count; i++, x = sv_next_subset(x))
+        if (class_of[i] == UINT32_MAX) class_of[i] = class_of[sv_colex(b, sv_canon_bits(x))];
+    free(b);
+    return classes;
+}
