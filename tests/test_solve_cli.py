@@ -36,7 +36,7 @@ def test_plot_needs_its_extra(backend, capsys, monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if the [plot] extra were not installed
     assert main(["solve", *TINY, "--iterations", "5", "--plot", str(tmp_path / "c.png"), "--quiet"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == ['badacey solve: error: plotting needs matplotlib: pip install "badacey_fast[plot]"']
+    assert err == ['badacey solve: error: plots need matplotlib: pip install "badacey_fast[plot]"']
     assert not (tmp_path / "c.png").exists()
 
 

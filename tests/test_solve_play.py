@@ -218,3 +218,15 @@ def test_a_damaged_strategy_file_is_refused_not_followed(tmp_path):
     back.arrays["offset"][used] = back.arrays["regret"].size  # every state points past the pool
     with pytest.raises(ValueError, match="bad arguments"):
         mccfr("badugi", iterations=2, seed=2, resume=back, progress=False)
+
+
+def test_the_python_twin_refuses_the_c_only_solvers_by_name():
+    # LBR and MCCFR have no Python twin: on it they say so (a SolveError naming the switch), never a crash.
+    from badacey_fast.errors import SolveError
+    from badacey_fast.kernel.backend import using
+
+    with using("python"):
+        with pytest.raises(SolveError, match="local best response runs on the C hand loop"):
+            solve.lbr("badugi", "rule", hands=2)
+        with pytest.raises(SolveError, match="MCCFR runs on the C hand loop"):
+            solve.mccfr("badugi", iterations=1)

@@ -66,12 +66,12 @@ def _solve(args: argparse.Namespace) -> int:
 
     spec = GameSpec.of(_game(args), **_sizes(args))
     if args.plot is not None:
-        try:
-            import matplotlib  # noqa: F401  # checked before a long run, not after it
-        except ImportError:
-            from badacey_fast.solve.plot import EXTRA_MESSAGE
+        from badacey_fast.errors import MissingExtraError
 
-            print(f"badacey solve: error: {EXTRA_MESSAGE}", file=sys.stderr)
+        try:  # checked before a long run, not after it
+            MissingExtraError.require("matplotlib", "plot", "plots")
+        except MissingExtraError as exc:
+            print(f"badacey solve: error: {exc}", file=sys.stderr)
             return 2
     result = cfr(spec, args.iterations, args.target_mbb, args.time_limit, method=args.method, every=args.every,
                  checkpoint=args.checkpoint, resume=args.resume, progress=False if args.quiet else None)

@@ -15,23 +15,20 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["plot_curve", "EXTRA_MESSAGE"]
+from badacey_fast.errors import MissingExtraError
+from badacey_fast.files.outputs import AtomicFile
 
-#: The one line a missing extra prints.
-EXTRA_MESSAGE = 'plotting needs matplotlib: pip install "badacey_fast[plot]"'
+__all__ = ["plot_curve"]
 
 
 def plot_curve(points: Sequence[tuple[int, float]], title: str, path: str | os.PathLike[str]) -> None:
     """Draw a CFR run's curve -- ``points`` of (iterations, exploitability in mbb/hand), log-log, under
     ``title`` -- into ``path`` (the format by its suffix), written through a temporary beside it renamed
     when whole (:meth:`badacey_fast.solve.CFRResult.plot` calls it with its own curve)."""
-    try:
-        import matplotlib
+    matplotlib = MissingExtraError.require("matplotlib", "plot", "plots")
+    matplotlib.use("Agg")  # files only: no display needed
+    import matplotlib.pyplot as plt
 
-        matplotlib.use("Agg")  # files only: no display needed
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise ImportError(EXTRA_MESSAGE) from None
     target = Path(path)
     xs = [int(x) for x, _ in points]
     ys = [max(float(y), 1e-6) for _, y in points]  # a log scale: an exact 0 drawn at 1e-6
@@ -42,12 +39,8 @@ def plot_curve(points: Sequence[tuple[int, float]], title: str, path: str | os.P
         ax.set_ylabel("exploitability (mbb/hand)")
         ax.set_title(title)
         ax.grid(True, which="both", alpha=0.3)
-        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp{target.suffix}")
-        try:
-            fig.savefig(tmp)
-            os.replace(tmp, target)
-        finally:
-            if tmp.exists():
-                tmp.unlink()
+        # Whole or not at all, like every output (files.outputs); the format from the target's suffix.
+        with AtomicFile(target) as out, out.open() as f:
+            fig.savefig(f, format=target.suffix.lstrip(".").lower() or "png")
     finally:
         plt.close(fig)
