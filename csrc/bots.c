@@ -242,6 +242,8 @@ static int32_t bd_bot_rule(bd_bots *b, const bd_eng_table *t, int32_t code, int3
 int32_t bd_bots_decide(void *ctx, const bd_eng_table *t, int32_t code, int64_t call, int64_t target,
                        int32_t *discards)
 {
+    (void)call; /* the engine's decide callback passes them; these bots read the table's own fields */
+    (void)target;
     bd_bots *b = (bd_bots *)ctx;
     const int32_t s = t->to_act;
     if (s < 0 || s >= b->seats) /* bots for fewer seats than the table's: refused by the engine as illegal */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "badacey.h"
+#include "bots.h"
 
 /* ------------------------------------------------------------------------------------- randomness */
 
@@ -97,91 +98,10 @@ static int lb_value(uint8_t card, int ace_high) {
     return (ace_high && r == 0) ? 14 : r + 1;
 }
 
-/* The best badugi of hand[0..n) as a mask over positions, exactly as reference.py best_badugi picks it:
- * the largest size first, subsets in combinations() order, the first of the smallest sorted values. */
-static uint32_t lb_best_badugi(const uint8_t *hand, int32_t n, int ace_high) {
-    uint32_t best = 0;
-    int best_vals[4] = {0, 0, 0, 0}, have = 0;
-    for (int size = n < 4 ? n : 4; size >= 1 && !have; size--) {
-        int idx[4];
-        for (int i = 0; i < size; i++) idx[i] = i;
-        for (;;) {
-            int suits = 0, ranks = 0, ok = 1;
-            for (int i = 0; i < size && ok; i++) {
-                uint8_t c = hand[idx[i]];
-                if ((suits >> (c & 3) & 1) || (ranks >> (c >> 2) & 1)) ok = 0;
-                suits |= 1 << (c & 3);
-                ranks |= 1 << (c >> 2);
-            }
-            if (ok) {
-                int vals[4];
-                for (int i = 0; i < size; i++) vals[i] = lb_value(hand[idx[i]], ace_high);
-                for (int a = 1; a < size; a++) /* sort descending */
-                    for (int b = a; b > 0 && vals[b] > vals[b - 1]; b--) {
-                        int t = vals[b];
-                        vals[b] = vals[b - 1];
-                        vals[b - 1] = t;
-                    }
-                int better = !have;
-                for (int i = 0; i < size && !better; i++) {
-                    if (vals[i] < best_vals[i]) better = 1;
-                    if (vals[i] != best_vals[i]) break;
-                }
-                if (better) {
-                    have = 1;
-                    best = 0;
-                    for (int i = 0; i < size; i++) {
-                        best |= 1u << idx[i];
-                        best_vals[i] = vals[i];
-                    }
-                }
-            }
-            /* the next combination of `size` of n positions, lexicographic */
-            int i = size - 1;
-            while (i >= 0 && idx[i] == n - size + i) i--;
-            if (i < 0) break;
-            idx[i]++;
-            for (int j = i + 1; j < size; j++) idx[j] = idx[j - 1] + 1;
-        }
-    }
-    return best;
-}
-
+/* The rule-of-thumb keep set has one home, csrc/bots.c (the C hand loop's rule bot): the abstraction and
+ * LBR's rule bot ask it with the bot's default top card (8). */
 int32_t bd_keep_mask(int32_t game, const uint8_t *hand, int32_t n) {
-    if (!hand || n < 1 || n > 5 || game < 0 || game > 4) return -1;
-    for (int32_t j = 0; j < n; j++)
-        if (hand[j] > 51) return -1;
-    int ace_high = lb_ace_high(game), top = 8;
-    uint32_t keep = 0;
-    uint32_t ranks = 0;
-    if (lb_has_badugi(game)) {
-        uint32_t b = lb_best_badugi(hand, n, ace_high);
-        for (int32_t j = 0; j < n; j++)
-            if ((b >> j & 1) && lb_value(hand[j], ace_high) <= top + 1) {
-                keep |= 1u << j;
-                ranks |= 1u << (hand[j] >> 2);
-            }
-    }
-    if (lb_has_low(game)) {
-        /* sorted(hand, key=value), stable: by value, then position */
-        int order[5];
-        for (int32_t j = 0; j < n; j++) order[j] = j;
-        for (int32_t a = 1; a < n; a++)
-            for (int32_t b = a; b > 0 && lb_value(hand[order[b]], ace_high) < lb_value(hand[order[b - 1]], ace_high);
-                 b--) {
-                int t = order[b];
-                order[b] = order[b - 1];
-                order[b - 1] = t;
-            }
-        for (int32_t i = 0; i < n; i++) {
-            uint8_t c = hand[order[i]];
-            if (!(ranks >> (c >> 2) & 1) && lb_value(c, ace_high) <= top) {
-                keep |= 1u << order[i];
-                ranks |= 1u << (c >> 2);
-            }
-        }
-    }
-    return (int32_t)keep;
+    return bd_bot_keep(hand, n, game, 8);
 }
 
 int32_t bd_draw_mask(int32_t game, const uint8_t *hand, int32_t n, int32_t k) {
