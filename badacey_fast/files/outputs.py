@@ -218,7 +218,30 @@ def _direct(path: str) -> bool:
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
-class AtomicFile:
+class _WholeOrNothing:
+    """What a ``with`` block of an atomic output does at its end: commit when it ends normally (discarding
+    if the commit itself fails), discard on any exception."""
+
+    __slots__ = ()
+
+    def commit(self) -> None:
+        raise NotImplementedError
+
+    def discard(self) -> None:
+        raise NotImplementedError
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        if kind is None:
+            try:
+                self.commit()
+            except BaseException:
+                self.discard()
+                raise
+        else:
+            self.discard()
+
+
+class AtomicFile(_WholeOrNothing):
     """A file written whole or not at all: writers write to :attr:`path`, a temporary beside the target.
     :meth:`commit` puts it in the target's place, and :meth:`discard` removes it so that the old file
     stays as it was.  Used as a context manager, it commits when the block ends normally and discards on
@@ -286,15 +309,6 @@ class AtomicFile:
     def __enter__(self) -> AtomicFile:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
-        if kind is None:
-            try:
-                self.commit()
-            except BaseException:
-                self.discard()
-                raise
-        else:
-            self.discard()
 
 
 def _remove_tree(path: str) -> None:
@@ -309,7 +323,7 @@ def _remove_tree(path: str) -> None:
     shutil.rmtree(path)  # still there: raise what stops it
 
 
-class AtomicFolder:
+class AtomicFolder(_WholeOrNothing):
     """A folder of files written whole or not at all (a Dask run's payout parts), as a context manager:
     entering the block makes :attr:`path`, a new hidden folder beside the target, where writers put their
     files.  When the block ends normally that folder takes the target's place (:meth:`commit`); on any
@@ -394,12 +408,3 @@ class AtomicFolder:
         with _signals_deferred():
             _remove_tree(self.path)
 
-    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
-        if kind is None:
-            try:
-                self.commit()
-            except BaseException:
-                self.discard()
-                raise
-        else:
-            self.discard()

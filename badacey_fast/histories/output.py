@@ -24,13 +24,12 @@ ValueError: unknown output format '.csv': expected .jsonl, .phhs or .parquet
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
 from types import TracebackType
 from typing import IO, Any
 
 from badacey_fast.errors import HistoryError
+from badacey_fast.files.outputs import AtomicFile
 from badacey_fast.histories.export import to_dict, to_phh
 from badacey_fast.histories.model import RealHand
 from badacey_fast.histories.engine import Replay
@@ -61,20 +60,15 @@ class HandWriter:
         self.format = output_format(self.path)
         self.written = 0
         self.skipped: dict[str, int] = {}
-        self._tmp: str | None = None
+        self._out: AtomicFile | None = None
         self._file: IO[str] | None = None
         self._rows: list[dict[str, Any]] = []
         self._parquet: Any = None
 
     def __enter__(self) -> HandWriter:
-        folder = os.path.dirname(os.path.abspath(self.path))
-        fd, self._tmp = tempfile.mkstemp(prefix=f".{os.path.basename(self.path)}.", suffix=".tmp", dir=folder)
-        # mkstemp makes the file private (0600): give it the mode a new file gets (0666 less the umask).
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(self._tmp, 0o666 & ~mask)
+        # Whole or not at all through the one mechanism every output uses (files.outputs.AtomicFile).
+        self._out = AtomicFile(self.path)
         if self.format == "parquet":
-            os.close(fd)
             from badacey_fast.files.arrow import require_pyarrow
             from badacey_fast.histories.table import schema
 
@@ -82,9 +76,9 @@ class HandWriter:
             import pyarrow.parquet as pq
 
             self._schema = schema(pa)
-            self._parquet = pq.ParquetWriter(self._tmp, self._schema)
+            self._parquet = pq.ParquetWriter(self._out.path, self._schema)
         else:
-            self._file = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+            self._file = open(self._out.path, "w", encoding="utf-8", newline="\n")
         return self
 
     def add(self, hand: RealHand, replayed: Replay | None = None) -> bool:
@@ -121,8 +115,8 @@ class HandWriter:
             self._rows = []
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
-        tmp = self._tmp
-        assert tmp is not None  # __enter__ made it
+        out = self._out
+        assert out is not None  # __enter__ made it
         try:
             if self._parquet is not None:
                 if kind is None:
@@ -130,9 +124,7 @@ class HandWriter:
                 self._parquet.close()
             if self._file is not None:
                 self._file.close()
-            if kind is None:
-                os.replace(tmp, self.path)
-        finally:
-            if os.path.exists(tmp):
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
+        except BaseException:
+            out.discard()
+            raise
+        out.__exit__(kind)
