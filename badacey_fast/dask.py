@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import os
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -98,13 +99,20 @@ def local_client(workers: int = 2, *, threads_per_worker: int = 1, **kwargs: Any
 def _run(tasks: list[Any], client: Client | None, scheduler: str | None, progress: bool) -> list[Any]:
     """Compute delayed ``tasks`` on ``client`` or the local ``scheduler``; results in task order."""
     dask = require_dask()
+    # The bar (``progress``) is tqdm's, on stderr, drawn only when stderr is a terminal: dask's own bars
+    # write to stdout, which holds the results.
     if client is not None:
         futures = client.compute(tasks)
         try:
             if progress:
-                from distributed import progress as show
+                from distributed import as_completed
+                from tqdm import tqdm
 
-                show(futures)
+                with tqdm(total=len(futures), unit=" partitions", file=sys.stderr, disable=None) as shown:
+                    for done in as_completed(futures):
+                        if done.status == "error":  # gather raises it now: the rest is not waited for
+                            break
+                        shown.update(1)
             gathered: list[Any] = client.gather(futures)
         except BaseException:  # an error or an interrupt: the tasks not yet run are not wanted
             client.cancel(futures)
@@ -115,9 +123,9 @@ def _run(tasks: list[Any], client: Client | None, scheduler: str | None, progres
         raise BadaceyError(f"unknown local scheduler {scheduler!r}: expected threads, sync or processes")
     bar: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
     if progress:
-        from dask.diagnostics.progress import ProgressBar
+        from tqdm.dask import TqdmCallback
 
-        bar = ProgressBar()
+        bar = TqdmCallback(unit=" tasks", file=sys.stderr, disable=None)
     with bar:
         return list(dask.compute(*tasks, scheduler=scheduler))
 

@@ -106,10 +106,10 @@ def test_cli_dask_paths(dataset, tmp_path, capsys) -> None:
     got = [row for p in sorted((tmp_path / "o").iterdir()) for row in _payouts(pq.read_table(p))]
     assert got == expected
     assert main(["simulate", "--dask", "--hands", "300", "--seed", "4", "--partition-hands", "100",
-                 "--bots", "rule,random", "--quiet", "--local-scheduler", "sync"]) == 0
+                 "--bots", "rule,random", "--no-progress", "--local-scheduler", "sync"]) == 0
     first = capsys.readouterr().out
     assert main(["simulate", "--dask", "--hands", "300", "--seed", "4", "--partition-hands", "100",
-                 "--bots", "rule,random", "--quiet"]) == 0
+                 "--bots", "rule,random", "--no-progress"]) == 0
     assert capsys.readouterr().out == first
     assert main([*args, "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
     assert "not both" in capsys.readouterr().err

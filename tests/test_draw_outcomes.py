@@ -359,23 +359,6 @@ def test_cli_bad_input_is_one_line_and_status_2(run, argv, words):
     assert len(err.strip().splitlines()) == 1 and words in err
 
 
-def test_progress_bar_appears_only_after_its_delay():
-    import io
-
-    from badacey_fast.cli.draw import Progress
-
-    quiet = io.StringIO()
-    bar = Progress("draw", stream=quiet, delay=3600.0)
-    bar(5, 10)
-    bar.close()
-    assert quiet.getvalue() == ""
-    loud = io.StringIO()
-    bar = Progress("draw", stream=loud, delay=0.0)
-    bar(10, 10)
-    bar.close()
-    assert "100.0%" in loud.getvalue() and "10/10" in loud.getvalue() and loud.getvalue().endswith("\n")
-
-
 @pytest.mark.parametrize("discard", ["", "Kd", "Kc Kd", "3d Kc Kd"])
 def test_draw_outcomes_reports_progress_on_both_backends(backend, discard):
     # The contract of the Python enumerator, now the C one's too: progress(done, total) with the

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import sys
 
 import pytest
 
@@ -70,11 +71,18 @@ def test_simulate_is_zero_sum_reproducible_and_rule_bot_beats_random():
         simulate([RandomBot()] * 7, hands=1)
 
 
-def test_badacey_simulate_prints_a_table_and_a_progress_bar(capsys):
+def test_badacey_simulate_prints_a_table_and_a_progress_bar(capsys, monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)  # the bar is drawn only on a terminal
     assert main(["simulate", "--hands", "1500", "--bots", "rule,random", "--seed", "3"]) == 0
-    out, err = capsys.readouterr()
+    out, _ = capsys.readouterr()
     assert "chips/100 hands" in out and "rule" in out and "1500 hands" in out
-    assert "1,500/1,500 hands" in err and "#" in err
+    assert "1500/1500" in terminal.getvalue() and "simulate" in terminal.getvalue()
+    monkeypatch.undo()
     assert main(["simulate", "--bots", "random,shark"]) == 2
     assert "unknown bot 'shark'" in capsys.readouterr().err
 

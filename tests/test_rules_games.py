@@ -142,7 +142,7 @@ def test_every_spelling_everywhere_cli(form: str, capsys: pytest.CaptureFixture[
     name = canonical(form)
     hands = [h.replace(" ", "") for h in hands_of(form)]
     for argv in (["eval", "--game", form, hands_of(form)[0]], ["showdown", "--game", form, "--pot", "101", *hands],
-                 ["simulate", "--game", form, "--hands", "20", "--seed", "3", "--quiet"]):
+                 ["simulate", "--game", form, "--hands", "20", "--seed", "3", "--no-progress"]):
         assert main(argv) == 0, capsys.readouterr().err
         got = capsys.readouterr().out
         assert main([*argv[:2], name, *argv[3:]]) == 0

@@ -16,7 +16,7 @@ def test_solve_prints_the_curve_and_saves(backend, capsys, tmp_path):
     from badacey_fast.solve import Strategy
 
     path = tmp_path / "s.npz"
-    assert main(["solve", *TINY, "--iterations", "50", "--quiet", "--save", str(path)]) == 0
+    assert main(["solve", *TINY, "--iterations", "50", "--no-progress", "--save", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split() == ["iteration", "seconds", "mbb/hand"]
     rows = [line.split() for line in out[1:-1]]
@@ -26,7 +26,7 @@ def test_solve_prints_the_curve_and_saves(backend, capsys, tmp_path):
 
 
 def test_solve_json_and_target(backend, capsys):
-    assert main(["solve", *TINY, "--target-mbb", "5", "--iterations", "5000", "--json", "--quiet"]) == 0
+    assert main(["solve", *TINY, "--target-mbb", "5", "--iterations", "5000", "--json", "--no-progress"]) == 0
     got = json.loads(capsys.readouterr().out)
     assert got["stopped"] == "target_mbb" and got["exploitability_mbb"] <= 5
     assert got["curve"][-1][0] == got["iterations"]
@@ -34,7 +34,7 @@ def test_solve_json_and_target(backend, capsys):
 
 def test_plot_needs_its_extra(backend, capsys, monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if the [plot] extra were not installed
-    assert main(["solve", *TINY, "--iterations", "5", "--plot", str(tmp_path / "c.png"), "--quiet"]) == 2
+    assert main(["solve", *TINY, "--iterations", "5", "--plot", str(tmp_path / "c.png"), "--no-progress"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ['badacey solve: error: plots need matplotlib: pip install "badacey_fast[plot]"']
     assert not (tmp_path / "c.png").exists()
@@ -42,17 +42,17 @@ def test_plot_needs_its_extra(backend, capsys, monkeypatch, tmp_path):
 
 def test_plot_writes_an_image(backend, tmp_path):
     path = tmp_path / "c.png"
-    assert main(["solve", *TINY, "--iterations", "20", "--plot", str(path), "--quiet"]) == 0
+    assert main(["solve", *TINY, "--iterations", "20", "--plot", str(path), "--no-progress"]) == 0
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_solve_refuses_bad_games(backend, capsys):
-    assert main(["solve", "badugi", "--ranks", "2", "--iterations", "3", "--quiet"]) == 2
+    assert main(["solve", "badugi", "--ranks", "2", "--iterations", "3", "--no-progress"]) == 2
     assert "reshuffle" in capsys.readouterr().err
     assert main(["solve", "poker", "--iterations", "3"]) == 2
     assert "unknown game 'poker'" in capsys.readouterr().err
     # Too big to solve exactly: one line naming the size, at once (it used to die in a MemoryError).
-    assert main(["solve", "mini-badugi", "--iterations", "1", "--quiet"]) == 2
+    assert main(["solve", "mini-badugi", "--iterations", "1", "--no-progress"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "4,930,984,215 strategy entries" in err[0]
 
@@ -63,7 +63,7 @@ def test_lbr_and_mccfr_commands(capsys, tmp_path):
     got = json.loads(capsys.readouterr().out)
     assert got["hands"] == 100 and got["mbb"] > 0 and got["se_mbb"] > 0
     path = tmp_path / "m.npz"
-    assert main(["solve", "badugi", "--mccfr", "--iterations", "20", "--save", str(path), "--quiet"]) == 0
+    assert main(["solve", "badugi", "--mccfr", "--iterations", "20", "--save", str(path), "--no-progress"]) == 0
     assert "MCCFR on heads-up badugi (64 equity buckets): 20 iterations" in capsys.readouterr().out
     assert main(["solve", "badugi", "--lbr", str(path), "--hands", "40", "--particles", "8"]) == 0
     assert "LBR vs an MCCFR strategy in heads-up badugi" in capsys.readouterr().out

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from badacey_fast.errors import BadaceyError
+from badacey_fast.cli.progress import add_progress_option, progress_bar
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -134,20 +135,15 @@ def _run_file(args: argparse.Namespace) -> tuple[ScoreReport, str]:
 
     fmt = None if args.format == "auto" else args.format
     total = arrow.count_rows(args.file, fmt)
-    bar = None
-    if not args.no_progress:
-        from tqdm import tqdm
-
-        big = total is not None and total >= 200_000
-        bar = tqdm(total=total, unit=" deals", unit_scale=True, delay=0.0 if big else 1.0, file=sys.stderr,
-                   desc="scoring", leave=big)
+    big = total is not None and total >= 200_000
+    bar = progress_bar(args, total=total, desc="scoring", unit=" deals", unit_scale=True,
+                       delay=0.0 if big else 1.0, leave=big)
     try:
         report = arrow.score_parquet(args.file, args.output or None, game=args.game, odd_chip=args.odd_chip,
                                      pot=args.pot, button=args.button, skip_bad=args.skip_bad, fmt=fmt,
-                                     progress=None if bar is None else bar.update)
+                                     progress=bar.update)
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     return report, ""
 
 

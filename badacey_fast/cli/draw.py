@@ -10,7 +10,7 @@ import argparse
 
 from badacey_fast.rules import reference as reference
 from badacey_fast.cards import format_cards, parse_cards
-from badacey_fast.cli.progress import Progress
+from badacey_fast.cli.progress import add_progress_option, progress_bar, progress_callback
 from badacey_fast.draw.outcomes import DrawOutcomes, best_discards, draw_outcomes
 from badacey_fast.draw.equities import equity
 from badacey_fast.rules.games import GAMES, Scoring, scoring
@@ -62,6 +62,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dead", default="", help="cards known to be out of the deck")
     p.add_argument("--game", default="badacey", help=f"{' or '.join(GAMES)} (default: badacey)")
+    add_progress_option(p)
 
 
 def _target_rank(target: str | None, hand: tuple[int, ...], game: Scoring) -> int:
@@ -78,11 +79,8 @@ def _pct(x: float) -> str:
 
 def _draw(args: argparse.Namespace) -> int:
     game = scoring(args.game)
-    bar = Progress("draw")
-    try:
-        out = draw_outcomes(args.hand, args.discard, args.dead, game, progress=bar)
-    finally:
-        bar.close()
+    with progress_bar(args, desc="draw", unit=" outcomes") as bar:
+        out = draw_outcomes(args.hand, args.discard, args.dead, game, progress=progress_callback(bar))
     hand = parse_cards(args.hand)
     print(f"{game.game}: {format_cards(hand)}, discard [{format_cards(out.discard) or 'none: pat'}], "
           f"{out.total:,} equally likely outcomes (exact; ranks: lower is better)")
@@ -100,13 +98,10 @@ def _best(args: argparse.Namespace) -> int:
     game = scoring(args.game)
     hand = parse_cards(args.hand, count=5)
     rank = _target_rank(args.target, hand, game)
-    bar = Progress("best-discard")
-    try:
+    with progress_bar(args, desc="best-discard", unit=" outcomes") as bar:
         choices = best_discards(hand, args.dead, game, args.objective, target=rank, opponent=args.opponent,
                                 opponent_discard=args.opponent_discard, samples=args.samples, seed=args.seed,
-                                progress=bar)
-    finally:
-        bar.close()
+                                progress=progress_callback(bar))
     what = {"badugi": "P(4-card badugi)", "low": f"P(low rank <= {rank})", "share": "pot share vs the opponent"}
     print(f"{game.game}: {format_cards(hand)}; all 32 discards, best first by {what[args.objective]} "
           f"(exact counts of our draw; ranks: lower is better)")
@@ -135,11 +130,8 @@ def _equity(args: argparse.Namespace) -> int:
     if args.discard is not None:
         discards = [None if d.strip() in ("-", "") else d for d in args.discard]
     game = scoring(args.game)
-    bar = Progress("equity")
-    try:
-        eq = equity(hands, discards, args.dead, game, samples=args.samples, seed=args.seed, progress=bar)
-    finally:
-        bar.close()
+    with progress_bar(args, desc="equity", unit=" outcomes") as bar:
+        eq = equity(hands, discards, args.dead, game, samples=args.samples, seed=args.seed, progress=progress_callback(bar))
     how = "exact" if eq.exact else f"Monte Carlo, {'seed ' + str(args.seed) if args.seed is not None else 'unseeded'}"
     print(f"{game.game}: {eq.outcomes:,} {'outcomes' if eq.exact else 'samples'} ({how})")
     for seat, hand in enumerate(hands):

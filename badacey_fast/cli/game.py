@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -24,6 +23,7 @@ from badacey_fast.rules.games import BADUGI, LOW, Scoring, scoring
 from badacey_fast.game.simulate import Bot, simulate
 from badacey_fast.cli.columnar import add_dask_arguments, dask_client
 from badacey_fast.game.state import COMPLETE, Game
+from badacey_fast.cli.progress import add_progress_option, progress_bar
 
 __all__ = ["register", "describe_hand", "run_play"]
 
@@ -41,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--bots", default="rule,random,random,random,random,random",
                    help="comma-separated bots, one per seat (2 to 6): " + ", ".join(BOTS))
     _common(p)
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_progress_option(p)
     add_dask_arguments(p, "play the hands in partitions (seeds derived from --seed: same result on any workers)")
     p.add_argument("--partition-hands", type=int, default=10_000, help="with --dask: hands per partition")
     p.set_defaults(handler=_simulate)
@@ -69,22 +69,6 @@ def _bots(spec: str) -> list[Bot]:
     return out
 
 
-class _Bar:
-    """A one-line stderr progress bar."""
-
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total, self.stream, self.start = total, stream, time.perf_counter()
-
-    def __call__(self, done: int) -> None:
-        frac = done / self.total
-        rate = done / max(1e-9, time.perf_counter() - self.start)
-        self.stream.write(f"\rsimulate [{'#' * int(30 * frac):<30}] {done:,}/{self.total:,} hands "
-                          f"({rate:,.0f} hands/s)")
-        if done == self.total:
-            self.stream.write("\n")
-        self.stream.flush()
-
-
 def _simulate(args: argparse.Namespace) -> int:
     bots = _bots(args.bots)
     config = GameConfig(game=args.game)
@@ -95,10 +79,15 @@ def _simulate(args: argparse.Namespace) -> int:
         with dask_client(args) as client:
             result = simulate_dask(bots, args.hands, seed, config, args.stack, client=client,
                                    scheduler=args.local_scheduler, partition_hands=args.partition_hands,
-                                   progress=not args.quiet)
+                                   progress=not args.no_progress)
     else:
-        bar = None if args.quiet else _Bar(args.hands, sys.stderr)
-        result = simulate(bots, hands=args.hands, seed=seed, config=config, stack=args.stack, progress=bar)
+        with progress_bar(args, total=args.hands, desc="simulate", unit=" hands",
+                          delay=0.0) as bar:
+
+            def step(done: int) -> None:
+                bar.update(done - bar.n)
+
+            result = simulate(bots, hands=args.hands, seed=seed, config=config, stack=args.stack, progress=step)
     print(f"{_TITLES[config.game]}, {len(bots)} seats, seed {seed}")
     print(result.table())
     return 0

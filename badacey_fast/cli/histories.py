@@ -27,6 +27,7 @@ import argparse
 import os
 import sys
 from typing import TYPE_CHECKING, Any
+from badacey_fast.cli.progress import add_progress_option, progress_bar
 
 if TYPE_CHECKING:
     from badacey_fast.errors import HandHistoryError
@@ -60,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--stats", action="store_true", help="print each player's statistics per game (needs pandas)")
     p.add_argument("--site", default="auto", help="read only this room's hands (default: auto, per hand)")
     p.add_argument("--json", action="store_true", help="print the summary (and check) as JSON")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_progress_option(p)
     p.set_defaults(handler=run)
 
 
@@ -146,10 +147,8 @@ def run(args: argparse.Namespace) -> int:
         summary.problem(err)
         print(str(err), file=sys.stderr)
 
-    from tqdm import tqdm
-
     hands = parse(args.paths, site=args.site, on_bad_hand=on_bad)
-    bar = tqdm(hands, unit=" hands", file=sys.stderr, disable=True if args.no_progress else None)
+    bar = progress_bar(args, desc="import", unit=" hands", delay=0.0, iterable=hands)
     try:
         if writer is not None:
             with writer:

@@ -1,35 +1,67 @@
-"""The progress bar of the long CLI runs (``badacey draw``, ``best-discard``, ``equity``): one line on stderr."""
+"""The progress bar of every long ``badacey`` run: one tqdm bar, on stderr, off when stderr is not a terminal.
+
+One flag turns it off everywhere (``--no-progress``, added by :func:`add_progress_option`); nothing of
+the bar ever reaches stdout, a pipe or a file (tqdm's ``disable=None`` draws it only on a terminal), so
+``badacey simulate ... > results.txt`` holds the results and nothing else.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser()
+>>> add_progress_option(parser)
+>>> args = parser.parse_args(["--no-progress"])
+>>> with progress_bar(args, total=3, desc="demo") as bar:
+...     _ = bar.update(3)
+>>> bar.disable
+True
+"""
 
 from __future__ import annotations
 
+import argparse
 import sys
-import time
-from typing import TextIO
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["Progress"]
+if TYPE_CHECKING:
+    from tqdm import tqdm
+
+__all__ = ["add_progress_option", "progress_bar", "progress_callback"]
 
 
-class Progress:
-    """A one-line stderr progress bar that appears only once a run has lasted a second."""
+def add_progress_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--no-progress`` (the one flag of every command that draws a bar) to ``parser``."""
+    parser.add_argument("--no-progress", action="store_true",
+                        help="no progress bar (the bar is drawn on stderr, and only when stderr is a terminal)")
 
-    def __init__(self, label: str, stream: TextIO | None = None, delay: float = 1.0) -> None:
-        self.label, self.stream, self.delay = label, stream or sys.stderr, delay
-        self.start = time.monotonic()
-        self.shown = False
-        self.last = 0.0
 
-    def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - self.start < self.delay or (now - self.last < 0.1 and done < total):
-            return
-        self.last, self.shown = now, True
-        frac = done / total if total else 1.0
-        bar = "#" * int(30 * frac)
-        self.stream.write(f"\r{self.label} [{bar:<30}] {100 * frac:5.1f}% {done:,}/{total:,} ({now - self.start:.0f}s)")
-        self.stream.flush()
+def progress_bar(args: argparse.Namespace | bool, total: float | None = None, desc: str = "",
+                 unit: str = "it", *, delay: float = 1.0, **options: Any) -> tqdm[Any]:
+    """A tqdm bar on stderr for ``total`` units (``None``: unknown), drawn after ``delay`` seconds.
 
-    def close(self) -> None:
-        """End the bar's line (only if it was drawn)."""
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
+    ``args`` is the parsed command line (its ``no_progress``) or a bool: ``False`` for no bar.  The bar is
+    off whenever stderr is not a terminal (``disable=None``); ``options`` go to tqdm as they are.
+    """
+    from tqdm import tqdm
+
+    wanted = args if isinstance(args, bool) else not getattr(args, "no_progress", False)
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, delay=delay,
+                disable=None if wanted else True, dynamic_ncols=True, **options)
+
+
+def progress_callback(bar: tqdm[Any]) -> Callable[[int, int], None]:
+    """A ``progress(done, total)`` callback (the library's long calls take one) that moves ``bar``.
+
+    >>> import io
+    >>> from tqdm import tqdm
+    >>> bar = tqdm(file=io.StringIO())
+    >>> step = progress_callback(bar)
+    >>> step(5, 10); step(10, 10)
+    >>> bar.n, bar.total
+    (10, 10)
+    """
+
+    def step(done: int, total: int) -> None:
+        if bar.total != total:
+            bar.total = total
+        bar.update(done - bar.n)
+
+    return step

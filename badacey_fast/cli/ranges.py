@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from badacey_fast.cards import format_cards, parse_cards
-from badacey_fast.cli.progress import Progress
+from badacey_fast.cli.progress import progress_bar, progress_callback
 from badacey_fast.errors import BadaceyError
 from badacey_fast.rules.games import scoring
 
@@ -29,12 +29,9 @@ def equity_vs_ranges(args: argparse.Namespace) -> int:
         if not args.draws:
             raise BadaceyError("--discard with --vs needs --draws 1 or more")
     ranges = [Range(text, sc) for text in args.vs]
-    bar = Progress("equity")
-    try:
+    with progress_bar(args, desc="equity", unit=" combos") as bar:
         eq = range_equity(hero, ranges, args.dead, sc, draws=args.draws, hero_discard=discard,
-                          samples=args.samples, seed=args.seed, progress=bar)
-    finally:
-        bar.close()
+                          samples=args.samples, seed=args.seed, progress=progress_callback(bar))
     when = "showdown now" if not args.draws else f"{args.draws} draw{'s' if args.draws > 1 else ''}"
     if eq.exact:
         how = f"exact over {eq.outcomes:,} {'combos' if len(ranges) == 1 else 'tuples of combos'}"

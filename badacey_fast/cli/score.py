@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, BinaryIO, NoReturn
 from badacey_fast.cli.columnar import add_dask_arguments, print_report, run_columnar, wants_columnar
 from badacey_fast.errors import BadaceyError
 from badacey_fast.files.score import DEFAULT_POT, ScoreReport, generate_deals, score_file
+from badacey_fast.cli.progress import add_progress_option, progress_bar
 
 if TYPE_CHECKING:
     from tqdm import tqdm
@@ -72,7 +73,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--format", default="auto", choices=("auto", "text", "csv", "parquet", "arrow"),
                    help="input format (auto: from the extension, .parquet/.arrow, else CSV when the first line has "
                    "a comma); with --generate: the output's. Payouts: Parquet/Arrow/CSV from -o's extension")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_progress_option(p)
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line on stderr")
     p.add_argument("--generate", type=int, metavar="N", help="instead: write N random deals to -o (or stdout)")
     p.add_argument("--seats", type=int, default=6, help="seats per generated deal (2..6, default 6)")
@@ -103,21 +104,16 @@ def _score(args: argparse.Namespace) -> int:
         total = None if args.file == "-" else os.path.getsize(args.file)
     except OSError as exc:
         raise BadaceyError(f"cannot read {args.file!r}: {exc.strerror}") from None
-    bar: tqdm[NoReturn] | None = None  # (a bar over no iterable: it yields nothing)
-    if not args.no_progress:
-        from tqdm import tqdm
-
-        # A long input (16 MiB, ~200,000 deals) shows its bar at once; otherwise the bar appears only
-        # when the run lasts more than a second.
-        long_input = total is not None and total >= 16 << 20
-        bar = tqdm(total=total, unit="B", unit_scale=True, delay=0.0 if long_input else 1.0, file=sys.stderr,
-                   desc="scoring", leave=long_input)
+    # A long input (16 MiB, ~200,000 deals) shows its bar at once; otherwise the bar appears only when the
+    # run lasts more than a second.
+    long_input = total is not None and total >= 16 << 20
+    bar = progress_bar(args, total=total, desc="scoring", unit="B", unit_scale=True,
+                       delay=0.0 if long_input else 1.0, leave=long_input)
     start = time.perf_counter()
     try:
         report = _run(args, source, bar)
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     print_report(report, time.perf_counter() - start, "line", args.quiet)
     return 0
 

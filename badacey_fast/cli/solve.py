@@ -14,6 +14,7 @@ import argparse
 import json
 import sys
 from typing import Any
+from badacey_fast.cli.progress import add_progress_option, progress_bar
 
 __all__ = ["register"]
 
@@ -53,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     full.add_argument("--particles", type=int, default=512, help="LBR: particles of its belief (default 512)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampling runs (default 0)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_progress_option(p)
     p.set_defaults(handler=_solve)
 
 
@@ -74,7 +75,7 @@ def _solve(args: argparse.Namespace) -> int:
             print(f"badacey solve: error: {exc}", file=sys.stderr)
             return 2
     result = cfr(spec, args.iterations, args.target_mbb, args.time_limit, method=args.method, every=args.every,
-                 checkpoint=args.checkpoint, resume=args.resume, progress=False if args.quiet else None)
+                 checkpoint=args.checkpoint, resume=args.resume, progress=False if args.no_progress else None)
     if args.save:
         result.strategy.save(args.save)
     if args.plot:
@@ -140,7 +141,7 @@ def _mccfr(args: argparse.Namespace) -> int:
 
         game = GameSpec.of(game, **sizes)
     result = mccfr(game, args.iterations, args.time_limit, buckets=args.buckets or None, seed=args.seed,
-                   resume=resume, checkpoint=args.checkpoint, progress=False if args.quiet else None)
+                   resume=resume, checkpoint=args.checkpoint, progress=False if args.no_progress else None)
     if args.save:
         result.save(args.save)
     if args.json:
