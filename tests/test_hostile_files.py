@@ -25,6 +25,8 @@ HANDS = [parse_cards(h) for h in ("As2h3d4c5s", "2c3h4d5c6s", "Ks Qd 9c 7h 5d", 
                                   "3s 4s 6h 9h Tc")]
 
 
+PYARROW_MAJOR = int(pa.__version__.split(".")[0])
+
 def _cards(rows: int, seats: int) -> np.ndarray:
     """``rows`` deals of ``seats`` distinct hands (the seats rotate from row to row)."""
     return np.array([[HANDS[(r + s) % 6] for s in range(seats)] for r in range(rows)], dtype=np.uint8)
@@ -370,15 +372,22 @@ def test_every_spelling_of_a_dataset_scores_alike(tmp_path_factory, data, deals)
         for b in batches:
             w.write_batch(b)
     pq.write_table(table, root / "d.parquet", row_group_size=data.draw(st.integers(1, 8)))
+    # pyarrow before 26 cannot read back a null fixed_size_list row from Parquet (apache/arrow#35692): that
+    # file is refused with one error naming it and the limitation, never misread.
+    unreadable = kind == "list" and any(r[0] is None for r in rows) and PYARROW_MAJOR < 26
     for skip in (True, False):
         for source in (spelled, root / "d.arrows", root / "d.parquet"):
             got_totals: list[int] = []
             got = _outcome(arrow.score_parquet, source, skip_bad=skip, batch_rows=data.draw(st.integers(1, 8)),
                            threads=data.draw(st.booleans()), **({"totals": got_totals} if skip else {}))
+            if unreadable and source == root / "d.parquet" and got != want[skip]:
+                # (a run that stops at a bad row before the null one reads no further, and agrees)
+                assert got[0][0] is BadaceyError and str(source) in got[0][1] and "pyarrow 26" in got[0][1], got
+                continue
             assert got == want[skip], (source, kind, columns, cuts)
             if skip:
                 _assert_same_totals(got_totals, totals, want[True][0], seats)
-    if data.draw(st.integers(0, 3)) == 0:  # Dask on a quarter of the examples (a dataset per call)
+    if not unreadable and data.draw(st.integers(0, 3)) == 0:  # Dask on a quarter of the examples
         from badacey_fast import dask as bdask
 
         result = bdask.score_dataset(root / "d.parquet", root / "out", scheduler="sync", skip_bad=True,

@@ -562,6 +562,9 @@ def _reading(source: Any, kind: str) -> Iterator[None]:
                 exc.filename = _name(source)
             raise
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        if "Expected all lists to be of size" in detail:  # apache/arrow#35692, fixed in pyarrow 26
+            detail += (" (a null fixed_size_list row, which Parquet readers before pyarrow 26 cannot read: "
+                       "upgrade pyarrow, or write the cards as fixed_size_binary)")
         raise BadaceyError(f"{_name(source)}: not a readable {kind} file: {detail}") from None
 
 
