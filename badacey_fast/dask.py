@@ -246,7 +246,7 @@ def _score_partition(path: str, row_groups: list[int], first_row: int, out: str 
             open(os.path.join(stops, f"{index:08d}"), "wb").close()
     return {"rows": run.rows - first_row + 1, "deals": run.deals, "bad": run.bad, "errors": run.errors,
             "totals": run.totals,
-            "failure": None if failure is None else (type(failure).__name__, str(failure), run.rows + 1)}
+            "failure": None if failure is None else (type(failure).__name__, str(failure), run.rows + 1, path)}
 
 
 def score_dataset(
@@ -312,9 +312,10 @@ def score_dataset(
                  for i, (path, groups, first, _) in enumerate(parts)]
         results = _run(tasks, client, scheduler, progress) if tasks else []
         failures = [r["failure"] for r in results if r.get("failure") is not None]
-        if failures:
-            name, message, _ = min(failures, key=lambda f: f[2])
-            raise getattr(errors, name, BadaceyError)(message)
+        if failures:  # the first bad row of the dataset, named in the dataset and in its file
+            name, message, row, path = min(failures, key=lambda f: f[2])
+            start = min(first for p, _, first, _ in parts if p == path)
+            raise getattr(errors, name, BadaceyError)(f"{message} (in {path}, its row {row - start + 1})")
         if folder is not None and any(r.get("abandoned") for r in results):
             raise BadaceyError(f"the payout folder being written beside {folder.target!r} disappeared during the "
                                "run: nothing was written")

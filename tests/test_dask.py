@@ -78,7 +78,8 @@ def test_bad_rows_are_numbered_across_the_dataset(tmp_path) -> None:
     (tmp_path / "d").mkdir()
     pq.write_table(arrow.deals_table(rows[:3]), tmp_path / "d" / "a.parquet")
     pq.write_table(arrow.deals_table(rows[3:]), tmp_path / "d" / "b.parquet")
-    with pytest.raises(DuplicateCardError, match=r"^row 5: card 'As' is held twice \(seat 0 and seat 1\)$"):
+    with pytest.raises(DuplicateCardError, match=r"^row 5: card 'As' is held twice \(seat 0 and seat 1\) "
+                                                 r"\(in .*b\.parquet, its row 2\)$"):
         bdask.score_dataset(tmp_path / "d", tmp_path / "o", scheduler="sync")
     result = bdask.score_dataset(tmp_path / "d", tmp_path / "o", scheduler="sync", skip_bad=True)
     assert (result.report.lines, result.report.deals, result.report.bad) == (6, 5, 1)
