@@ -184,7 +184,8 @@ def _one(room: Site, chunk: str, start: int, file: str, context: dict[str, objec
             handle(twice)
             return
         seen[key] = f"{file}:{start}"
-    garbage = [(no, t) for no, t in garbage if not any(r.between(t, context) for r in rooms)]
+    if garbage:
+        garbage = [(no, t) for no, t in garbage if not any(r.between(t, context) for r in rooms)]
     if garbage:
         junk = HandHistoryError(f"{len(garbage)} line{'s' if len(garbage) > 1 else ''} after the hand that no "
                                 f"room writes: {garbage[0][1][:60]!r}", file, garbage[0][0])
