@@ -103,8 +103,11 @@ class Names:
         by_first = self._by_first
         if by_first is None:
             by_first = self._by_first = {}
-            for n in sorted(self.all, key=len, reverse=True):
+            for n in self.all:
                 by_first.setdefault(n.split(" ", 1)[0], []).append(n)
+            for same in by_first.values():
+                if len(same) > 1:  # names with a first word in common: the longest first (a stable sort)
+                    same.sort(key=len, reverse=True)
         return by_first
 
     def split(self, line: str, sep: str = " ") -> tuple[str, str] | None:
@@ -118,7 +121,7 @@ class Names:
         first = line.split(" ", 1)[0]
         if sep == ": " and first.endswith(":"):
             first = first[:-1]
-        for name in self.by_first.get(first, ()):
+        for name in (self._by_first or self.by_first).get(first, ()):
             if line.startswith(name) and line.startswith(sep, len(name)):
                 return name, line[len(name) + len(sep):]
         return None
