@@ -333,4 +333,5 @@ def _stakes(hand: RealHand, events: list[Event], stakes: tuple[int, int] | None,
 
 START = r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #"
 
-SITE = Site("PokerStars", START, parse, _between, aliases=("stars", "ps", "pokerstars.com"))
+SITE = Site("PokerStars", START, parse, _between, aliases=("stars", "ps", "pokerstars.com"),
+            prefixes=("PokerStars ",))
