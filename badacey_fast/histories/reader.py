@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import warnings
-from itertools import compress, repeat
+from itertools import repeat
 from collections.abc import Callable, Iterator
 from typing import IO, Union
 
@@ -88,23 +88,31 @@ def parse(source: object, site: str = "auto", on_bad_hand: OnBadHand = "warn",
 
 
 # Hands are cut at every room's first line, whichever rooms are read: a room's text never runs into
-# another's hand.  A block of text is split into lines once; the lines that begin with one of the rooms'
-# literal prefixes are picked out at C speed (str.startswith mapped over the lines), and only those are
-# matched against the rooms' first-line expressions (``$`` in one of them ends the line: re.M).
-_STARTS = re.compile("|".join(f"(?P<s{k}>{r.start})" for k, r in enumerate(SITES)), re.M)
-_PREFIXES = tuple(p for r in SITES for p in r.prefixes) if all(r.prefixes for r in SITES) else ("",)
+# another's hand.  The pattern starts with the line break before a first line; the text gets one in front.
+_STARTS = re.compile("\n(?:" + "|".join(f"(?P<s{k}>{r.start})" for k, r in enumerate(SITES)) + ")", re.M)
+# Where the expression can match: a line break and one of the rooms' literal prefixes (Site.prefixes), found
+# with str.find (a fast scan of the text), so the expression is tried at a few places, not at every line.
+_NEWLINE_PREFIXES = tuple(sorted({"\n" + p for r in SITES for p in r.prefixes})) if all(
+    r.prefixes for r in SITES) else None
 
 
-def _firsts(lines: list[str]) -> list[tuple[int, Site]]:
-    """The hands' first lines among ``lines`` (from the second on: the first is the end of a line
-    before): (index, room)."""
-    rooms, match = SITES, _STARTS.match
-    out = []
-    for k in compress(range(len(lines)), map(str.startswith, lines, repeat(_PREFIXES))):
-        m = match(lines[k]) if k else None
-        if m is not None:
-            out.append((k, rooms[int(m.lastgroup[1:])]))  # type: ignore[index]  # every alternative is a named group
-    return out
+def _firsts(buf: str) -> list[re.Match[str]]:
+    """The matches of :data:`_STARTS` in ``buf``, in order (as ``finditer`` gives them)."""
+    if _NEWLINE_PREFIXES is None:
+        return list(_STARTS.finditer(buf))
+    at: list[int] = []
+    find = buf.find
+    for p in _NEWLINE_PREFIXES:
+        i = find(p)
+        while i >= 0:
+            at.append(i)
+            i = find(p, i + 1)
+    if len(_NEWLINE_PREFIXES) > 1:
+        at = sorted(set(at))
+    match = _STARTS.match
+    # A match ends on its own line (no room's first line spans two), so matches tried at each line break
+    # are the ones finditer finds.
+    return [m for m in map(match, repeat(buf), at) if m is not None]
 
 
 def _read(file: str, stream: IO[str], wanted: Site | None, handle: Callable[[HandHistoryError], object],
@@ -113,56 +121,50 @@ def _read(file: str, stream: IO[str], wanted: Site | None, handle: Callable[[Han
     waits for the next block (or the end of the text).  ``wanted``: the one room to read (None: all)."""
     rooms = SITES
     context: dict[str, object] = {}
-    buf = "\n"  # a first line at the very start of the text has a line before it (an empty one)
-    line = 0  # the line number of buf's first line (the empty one in front of the text: line 0)
+    buf = "\n"  # the line break a first line at the very start of the text needs (see _STARTS)
+    line = 0  # the line number of buf's first character (the line break in front: line 0)
     while True:
         block = stream.read(BLOCK)
         eof = not block
         buf += block
-        lines = buf.split("\n")
-        found = _firsts(lines)
+        found = _firsts(buf)
         if not found:
             if eof or len(buf) > 4 * BLOCK:  # no hand in sight: report the text, keep memory flat
-                line = _garbage(lines, file, line, rooms, context, handle)
+                line = _garbage(buf, file, line, rooms, context, handle)
                 buf = "\n"
             if eof:
                 return
             continue
-        head = found[0][0]
-        if head > 1 or lines[0]:
-            line = _garbage(lines[:head], file, line, rooms, context, handle)
-        else:
-            line += head - 1
-        # Lines keep their trailing blanks unless a hand has some (rare): then its lines are stripped.
-        blanks = " \n" in buf or "\t" in buf or "\r" in buf or buf.endswith(" ")
+        head = found[0].start()
+        if head:
+            line = _garbage(buf[:head], file, line, rooms, context, handle)
         carry = ""
-        for j, (k, room) in enumerate(found):
-            if j + 1 == len(found):
-                if not eof:
-                    carry = "\n" + "\n".join(lines[k:])
-                    break
-                end = len(lines)
-            else:
-                end = found[j + 1][0]
-            line += 1  # the line break before the hand's first line
-            chunk = lines[k:end]
+        for k, m in enumerate(found):
+            end = found[k + 1].start() if k + 1 < len(found) else len(buf)
+            if k + 1 == len(found) and not eof:
+                carry = buf[m.start():]
+                break
+            line += 1  # the match's line break ends the line before the hand
+            chunk = buf[m.start() + 1:end]
+            room = rooms[int(m.lastgroup[1:])]  # type: ignore[index]  # every alternative is a named group
             if wanted is None or room is wanted:
-                yield from _one(room, chunk, blanks, line, file, context, rooms, handle, seen)
+                yield from _one(room, chunk, line, file, context, rooms, handle, seen)
             else:
                 other = HandHistoryError(f"a {room.name} hand, not read: only {wanted.name} hands are asked for",
                                          file, line)
                 other.kind, other.site = "garbage", room.name
                 handle(other)
-            line += end - k - 1
+            line += chunk.count("\n")
         buf = carry
         if eof:
             return
 
 
-def _garbage(lines: list[str], file: str, line: int, rooms: tuple[Site, ...], context: dict[str, object],
+def _garbage(text: str, file: str, line: int, rooms: tuple[Site, ...], context: dict[str, object],
              handle: Callable[[HandHistoryError], object]) -> int:
-    """Report the lines (``lines``, the first numbered ``line``) that no room writes (between hands:
-    separators, XML wrappers are fine); returns the number of the last line."""
+    """Report the lines of ``text`` that no room writes (between hands: separators, XML wrappers are
+    fine); returns the line number after ``text``."""
+    lines = text.split("\n")
     bad = [(line + k, t.strip()) for k, t in enumerate(lines)
            if t.strip() and not any(r.between(t.strip(), context) for r in rooms)]
     if bad:
@@ -177,14 +179,11 @@ def _junk(count: int, file: str, line: int) -> HandHistoryError:
     return junk
 
 
-def _one(room: Site, lines: list[str], blanks: bool, start: int, file: str, context: dict[str, object],
-         rooms: tuple[Site, ...], handle: Callable[[HandHistoryError], object], seen: dict[int, str] | None
-         ) -> Iterator[RealHand]:
-    """One hand's ``lines`` read by its room; ``blanks``: whether the text around may have trailing blanks."""
-    if blanks:  # rare: the hand's own text decides whether its lines are stripped
-        chunk = "\n".join(lines)
-        if " \n" in chunk or "\t" in chunk or "\r" in chunk or chunk.endswith(" "):
-            lines = [t.rstrip() for t in lines]
+def _one(room: Site, chunk: str, start: int, file: str, context: dict[str, object], rooms: tuple[Site, ...],
+         handle: Callable[[HandHistoryError], object], seen: dict[int, str] | None) -> Iterator[RealHand]:
+    lines = chunk.split("\n")
+    if " \n" in chunk or "\t" in chunk or "\r" in chunk or chunk.endswith(" "):  # rare: trailing blanks
+        lines = [t.rstrip() for t in lines]
     try:
         got = room.parse(lines, start, file, context)
     except HandHistoryError as bad:
