@@ -94,7 +94,7 @@ class Names:
     def __init__(self, names: Iterable[str]) -> None:
         self.all = set(names)
         #: Whether a name has ": " in it (else a line "name: rest" is found by one partition).
-        self.colon = any(": " in n for n in self.all)
+        self.colon = ": " in "\n".join(self.all)  # (no name holds a line break: the join makes no ": ")
         self._by_first: dict[str, list[str]] | None = None  # built on first need: most hands never ask
 
     @property
