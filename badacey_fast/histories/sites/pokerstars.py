@@ -56,18 +56,18 @@ def _header(line: str, hand: RealHand) -> tuple[int, int] | None:
     key = (m["game"], m["lvl"], bool(m["tour"]))
     known = _TABLES.get(key)
     if known is None:
-        got = _game_words(m, hand)
+        note, stakes = _game_words(m, hand)
         date, tz = (m["date2"], m["tz2"]) if m["date2"] else (m["date"], m["tz"])
         hand.started = when(date, tz)
-        stakes = got[-1]
-        amounts = None
+        amounts: tuple[int, int] | None = None
         if stakes:
             parts = stakes.split(" ")[0].split("/")
             if len(parts) == 2:
                 amounts = amount(parts[0], hand.scale), amount(parts[1], hand.scale)
         if len(_TABLES) > 1024:
             _TABLES.clear()
-        _TABLES[key] = got[:-1] + (amounts,)
+        _TABLES[key] = (hand.variant, hand.betting, hand.game, hand.draws, hand.hand_size, note, hand.currency,
+                        hand.scale, amounts)
         return amounts
     variant_words, betting_words, game, draws, size, note, currency, scale, amounts = known
     hand.variant, hand.betting, hand.game, hand.draws, hand.hand_size = variant_words, betting_words, game, draws, size
@@ -81,12 +81,15 @@ def _header(line: str, hand: RealHand) -> tuple[int, int] | None:
     return amounts
 
 
-# (game words, level words, tournament?) -> what _game_words gives, with the stakes as amounts.
-_TABLES: dict[tuple[str, str | None, bool], tuple] = {}  # type: ignore[type-arg]
+# (game words, level words, tournament?) -> (variant, betting, game, draws, hand size, note, currency, scale,
+# stakes as amounts): what those words give every hand.
+_TABLES: dict[tuple[str, str | None, bool],
+              tuple[str, str, str | None, int, int, str | None, str, int, tuple[int, int] | None]] = {}
 
 
-def _game_words(m: re.Match[str], hand: RealHand) -> tuple:  # type: ignore[type-arg]
-    """The fields the game words and stakes give (set on ``hand``), as a tuple for :data:`_TABLES`."""
+def _game_words(m: re.Match[str], hand: RealHand) -> tuple[str | None, str | None]:
+    """Set the fields the game words and stakes give on ``hand``; returns the note it adds (if any) and the
+    stakes' words."""
     game = m["game"].strip()
     g = _MIXED.match(game) or _GAME.match(game)
     if g is None:
@@ -107,8 +110,7 @@ def _game_words(m: re.Match[str], hand: RealHand) -> tuple:  # type: ignore[type
         currency = (stakes or "").rsplit(" ", 1)[-1] if stakes and stakes[-1].isalpha() else ""
         hand.currency = currency if currency else ("USD" if stakes and "$" in stakes else
                                                   "EUR" if stakes and "€" in stakes else "play")
-    return (hand.variant, hand.betting, hand.game, hand.draws, hand.hand_size, note, hand.currency, hand.scale,
-            stakes)
+    return note, stakes
 
 
 def parse(lines: list[str], start: int, file: str, context: dict[str, object]

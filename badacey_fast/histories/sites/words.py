@@ -56,13 +56,13 @@ def when(text: str, abbreviation: str | None = None) -> datetime:
     naming the text otherwise."""
     if len(text) == 19 and text[13] == ":" and text[4] in "/-":  # YYYY/MM/DD HH:MM:SS, the usual shape
         try:
-            day = _DAYS.get(text[:10])
-            if day is None:  # a session's hands share their day: its three numbers are read once
-                day = (int(text[:4]), int(text[5:7]), int(text[8:10]))
+            ymd = _DAYS.get(text[:10])
+            if ymd is None:  # a session's hands share their day: its three numbers are read once
+                ymd = (int(text[:4]), int(text[5:7]), int(text[8:10]))
                 if len(_DAYS) > 4096:
                     _DAYS.clear()
-                _DAYS[text[:10]] = day
-            return datetime(day[0], day[1], day[2], int(text[11:13]), int(text[14:16]), int(text[17:19]),
+                _DAYS[text[:10]] = ymd
+            return datetime(ymd[0], ymd[1], ymd[2], int(text[11:13]), int(text[14:16]), int(text[17:19]),
                             tzinfo=zone(abbreviation))
         except ValueError:
             raise ValueError(f"{text!r} is not a date and time") from None
