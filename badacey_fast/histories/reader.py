@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import re
 import warnings
-from itertools import repeat
 from collections.abc import Callable, Iterator
+from itertools import repeat
 from typing import IO, Union
 
 from badacey_fast.errors import HandHistoryError, HistoryWarning
