@@ -206,3 +206,30 @@ def test_memory_is_flat_in_the_file_size(tmp_path, monkeypatch):
     # Measured ~0.2 MB both; reading the large file whole would hold at least its 2.2 MB.
     assert peak_large < 1.3 * peak_small + (64 << 10)
     assert peak_large < os.path.getsize(large) / 4
+
+
+def test_every_first_line_begins_with_its_rooms_prefix():
+    """The reader tries a room's first-line expression only on lines beginning with one of the room's
+    ``prefixes``: every line the expression takes must begin so (else hands would be lost), in every
+    fixture and in first lines written for this test; and lines the prefixes let through but the
+    expression refuses stay inside the hand before them."""
+    import re
+
+    from badacey_fast.histories.sites import SITES
+
+    lines = [t for f in sorted(DATA.iterdir()) for t in decode(f.read_bytes()).split("\n")]
+    lines += ["PokerStars Zoom Hand #1: Badugi Limit", "PokerStars Home Game #2:", "FullTilt Poker Game #3",
+              "Full Tilt Poker Game #4", "#40201390: Limit Badacey - 22/44", "<description type='x'>",
+              "***** History for hand R5-1 *****", "Winamax Poker - CashGame - HandId: #1", "<HISTORY ID='1'>"]
+    taken = {s.name: 0 for s in SITES}
+    for site in SITES:
+        assert site.prefixes, site.name
+        for t in lines:
+            if re.compile(site.start, re.M).match(t):
+                assert t.startswith(site.prefixes), (site.name, t)
+                taken[site.name] += 1
+    assert all(taken.values()), taken  # every room's expression was tried on first lines it takes
+    # "Full" lets "Full house" through to the expression, which refuses it: the line stays in its hand.
+    text = EXAMPLE.replace("Villain: folds\n", "Villain: folds\nFull house talk\n")
+    problems: list[object] = []
+    assert [h.hand_id for h in parse(text, on_bad_hand=problems.append)] == ["1"] and problems == []

@@ -253,3 +253,39 @@ def test_policy_equity_never_deals_a_seat_its_own_discards_of_the_draw_and_is_re
                 assert set(before[:4]).isdisjoint(after) and after[0] == before[4]
     b = policy_equity([None] * 6, [thrower(s) for s in range(6)], draws=3, samples=30, seed=9)
     assert a == b
+
+
+def test_a_scripted_deal_at_once_is_the_deal_card_by_card():
+    """A script's cards dealt k at a time (the replay's path: _scripted) are the cards, placeholders and
+    stub left that dealing them one at a time gives (the reference: _one, card by card): named cards,
+    repeated ones, cards not in the stub, UNKNOWN entries with named and unnamed last cards."""
+    from badacey_fast.rules.stub import UNKNOWN
+
+    for seed in range(400):
+        r = random.Random(seed)
+        pool = r.sample(range(52), r.randint(8, 52))
+        script = [UNKNOWN if r.random() < 0.55 else r.choice(pool if r.random() < 0.9 else range(52))
+                  for _ in range(r.randint(1, 40))]
+        at_once, one_by_one = Stub(script=script, cards=pool, rng=random.Random(seed)), \
+            Stub(script=script, cards=pool, rng=random.Random(seed))
+        dealt: list[int] = []
+        while len(dealt) < len(script) and len(at_once.cards) > 1:
+            k = min(r.randint(1, 6), len(script) - len(dealt), len(at_once.cards) - 1)
+            try:
+                got = at_once.draw((), k)
+            except IllegalActionError:
+                with pytest.raises(IllegalActionError):
+                    one_by_one.draw((), k)
+                break
+            assert got == [one_by_one._one() for _ in range(k)], seed
+            dealt += got
+            assert (at_once.cards, at_once.dealt, at_once._spos) == (one_by_one.cards, one_by_one.dealt,
+                                                                      one_by_one._spos), seed
+    # Worked by hand: stub (bottom to top) 2c 3c 4c 5c; the script is 5c, UNKNOWN, 4c.  5c is taken from
+    # the top; the UNKNOWN's stand-in is the top card no entry names: 4c is named (next), so 3c, dealt as
+    # a placeholder; then 4c; 2c is left.
+    s = Stub(script=[parse_cards("5c")[0], UNKNOWN, parse_cards("4c")[0]], cards=parse_cards("2c 3c 4c 5c"),
+             rng=random.Random(0))
+    got = s.draw((), 3)
+    assert got[0] == parse_cards("5c")[0] and got[2] == parse_cards("4c")[0]
+    assert got[1] == parse_cards("3c")[0] + UNKNOWN and s.cards == list(parse_cards("2c"))

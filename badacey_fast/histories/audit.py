@@ -25,9 +25,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from badacey_fast.histories.kinds import UNCALLED
+from badacey_fast.histories.kinds import RESHUFFLE, UNCALLED
 from badacey_fast.errors import ReplayError
 from badacey_fast.histories.engine import Replay, contributions, final_hands, replay
 from badacey_fast.pots import settle, side_pots
@@ -40,6 +41,8 @@ __all__ = ["Check", "Disagreement", "REASONS", "check", "check_all"]
 
 #: The reasons a hand's settlement differs from the room's.
 REASONS = ("rake rule", "odd chip", "rule difference", "parse gap")
+
+_KIND = itemgetter(2)  # an Event's kind
 
 
 @dataclass(frozen=True)
@@ -99,8 +102,7 @@ def check(hand: HandRecord) -> Check:
     notes.extend(r.notes)
     if r.game.reshuffles:
         notes.append(f"the engine reshuffled {len(r.game.reshuffles)} time(s)")
-    told = sum(1 for e in hand.actions if e.kind == "reshuffle")
-    if told and not r.game.reshuffles:
+    if not r.game.reshuffles and RESHUFFLE in map(_KIND, hand.actions):  # the room says it reshuffled
         notes.append("the room reshuffled, the engine did not need to (burn cards, or players left out)")
     return _compare(hand, r, notes)
 

@@ -18,6 +18,9 @@ amount adds up, no player puts in more than the stack, every card known is consi
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
+
 from badacey_fast.errors import HandHistoryError
 from badacey_fast.histories.model import (
     ANTE, BET, BIG_BLIND, CALL, CHECK, COLLECT, DEAD, DRAW, FOLD, MUCK, POST, RAISE, SHOW, SMALL_BLIND,
@@ -31,6 +34,9 @@ _BETS_AND_LIVE_POSTS = _LIVE_POSTS | {CALL, BET, RAISE}
 # Events are built with tuple.__new__: the NamedTuple's own __new__ is a Python function (its defaults),
 # ~4x the cost, on every line of every hand.
 _new = tuple.__new__
+_PLAYER = itemgetter(1)  # an Event's player
+_KIND = itemgetter(2)  # an Event's kind
+_IS_DRAW, _IS_FOLD = DRAW.__eq__, FOLD.__eq__
 
 
 class HandBuilder:
@@ -191,7 +197,8 @@ class HandBuilder:
         if k is None or self.events[k].street != self.street:
             raise self.fail(f"cards dealt to {name} on draw {self.street}, who has not drawn", line)
         if new is not None:
-            self.events[k] = self.events[k]._replace(new=new)
+            e = self.events[k]
+            self.events[k] = _new(Event, e[:8] + (new,) + e[9:])  # e._replace(new=new), without its cost
         if kept is not None and new is not None:
             self.hold(name, kept + new)
 
@@ -260,7 +267,7 @@ class HandBuilder:
             # Who is dealt in: every player who acts (tournaments deal to players listed as sitting out,
             # who then fold), and no player with no action and no card (rooms list players sitting out
             # without saying so until the summary).
-            acted = {e[1] for e in events}
+            acted = set(map(_PLAYER, events))
             acted.update(self.held)
             for name, seat in self.seats.items():
                 if seat.dealt != (name in acted):
@@ -314,12 +321,12 @@ class HandBuilder:
         last = events[-1][0] if events else 0
         folded_at: dict[str, int] = {}
         draws_of: dict[str, dict[int, Event]] = {}
-        for e in events:
-            kind = e[2]
-            if kind == DRAW:
-                draws_of.setdefault(e[1], {})[e[0]] = e
-            elif kind == FOLD:
-                folded_at[e[1]] = e[0]
+        # The draws and folds picked out at C speed (compress over the kinds), not event by event.
+        kinds = list(map(_KIND, events))
+        for e in compress(events, map(_IS_DRAW, kinds)):
+            draws_of.setdefault(e[1], {})[e[0]] = e
+        for e in compress(events, map(_IS_FOLD, kinds)):
+            folded_at[e[1]] = e[0]
         for name, seat in self.seats.items():
             if not seat.dealt:
                 continue
@@ -359,7 +366,7 @@ class HandBuilder:
         after it, a hand after a draw from the one before and the draw); False when they contradict."""
         size = self.hand.hand_size
         for h in held:
-            if h is not None and (len(h) != size or len(set(h)) != size):
+            if h is not None and (len(h) != size or len({*h}) != size):
                 return False
         for s in range(1, end + 1):
             d = mine.get(s)
@@ -370,15 +377,15 @@ class HandBuilder:
             before, after = held[s - 1], held[s]
             count = d.drawn or 0
             if before is not None and after is not None:
-                kept = set(before).intersection(after)
-                gone = tuple(c for c in before if c not in kept)
-                came = tuple(c for c in after if c not in kept)
+                kept = {*before}.intersection(after)
+                gone = tuple([c for c in before if c not in kept])
+                came = tuple([c for c in after if c not in kept])
                 if len(gone) != count or len(came) != count:
                     return False
                 if (d.cards is not None and set(d.cards) != set(gone)) or (d.new is not None and set(d.new) != set(came)):
                     return False
                 if d.cards is None or d.new is None:
-                    e = d._replace(cards=gone, new=came)
+                    e = _new(Event, d[:7] + (gone, came) + d[9:])  # d._replace(cards=gone, new=came)
                     self.events[self.events.index(d)] = e
                     mine[s] = e
             elif before is not None and count == 0:

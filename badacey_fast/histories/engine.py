@@ -115,9 +115,9 @@ def _dropped(hand: HandRecord, dealt: list[str]) -> list[str]:
 def _engine_table(hand: HandRecord) -> tuple[list[str], int, dict[str, int], list[int], int, dict[str, int]]:
     """(engine seats' names, button seat, dead chips, live-post seats, ante, dropped players' chips)."""
     dealt = hand.players
-    put = hand.put_in()
     dropped: dict[str, int] = {}
     if len(dealt) > MAX_SEATS:
+        put = hand.put_in()
         for name in _dropped(hand, dealt):
             dropped[name] = put.get(name, 0)
         dealt = [n for n in dealt if n not in dropped]

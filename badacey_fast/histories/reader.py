@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Callable, Iterator
+from itertools import repeat
 from typing import IO, Union
 
 from badacey_fast.errors import HandHistoryError, HistoryWarning
@@ -87,16 +88,38 @@ def parse(source: object, site: str = "auto", on_bad_hand: OnBadHand = "warn",
 
 
 # Hands are cut at every room's first line, whichever rooms are read: a room's text never runs into
-# another's hand.  The pattern starts with the line break before a first line (a literal: the regex engine
-# skips from line to line instead of trying every character); the text gets one in front.
+# another's hand.  The pattern starts with the line break before a first line; the text gets one in front.
 _STARTS = re.compile("\n(?:" + "|".join(f"(?P<s{k}>{r.start})" for k, r in enumerate(SITES)) + ")", re.M)
+# Where the expression can match: a line break and one of the rooms' literal prefixes (Site.prefixes), found
+# with str.find (a fast scan of the text), so the expression is tried at a few places, not at every line.
+_NEWLINE_PREFIXES = tuple(sorted({"\n" + p for r in SITES for p in r.prefixes})) if all(
+    r.prefixes for r in SITES) else None
+
+
+def _firsts(buf: str) -> list[re.Match[str]]:
+    """The matches of :data:`_STARTS` in ``buf``, in order (as ``finditer`` gives them)."""
+    if _NEWLINE_PREFIXES is None:
+        return list(_STARTS.finditer(buf))
+    at: list[int] = []
+    find = buf.find
+    for p in _NEWLINE_PREFIXES:
+        i = find(p)
+        while i >= 0:
+            at.append(i)
+            i = find(p, i + 1)
+    if len(_NEWLINE_PREFIXES) > 1:
+        at = sorted(set(at))
+    match = _STARTS.match
+    # A match ends on its own line (no room's first line spans two), so matches tried at each line break
+    # are the ones finditer finds.
+    return [m for m in map(match, repeat(buf), at) if m is not None]
 
 
 def _read(file: str, stream: IO[str], wanted: Site | None, handle: Callable[[HandHistoryError], object],
           seen: dict[int, str] | None) -> Iterator[RealHand]:
     """Cut the text into hands at each room's first line, a block at a time; the last hand of a block
     waits for the next block (or the end of the text).  ``wanted``: the one room to read (None: all)."""
-    rooms, starts = SITES, _STARTS
+    rooms = SITES
     context: dict[str, object] = {}
     buf = "\n"  # the line break a first line at the very start of the text needs (see _STARTS)
     line = 0  # the line number of buf's first character (the line break in front: line 0)
@@ -104,7 +127,7 @@ def _read(file: str, stream: IO[str], wanted: Site | None, handle: Callable[[Han
         block = stream.read(BLOCK)
         eof = not block
         buf += block
-        found = list(starts.finditer(buf))
+        found = _firsts(buf)
         if not found:
             if eof or len(buf) > 4 * BLOCK:  # no hand in sight: report the text, keep memory flat
                 line = _garbage(buf, file, line, rooms, context, handle)
@@ -184,7 +207,8 @@ def _one(room: Site, chunk: str, start: int, file: str, context: dict[str, objec
             handle(twice)
             return
         seen[key] = f"{file}:{start}"
-    garbage = [(no, t) for no, t in garbage if not any(r.between(t, context) for r in rooms)]
+    if garbage:
+        garbage = [(no, t) for no, t in garbage if not any(r.between(t, context) for r in rooms)]
     if garbage:
         junk = HandHistoryError(f"{len(garbage)} line{'s' if len(garbage) > 1 else ''} after the hand that no "
                                 f"room writes: {garbage[0][1][:60]!r}", file, garbage[0][0])

@@ -304,12 +304,18 @@ class Stub:
             self.dealt += new
         else:
             self._check(k)
-            new = []
-            for _ in range(k):
-                if len(cards) <= 1:
-                    self._reshuffle()
-                    cards = self.cards
-                new.append(self._one())
+            script = self._script
+            if script is not None and len(cards) > k and not self._ordered and self._spos + k <= len(script):
+                # A replay's scripted deal with no reshuffle inside it: _one's steps, inlined (the hot path of
+                # every replayed hand: each card of the deal and of the draws).
+                new = self._scripted(k)
+            else:
+                new = []
+                for _ in range(k):
+                    if len(cards) <= 1:
+                        self._reshuffle()
+                        cards = self.cards
+                    new.append(self._one())
         if discards:
             self.muck += discards
         return new
@@ -451,6 +457,33 @@ class Stub:
             raise IllegalActionError(_NO_STAND_IN)
         ahead = script[pos + 1:]
         return max(range(len(cards)), key=lambda i: ahead.index(cards[i]) if cards[i] in ahead else len(ahead))
+
+    def _scripted(self, k: int) -> list[int]:
+        """The next ``k`` script entries dealt as :meth:`_one` deals them, one after another (the caller
+        made sure the stub keeps more than its last card throughout and the script has the ``k`` entries):
+        a named card is taken where it is, an UNKNOWN entry takes the last card when that is a placeholder
+        or unnamed; anything else goes through :meth:`_pick`."""
+        cards, script, named, dealt = self.cards, self._script, self._named, self.dealt
+        assert script is not None  # the caller checked
+        new: list[int] = []
+        for pos in range(self._spos, self._spos + k):
+            c = script[pos]
+            i = -1
+            if c >= UNKNOWN:
+                last = cards[-1]
+                if last >= UNKNOWN or (named is not None and last not in named):  # _stand_in's first look
+                    i = len(cards) - 1
+                    c = last if last >= UNKNOWN else last + UNKNOWN
+            elif c in cards:
+                i = cards.index(c)
+            if i < 0:
+                i, c = self._pick(cards, pos)
+            cards[i] = cards[-1]
+            cards.pop()
+            dealt.append(c)
+            new.append(c)
+            self._spos = pos + 1
+        return new
 
     def _one(self) -> int:
         """One card off the stub (already checked: the stub has more than its last card)."""

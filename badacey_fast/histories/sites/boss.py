@@ -171,4 +171,4 @@ def _element(b: HandBuilder, el: tuple[str, str, dict[str, str], list[str], int]
 
 START = r"<HISTORY "
 
-SITE = Site("Boss", START, parse, _between, aliases=("boss media", "opoker"))
+SITE = Site("Boss", START, parse, _between, aliases=("boss media", "opoker"), prefixes=("<HISTORY ",))

@@ -256,4 +256,5 @@ def _stakes(hand: RealHand, events: list[Event], stakes: tuple[int, int] | None)
 
 START = r"Full ?Tilt ?Poker Game #"
 
-SITE = Site("Full Tilt", START, parse, _between, aliases=("ftp", "fulltiltpoker", "full tilt poker"))
+SITE = Site("Full Tilt", START, parse, _between, aliases=("ftp", "fulltiltpoker", "full tilt poker"),
+            prefixes=("Full",))

@@ -229,4 +229,4 @@ def _summary(b: HandBuilder, names: Names, lines: list[str], i: int, start: int,
 
 START = r"#\d+: [^\n]+ - [\d,.]+/[\d,.]+$"
 
-SITE = Site("KingsClub", START, parse, _between, aliases=("kings club", "kc"))
+SITE = Site("KingsClub", START, parse, _between, aliases=("kings club", "kc"), prefixes=("#",))

@@ -182,4 +182,5 @@ def _event(b: HandBuilder, a: dict[str, str], seat_names: dict[str, str], no: in
 
 START = r"<game |<description "
 
-SITE = Site("Merge", START, parse, _between, aliases=("merge network", "carbon"))
+SITE = Site("Merge", START, parse, _between, aliases=("merge network", "carbon"),
+            prefixes=("<game ", "<description "))

@@ -197,4 +197,5 @@ def _action(b: HandBuilder, name: str, rest: str, no: int) -> None:
 
 START = r"\*\*\*\*\* History for hand "
 
-SITE = Site("OnGame", START, parse, _between, aliases=("ongame network",))
+SITE = Site("OnGame", START, parse, _between, aliases=("ongame network",),
+            prefixes=("***** History for hand ",))

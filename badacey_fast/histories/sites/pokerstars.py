@@ -51,6 +51,45 @@ def _header(line: str, hand: RealHand) -> tuple[int, int] | None:
     if m is None:
         raise HandHistoryError("a PokerStars first line in a shape this reader does not know", hand.file, hand.line)
     hand.hand_id = m["id"]
+    # A session's hands share the game and stakes words: what they give is read once (a bounded cache of
+    # the hands read whole; a hand that fails is read again, and fails the same way).
+    key = (m["game"], m["lvl"], bool(m["tour"]))
+    known = _TABLES.get(key)
+    if known is None:
+        note, stakes = _game_words(m, hand)
+        date, tz = (m["date2"], m["tz2"]) if m["date2"] else (m["date"], m["tz"])
+        hand.started = when(date, tz)
+        amounts: tuple[int, int] | None = None
+        if stakes:
+            parts = stakes.split(" ")[0].split("/")
+            if len(parts) == 2:
+                amounts = amount(parts[0], hand.scale), amount(parts[1], hand.scale)
+        if len(_TABLES) > 1024:
+            _TABLES.clear()
+        _TABLES[key] = (hand.variant, hand.betting, hand.game, hand.draws, hand.hand_size, note, hand.currency,
+                        hand.scale, amounts)
+        return amounts
+    variant_words, betting_words, game, draws, size, note, currency, scale, amounts = known
+    hand.variant, hand.betting, hand.game, hand.draws, hand.hand_size = variant_words, betting_words, game, draws, size
+    if note is not None:
+        hand.notes.append(note)
+    if key[2]:
+        hand.tournament = m["tour"]
+    hand.currency, hand.scale = currency, scale
+    date, tz = (m["date2"], m["tz2"]) if m["date2"] else (m["date"], m["tz"])
+    hand.started = when(date, tz)
+    return amounts
+
+
+# (game words, level words, tournament?) -> (variant, betting, game, draws, hand size, note, currency, scale,
+# stakes as amounts): what those words give every hand.
+_TABLES: dict[tuple[str, str | None, bool],
+              tuple[str, str, str | None, int, int, str | None, str, int, tuple[int, int] | None]] = {}
+
+
+def _game_words(m: re.Match[str], hand: RealHand) -> tuple[str | None, str | None]:
+    """Set the fields the game words and stakes give on ``hand``; returns the note it adds (if any) and the
+    stakes' words."""
     game = m["game"].strip()
     g = _MIXED.match(game) or _GAME.match(game)
     if g is None:
@@ -58,8 +97,10 @@ def _header(line: str, hand: RealHand) -> tuple[int, int] | None:
     hand.variant = g["variant"]
     hand.betting = betting(g["limit"])
     hand.game, hand.draws, hand.hand_size = variant(hand.variant)
+    note = None
     if hand.betting != "fixed" and hand.game is not None:
-        hand.notes.append(f"{g['limit']} {hand.variant}: the engine plays fixed limit")
+        note = f"{g['limit']} {hand.variant}: the engine plays fixed limit"
+        hand.notes.append(note)
     stakes = g["stakes"] or m["lvl"]
     if m["tour"]:
         hand.tournament = m["tour"]
@@ -69,13 +110,7 @@ def _header(line: str, hand: RealHand) -> tuple[int, int] | None:
         currency = (stakes or "").rsplit(" ", 1)[-1] if stakes and stakes[-1].isalpha() else ""
         hand.currency = currency if currency else ("USD" if stakes and "$" in stakes else
                                                   "EUR" if stakes and "€" in stakes else "play")
-    date, tz = (m["date2"], m["tz2"]) if m["date2"] else (m["date"], m["tz"])
-    hand.started = when(date, tz)
-    if stakes:
-        parts = stakes.split(" ")[0].split("/")
-        if len(parts) == 2:
-            return amount(parts[0], hand.scale), amount(parts[1], hand.scale)
-    return None
+    return note, stakes
 
 
 def parse(lines: list[str], start: int, file: str, context: dict[str, object]
@@ -108,6 +143,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         raise b.fail("no seats: the hand is cut off after its first line", start)
     names = Names(b.seats)
     players = names.all
+    colon_names = names.colon
     fold, check, bet, draw = b.fold, b.check, b.bet, b.draw
     summary = -1
     garbage: list[tuple[int, str]] = []
@@ -149,7 +185,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             if street is not None:
                 b.new_street(street, True)
             continue
-        got = names.split(line, ": ")
+        got = names.split(line, ": ") if colon_names else None  # else the partition above said it
         if got is not None:
             _action(b, got[0], got[1], no, scale)
         elif line.startswith("Dealt to "):
@@ -171,7 +207,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             return b.finish(), garbage
         raise b.fail("truncated hand: no *** SUMMARY ***", start + n - 1)
     _summary(b, names, lines, summary, start, scale, garbage)
-    _stakes(hand, b.events, stakes)
+    _stakes(hand, b.events, stakes, ANTE in b.posted)
     return b.finish(), garbage
 
 
@@ -281,11 +317,12 @@ def _summary(b: HandBuilder, names: Names, lines: list[str], i: int, start: int,
             garbage.append((start + k, line))
 
 
-def _stakes(hand: RealHand, events: list[Event], stakes: tuple[int, int] | None) -> None:
-    """Blinds from the posts; the limits (fixed limit) or blinds (else) the header states."""
+def _stakes(hand: RealHand, events: list[Event], stakes: tuple[int, int] | None, antes: bool) -> None:
+    """Blinds from the posts; the limits (fixed limit) or blinds (else) the header states.  ``antes``:
+    whether anyone posted an ante (else no event need be looked at for one)."""
     small = next((e.amount for e in events if e.kind == SMALL_BLIND), 0) or 0
     big = next((e.amount for e in events if e.kind == BIG_BLIND), 0) or 0
-    hand.ante = max((e.amount or 0 for e in events if e.kind == ANTE), default=0)
+    hand.ante = max((e.amount or 0 for e in events if e.kind == ANTE), default=0) if antes else 0
     if hand.betting == "fixed":
         if stakes is not None:
             hand.limits = stakes
@@ -298,4 +335,5 @@ def _stakes(hand: RealHand, events: list[Event], stakes: tuple[int, int] | None)
 
 START = r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #"
 
-SITE = Site("PokerStars", START, parse, _between, aliases=("stars", "ps", "pokerstars.com"))
+SITE = Site("PokerStars", START, parse, _between, aliases=("stars", "ps", "pokerstars.com"),
+            prefixes=("PokerStars ",))

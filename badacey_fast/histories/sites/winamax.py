@@ -180,4 +180,4 @@ def _action(b: HandBuilder, name: str, rest: str, no: int, scale: int) -> None:
 
 START = r"Winamax Poker - "
 
-SITE = Site("Winamax", START, parse, _between, aliases=("wina",))
+SITE = Site("Winamax", START, parse, _between, aliases=("wina",), prefixes=("Winamax Poker - ",))

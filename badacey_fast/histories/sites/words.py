@@ -48,13 +48,22 @@ def zone(abbreviation: str | None) -> tzinfo | None:
         return None
 
 
+_DAYS: dict[str, tuple[int, int, int]] = {}
+
+
 def when(text: str, abbreviation: str | None = None) -> datetime:
     """``YYYY/MM/DD H:MM:SS`` (``/`` or ``-``) in a zone (see :func:`zone`) as a datetime; ``ValueError``
     naming the text otherwise."""
     if len(text) == 19 and text[13] == ":" and text[4] in "/-":  # YYYY/MM/DD HH:MM:SS, the usual shape
         try:
-            return datetime(int(text[:4]), int(text[5:7]), int(text[8:10]), int(text[11:13]), int(text[14:16]),
-                            int(text[17:19]), tzinfo=zone(abbreviation))
+            ymd = _DAYS.get(text[:10])
+            if ymd is None:  # a session's hands share their day: its three numbers are read once
+                ymd = (int(text[:4]), int(text[5:7]), int(text[8:10]))
+                if len(_DAYS) > 4096:
+                    _DAYS.clear()
+                _DAYS[text[:10]] = ymd
+            return datetime(ymd[0], ymd[1], ymd[2], int(text[11:13]), int(text[14:16]), int(text[17:19]),
+                            tzinfo=zone(abbreviation))
         except ValueError:
             raise ValueError(f"{text!r} is not a date and time") from None
     try:
@@ -80,13 +89,26 @@ class Names:
     """The players of one hand, to find a name at the start of a line even with spaces in it (the
     longest name that fits wins: ``nl pokerr`` before ``nl``)."""
 
-    __slots__ = ("by_first", "all")
+    __slots__ = ("_by_first", "all", "colon")
 
     def __init__(self, names: Iterable[str]) -> None:
         self.all = set(names)
-        self.by_first: dict[str, list[str]] = {}
-        for n in sorted(self.all, key=len, reverse=True):
-            self.by_first.setdefault(n.split(" ", 1)[0], []).append(n)
+        #: Whether a name has ": " in it (else a line "name: rest" is found by one partition).
+        self.colon = ": " in "\n".join(self.all)  # (no name holds a line break: the join makes no ": ")
+        self._by_first: dict[str, list[str]] | None = None  # built on first need: most hands never ask
+
+    @property
+    def by_first(self) -> dict[str, list[str]]:
+        """The names by their first word, longest first."""
+        by_first = self._by_first
+        if by_first is None:
+            by_first = self._by_first = {}
+            for n in self.all:
+                by_first.setdefault(n.split(" ", 1)[0], []).append(n)
+            for same in by_first.values():
+                if len(same) > 1:  # names with a first word in common: the longest first (a stable sort)
+                    same.sort(key=len, reverse=True)
+        return by_first
 
     def split(self, line: str, sep: str = " ") -> tuple[str, str] | None:
         """``(name, rest)`` where the line starts with a player's name and ``sep``, else None."""
@@ -94,10 +116,12 @@ class Names:
             name, found, rest = line.partition(": ")
             if found and name in self.all:
                 return name, rest
+            if not self.colon:  # no name has ": " in it: the first ": " ends the name, if any
+                return None
         first = line.split(" ", 1)[0]
         if sep == ": " and first.endswith(":"):
             first = first[:-1]
-        for name in self.by_first.get(first, ()):
+        for name in (self._by_first or self.by_first).get(first, ()):
             if line.startswith(name) and line.startswith(sep, len(name)):
                 return name, line[len(name) + len(sep):]
         return None
