@@ -36,6 +36,15 @@ except KeyboardInterrupt:
 
     interrupted_while_starting()
     raise
+except ValueError as exc:
+    # A BADACEY_FAST_* variable whose value is refused (errors.SettingError, raised as the kernel loads):
+    # the `badacey` command prints one line and exits with status 2; an importer gets the error.
+    from badacey_fast.cli.signals import refused_while_starting
+    from badacey_fast.errors import SettingError
+
+    if isinstance(exc, SettingError):
+        refused_while_starting(exc)
+    raise
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:
