@@ -127,6 +127,12 @@ def test_the_command_is_the_first_word_that_is_not_an_option(argv, expected):
     assert command._command_named(argv) == expected
 
 
+@pytest.mark.parametrize("game", ["badugi", "a5", "2-7"])
+def test_demo_refuses_a_game_the_seeds_hands_do_not_split_before_any_output(capsys, game):
+    status, out, err = run(capsys, "demo", "--game", game)
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "badacey or badeucy" in err and game in err
+
+
 def test_an_unknown_command_is_refused_with_every_name(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["evl", HAND])

@@ -31,7 +31,7 @@ from badacey_fast.errors import BadaceyError, MissingExtraError, TableIntegrityE
 #: its module; a ``help=`` a module's ``register`` gives is replaced by it); each module's ``register`` adds
 #: everything else about its commands.
 COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("eval", "hands", "both halves of one hand: ranks (lower is better) and words"),
+    ("eval", "hands", "one hand's halves (both, or the one its game plays): rank (lower is better), words"),
     ("showdown", "hands", "split a pot between hands: who wins which half, payouts per seat"),
     ("demo", "hands", "seed 000's worked examples: scoop, one-way hand, quartered pot"),
     ("draw", "draw", "exact outcomes of one draw (lower rank is better)"),
@@ -60,7 +60,7 @@ def summary(name: str) -> str:
     """The one-line summary of subcommand ``name`` that ``badacey --help`` prints.
 
     >>> summary("eval")
-    'both halves of one hand: ranks (lower is better) and words'
+    "one hand's halves (both, or the one its game plays): rank (lower is better), words"
     >>> summary("nonsense")
     Traceback (most recent call last):
     ...

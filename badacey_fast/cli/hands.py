@@ -35,7 +35,7 @@ from badacey_fast.errors import ShowdownError
 from badacey_fast.pots.results import UNSHOWN, SeatHand, Settlement, ShowdownResult
 from badacey_fast.pots.settlement import settle, showdown_detail
 from badacey_fast.rules import reference
-from badacey_fast.rules.games import BADACEY, SCORINGS, Scoring, scoring
+from badacey_fast.rules.games import BADACEY, BADEUCY, SCORINGS, Scoring, scoring
 
 __all__ = ["register", "DEMO", "FOLD_TOKENS", "UNSHOWN_TOKENS"]
 
@@ -197,6 +197,8 @@ def _showdown_json(result: Settlement | ShowdownResult, names: list[str] | None)
 
 def _demo(args: argparse.Namespace) -> int:
     rules = scoring(args.game)
+    if rules.game not in (BADACEY, BADEUCY):  # the seed's hands are five cards and split the pot
+        raise ShowdownError(f"demo plays the seed's split-pot hands: --game badacey or badeucy, not {args.game!r}")
     pot = _int(args.pot, "--pot")
     if pot < 0:  # checked before the heading is printed: bad input prints nothing on stdout
         raise ShowdownError(f"pot is negative: {pot}")
