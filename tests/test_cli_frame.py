@@ -298,6 +298,20 @@ def test_eval_words_from_the_cards_are_the_words_of_the_rank():
                 reference.describe_badugi_rank(rank, rules.ace_high)
 
 
+@pytest.mark.parametrize("game", ["badacey", "badeucy", "badugi", "27"])
+def test_showdown_words_are_the_words_of_each_seats_ranks(game):
+    rng = random.Random(f"words-{game}")
+    rules = scoring(game)
+    for _ in range(60):
+        seats = rng.randint(2, 6)
+        hands = _random_hands(rng, seats, rules.hand_size)
+        result = badacey_fast.showdown_detail(hands, 10, game=game)
+        for s, words in enumerate(result.descriptions):
+            low, badugi = result.low_ranks[s], result.badugi_ranks[s]
+            assert words == (None if low is None else reference.describe_low_rank(low, rules),
+                             None if badugi is None else reference.describe_badugi_rank(badugi, rules.ace_high))
+
+
 # ---- completion ------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("shell", ["bash", "zsh"])
