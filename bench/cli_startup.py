@@ -32,6 +32,8 @@ def _cases(python: str) -> dict[str, list[str]]:
     command = [script] if os.path.exists(script) else [python, "-m", "badacey_fast"]
     return {
         "import badacey_fast": [python, "-c", "import badacey_fast"],
+        # eval's floor: the import and one evaluation (the first loads and checks the hand's table)
+        "import + evaluate(HAND)": [python, "-c", f"import badacey_fast; badacey_fast.evaluate({HAND!r})"],
         "badacey --version": command + ["--version"],
         "badacey --help": command + ["--help"],
         f"badacey eval '{HAND}'": command + ["eval", HAND],

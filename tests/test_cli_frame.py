@@ -80,6 +80,8 @@ def test_a_run_imports_only_what_it_uses(fresh_python, argv):
     assert not [m for m in loaded if m.split(".")[0] == "numpy" or m.startswith(HEAVY)]
     if argv != ["--version"]:  # the installed metadata is read for --version alone
         assert "importlib.metadata" not in loaded
+    if argv[0] != "showdown":  # pots (fractions, decimal) for a showdown alone
+        assert "badacey_fast.pots" not in loaded and "decimal" not in loaded
 
 
 def test_help_lists_every_command_without_importing_it(capsys):

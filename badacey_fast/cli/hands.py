@@ -32,10 +32,15 @@ from badacey_fast import evaluator
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.cli.command import summary
 from badacey_fast.errors import ShowdownError
-from badacey_fast.pots.results import UNSHOWN, SeatHand, Settlement, ShowdownResult
-from badacey_fast.pots.settlement import settle, showdown_detail
 from badacey_fast.rules import reference
 from badacey_fast.rules.games import BADACEY, BADEUCY, SCORINGS, Scoring, scoring
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; mypy reads it alike
+if TYPE_CHECKING:
+    from badacey_fast.pots.results import SeatHand, Settlement, ShowdownResult
+
+# badacey_fast.pots (and fractions, decimal) is imported by showdown and demo when they run: eval, the
+# command people script per hand, starts as fast as the package's import (tests/test_cli_frame.py).
 
 __all__ = ["register", "DEMO", "FOLD_TOKENS", "UNSHOWN_TOKENS"]
 
@@ -139,6 +144,8 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _seat(token: str) -> SeatHand:
+    from badacey_fast.pots.results import UNSHOWN
+
     word = token.strip().lower()
     if word in FOLD_TOKENS:
         return None
@@ -148,6 +155,8 @@ def _seat(token: str) -> SeatHand:
 
 
 def _showdown(args: argparse.Namespace) -> int:
+    from badacey_fast.pots.settlement import settle, showdown_detail
+
     hands = [_seat(t) for t in args.hands]
     button = _int(args.button, "--button")
     names = None if args.names is None else [x.strip() for x in args.names.split(",")]
@@ -173,6 +182,8 @@ def _showdown(args: argparse.Namespace) -> int:
 
 def _showdown_json(result: Settlement | ShowdownResult, names: list[str] | None) -> dict[str, object]:
     """``badacey showdown --json``'s object (its fields are documented on the docs' CLI page)."""
+    from badacey_fast.pots.results import Settlement
+
     pots = result.pots if isinstance(result, Settlement) else (result.pot,)
     seats = []
     for s, (cards, words) in enumerate(zip(result.hands, result.descriptions)):
@@ -196,6 +207,8 @@ def _showdown_json(result: Settlement | ShowdownResult, names: list[str] | None)
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from badacey_fast.pots.settlement import showdown_detail
+
     rules = scoring(args.game)
     if rules.game not in (BADACEY, BADEUCY):  # the seed's hands are five cards and split the pot
         raise ShowdownError(f"demo plays the seed's split-pot hands: --game badacey or badeucy, not {args.game!r}")
