@@ -335,6 +335,16 @@ def test_completion_prints_a_script_naming_every_command(capsys, shell):
         assert out.startswith("#compdef badacey")
 
 
+@pytest.mark.backend_independent
+def test_completion_needs_no_optional_extra(fresh_python, capsys):
+    expected = run(capsys, "completion", "bash")[1]
+    child = fresh_python("import sys\n"
+                         "for m in ('pyarrow', 'pandas', 'dask', 'distributed', 'matplotlib', 'gymnasium', "
+                         "'pettingzoo', 'pyspiel'):\n    sys.modules[m] = None\n"
+                         "from badacey_fast.cli import main\nsys.exit(main(['completion', 'bash']))\n")
+    assert (child.returncode, child.stderr) == (0, "") and child.stdout == expected and expected.endswith("\n")
+
+
 def test_completion_takes_bash_or_zsh_only(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["completion", "fish"])

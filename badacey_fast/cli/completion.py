@@ -45,5 +45,5 @@ def _completion(args: argparse.Namespace) -> int:
 
     from badacey_fast.cli.command import build_parser
 
-    print(shtab.complete(build_parser(full=True), shell=args.shell), end="")
+    print(shtab.complete(build_parser(full=True), shell=args.shell).rstrip("\n"))
     return 0
