@@ -155,6 +155,48 @@ def test_a_missing_extra_is_one_line_and_status_2(capsys):
     assert err == 'badacey draw: error: plots need no_such_module_here: pip install "badacey_fast[plot]"\n'
 
 
+@pytest.mark.parametrize("module, extra", [("pyarrow", "parquet"), ("distributed", "dask"), ("matplotlib", "plot")])
+def test_an_optional_library_imported_without_a_hint_is_still_one_line_naming_the_extra(capsys, monkeypatch,
+                                                                                        module, extra):
+    import importlib
+    import sys
+
+    monkeypatch.setitem(sys.modules, module, None)  # as if not installed
+
+    def imports_it(args: argparse.Namespace) -> int:
+        importlib.import_module(module)
+        return 0
+
+    status = command._run(argparse.Namespace(command="score", handler=imports_it))
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err == f'badacey score: error: this needs {module}: pip install "badacey_fast[{extra}]"\n'
+
+    def imports_a_missing_part_of_the_package(args: argparse.Namespace) -> int:
+        importlib.import_module("badacey_fast.no_such_module")
+        return 0
+
+    with pytest.raises(ModuleNotFoundError):  # a broken install is not an extra to install
+        command._run(argparse.Namespace(command="score", handler=imports_a_missing_part_of_the_package))
+
+
+@pytest.mark.backend_independent
+def test_each_optional_library_is_named_with_the_extra_that_installs_it():
+    import sys
+    from pathlib import Path
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    extras = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]
+    distribution = {"pyspiel": "open_spiel", "distributed": "dask[distributed]"}
+    for module, extra in command.EXTRA_OF.items():
+        wanted = distribution.get(module, module)
+        assert any(req.split(";")[0].replace(" ", "").startswith(wanted) for req in extras[extra]), (module, extra)
+
+
 @pytest.mark.backend_independent
 @pytest.mark.parametrize("blocked, module, extra", [("gymnasium", "gymnasium", "rl"), ("pettingzoo", "pettingzoo", "rl"),
                                                     ("gymnasium", "pettingzoo", "rl"),

@@ -51,6 +51,12 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 #: The modules of :data:`COMMANDS`, in order, each once (what ``build_parser(full=True)`` registers).
 COMMAND_MODULES = tuple(dict.fromkeys(f"badacey_fast.cli.{module}" for _, module, _ in COMMANDS))
 
+#: The optional libraries and the pip extra that installs each (pyproject.toml's extras): a command whose
+#: code imports one that is missing without saying so (a MissingExtraError) still ends with one line naming
+#: the extra, not a traceback.
+EXTRA_OF = {"pyarrow": "parquet", "pandas": "pandas", "dask": "dask", "distributed": "dask",
+            "matplotlib": "plot", "gymnasium": "rl", "pettingzoo": "rl", "pyspiel": "openspiel"}
+
 DESCRIPTION = "Evaluate, compare and settle Badacey and Badeucy hands (lower rank is better)."
 EPILOG = ("'badacey COMMAND --help' describes each command.  Exit status: 0 done, 1 a damaged install, "
           "2 bad input, a bad BADACEY_FAST_* variable or a missing optional extra, 130 Ctrl-C, 143 SIGTERM.")
@@ -167,6 +173,13 @@ def _run(args: argparse.Namespace) -> int:
     except (BadaceyError, ValueError, TypeError, MissingExtraError) as exc:
         # Bad input, a bad BADACEY_FAST_* setting, or an optional extra not installed: one line, status 2.
         print(f"badacey {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as exc:
+        top = (exc.name or "").split(".")[0]
+        if top not in EXTRA_OF:  # not an optional library: a broken install, with its traceback
+            raise
+        print(f'badacey {args.command}: error: this needs {top}: pip install "badacey_fast[{EXTRA_OF[top]}]"',
+              file=sys.stderr)
         return 2
     except TableIntegrityError as exc:  # the message names the file and the command that rebuilds it
         print(f"badacey {args.command}: error: {exc}", file=sys.stderr)
