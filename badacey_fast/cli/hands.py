@@ -26,8 +26,6 @@ from __future__ import annotations
 
 import argparse
 
-import json
-
 from badacey_fast import evaluator
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.cli.command import summary
@@ -134,6 +132,8 @@ def _eval(args: argparse.Namespace) -> int:
     cards = parse_cards(" ".join(args.cards), count=rules.hand_size)
     halves = _halves(cards, rules)  # every check and lookup before the first line is printed
     if args.json:
+        import json  # (here: only --json needs it)
+
         print(json.dumps({"game": rules.game, "cards": format_cards(cards), **halves}))
         return 0
     print(f"{rules.title.split(':')[0]}: {format_cards(cards)}")
@@ -171,6 +171,8 @@ def _showdown(args: argparse.Namespace) -> int:
         result = showdown_detail(hands, pot, button=button, game=args.game, odd_chip=args.odd_chip)
     text = result.explain(names)  # checks the names before anything is printed
     if args.json:
+        import json
+
         print(json.dumps(_showdown_json(result, names)))
         return 0
     who = names or [f"seat {s}" for s in range(len(hands))]
