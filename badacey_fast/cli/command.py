@@ -130,8 +130,11 @@ def build_parser(full: bool = True, command: str | None = None) -> argparse.Argu
             sub.add_parser(name, help=text, add_help=False)
     # The listing prints COMMANDS' summaries, whichever module registered a command and with what help=
     # (a subparser's help= is shown nowhere else): one home, the same lines whether a module was imported.
+    # (A command missing from COMMANDS keeps its own help= here, and tests/test_cli_frame.py fails: without a
+    # line in the table a run cannot find its module.)
+    summaries = {name: text for name, _, text in COMMANDS}
     for listed in sub._choices_actions:
-        listed.help = summary(listed.dest)
+        listed.help = summaries.get(listed.dest, listed.help)
     return parser
 
 
