@@ -36,6 +36,15 @@ except KeyboardInterrupt:
 
     interrupted_while_starting()
     raise
+except ValueError as exc:
+    # A BADACEY_FAST_* variable whose value is refused (errors.SettingError, raised as the kernel loads):
+    # the `badacey` command prints one line and exits with status 2; an importer gets the error.
+    from badacey_fast.cli.signals import refused_while_starting
+    from badacey_fast.errors import SettingError
+
+    if isinstance(exc, SettingError):
+        refused_while_starting(exc)
+    raise
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:
@@ -59,13 +68,46 @@ if TYPE_CHECKING:
 
 
 def _find_version() -> str:
+    """The installed distribution's version, as ``importlib.metadata.version("badacey_fast")`` gives it.
+
+    Importing importlib.metadata costs ~35 ms (email, zipfile, csv...), most of what ``badacey --version``
+    would take: the usual layout, one ``badacey_fast-*.dist-info`` in the first ``sys.path`` entry that
+    holds any metadata of the package, is read directly (its ``METADATA``'s ``Version:`` line, where
+    importlib.metadata reads it); anything else (several candidates, an ``.egg-info``, a zip) goes to
+    importlib.metadata itself.
+
+    >>> from importlib.metadata import version
+    >>> _find_version() == version("badacey_fast")
+    True
+    """
+    import os
+    import sys
+
+    for entry in sys.path:
+        try:
+            names = [n for n in os.listdir(entry or ".") if n.startswith("badacey_fast")]
+        except OSError:  # not a directory (a zip, a missing entry)
+            continue
+        found = [n for n in names if n.startswith("badacey_fast-") and n.endswith(".dist-info")]
+        if len(found) == 1 and not any(n.endswith(".egg-info") for n in names):
+            try:
+                with open(os.path.join(entry or ".", found[0], "METADATA"), encoding="utf-8") as f:
+                    for line in f:
+                        if line.startswith("Version:"):
+                            return line[len("Version:"):].strip()
+                        if not line.strip():  # the headers end at the first blank line
+                            break
+            except OSError:
+                pass
+            break
+        if found or any(n.endswith((".egg-info", ".egg-link")) for n in names):
+            break
     from importlib.metadata import PackageNotFoundError, version
 
     try:
         return version("badacey_fast")
     except PackageNotFoundError:  # running from a source tree that was never installed
         return "0+unknown"
-
 
 
 # Bulk names live in badacey_fast.bulk, which imports numpy: loaded on first use, so that
@@ -86,7 +128,9 @@ _LAZY_NAMES = {"showdown_many": "bulk", "winners_many": "bulk", "score_many": "b
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    # The lazily loaded names of __all__ too; not the module's own helpers (`annotations` of the
+    # __future__ import, TYPE_CHECKING), which are no part of the API.
+    return sorted((set(globals()) - {"annotations", "TYPE_CHECKING"}) | set(__all__))
 
 
 def __getattr__(attr: str) -> object:

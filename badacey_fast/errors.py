@@ -25,6 +25,7 @@ __all__ = [
     "HandHistoryError",
     "HistoryWarning",
     "ReplayError",
+    "SettingError",
     "BackendError",
     "ConfigError",
     "HistoryError",
@@ -134,7 +135,14 @@ class TableIntegrityError(RuntimeError):
     missing: bool = False
 
 
-class BackendError(BadaceyError):
+class SettingError(BadaceyError):
+    """An environment variable of badacey_fast holds a value it refuses: ``BADACEY_FAST_BACKEND``
+    (:class:`BackendError`) or ``BADACEY_FAST_ISA`` (a misspelt code path, or one this CPU lacks).  The
+    message names the variable, the value and the valid values; raised when the package loads, before any
+    work (the ``badacey`` command prints it as one line and exits with status 2)."""
+
+
+class BackendError(SettingError):
     """An unknown value of ``BADACEY_FAST_BACKEND`` (:mod:`badacey_fast.kernel.backend`)."""
 
 

@@ -213,7 +213,7 @@ def test_sigint_at_random_moments_leaves_the_old_output(inputs, tmp_path, case) 
 # The package's first imports (inside `import badacey_fast`), the command's modules (inside main, before the
 # parser exists), and a module the handler imports: via the console script and via `python -m`.
 @pytest.mark.parametrize("module, script", [("badacey_fast.kernel", True), ("numpy", False),
-                                            ("badacey_fast.cli.hands", True), ("badacey_fast.files.arrow", False)])
+                                            ("badacey_fast.cli.score", True), ("badacey_fast.files.arrow", False)])
 def test_ctrl_c_during_the_start_up_imports_is_one_line(inputs, tmp_path, module, script) -> None:
     out = tmp_path / "payouts.parquet"
     out.write_bytes(OLD)

@@ -1,8 +1,8 @@
 """The kernel's code-path switch, ``BADACEY_FAST_ISA=auto|avx512|avx2|scalar``, in fresh interpreters.
 
 The switch is read by the C kernel (csrc/badacey.c) once, at first use; a value the CPU cannot honour is
-a RuntimeError when the C side loads its first table (csrc/cpython/speedups.c), never an illegal
-instruction.  Here: each path this CPU has is selected and gives the same answers as the others; a
+a ``SettingError`` (a ValueError) when the package loads the C twin (``kernel._c``, before any call), never
+an illegal instruction.  Here: each path this CPU has is selected and gives the same answers as the others; a
 misspelt value and a missing path are refused in words.  The full exhaustive and bulk suites run once
 per path in CI (.ci/isa); the C-only golden test (csrc/tests/run) does the same without Python.
 """
@@ -90,7 +90,8 @@ def test_every_path_gives_the_same_answers(cpu_level: int) -> None:
 def test_a_misspelt_value_is_refused_in_words() -> None:
     run = _child(_LEVELS, "avx-512")
     assert run.returncode != 0
-    assert "RuntimeError: BADACEY_FAST_ISA=avx-512 is not one of auto, avx512, avx2, scalar" in run.stderr
+    # A ValueError subclass (errors.SettingError), raised as the package loads the C twin
+    assert "SettingError: BADACEY_FAST_ISA=avx-512 is not one of auto, avx512, avx2, scalar" in run.stderr
     assert "this CPU has: " in run.stderr
 
 

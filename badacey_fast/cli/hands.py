@@ -27,13 +27,18 @@ from __future__ import annotations
 import argparse
 
 from badacey_fast import evaluator
-
-from badacey_fast.rules import reference as reference
 from badacey_fast.cards import format_cards, parse_cards
+from badacey_fast.cli.command import summary
 from badacey_fast.errors import ShowdownError
-from badacey_fast.pots.results import UNSHOWN, SeatHand, Settlement, ShowdownResult
-from badacey_fast.pots.settlement import settle, showdown_detail
-from badacey_fast.rules.games import BADACEY, SCORINGS, scoring
+from badacey_fast.rules import reference
+from badacey_fast.rules.games import BADACEY, BADEUCY, SCORINGS, Scoring, scoring
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; mypy reads it alike
+if TYPE_CHECKING:
+    from badacey_fast.pots.results import SeatHand, Settlement, ShowdownResult
+
+# badacey_fast.pots (and fractions, decimal) is imported by showdown and demo when they run: eval, the
+# command people script per hand, starts as fast as the package's import (tests/test_cli_frame.py).
 
 __all__ = ["register", "DEMO", "FOLD_TOKENS", "UNSHOWN_TOKENS"]
 
@@ -66,15 +71,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """
     games = ", ".join(SCORINGS)
     p = subparsers.add_parser(
-        "eval", help="both halves of one hand: ranks (lower is better) and words",
+        "eval", help=summary("eval"),
         description="Evaluate one hand: each half's dense rank (1 = the nuts, lower is better) and words.",
     )
     p.add_argument("cards", nargs="+", help='the hand, e.g. "As 2h 3d 4c 5s" (quoted or not)')
     p.add_argument("--game", default="badacey", help=f"one of {games} (default badacey)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead (see the docs' CLI page)")
     p.set_defaults(handler=_eval)
 
     p = subparsers.add_parser(
-        "showdown", help="split a pot between hands: who wins which half, payouts per seat",
+        "showdown", help=summary("showdown"),
         description="Settle one showdown (RULES.md §3).  One argument per seat, in seat order clockwise; "
         f"a folded seat is one of {', '.join(FOLD_TOKENS)}; a lone live seat may be '?' (cards not shown).",
     )
@@ -86,10 +92,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--game", default="badacey", help=f"one of {games} (default badacey)")
     p.add_argument("--odd-chip", default="position", help="position (default) or low")
     p.add_argument("--names", default=None, help="comma-separated player names, one per seat")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead (see the docs' CLI page)")
     p.set_defaults(handler=_showdown)
 
     p = subparsers.add_parser(
-        "demo", help="seed 000's worked examples: scoop, one-way hand, quartered pot",
+        "demo", help=summary("demo"),
         description="Play seed 000's three worked showdowns end to end.",
     )
     p.add_argument("--game", default="badacey", help="badacey (default) or badeucy: the same hands, other rules")
@@ -104,22 +111,41 @@ def _int(text: str, what: str) -> int:
         raise ShowdownError(f"{what} must be an int, got {text!r}") from None
 
 
+def _halves(cards: tuple[int, ...], rules: Scoring) -> dict[str, dict[str, object] | None]:
+    """Each half of one hand: ``{"rank", "of", "words"}`` (rank 1 = the nuts of ``of``), None for a half
+    the game does not play."""
+    halves: dict[str, dict[str, object] | None] = {"low": None, "badugi": None}
+    for half in rules.halves:
+        # The words from the cards (describe_low/_badugi): from the rank they would tabulate every class first.
+        if half == "low":
+            rank = evaluator.low_rank(cards, game=rules)
+            words, count = reference.describe_low(cards, rules), reference.LOW_CLASS_COUNTS[rules.family]
+        else:
+            rank = evaluator.badugi_rank(cards, ace_high=rules.ace_high)
+            words, count = reference.describe_badugi(cards, rules.ace_high), reference.BADUGI_CLASS_COUNT
+        halves[half] = {"rank": rank, "of": count, "words": words}
+    return halves
+
+
 def _eval(args: argparse.Namespace) -> int:
     rules = scoring(args.game)
     cards = parse_cards(" ".join(args.cards), count=rules.hand_size)
+    halves = _halves(cards, rules)  # every check and lookup before the first line is printed
+    if args.json:
+        import json  # (here: only --json needs it)
+
+        print(json.dumps({"game": rules.game, "cards": format_cards(cards), **halves}))
+        return 0
     print(f"{rules.title.split(':')[0]}: {format_cards(cards)}")
-    for half in rules.halves:
-        if half == "low":
-            rank = evaluator.low_rank(cards, game=rules)
-            words, count = reference.describe_low_rank(rank, rules), reference.LOW_CLASS_COUNTS[rules.family]
-        else:
-            rank = evaluator.badugi_rank(cards, ace_high=rules.ace_high)
-            words, count = reference.describe_badugi_rank(rank, rules.ace_high), reference.BADUGI_CLASS_COUNT
-        print(f"  {half + ':':<7} {words} (rank {rank} of {count}, lower is better)")
+    for half, found in halves.items():
+        if found is not None:
+            print(f"  {half + ':':<7} {found['words']} (rank {found['rank']} of {found['of']}, lower is better)")
     return 0
 
 
 def _seat(token: str) -> SeatHand:
+    from badacey_fast.pots.results import UNSHOWN
+
     word = token.strip().lower()
     if word in FOLD_TOKENS:
         return None
@@ -129,6 +155,8 @@ def _seat(token: str) -> SeatHand:
 
 
 def _showdown(args: argparse.Namespace) -> int:
+    from badacey_fast.pots.settlement import settle, showdown_detail
+
     hands = [_seat(t) for t in args.hands]
     button = _int(args.button, "--button")
     names = None if args.names is None else [x.strip() for x in args.names.split(",")]
@@ -142,6 +170,11 @@ def _showdown(args: argparse.Namespace) -> int:
         pot = _int(args.pot if args.pot is not None else "100", "--pot")
         result = showdown_detail(hands, pot, button=button, game=args.game, odd_chip=args.odd_chip)
     text = result.explain(names)  # checks the names before anything is printed
+    if args.json:
+        import json
+
+        print(json.dumps(_showdown_json(result, names)))
+        return 0
     who = names or [f"seat {s}" for s in range(len(hands))]
     print(text)
     paid_out = ["folded" if hands[s] is None else str(chips) for s, chips in enumerate(result.payouts)]
@@ -149,8 +182,38 @@ def _showdown(args: argparse.Namespace) -> int:
     return 0
 
 
+def _showdown_json(result: Settlement | ShowdownResult, names: list[str] | None) -> dict[str, object]:
+    """``badacey showdown --json``'s object (its fields are documented on the docs' CLI page)."""
+    from badacey_fast.pots.results import Settlement
+
+    pots = result.pots if isinstance(result, Settlement) else (result.pot,)
+    seats = []
+    for s, (cards, words) in enumerate(zip(result.hands, result.descriptions)):
+        status = "folded" if cards is None else "unshown" if not cards else "shown"
+        seats.append({
+            "seat": s, "name": None if names is None else names[s], "status": status,
+            "cards": format_cards(cards) if cards else None,
+            "low": None if result.low_ranks[s] is None or words is None else
+            {"rank": result.low_ranks[s], "words": words.low},
+            "badugi": None if result.badugi_ranks[s] is None or words is None else
+            {"rank": result.badugi_ranks[s], "words": words.badugi},
+        })
+    return {
+        "game": result.game, "button": result.button, "odd_chip": str(result.odd_chip),
+        "contributions": list(result.contributions) if isinstance(result, Settlement) else None,
+        "seats": seats,
+        "pots": [{"amount": p.amount, "eligible": list(p.eligible), "low_winners": list(p.low_winners),
+                  "badugi_winners": list(p.badugi_winners), "chips": list(p.chips)} for p in pots],
+        "payouts": [chips or 0 for chips in result.payouts],  # a folded seat (None in a ShowdownResult) wins 0
+    }
+
+
 def _demo(args: argparse.Namespace) -> int:
+    from badacey_fast.pots.settlement import showdown_detail
+
     rules = scoring(args.game)
+    if rules.game not in (BADACEY, BADEUCY):  # the seed's hands are five cards and split the pot
+        raise ShowdownError(f"demo plays the seed's split-pot hands: --game badacey or badeucy, not {args.game!r}")
     pot = _int(args.pot, "--pot")
     if pot < 0:  # checked before the heading is printed: bad input prints nothing on stdout
         raise ShowdownError(f"pot is negative: {pot}")

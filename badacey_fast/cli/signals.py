@@ -19,7 +19,7 @@ from types import FrameType
 
 from badacey_fast.errors import Terminated
 
-__all__ = ["sigterm_raises", "report", "interrupted_while_starting"]
+__all__ = ["sigterm_raises", "report", "interrupted_while_starting", "refused_while_starting"]
 
 #: Exit status for each signal: 128 + its number, as a shell reports a process the signal ended.
 STATUS = {"interrupted": 128 + signal.SIGINT, "terminated": 128 + signal.SIGTERM}
@@ -60,14 +60,31 @@ def report(name: str, what: str) -> int:
     return STATUS[what]
 
 
-def interrupted_while_starting() -> None:
-    """Called by the package's ``__init__`` when Ctrl-C stops its first imports: if this process is the
-    ``badacey`` command (its console script, or ``python -m badacey_fast.cli``), print the one line the
-    command prints and exit with status 130; otherwise return, and the KeyboardInterrupt goes on."""
+def _is_the_command() -> bool:
+    """True when this process is the ``badacey`` command: its console script, ``python -m badacey_fast``
+    or ``python -m badacey_fast.cli``."""
     script = os.path.basename(sys.argv[0]) if sys.argv else ""
     for ending in ("-script.pyw", "-script.py", ".exe"):
         script = script.removesuffix(ending)
     argv = list(getattr(sys, "orig_argv", []))
-    run_as_module = "-m" in argv[:-1] and argv[argv.index("-m") + 1] == "badacey_fast.cli"
-    if script == "badacey" or run_as_module:
+    run_as_module = "-m" in argv[:-1] and argv[argv.index("-m") + 1] in ("badacey_fast", "badacey_fast.cli")
+    return script == "badacey" or run_as_module
+
+
+def interrupted_while_starting() -> None:
+    """Called by the package's ``__init__`` when Ctrl-C stops its first imports: if this process is the
+    ``badacey`` command (its console script, ``python -m badacey_fast`` or ``python -m badacey_fast.cli``),
+    print the one line the command prints and exit with status 130; otherwise return, and the
+    KeyboardInterrupt goes on."""
+    if _is_the_command():
         raise SystemExit(report("badacey", "interrupted"))
+
+
+def refused_while_starting(error: Exception) -> None:
+    """Called by the package's ``__init__`` when a ``BADACEY_FAST_*`` variable's value is refused
+    (:class:`~badacey_fast.errors.SettingError`) as the package loads: if this process is the ``badacey``
+    command, print ``badacey: error: <the message>`` on stderr and exit with status 2 (bad input, before
+    any output); otherwise return, and the error goes on to the importer."""
+    if _is_the_command():
+        print(f"badacey: error: {error}", file=sys.stderr)
+        raise SystemExit(2)

@@ -22,6 +22,7 @@ import hashlib
 import os
 import time
 
+from badacey_fast.cli.command import summary
 from badacey_fast.errors import BadaceyError
 from badacey_fast.tables import format as tables
 
@@ -32,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add ``build-tables`` to the ``badacey`` command's subparsers."""
     p = subparsers.add_parser(
         "build-tables",
-        help="regenerate the lookup tables (fixes a missing or damaged table)",
+        help=summary("build-tables"),
         description="Regenerate both lookup tables from the reference rules and check them on reload.",
     )
     p.add_argument("--out", metavar="DIR", help=f"write here instead of {tables.data_dir()}")

@@ -36,7 +36,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn, SupportsFloat, SupportsIndex
 
-import gymnasium
+from badacey_fast.errors import MissingExtraError
+
+# Without the extra: one line naming it (a command line prints it as it is), not a bare ModuleNotFoundError.
+MissingExtraError.require("gymnasium", "rl", "the Gymnasium environments")
+
+import gymnasium  # noqa: E402
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv

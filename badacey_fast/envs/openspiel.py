@@ -52,7 +52,12 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
-import numpy as np
+from badacey_fast.errors import MissingExtraError
+
+# Without the extra: one line naming it (a command line prints it as it is), not a bare ModuleNotFoundError.
+MissingExtraError.require("pyspiel", "openspiel", "OpenSpiel games")
+
+import numpy as np  # noqa: E402
 import pyspiel
 
 from badacey_fast.cards import format_cards

@@ -32,7 +32,13 @@ import random
 from collections.abc import Sequence
 from typing import Any, SupportsIndex
 
-import numpy as np
+from badacey_fast.errors import MissingExtraError
+
+# Without the extra: one line naming it (a command line prints it as it is), not a bare ModuleNotFoundError.
+for _needed in ("gymnasium", "pettingzoo"):  # (pettingzoo imports gymnasium)
+    MissingExtraError.require(_needed, "rl", "the PettingZoo environments")
+
+import numpy as np  # noqa: E402
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger

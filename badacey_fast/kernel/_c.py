@@ -19,6 +19,7 @@ from badacey_fast.tables import format as tables
 from badacey_fast._kernel import ffi, lib  # ImportError here means the extension was never built
 from badacey_fast._speedups import HandEvaluator, observe_rows as _observe_rows
 from badacey_fast.cards import parse_cards
+from badacey_fast.errors import SettingError
 from badacey_fast.rules.value import VALUES, Value, from_entry
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
@@ -114,6 +115,21 @@ def _first_bad_entry(game: int, payload: memoryview) -> int:
     return lib.bd_table_first_bad(_from_buffer("uint32_t[]", payload), game)
 
 
+def _check_isa() -> None:
+    """Refuse a bad ``BADACEY_FAST_ISA`` (a misspelt code path, or one this CPU lacks) with a
+    :class:`~badacey_fast.errors.SettingError` naming the value and the valid ones (``bd_isa_check``'s
+    words).  Run once, when this twin is imported, i.e. before any call and any output of a command: the
+    C extension's own check, when a table loads, would come after a command has begun printing.
+
+    >>> _check_isa()  # the value this process runs with is a valid one
+    """
+    msg = ffi.new("char[]", 256)
+    if lib.bd_isa_check(msg, len(msg)):
+        text = ffi.string(msg)  # bytes for a char array (cffi's stubs allow str too)
+        raise SettingError(text.decode("utf-8", "replace") if isinstance(text, bytes) else text)
+
+
+_check_isa()
 tables.check_present()
 KERNEL = Kernel()
 _TABLES = KERNEL.tables
