@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from badacey_fast.cli.signals import report, sigterm_raises
-from badacey_fast.errors import BadaceyError, TableIntegrityError, Terminated
+from badacey_fast.errors import BadaceyError, MissingExtraError, TableIntegrityError, Terminated
 
 # Order is the order of `badacey --help`.
 COMMAND_MODULES = (
@@ -62,7 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     try:
         return int(args.handler(args) or 0)
-    except (BadaceyError, ValueError, TypeError) as exc:
+    except (BadaceyError, ValueError, TypeError, MissingExtraError) as exc:
+        # Bad input, a bad BADACEY_FAST_* setting, or an optional extra not installed: one line, status 2.
         print(f"badacey {args.command}: error: {exc}", file=sys.stderr)
         return 2
     except TableIntegrityError as exc:  # the message names the file and the command that rebuilds it
