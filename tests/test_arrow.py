@@ -215,7 +215,7 @@ def test_same_payouts_as_the_text_path_and_cli(tmp_path) -> None:
     assert pq.ParquetFile(tmp_path / "d.parquet").metadata.num_row_groups == 3
     score_file(tmp_path / "d.txt", tmp_path / "text.csv")
     text = pcsv.read_csv(tmp_path / "text.csv")
-    expected = np.column_stack([text[f"payout{s}"].to_numpy() for s in range(6)]).tolist()
+    expected = np.column_stack([text[f"payout_{s}"].to_numpy() for s in range(6)]).tolist()
     for src in ("d.parquet", "d.arrow"):
         arrow.score_parquet(tmp_path / src, tmp_path / "p.parquet", batch_rows=512)
         got = pq.read_table(tmp_path / "p.parquet")
@@ -230,7 +230,17 @@ def test_same_payouts_as_the_text_path_and_cli(tmp_path) -> None:
     assert main(["score", str(tmp_path / "g.parquet"), "-o", str(tmp_path / "g.csv"), "--no-progress", "-q"]) == 0
     assert main(["score", str(tmp_path / "g.txt"), "-o", str(tmp_path / "gt.csv"), "--no-progress", "-q"]) == 0
     a, b = pcsv.read_csv(tmp_path / "g.csv"), pcsv.read_csv(tmp_path / "gt.csv")
-    assert payouts(a) == np.column_stack([b[f"payout{s}"].to_numpy() for s in range(6)]).tolist()
+    assert payouts(a) == np.column_stack([b[f"payout_{s}"].to_numpy() for s in range(6)]).tolist()
+    # One column naming everywhere (issue 24 item 7): the same deals give the same CSV from either input,
+    # byte for byte, and the same Parquet payouts.
+    assert (tmp_path / "g.csv").read_bytes() == (tmp_path / "gt.csv").read_bytes()
+    assert (tmp_path / "g.csv").read_bytes().startswith(b"row,payout_0,payout_1,payout_2,payout_3,payout_4,payout_5,"
+                                                        b"low_winners,badugi_winners\n")
+    assert main(["score", str(tmp_path / "g.txt"), "-o", str(tmp_path / "gt.parquet"), "--no-progress", "-q"]) == 0
+    assert main(["score", str(tmp_path / "g.parquet"), "-o", str(tmp_path / "gp.parquet"), "--no-progress", "-q"]) == 0
+    assert pq.read_table(tmp_path / "gt.parquet").equals(pq.read_table(tmp_path / "gp.parquet"))
+    assert main(["score", str(tmp_path / "g.txt"), "-o", str(tmp_path / "gt.arrow"), "--no-progress", "-q"]) == 0
+    assert ipc.open_file(str(tmp_path / "gt.arrow")).read_all().equals(pq.read_table(tmp_path / "gp.parquet"))
 
 
 def test_an_existing_output_file_is_replaced_links_are_followed(tmp_path) -> None:
@@ -311,9 +321,13 @@ def test_cli_errors_are_one_line(tmp_path, capsys) -> None:
     assert main(["score", str(tmp_path / "d.parquet"), "-o", str(tmp_path / "o.parquet"), "--no-progress",
                  "--skip-bad"]) == 0
     assert "skipped row 2: card 'As' is held twice" in capsys.readouterr().err
-    (tmp_path / "d.txt").write_text("As2h3d4c5s 2c3h4d5c6s\n")
-    assert main(["score", str(tmp_path / "d.txt"), "-o", str(tmp_path / "o.parquet")]) == 2
-    assert "written as CSV" in capsys.readouterr().err
+    (tmp_path / "d.txt").write_text("As2h3d4c5s 2c3h4d5c6s\nAs2h3d4c5s As3h4d5c6s\n")
+    assert main(["score", str(tmp_path / "d.txt"), "-o", str(tmp_path / "t.parquet"), "--no-progress"]) == 2
+    assert capsys.readouterr().err.strip() == "badacey score: error: line 2: card 'As' is held twice (seat 0 and seat 1)"
+    assert not (tmp_path / "t.parquet").exists()  # whole or not at all
+    assert main(["score", str(tmp_path / "d.txt"), "-o", str(tmp_path / "t.parquet"), "--no-progress", "--skip-bad"]) == 0
+    assert pq.read_table(tmp_path / "t.parquet").to_pylist() == [
+        {"row": 1, "payout_0": 120, "payout_1": 0, "low_winners": 1, "badugi_winners": 1}]
 
 
 def test_newer_schema_version_and_missing_pyarrow(monkeypatch) -> None:

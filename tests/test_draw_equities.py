@@ -212,3 +212,50 @@ def test_bad_seeds_are_named_by_our_errors(backend):
     # numpy integers are seeds like ints: the same samples.
     assert calls[0](np.int64(3)) == calls[0](3)
     assert calls[2](np.uint8(3)) == calls[2](3)
+
+
+def one_pot_share(finals, game):
+    """Independent pot shares of a single-pot game's showdown from the reference: the one half it plays
+    (A-5 and 2-7 the low, Badugi the badugi) is the whole pot, split among tied winners."""
+    if game == "badugi":
+        ranks = [reference.badugi_rank(h, False) for h in finals]
+    else:
+        ranks = [reference.low_rank(h, game) for h in finals]
+    best = min(ranks)
+    return [Fraction(1, ranks.count(best)) if r == best else Fraction(0) for r in ranks]
+
+
+@pytest.mark.parametrize("game, hands, discards", [
+    ("a5", ["As 2h 3d 6c 6d", "2c 4d 5h 5s 6s"], ["6d", "5s"]),
+    ("27", ["2h 3d 4c 6c 6d", "2c 4d 5h 5s 6s"], ["6d", "5s"]),
+    ("badugi", ["As 2h 3d 6d", "2c 4d 5h 5s"], ["6d", "5s"]),  # four-card hands
+])
+def test_single_pot_games_are_played_for_their_one_half(backend, game, hands, discards):
+    # equity() once split every pot in two halves whatever the game: A-5 and 2-7 gave the low hand half
+    # the pot, not all of it.  Against the reference judging every outcome of both draws:
+    dead = SMALL_DEAD + parse_cards("4s 4h 3s")
+    eq = equity(hands, discards, dead, game)
+    assert eq.exact
+    held = [parse_cards(h) for h in hands]
+    kept = [tuple(c for c in h if c not in parse_cards(d)) for h, d in zip(held, discards)]
+    pool = [c for c in range(52) if c not in dead and all(c not in h for h in held)]
+    totals, count = [Fraction(0)] * 2, 0
+    for a in pool:
+        for b in (c for c in pool if c != a):
+            shares = one_pot_share([kept[0] + (a,), kept[1] + (b,)], game)
+            totals = [t + s for t, s in zip(totals, shares)]
+            count += 1
+    assert eq.outcomes == count
+    assert eq.shares == pytest.approx([float(t / count) for t in totals], abs=1e-12)
+    played = eq.badugi if game == "badugi" else eq.low
+    assert played == pytest.approx(eq.shares, abs=1e-12)
+    assert (eq.low if game == "badugi" else eq.badugi) == (0.0, 0.0)  # the half it does not play
+    sampled = equity(hands, discards, dead, game, samples=4000, seed=3)
+    assert all(abs(s - e) <= 4 * err + 1e-9 for s, e, err in zip(sampled.shares, eq.shares, sampled.stderr))
+
+
+def test_badugi_equity_takes_four_card_hands_and_refuses_five(backend):
+    with pytest.raises(HandSizeError, match="expected 4 cards"):
+        equity(["As 2h 3d 4c 5s", "2c 3h 4d 5c 6s"], game="badugi")
+    eq = equity(["As 2h 3d 4c", None], game="badugi", samples=2000, seed=1)  # the nuts against a random hand
+    assert eq.shares[0] > 0.99

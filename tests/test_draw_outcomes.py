@@ -16,6 +16,7 @@ from badacey_fast.kernel import backend as _backend
 from badacey_fast.rules import reference as reference
 from badacey_fast.cards import parse_cards
 from badacey_fast.draw.outcomes import DrawOutcomes, best_discards, draw_outcomes
+from badacey_fast.draw.equities import equity
 from badacey_fast.errors import (
     BadaceyError,
     DuplicateCardError,
@@ -338,7 +339,7 @@ def test_cli_best_discard_prints_all_32_choices(run):
 
 def test_cli_equity_exact_and_monte_carlo(backend, run):
     status, out, _ = run("equity", "As 2h 3d 4c Kd", "2c 3h 4d 5c 6s", "--discard", "Kd", "--discard", "-")
-    assert status == 0 and "42 outcomes (exact)" in out and "share 0.5714" in out
+    assert status == 0 and "42 outcomes (exact;" in out and "share 0.5714" in out
     status, out, _ = run("equity", "As 2h 3d 4c 5s", "?", "--samples", "200", "--seed", "1")
     assert status == 0 and "Monte Carlo, seed 1" in out and "+/-" in out and "unknown" in out
 
@@ -496,9 +497,9 @@ def test_default_objectives_per_game(backend):
     assert DEFAULT_OBJECTIVES == {"badacey": "share", "badeucy": "share", "a5": "share", "27": "share",
                                   "badugi": "badugi"}
     dead = [c for c in range(52) if c not in parse_cards("As 2h 3d 4c Kd")][-36:]
-    for game in ("badugi", "a5"):
-        got = [(ch.discard, ch.score) for ch in best_discards("As 2h 3d 4c Kd", dead, game)]
-        want = [(ch.discard, ch.score) for ch in best_discards("As 2h 3d 4c Kd", dead, game, DEFAULT_OBJECTIVES[game])]
+    for game, hand in (("badugi", "As 2h 3d Kd"), ("a5", "As 2h 3d 4c Kd")):  # Badugi hands: four cards
+        got = [(ch.discard, ch.score) for ch in best_discards(hand, dead, game)]
+        want = [(ch.discard, ch.score) for ch in best_discards(hand, dead, game, DEFAULT_OBJECTIVES[game])]
         assert got == want
     # A-5 plays the low alone: its share is the low half's, not the mean of both.
     a5 = {ch.discard: ch.score for ch in best_discards("As 2h 3d 4c Kd", dead, "a5")}
@@ -522,8 +523,6 @@ def test_share_objective_bad_arguments(backend):
         best_discards("As 2h 3d 4c Kd", objective="badugi", against="any")
     with pytest.raises(BadaceyError, match="opponent_discard needs opponent"):
         best_discards("As 2h 3d 4c Kd", opponent_discard="Kd")
-    with pytest.raises(BadaceyError, match="split games"):
-        best_discards("As 2h 3d 4c Kd", game="a5", opponent="Ks 3h 4d 5c 6s", opponent_discard="Ks")
     with pytest.raises(TypeError, match="int"):
         best_discards("As 2h 3d 4c Kd", against=[7])
     with pytest.raises(BadaceyError, match="1 to 5 ranges"):
@@ -531,3 +530,42 @@ def test_share_objective_bad_arguments(backend):
     dead = [c for c in range(52) if c not in parse_cards("As 2h 3d 4c Kd")][:44]
     with pytest.raises(BadaceyError, match="only 3 unseen cards"):
         best_discards("As 2h 3d 4c Kd", dead)
+
+
+def test_a_single_pot_game_against_a_drawing_opponent_is_played_for_its_one_half(backend):
+    # Refused before (equity() split every pot in two); now each score is equity()'s for the one pot.
+    dead = "Qs Qd Qc Qh Js Jd Jc Jh Ts Td Tc Th 9s 9d 9c 9h 8s 8d 8c 8h"
+    choices = best_discards("As 2h 3d 4c Kd", dead, "a5", "share", opponent="Ks 3h 4d 5c 6s", opponent_discard="Ks")
+    for ch in choices[:3]:
+        eq = equity(["As 2h 3d 4c Kd", "Ks 3h 4d 5c 6s"], [ch.discard, "Ks"], dead, "a5")
+        assert ch.score == pytest.approx(eq.shares[0], abs=1e-12) == pytest.approx(eq.low[0], abs=1e-12)
+
+
+def test_badugi_hands_have_four_cards(backend):
+    # The hand size comes from the game: a Badugi hand is four cards, counted against the reference.
+    dead = parse_cards("Ks Kd Kc Kh Qs Qd Qc Qh Js Jd Jc Jh Ts Td Tc Th 9s 9d 9c 9h 8s 8d 8c 8h 7s 7d")
+    hand = parse_cards("As 2h 3d 6c")
+    unseen = [c for c in range(52) if c not in dead and c not in hand]
+    out = draw_outcomes(hand, "3d 6c", dead, "badugi")
+    assert out.halves == ("badugi",) and out.low_counts == () and out.total == len(list(combinations(unseen, 2)))
+    want = [0] * len(out.badugi_counts)
+    for drawn in combinations(unseen, 2):
+        want[reference.badugi_rank(parse_cards("As 2h") + drawn, False) - 1] += 1
+    assert list(out.badugi_counts) == want
+    assert out.low_categories() == {} and out.low_high_cards() == {}
+    with pytest.raises(BadaceyError, match="4-card hand has no low"):
+        out.p_low(100)
+    with pytest.raises(HandSizeError, match="expected 4 cards"):
+        draw_outcomes("As 2h 3d 6c 7s", "7s", game="badugi")
+    best = best_discards(hand, dead, "badugi")
+    assert len(best) == 16 and len({ch.discard for ch in best}) == 16
+    by_discard = {ch.discard: ch for ch in best}
+    assert by_discard[parse_cards("3d 6c")].score == pytest.approx(out.p_badugi())
+    assert best == sorted(best, key=lambda ch: -ch.score)
+    with pytest.raises(BadaceyError, match="plays no low"):
+        best_discards(hand, dead, "badugi", "low")
+
+
+def test_a_game_without_a_badugi_half_says_so(backend):
+    out = draw_outcomes("As 2h 3d 4c Kd", "Kd", game="27")
+    assert out.halves == ("low",) and draw_outcomes("As 2h 3d 4c Kd", "Kd").halves == ("low", "badugi")

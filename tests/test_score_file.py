@@ -101,7 +101,7 @@ def test_generated_file_matches_single_showdown(backend: str, fmt: str) -> None:
     buf = io.BytesIO()
     generate_deals(120, buf, seats=4, seed=11, fmt=fmt)
     rows, report = score_bytes(buf.getvalue(), game="badeucy", odd_chip="low")
-    assert rows[0] == ["line", "payout0", "payout1", "payout2", "payout3", "low_winners", "badugi_winners"]
+    assert rows[0] == ["row", "payout_0", "payout_1", "payout_2", "payout_3", "low_winners", "badugi_winners"]
     lines = buf.getvalue().decode().splitlines()
     first = 2 if fmt == "csv" else 1
     expected = []
@@ -423,4 +423,4 @@ def test_cli_closed_stdout_is_a_normal_end(tmp_path, generate: bool) -> None:
         proc.stdout.close()  # like `| head -1`
         err = proc.stderr.read()
         assert proc.wait(timeout=60) == 0, err
-    assert first.startswith(b"line,payout0" if not generate else b"") and first and err == b""
+    assert first.startswith(b"row,payout_0" if not generate else b"") and first and err == b""

@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from badacey_fast.errors import BadaceyError
+from badacey_fast.errors import BadaceyError, MissingExtraError
 from badacey_fast.cli.progress import add_progress_option, progress_bar
 
 if TYPE_CHECKING:
@@ -26,9 +26,47 @@ if TYPE_CHECKING:
 
     from badacey_fast.files.score import ScoreReport
 
-__all__ = ["add_dask_arguments", "wants_columnar", "run_columnar", "dask_client"]
+__all__ = ["add_dask_arguments", "check_request", "wants_columnar", "run_columnar", "dask_client", "OUTPUT_EXTENSIONS"]
 
 _SHOWN_ERRORS = 10
+#: The extensions ``-o`` takes (no extension: CSV), by format.
+OUTPUT_EXTENSIONS = {"csv": (".csv", ".txt"), "parquet": (".parquet", ".pq"),
+                     "arrow": (".arrow", ".feather", ".ipc", ".arrows")}
+
+
+def check_request(args: argparse.Namespace) -> None:
+    """What ``badacey score`` is asked, checked before anything is read or written: ``-o``'s extension
+    (one of :data:`OUTPUT_EXTENSIONS`, or none), a dataset (a directory or glob) only with ``--dask``, and
+    the extras the formats need (:class:`~badacey_fast.errors.MissingExtraError`, one line naming it)."""
+    out = args.output
+    if out and not args.dask and out != "-" and not (os.path.exists(out) and not os.path.isfile(out)):
+        ext = os.path.splitext(out)[1].lower()
+        allowed = [e for exts in OUTPUT_EXTENSIONS.values() for e in exts]
+        if ext and ext not in allowed:
+            raise BadaceyError(f"-o {out!r}: unknown extension {ext!r}: write {', '.join(allowed)} "
+                               "(or no extension: CSV)")
+    src = args.file
+    if src is not None and src != "-" and not args.dask and args.generate is None:
+        if os.path.isdir(src) or (any(ch in src for ch in "*?[") and not os.path.exists(src)):
+            what = "a directory" if os.path.isdir(src) else "a glob"
+            raise BadaceyError(f"{src!r} is {what}: a dataset of Parquet files is scored with --dask, e.g. "
+                               f"badacey score {src} -o payouts/ --dask ('pip install \"badacey_fast[dask]\"')")
+    if args.dask:
+        for module in ("dask", "distributed", "pyarrow"):
+            MissingExtraError.require(module, "dask", "--dask runs")
+        return
+    from badacey_fast.files.arrow import file_format
+
+    formats = set()
+    if args.generate is not None:
+        formats.add(args.format if args.format != "auto" else (file_format(out) if out else "text"))
+    else:
+        if src is not None and src != "-":
+            formats.add(file_format(src, None if args.format == "auto" else args.format))
+        if out:
+            formats.add(file_format(out))
+    if formats & {"parquet", "arrow"}:
+        MissingExtraError.require("pyarrow", "parquet", "Parquet and Arrow files")
 
 
 def add_dask_arguments(p: argparse.ArgumentParser, what: str) -> None:
@@ -88,10 +126,7 @@ def wants_columnar(args: argparse.Namespace) -> bool:
     if args.file is None or args.file == "-":
         return False
     fmt = file_format(args.file, None if args.format == "auto" else args.format)
-    if fmt in ("text", "csv") and _out_format(args) in ("parquet", "arrow"):
-        raise BadaceyError(f"{args.output!r}: payouts of a text or CSV deal file are written as CSV; "
-                           "score a Parquet or Arrow deal file to write Parquet or Arrow payouts")
-    return fmt in ("parquet", "arrow")
+    return fmt in ("parquet", "arrow") or _out_format(args) in ("parquet", "arrow")
 
 
 def run_columnar(args: argparse.Namespace) -> int:
@@ -111,10 +146,40 @@ def run_columnar(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     if args.dask:
         report, extra = _run_dask(args)
+    elif arrow.file_format(args.file, None if args.format == "auto" else args.format) in ("text", "csv"):
+        report, extra = _run_text(args)
+        print_report(report, time.perf_counter() - start, "line", args.quiet, extra)
+        return 0
     else:
         report, extra = _run_file(args)
     print_report(report, time.perf_counter() - start, "row", args.quiet, extra)
     return 0
+
+
+def _run_text(args: argparse.Namespace) -> tuple[ScoreReport, str]:
+    """A text or CSV deal file scored to Parquet or Arrow: the text path's payouts, chunk by chunk, as
+    record batches of the payout schema (the same columns as its CSV)."""
+    from badacey_fast.files import arrow
+    from badacey_fast.files.outputs import check_not_input
+    from badacey_fast.files.score import score_file
+
+    check_not_input(args.output, [args.file])
+    writer = arrow.PayoutWriter(args.output, arrow.file_format(args.output))
+    total = None if args.file == "-" else os.path.getsize(args.file)
+    bar = progress_bar(args, total=total, desc="scoring", unit="B", unit_scale=True, delay=1.0)
+    try:
+        report = score_file(args.file, None, game=args.game, odd_chip=args.odd_chip, pot=args.pot,
+                            button=args.button, skip_bad=args.skip_bad, chunk=args.chunk,
+                            fmt=args.format if args.format in ("text", "csv") else "auto",
+                            progress=bar.update,
+                            rows=lambda row, chips, low, bd: writer.write(arrow.payout_batch(row, chips, low, bd)))
+    except BaseException:
+        writer.close(keep=False)
+        raise
+    finally:
+        bar.close()
+    writer.close()
+    return report, ""
 
 
 def print_report(report: ScoreReport, seconds: float, unit: str, quiet: bool, extra: str = "") -> None:
@@ -125,9 +190,23 @@ def print_report(report: ScoreReport, seconds: float, unit: str, quiet: bool, ex
     if report.bad > _SHOWN_ERRORS:
         print(f"badacey score: ... and {report.bad - _SHOWN_ERRORS:,} more bad {unit}s", file=sys.stderr)
     if not quiet:
-        rate = report.deals / seconds / 1e6 if seconds > 0 else 0.0
-        print(f"badacey score: {report.deals:,} deals from {report.lines:,} {unit}s in {seconds:.2f} s "
-              f"({rate:.2f} M deals/s){extra}; {report.bad:,} bad {unit}s skipped", file=sys.stderr)
+        print(f"badacey score: {report.deals:,} deals from {report.lines:,} {unit}s in {seconds:.2f} s"
+              f"{_rate(report.deals, seconds)}{extra}; {report.bad:,} bad {unit}s skipped", file=sys.stderr)
+
+
+def _rate(deals: int, seconds: float) -> str:
+    """The run's rate, in the unit that shows it (M or k deals/s); none for fewer than 10,000 deals, whose
+    time is mostly the start (imports, opening files), not scoring: a rate would say nothing.
+
+    >>> _rate(5_000_000, 2.0), _rate(30_000, 0.5), _rate(120, 0.2)
+    (' (2.50 M deals/s)', ' (60.0 k deals/s)', '')
+    """
+    if seconds <= 0 or deals < 10_000:
+        return ""
+    rate = deals / seconds
+    if rate >= 1e6:
+        return f" ({rate / 1e6:.2f} M deals/s)"
+    return f" ({rate / 1e3:.1f} k deals/s)"
 
 
 def _run_file(args: argparse.Namespace) -> tuple[ScoreReport, str]:

@@ -35,8 +35,8 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("showdown", "hands", "split a pot between hands: who wins which half, payouts per seat"),
     ("demo", "hands", "seed 000's worked examples: scoop, one-way hand, quartered pot"),
     ("draw", "draw", "exact outcomes of one draw (lower rank is better)"),
-    ("best-discard", "draw", "rank all 32 discards of a hand"),
-    ("equity", "draw", "each seat's expected pot share after one draw"),
+    ("best-discard", "draw", "rank every discard of a hand (32 of five cards, 16 of four)"),
+    ("equity", "draw", "each seat's expected pot share, at showdown now or after 1-3 draws"),
     ("simulate", "game", "bots play many hands; winnings per 100 hands"),
     ("play", "game", "play against bots in the terminal"),
     ("score", "score", "settle a file of deals (text, CSV, Parquet or Arrow) and write payouts and winners "

@@ -1,7 +1,10 @@
-"""``badacey score``: settle a file of deals (payouts and winners as CSV), or generate a random one.
+"""``badacey score``: settle a file of deals (payouts and winners as CSV, Parquet or Arrow), or generate one.
 
 Formats are described in :mod:`badacey_fast.files.score` (one deal per line: plain ``[POT [BUTTON]]
-HAND HAND ...`` or CSV with a ``seat0,seat1,...`` header).  A progress bar appears on stderr when a run
+HAND HAND ...`` or CSV with a ``seat0,seat1,...`` header) and :mod:`badacey_fast.files.arrow` (Parquet
+and Arrow deal files).  Every payout file has the same columns, whatever the formats in and out:
+``row,payout_0,...,payout_{P-1},low_winners,badugi_winners`` (``-o``'s extension picks CSV, Parquet or
+Arrow; any other extension is refused before anything is read).  A progress bar appears on stderr when a run
 lasts longer than a second.  A malformed line stops the run (exit status 2) naming its line number and
 the reason, unless ``--skip-bad`` is given: then bad lines are counted and listed on stderr.  (The bar
 shows at once for inputs of 16 MiB or more; ``--no-progress`` turns it off.)
@@ -12,7 +15,7 @@ shows at once for inputs of 16 MiB or more; ``--no-progress`` turns it off.)
 >>> with open(path, "w") as f:
 ...     _ = f.write("As2h3d4c5s 2c3h4d5c6s\\n101 1 As2h3d4cKc Ac2d3h4s5s\\n")
 >>> main(["score", path, "--no-progress", "--quiet"])
-line,payout0,payout1,low_winners,badugi_winners
+row,payout_0,payout_1,low_winners,badugi_winners
 1,120,0,0,0
 2,26,75,1,0 1
 0
@@ -30,7 +33,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, BinaryIO, NoReturn
 
-from badacey_fast.cli.columnar import add_dask_arguments, print_report, run_columnar, wants_columnar
+from badacey_fast.cli.columnar import add_dask_arguments, check_request, print_report, run_columnar, wants_columnar
 from badacey_fast.errors import BadaceyError
 from badacey_fast.files.score import DEFAULT_POT, ScoreReport, generate_deals, score_file
 from badacey_fast.cli.progress import add_progress_option, progress_bar
@@ -55,14 +58,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """
     p = subparsers.add_parser(
         "score",
-        help="settle a file of deals (one per line) and write payouts and winners as CSV",
-        description="Settle every deal of FILE (plain 'POT BUTTON As2h3d4c5s 2c3h4d5c6s ...' lines or CSV "
-        "with a seat0,seat1,... header; '-' reads stdin) and write "
-        "'line,payout0,...,low_winners,badugi_winners' CSV. Ranks: lower is better.",
+        help="settle a file of deals and write payouts and winners as CSV, Parquet or Arrow",
+        description="Settle every deal of FILE (plain 'POT BUTTON As2h3d4c5s 2c3h4d5c6s ...' lines, CSV "
+        "with a seat0,seat1,... header, or a Parquet / Arrow deal file; '-' reads stdin) and write the "
+        "columns 'row,payout_0,...,payout_{P-1},low_winners,badugi_winners' as CSV (standard output, or -o "
+        "FILE.csv), Parquet (-o FILE.parquet) or Arrow (-o FILE.arrow). A directory or glob of Parquet files "
+        "is scored with --dask. Ranks: lower is better.",
     )
     p.add_argument("file", nargs="?", help="deal file ('-' = standard input); omit with --generate")
-    p.add_argument("-o", "--output", help="output file (default: standard output)")
-    p.add_argument("--game", default="badacey", help="badacey (default) or badeucy, any spelling")
+    p.add_argument("-o", "--output", help="output file, its format from its extension: .csv (or .txt, or none), "
+                   ".parquet/.pq, .arrow/.feather/.ipc/.arrows (default: CSV on standard output); with --dask a "
+                   "directory")
+    p.add_argument("--game", default="badacey", help="badacey (default), badeucy, a5 or 27, any spelling (deal "
+                   "files hold five-card hands)")
     p.add_argument("--odd-chip", default="position", choices=("position", "low"), help="odd-chip policy")
     p.add_argument("--pot", type=int, default=DEFAULT_POT,
                    help=f"pot (chips) of lines without one (default {DEFAULT_POT}: every split is exact)")
@@ -86,6 +94,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _score(args: argparse.Namespace) -> int:
+    check_request(args)  # formats, extras: before anything is read or written
     if wants_columnar(args):  # Parquet / Arrow files, Dask (cli/columnar.py)
         with _io_errors():
             return run_columnar(args)

@@ -1,4 +1,5 @@
-"""What every draw computation takes: a five-card hand, the cards it throws, the dead cards, checked once.
+"""What every draw computation takes: a hand (five cards, or four for Badugi), the cards it throws, the
+dead cards, checked once.
 
 :func:`check_draw` is the one check of those arguments, shared by :mod:`.outcomes` (exact draw
 outcomes, best discards) and :mod:`.equities` (equity, policy equity); ``Progress`` is their progress
@@ -10,6 +11,8 @@ callback's type, ``progress(done, total)``.
 Traceback (most recent call last):
 ...
 badacey_fast.errors.IllegalActionError: cannot discard '5s': it is not in the hand 'As 2h 3d 4c Kd'
+>>> check_draw("As 2h 3d Kd", "Kd", (), size=4)          # a Badugi hand
+((3, 6, 9, 49), (49,), ())
 """
 
 from __future__ import annotations
@@ -26,11 +29,12 @@ __all__ = ["Progress", "check_draw"]
 Progress = Callable[[int, int], None]
 
 
-def check_draw(hand: Cards, discard: Cards, dead: Cards) -> tuple[tuple[int, ...], ...]:
-    """Parse and cross-check a five-card hand, the cards it throws (0..5 of its own) and the dead cards
-    (none in the hand): ``(hand, discard, dead)`` as tuples of card ids; every error names the card."""
-    hand_t = parse_cards(hand, count=5)
-    discard_t = parse_cards(discard, count=range(6))
+def check_draw(hand: Cards, discard: Cards, dead: Cards, size: int = 5) -> tuple[tuple[int, ...], ...]:
+    """Parse and cross-check a hand of ``size`` cards (the game's hand size: 5, or 4 for Badugi), the
+    cards it throws (0..size of its own) and the dead cards (none in the hand): ``(hand, discard, dead)``
+    as tuples of card ids; every error names the card."""
+    hand_t = parse_cards(hand, count=size)
+    discard_t = parse_cards(discard, count=range(size + 1))
     dead_t = parse_cards(dead)
     for c in discard_t:
         if c not in hand_t:

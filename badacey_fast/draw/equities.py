@@ -1,12 +1,14 @@
 """Equity: each seat's expected share of the pot after the draw(s); shares are 0..1 and sum to 1.
 
-A seat's share of one showdown is ``0.5 * low_share + 0.5 * badugi_share``, each half divided equally
-among its tied winners (RULES.md §3; chips and odd chips are ignored: shares are exact fractions).
+A seat's share of one showdown is the mean of its shares of the halves the game plays (Badacey and Badeucy:
+``0.5 * low_share + 0.5 * badugi_share``; A-5 and 2-7: the low's, Badugi: the badugi's), each half divided
+equally among its tied winners (RULES.md §3; chips and odd chips are ignored: shares are exact fractions).
+Hands have the game's size: five cards, four for Badugi.
 
 How :func:`equity` enumerates: the seats draw in order (seat 0 first) from the unseen cards, each
 taking a *set* of replacements disjoint from the earlier seats'.  Every such sequence of sets is equally
 likely, and the order of dealing does not change the joint distribution, so the mean over the
-enumeration is exact.  An unknown hand (``None``) is five cards from the unseen cards, drawn the same way.
+enumeration is exact.  An unknown hand (``None``) is dealt from the unseen cards, drawn the same way.
 
 >>> eq = equity(["As 2h 3d 4c 5s", "2c 3h 4d 5c 6s"])
 >>> eq.shares, eq.exact
@@ -31,7 +33,7 @@ from badacey_fast.draw.discards import Progress, check_draw
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import (BadaceyError, DuplicateCardError, IllegalActionError, MissingExtraError,
                                  ShowdownError)
-from badacey_fast.rules.games import BADACEY, Scoring, scoring
+from badacey_fast.rules.games import BADACEY, BADUGI, LOW, Scoring, scoring
 from badacey_fast.rules.stub import Stub
 
 if TYPE_CHECKING:
@@ -121,7 +123,7 @@ def equity(
 ) -> Equity:
     """Each seat's expected pot share (0..1) when every seat makes one draw with the given discards.
 
-    ``hands``: 2 to 6 five-card hands, ``None`` for a hand unknown to us (dealt from the unseen cards;
+    ``hands``: 2 to 6 hands of the game's size (five cards; four for Badugi), ``None`` for a hand unknown to us (dealt from the unseen cards;
     its discards must be ``None``: a random hand after a random draw is still a random hand).
     ``discards``: per seat the cards thrown, ``None`` = stand pat.  ``dead``: cards out of play.
     With ``samples=None`` the answer is exact when at most ``exact_limit`` joint outcomes exist, else
@@ -132,6 +134,10 @@ def equity(
 
     >>> equity(["2h 4h 6h 7h Ac", "Ks Qd 9c 5h 5s"]).shares    # seed 000: Cora wins low, Dmitri badugi
     (0.5, 0.5)
+    >>> equity(["2h 4h 6h 7h Ac", "Ks Qd 9c 5h 5s"], game="a5").shares   # one pot, played for the low
+    (1.0, 0.0)
+    >>> [round(x, 4) for x in equity(["As 2h 3d Kc", "2c 3s 4h 5d"], ["Kc", None], game="badugi").shares]
+    [0.0455, 0.9545]
     >>> equity(["2h 4h 6h 7h Ac"])
     Traceback (most recent call last):
     ...
@@ -139,17 +145,18 @@ def equity(
     """
     import numpy as np
 
-    ace_high = scoring(game).ace_high
+    sc = scoring(game)
+    ace_high = sc.ace_high
     seed = check_seed(seed)
-    _, kept, draws, pool = _setup(hands, discards, dead)
+    _, kept, draws, pool = _setup(hands, discards, dead, sc.hand_size)
     n = len(pool)
     joint = prod(comb(n - sum(draws[:i]), d) for i, d in enumerate(draws))
     singles = sum(comb(n, d) for d in draws if d)
     if samples is None and joint <= exact_limit and singles <= EVAL_LIMIT:
-        low, bd = _exact(kept, draws, pool, ace_high)
-        return _summarise(low, bd, exact=True)
+        low, bd = _exact(kept, draws, pool, ace_high, sc.hand_size)
+        return _summarise(low, bd, sc.halves, exact=True)
     samples = _positive(fallback_samples if samples is None else samples, "samples")
-    return _monte_carlo(kept, draws, pool, ace_high, samples, np.random.default_rng(seed), progress)
+    return _monte_carlo(kept, draws, pool, sc, samples, np.random.default_rng(seed), progress)
 
 
 def policy_equity(
@@ -183,8 +190,8 @@ def policy_equity(
     """
     import numpy as np
 
-    ace_high = scoring(game).ace_high
-    known, _, _, pool = _setup(hands, None, dead)
+    sc = scoring(game)
+    known, _, _, pool = _setup(hands, None, dead, sc.hand_size)
     policies = list(policy) if isinstance(policy, Sequence) else [policy] * len(known)
     if len(policies) != len(known) or not all(callable(p) for p in policies):
         raise TypeError(f"policy must be a callable or a sequence of {len(known)} callables")
@@ -194,14 +201,15 @@ def policy_equity(
         raise BadaceyError(f"draws must be 0 or more, got {draws}")
     samples = _positive(samples, "samples")
     rng = np.random.default_rng(check_seed(seed))
-    finals = np.empty((samples, len(known), 5), dtype=np.int64)
+    finals = np.empty((samples, len(known), sc.hand_size), dtype=np.int64)
     for s in range(samples):
         # The unseen cards in a random order, dealt from the top; reshuffles draw from the same generator.
-        finals[s] = deal_draws(Stub(rng.permutation(pool).tolist(), rng=rng, check=False), known, policies, draws)
+        finals[s] = deal_draws(Stub(rng.permutation(pool).tolist(), rng=rng, check=False), known, policies, draws,
+                               size=sc.hand_size)
         if progress is not None and (s + 1) % 256 == 0:
             progress(s + 1, samples)
-    low, bd = _evaluate_seats(finals, ace_high)
-    return _summarise(low, bd, exact=False)
+    low, bd = _evaluate_seats(finals, sc.ace_high)
+    return _summarise(low, bd, sc.halves, exact=False)
 
 
 def deal_draws(
@@ -209,12 +217,13 @@ def deal_draws(
     hands: Sequence[tuple[int, ...] | None],
     policies: Sequence[Policy],
     draws: int = 3,
+    size: int = 5,
 ) -> list[tuple[int, ...]]:
     """Deal one simulated hand through ``stub`` exactly as the engine deals it (RULES.md §4): the unknown
     hands (``None``) first, one card at a time around in seat order; then ``draws`` draws, in each of
     which every seat in seat order discards what ``policies[seat](hand, draws_left)`` returns and is
     served by :meth:`Stub.draw <badacey_fast.rules.stub.Stub.draw>` before the next seat chooses.  Returns
-    the final hands (kept cards first, then the replacements in the order dealt).  Seat 0 plays the seat
+    the final hands (kept cards first, then the replacements in the order dealt); ``size``: cards per hand.  Seat 0 plays the seat
     left of the button: with every hand unknown, a :class:`~badacey_fast.game.Game` dealt the same deck
     with the same random source and the same discards gives every seat the same cards.
     :func:`policy_equity` deals each sample with it.
@@ -236,20 +245,21 @@ def deal_draws(
     """
     unknown = sum(hand is None for hand in hands)
     # The unknown hands, dealt in one round, go to the unknown seats in seat order.
-    dealt = iter(stub.deal_round(unknown, 5) if unknown else ())
+    dealt = iter(stub.deal_round(unknown, size) if unknown else ())
     held = [tuple(next(dealt)) if hand is None else hand for hand in hands]
     validate = check_draw
     for left in range(draws, 0, -1):
         for seat, hand in enumerate(held):
-            thrown = validate(hand, policies[seat](hand, left), ())[1]
+            thrown = validate(hand, policies[seat](hand, left), (), len(hand))[1]
             if thrown:
                 held[seat] = tuple(c for c in hand if c not in thrown) + tuple(stub.draw(thrown))
     return held
 
 
-def _setup(hands: object, discards: object, dead: Cards
+def _setup(hands: object, discards: object, dead: Cards, size: int = 5
            ) -> tuple[list[tuple[int, ...] | None], list[tuple[int, ...]], list[int], tuple[int, ...]]:
-    """Validate seats, discards and dead cards; returns (hands, kept, draw counts, unseen pool)."""
+    """Validate seats (hands of ``size`` cards), discards and dead cards; returns (hands, kept, draw
+    counts, unseen pool)."""
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise TypeError(f"hands must be a sequence of hands, not {type(hands).__name__}")
     if not 2 <= len(hands) <= 6:
@@ -277,9 +287,9 @@ def _setup(hands: object, discards: object, dead: Cards
                 raise IllegalActionError(f"seat {seat}'s hand is unknown: it cannot discard known cards")
             known.append(None)
             kept.append(())
-            draws.append(5)
+            draws.append(size)
             continue
-        hand_t, thrown_t, _ = check_draw(hand, () if thrown is None else thrown, ())
+        hand_t, thrown_t, _ = check_draw(hand, () if thrown is None else thrown, (), size)
         claim(hand_t, f"seat {seat}")
         known.append(hand_t)
         kept.append(tuple(c for c in hand_t if c not in thrown_t))
@@ -322,38 +332,47 @@ def check_seed(seed: object) -> int | None:
     return value
 
 
-def _exact(kept: Sequence[tuple[int, ...]], draws: Sequence[int], pool: tuple[int, ...], ace_high: bool
-           ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+def _exact(kept: Sequence[tuple[int, ...]], draws: Sequence[int], pool: tuple[int, ...], ace_high: bool,
+           size: int = 5) -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any]]:
     """(outcomes, seats) low and badugi ranks over every sequence of disjoint replacement sets."""
     import numpy as np
 
     # the cards taken so far in each partial outcome, as bitmasks; per outcome, each seat's combination index
     rows: np.ndarray[Any, Any] = np.zeros(1, dtype=np.uint64)
     picks: np.ndarray[Any, Any] = np.zeros((1, 0), dtype=np.int64)
-    lows: list[np.ndarray[Any, Any]] = []
+    lows: list[np.ndarray[Any, Any] | None] = []
     bds: list[np.ndarray[Any, Any]] = []
     for k, d in zip(kept, draws):
         combos = list(combinations(pool, d))
         masks = np.array([sum(1 << c for c in cb) for cb in combos], dtype=np.uint64)
-        hands = np.array([k + cb for cb in combos], dtype=np.int64).reshape(len(combos), 5)
+        hands = np.array([k + cb for cb in combos], dtype=np.int64).reshape(len(combos), size)
         lo, bd = _evaluate_seats(hands[:, None, :], ace_high)
-        lows.append(lo[:, 0])
+        lows.append(None if lo is None else lo[:, 0])
         bds.append(bd[:, 0])
         ok = (rows[:, None] & masks[None, :]) == 0  # a card goes to one seat at most
         i, j = np.nonzero(ok)
         rows = rows[i] | masks[j]
         picks = np.concatenate([picks[i], j[:, None]], axis=1)
-    low = np.stack([lows[s][picks[:, s]] for s in range(len(kept))], axis=1)
+    made = [x for x in lows if x is not None]  # every seat's lows, or none (four-card hands)
+    low = np.stack([made[s][picks[:, s]] for s in range(len(kept))], axis=1) if len(made) == len(kept) else None
     bd = np.stack([bds[s][picks[:, s]] for s in range(len(kept))], axis=1)
     return low, bd
 
 
-def _evaluate_seats(hands: np.ndarray[Any, Any], ace_high: bool) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """Low and badugi ranks of an (N, P, 5) array of hands, each (N, P) int32; lower is better."""
+def _evaluate_seats(hands: np.ndarray[Any, Any], ace_high: bool
+                    ) -> tuple[np.ndarray[Any, Any] | None, np.ndarray[Any, Any]]:
+    """Low and badugi ranks of an (N, P, k) array of hands, each (N, P); lower is better.  Four-card
+    (Badugi) hands have no low: None."""
     import numpy as np
 
-    flat = np.ascontiguousarray(np.asarray(hands).reshape(-1, 5), dtype=np.uint8)  # valid ids: no wrap
+    size = hands.shape[-1]
+    flat = np.ascontiguousarray(np.asarray(hands).reshape(-1, size), dtype=np.uint8)  # valid ids: no wrap
     low, bd = np.empty(len(flat), dtype=np.uint16), np.empty(len(flat), dtype=np.uint16)
+    if size != 5:
+        bad = kernel.badugi_rank_many(flat, ace_high, True, bd)
+        if bad != -1:
+            raise RuntimeError(f"badugi_rank_many rejected row {bad}: {flat[bad].tolist()!r}")
+        return None, bd.reshape(hands.shape[:2])
     bad = kernel.eval_many(flat, ace_high, True, low, bd)
     if bad != -1:  # the hands were dealt from validated cards
         raise RuntimeError(f"eval_many rejected row {bad}: {flat[bad].tolist()!r}")
@@ -373,7 +392,7 @@ def half_shares(ranks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     return shares
 
 
-def _monte_carlo(kept: Sequence[tuple[int, ...]], draws: Sequence[int], pool: tuple[int, ...], ace_high: bool,
+def _monte_carlo(kept: Sequence[tuple[int, ...]], draws: Sequence[int], pool: tuple[int, ...], sc: Scoring,
                  samples: int, rng: np.random.Generator, progress: Progress | None) -> Equity:
     """Seeded Monte Carlo in chunks (memory stays flat in ``samples``): every sample shuffles the unseen
     cards and deals each seat's replacements in seat order."""
@@ -385,14 +404,13 @@ def _monte_carlo(kept: Sequence[tuple[int, ...]], draws: Sequence[int], pool: tu
     while done < samples:
         n = min(MC_CHUNK, samples - done)
         deals = rng.permuted(np.tile(np.asarray(pool, dtype=np.uint8), (n, 1)), axis=1)
-        finals, at = np.empty((n, seats, 5), dtype=np.uint8), 0
+        finals, at = np.empty((n, seats, sc.hand_size), dtype=np.uint8), 0
         for seat, (k, d) in enumerate(zip(kept, draws)):
             finals[:, seat, : len(k)] = k
             finals[:, seat, len(k) :] = deals[:, at : at + d]
             at += d
-        low, bd = _evaluate_seats(finals, ace_high)
-        lo, bdg = half_shares(low), half_shares(bd)
-        share = 0.5 * lo + 0.5 * bdg
+        low, bd = _evaluate_seats(finals, sc.ace_high)
+        lo, bdg, share = _half_and_pot_shares(low, bd, sc.halves)
         sums += np.stack([share.sum(0), (share * share).sum(0), lo.sum(0), bdg.sum(0)])
         done += n
         if progress is not None:
@@ -410,9 +428,22 @@ def _monte_carlo(kept: Sequence[tuple[int, ...]], draws: Sequence[int], pool: tu
     return Equity(as_floats(mean), as_floats(sums[2] / samples), as_floats(sums[3] / samples), err, False, samples)
 
 
-def _summarise(low: np.ndarray[Any, Any], bd: np.ndarray[Any, Any], exact: bool) -> Equity:
-    lo, bdg = half_shares(low), half_shares(bd)
-    share = 0.5 * lo + 0.5 * bdg
+def _half_and_pot_shares(low: np.ndarray[Any, Any] | None, bd: np.ndarray[Any, Any], halves: Sequence[str]
+                         ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """(N, P) shares of the low half, of the badugi half (zeros for a half the game does not play) and of
+    the pot: the mean over the halves played."""
+    import numpy as np
+
+    zero = np.zeros(bd.shape)
+    lo = half_shares(low) if LOW in halves and low is not None else zero
+    bdg = half_shares(bd) if BADUGI in halves else zero
+    share = (lo + bdg) / len(halves)
+    return lo, bdg, share
+
+
+def _summarise(low: np.ndarray[Any, Any] | None, bd: np.ndarray[Any, Any], halves: Sequence[str],
+               exact: bool) -> Equity:
+    lo, bdg, share = _half_and_pot_shares(low, bd, halves)
     n = share.shape[0]
     if exact or n < 2:
         err = (0.0,) * share.shape[1]

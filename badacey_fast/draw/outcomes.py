@@ -1,7 +1,8 @@
 """Draw analysis: what one draw can bring, exactly, and which discard is best.
 
-Every possible replacement is enumerated from the *unseen* cards (52 - 5 - dead): each set of
+Every possible replacement is enumerated from the *unseen* cards (52 - hand - dead): each set of
 replacement cards is equally likely whatever order the cards are dealt in, so counting sets is exact.
+Hands have the game's size: five cards, four for Badugi (whose hands have no low: only badugi counts).
 Ranks are dense and **lower is better** (A-5 low 1..6175, 2-7 low 1..7462, badugi 1..1092); badugi
 ranks 1..715 are the four-card badugis.
 
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 from math import comb
 from operator import mul
 from typing import TYPE_CHECKING, Any, Union
@@ -68,6 +69,10 @@ class DrawOutcomes:
 
     ``low_counts[r - 1]`` is how many replacements make low rank ``r``; ``badugi_counts[r - 1]`` the
     same for badugi rank ``r`` (lower is better); both sum to ``total``.  Probabilities are counts / total.
+    ``game`` is the scale family (``"badacey"``: A-5 low and ace-low badugi; ``"badeucy"``: 2-7 and
+    ace-high); ``halves`` the halves the game plays (``("low",)`` for A-5 and 2-7, ``("badugi",)`` for
+    Badugi): what :meth:`plot` shows and the command line prints.  A four-card (Badugi) hand has no low:
+    ``low_counts`` is empty, and the low's figures raise :class:`~badacey_fast.errors.BadaceyError`.
     """
 
     game: str
@@ -78,6 +83,11 @@ class DrawOutcomes:
     # Thousands of counts: left out of the repr so that printing a result stays readable.
     low_counts: tuple[int, ...] = field(repr=False)
     badugi_counts: tuple[int, ...] = field(repr=False)
+    halves: tuple[str, ...] = (LOW, BADUGI)
+
+    def _need_low(self) -> None:
+        if not self.low_counts:
+            raise BadaceyError(f"a {len(self.hand)}-card hand has no low: only its badugi is counted")
 
     def p_low(self, at_most: int) -> float:
         """P(low rank <= ``at_most``): the chance of a low at least as good as rank ``at_most`` (1 = best).
@@ -89,6 +99,7 @@ class DrawOutcomes:
         ...
         badacey_fast.errors.RankError: low rank 0 is outside 1..6175
         """
+        self._need_low()
         _check_rank(at_most, len(self.low_counts), "low")
         return sum(self.low_counts[:at_most]) / self.total
 
@@ -107,11 +118,17 @@ class DrawOutcomes:
         >>> draw_outcomes("Ac 2d 3h 4s 5s", discard="").badugi_sizes()[4]
         1.0
         """
+        return {size: count / self.total for size, count in self.badugi_size_counts().items()}
+
+    def badugi_size_counts(self) -> dict[int, int]:
+        """How many replacements make a best badugi of 4, 3, 2, 1 cards (exact counts, summing to ``total``).
+
+        >>> draw_outcomes("As 2h 3d Kd Kc", discard="Kc").badugi_size_counts()    # 10 outs: 4c..Qc, 3c
+        {4: 10, 3: 37, 2: 0, 1: 0}
+        """
         edges = [*_BADUGI_SIZE_FIRST.values(), _BADUGI_CLASSES + 1]
-        return {
-            size: sum(self.badugi_counts[edges[i] - 1 : edges[i + 1] - 1]) / self.total
-            for i, size in enumerate(_BADUGI_SIZE_FIRST)
-        }
+        return {size: sum(self.badugi_counts[edges[i] - 1 : edges[i + 1] - 1])
+                for i, size in enumerate(_BADUGI_SIZE_FIRST)}
 
     def plot(self) -> Figure:
         """The distribution after the draw, as bars: the low (a no-pair low by its top card, then each
@@ -121,22 +138,28 @@ class DrawOutcomes:
         >>> fig = draw_outcomes("As 2h 3d 4c Kd", discard="Kd").plot()
         >>> [ax.get_title() for ax in fig.axes]
         ['low after the draw', 'badugi after the draw']
+        >>> [ax.get_title() for ax in draw_outcomes("As 2h 3d 4c Kd", discard="Kd", game="27").plot().axes]
+        ['low after the draw']
         """
         MissingExtraError.require("matplotlib", "plot", "plots")
         from matplotlib.figure import Figure
 
-        fig = Figure(figsize=(9, 4), layout="constrained")
-        low_ax, bd_ax = fig.subplots(1, 2, width_ratios=[3, 1])
-        highs = self.low_high_cards()
-        rest = {c: p for c, p in self.low_categories().items() if c != "no pair" and p > 0}
-        labels = [f"{h}-low" for h in highs] + list(rest)
-        low_ax.bar(labels, [*highs.values(), *rest.values()], color="tab:blue")
-        low_ax.set_title("low after the draw")
-        low_ax.set_ylabel("probability")
-        low_ax.tick_params(axis="x", labelrotation=45)
-        sizes = self.badugi_sizes()
-        bd_ax.bar([f"{k} cards" for k in sizes], list(sizes.values()), color="tab:green")
-        bd_ax.set_title("badugi after the draw")
+        shown = [h for h in (LOW, BADUGI) if h in self.halves and (h != LOW or self.low_counts)]
+        fig = Figure(figsize=(9 if len(shown) == 2 else 6, 4), layout="constrained")
+        axes = fig.subplots(1, len(shown), width_ratios=[3, 1] if len(shown) == 2 else None, squeeze=False)[0]
+        for ax, half in zip(axes, shown):
+            if half == LOW:
+                highs = self.low_high_cards()
+                rest = {c: p for c, p in self.low_categories().items() if c != "no pair" and p > 0}
+                labels = [f"{h}-low" for h in highs] + list(rest)
+                ax.bar(labels, [*highs.values(), *rest.values()], color="tab:blue")
+                ax.set_title("low after the draw")
+                ax.tick_params(axis="x", labelrotation=45)
+            else:
+                sizes = self.badugi_sizes()
+                ax.bar([f"{k} cards" for k in sizes], list(sizes.values()), color="tab:green")
+                ax.set_title("badugi after the draw")
+        axes[0].set_ylabel("probability")
         fig.suptitle(f"{format_cards(self.hand)}, throwing {format_cards(self.discard) or 'nothing'}: "
                      f"{self.total:,} outcomes")
         return fig
@@ -147,10 +170,20 @@ class DrawOutcomes:
         >>> draw_outcomes("Ac 2d 3h 4s 5s", discard="").low_categories()["no pair"]
         1.0
         """
-        probs: dict[str, float] = {}
+        return {category: count / self.total for category, count in self.low_category_counts().items()}
+
+    def low_category_counts(self) -> dict[str, int]:
+        """How many replacements make each low category (exact counts; empty for a four-card hand).
+
+        >>> draw_outcomes("As 2h 3d 4c Kd", discard="Kd").low_category_counts()
+        {'no pair': 35, 'one pair': 12, 'two pair': 0, 'three of a kind': 0, 'full house': 0, 'four of a kind': 0}
+        """
+        counts: dict[str, int] = {}
+        if not self.low_counts:  # a four-card hand: no low
+            return counts
         for (category, _high), count in zip(_low_classes(self.game), self.low_counts):
-            probs[category] = probs.get(category, 0.0) + count / self.total
-        return probs
+            counts[category] = counts.get(category, 0) + count
+        return counts
 
     def low_high_cards(self) -> dict[str, float]:
         """P(a no-pair low topped by each card), keyed ``'5'``..``'K'`` (``'A'`` too in 2-7): ``'7'`` = a 7-low.
@@ -158,15 +191,26 @@ class DrawOutcomes:
         >>> draw_outcomes("As 2h 3d 4c 7d", discard="").low_high_cards()
         {'7': 1.0}
         """
-        probs: dict[str, float] = {}
+        return {high: count / self.total for high, count in self.low_high_card_counts().items()}
+
+    def low_high_card_counts(self) -> dict[str, int]:
+        """How many replacements make a no-pair low topped by each card (exact counts; only the tops made).
+
+        >>> draw_outcomes("As 2h 3d 4c Kd", discard="Kd").low_high_card_counts()
+        {'5': 4, '6': 4, '7': 4, '8': 4, '9': 4, 'T': 4, 'J': 4, 'Q': 4, 'K': 3}
+        """
+        counts: dict[str, int] = {}
+        if not self.low_counts:
+            return counts
         for (category, high), count in zip(_low_classes(self.game), self.low_counts):
             if category == "no pair" and count:
-                probs[high] = probs.get(high, 0.0) + count / self.total
-        return probs
+                counts[high] = counts.get(high, 0) + count
+        return counts
 
     @cached_property
     def expected_low_rank(self) -> float:
-        """Mean low rank over every replacement (lower is better)."""
+        """Mean low rank over every replacement (lower is better); a four-card hand has none (an error)."""
+        self._need_low()
         weighted: int = sum(map(mul, range(1, len(self.low_counts) + 1), self.low_counts))
         return weighted / self.total
 
@@ -188,12 +232,15 @@ class DrawOutcomes:
         >>> draw_outcomes("Ac 2d 3h 4s 5s", discard="").pat_share(low=2, badugi=1, halves=("low",))
         1.0
         """
-        _check_rank(low, len(self.low_counts), "low")
-        _check_rank(badugi, _BADUGI_CLASSES, "badugi")
         if not halves or any(h not in (LOW, BADUGI) for h in halves):
             raise BadaceyError(f"halves must name 'low' and/or 'badugi', got {tuple(halves)!r}")
-        got = {LOW: sum(self.low_counts[: low - 1]) + 0.5 * self.low_counts[low - 1],
-               BADUGI: sum(self.badugi_counts[: badugi - 1]) + 0.5 * self.badugi_counts[badugi - 1]}
+        _check_rank(badugi, _BADUGI_CLASSES, "badugi")
+        got = {BADUGI: sum(self.badugi_counts[: badugi - 1]) + 0.5 * self.badugi_counts[badugi - 1]}
+        if LOW in halves:
+            self._need_low()
+        if self.low_counts:
+            _check_rank(low, len(self.low_counts), "low")
+            got[LOW] = sum(self.low_counts[: low - 1]) + 0.5 * self.low_counts[low - 1]
         return sum(got[h] for h in halves) / len(halves) / self.total
 
 
@@ -218,11 +265,13 @@ def draw_outcomes(
     game: Scoring | str = BADACEY,
     progress: Progress | None = None,
 ) -> DrawOutcomes:
-    """Exact distribution of a five-card hand after discarding ``discard`` and drawing replacements.
+    """Exact distribution of a hand (five cards; four for Badugi: the hand size comes from ``game``)
+    after discarding ``discard`` and drawing replacements.
 
     ``dead`` are cards known to be out of the deck (other players' hands, seen discards).  Every set of
     replacements from the 52 - 5 - len(dead) unseen cards is counted once: C(unseen, len(discard))
-    outcomes, up to C(47, 5) = 1,533,939.  Ranks in the result are dense, lower is better.
+    outcomes, up to C(47, 5) = 1,533,939 (C(48, 4) = 194,580 for Badugi).  Ranks in the result are
+    dense, lower is better.
     ``progress(done, total)``: called with outcome counts as they are enumerated (the Python twin every
     4096 outcomes) and always last with ``(total, total)`` -- on the C twin, which enumerates in one
     kernel call, only that last time.
@@ -230,19 +279,23 @@ def draw_outcomes(
     >>> out = draw_outcomes("As 2h 3d 4c Kd", discard="Kd")
     >>> out.total, out.low_counts[0]                  # 47 cards, four fives make the wheel
     (47, 4)
+    >>> bd = draw_outcomes("As 2h 3d Kc", discard="Kc", game="badugi")   # a Badugi hand: four cards
+    >>> bd.total, bd.badugi_counts[0], bd.halves      # 48 cards, the 4c makes the nuts
+    (48, 1, ('badugi',))
     >>> draw_outcomes("As 2h 3d 4c Kd", discard="Kd", dead="As")
     Traceback (most recent call last):
     ...
     badacey_fast.errors.DuplicateCardError: card 'As' is both in the hand and dead
     """
     rules = scoring(game)
-    hand_t, discard_t, dead_t = check_draw(hand, discard, dead)
+    hand_t, discard_t, dead_t = check_draw(hand, discard, dead, rules.hand_size)
     kept = tuple(c for c in hand_t if c not in discard_t)
     unseen = _unseen(hand_t, dead_t)
     if len(discard_t) > len(unseen):
         raise BadaceyError(f"cannot draw {len(discard_t)} cards: only {len(unseen)} unseen cards remain")
     low, badugi = _enumerate(kept, unseen, len(discard_t), rules.ace_high, progress)
-    return DrawOutcomes(rules.family, hand_t, discard_t, dead_t, comb(len(unseen), len(discard_t)), low, badugi)
+    return DrawOutcomes(rules.family, hand_t, discard_t, dead_t, comb(len(unseen), len(discard_t)), low, badugi,
+                        rules.halves)
 
 
 def best_discards(
@@ -259,7 +312,8 @@ def best_discards(
     seed: int | None = None,
     progress: Progress | None = None,
 ) -> list[DiscardChoice]:
-    """All 32 discards of a five-card hand, best first by ``objective`` (a probability or share, higher wins).
+    """All 32 discards of a five-card hand (all 16 of a four-card Badugi hand), best first by ``objective``
+    (a probability or share, higher wins).
 
     Objectives: ``"share"`` = expected pot share 0..1 over the halves ``game`` plays (both for Badacey and
     Badeucy, the low for A-5 and 2-7, the badugi for Badugi), each half split equally on a tie, against
@@ -300,22 +354,22 @@ def best_discards(
     family = sc.family
     if objective is None:
         objective = DEFAULT_OBJECTIVES[sc.game]
-    hand_t, _, dead_t = check_draw(hand, (), dead)
+    size = sc.hand_size
+    hand_t, _, dead_t = check_draw(hand, (), dead, size)
+    if objective == "low" and LOW not in sc.halves:
+        raise BadaceyError(f"{sc.game} plays no low: objective 'low' is for the games with a low half")
     if opponent_discard is not None and opponent is None:
         raise BadaceyError("opponent_discard needs opponent= (the opponent's five cards)")
     if against is not None and opponent is not None:
         raise BadaceyError("give opponent= (a known hand) or against= (ranges), not both")
     if against is not None and objective != "share":
         raise BadaceyError(f"against= is for objective 'share', not {objective!r}")
-    if opponent_discard is not None and len(sc.halves) != 2:
-        # equity() shares a split pot; a one-half share's standard error is not in its result.
-        raise BadaceyError(f"opponent_discard is for the split games (badacey, badeucy), not {sc.game}")
     score = _objective(objective, hand_t, dead_t, sc, target, opponent)
     ranges = None if against is None else _ranges_of(against, sc)
     if opponent is not None:
-        dead_t = dead_t + _opponent_cards(hand_t, dead_t, opponent)  # its cards are dead to us
+        dead_t = dead_t + _opponent_cards(hand_t, dead_t, opponent, size)  # its cards are dead to us
     unseen = _unseen(hand_t, dead_t)
-    discards = [d for k in range(6) for d in combinations(hand_t, k)]
+    discards = [d for k in range(size + 1) for d in combinations(hand_t, k)]
     need = sum(comb(len(unseen), len(d)) for d in discards)
     done = 0
 
@@ -327,17 +381,22 @@ def best_discards(
         sub = None if progress is None else (lambda k, _n: progress(done + k, need))
         low, badugi = _enumerate(kept, unseen, len(d), sc.ace_high, sub)
         done += comb(len(unseen), len(d))
-        return DrawOutcomes(family, hand_t, d, dead_t, comb(len(unseen), len(d)), low, badugi)
+        return DrawOutcomes(family, hand_t, d, dead_t, comb(len(unseen), len(d)), low, badugi, sc.halves)
 
     masks = [sum(1 << i for i, c in enumerate(hand_t) if c in d) for d in discards]
     arrays = None
-    if len(unseen) < 5:  # some discards cannot be drawn to: step() says which, in order
+    if len(unseen) < size:  # some discards cannot be drawn to: step() says which, in order
         outcomes = [step(d) for d in discards]
+    elif size != 5:  # a four-card hand: no kernel call for all discards at once (and no low)
+        import numpy as np
+
+        outcomes = [step(d) for d in discards]
+        arrays = (np.zeros((len(outcomes), 0), np.int64), np.array([o.badugi_counts for o in outcomes], np.int64))
     else:  # all 32 at once (one kernel call on the C twin), each found by its discard mask
         lows, bds = kernel.draw_all_discards(hand_t, unseen, sc.ace_high, progress)
         arrays = lows[masks], bds[masks]
         outcomes = [DrawOutcomes(family, hand_t, d, dead_t, comb(len(unseen), len(d)),
-                                 tuple(lows[m].tolist()), tuple(bds[m].tolist()))
+                                 tuple(lows[m].tolist()), tuple(bds[m].tolist()), sc.halves)
                     for d, m in zip(discards, masks)]
     if opponent_discard is not None and parse_cards(opponent_discard):
         choices = _share_vs_drawing(hand_t, dead, sc, opponent, opponent_discard, outcomes, samples, seed)
@@ -345,7 +404,7 @@ def best_discards(
         if arrays is None:
             raise BadaceyError(f"cannot deal a hand against ours: only {len(unseen)} unseen cards remain")
         # The random hand is any five unseen cards: the histogram of throwing all five.
-        villains = _villains(ranges, arrays, dead_t + hand_t)
+        villains = _villains(ranges, arrays, dead_t + hand_t, sc.halves)
         scores = _pot_share(arrays, villains, sc.halves)
         choices = [DiscardChoice(o.discard, float(x), o) for o, x in zip(outcomes, scores)]
     else:
@@ -386,14 +445,17 @@ def _ranges_of(against: RangeLike | Sequence[RangeLike], sc: Scoring) -> list[Ra
 
 
 def _villains(ranges: Sequence[Range] | None, arrays: tuple[NDArray, NDArray],
-              out: tuple[int, ...]) -> list[dict[str, NDArray]]:
+              out: tuple[int, ...], halves: Sequence[str]) -> list[dict[str, NDArray]]:
     """Each villain's distribution of ranks, per half (probabilities indexed by rank - 1): a random hand
     of the unseen cards (the last row of ``arrays``: all five thrown), or each range with the cards of
     ``out`` (our hand and the dead cards) removed."""
     if ranges is None:
         low, bd = arrays[0][-1], arrays[1][-1]
-        return [{LOW: low / low.sum(), BADUGI: bd / bd.sum()}]
-    got = []
+        got = {BADUGI: bd / bd.sum()}
+        if LOW in halves:
+            got[LOW] = low / low.sum()
+        return [got]
+    dists = []
     for r in ranges:
         low_w, bd_w = r.rank_weights(dead=out)
         total = float(bd_w.sum())
@@ -402,8 +464,8 @@ def _villains(ranges: Sequence[Range] | None, arrays: tuple[NDArray, NDArray],
         dist = {BADUGI: bd_w / total}
         if low_w is not None:
             dist[LOW] = low_w / total
-        got.append(dist)
-    return got
+        dists.append(dist)
+    return dists
 
 
 def _pot_share(arrays: tuple[NDArray, NDArray], villains: Sequence[dict[str, NDArray]],
@@ -414,7 +476,7 @@ def _pot_share(arrays: tuple[NDArray, NDArray], villains: Sequence[dict[str, NDA
     prod_j (P(V_j worse) + P(V_j tied) x), the k-th divided by k + 1."""
     import numpy as np
 
-    total = arrays[0].sum(axis=1).astype(np.float64)
+    total = arrays[1].sum(axis=1).astype(np.float64)
     score = np.zeros(len(total))
     for half in halves:
         counts = arrays[0] if half == LOW else arrays[1]
@@ -466,15 +528,16 @@ def _objective(objective: str | Callable[[DrawOutcomes], float], hand: tuple[int
     if objective == "share":
         if opponent is None:  # against ranges or a random hand: scored on all 32 at once (_pot_share)
             return lambda o: 0.0
-        opp = _opponent_cards(hand, dead, opponent)
-        lo, bd = reference.low_rank(opp, sc), reference.badugi_rank(opp, sc.ace_high)
+        opp = _opponent_cards(hand, dead, opponent, sc.hand_size)
+        lo = reference.low_rank(opp, sc) if LOW in sc.halves else 1  # (a Badugi hand has no low)
+        bd = reference.badugi_rank(opp, sc.ace_high)
         return lambda o: o.pat_share(lo, bd, halves=sc.halves)
     raise BadaceyError(f"unknown objective {objective!r}: expected one of {', '.join(OBJECTIVES)} or a callable")
 
 
-def _opponent_cards(hand: tuple[int, ...], dead: tuple[int, ...], opponent: Cards) -> tuple[int, ...]:
-    """The opponent's five cards, none of them in our hand or dead (the error says which it is in)."""
-    opp = parse_cards(opponent, count=5)
+def _opponent_cards(hand: tuple[int, ...], dead: tuple[int, ...], opponent: Cards, size: int = 5) -> tuple[int, ...]:
+    """The opponent's ``size`` cards, none of them in our hand or dead (the error says which it is in)."""
+    opp = parse_cards(opponent, count=size)
     for c in opp:
         # Named for where it is: the opponent's cards become dead to us only once they are checked.
         if c in hand:
@@ -510,5 +573,24 @@ def _low_classes(family: str) -> tuple[tuple[str, str], ...]:
 def _enumerate(
     kept: tuple[int, ...], unseen: tuple[int, ...], k: int, ace_high: bool, progress: Progress | None
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Histograms (low, badugi) over every k-card replacement, by the serving twin."""
-    return kernel.draw_histograms(kept, unseen, k, ace_high, progress)
+    """Histograms (low, badugi) over every k-card replacement, by the serving twin; a four-card hand (a
+    Badugi hand: ``len(kept) + k == 4``) has no low, and an empty low histogram."""
+    if len(kept) + k == 5:
+        return kernel.draw_histograms(kept, unseen, k, ace_high, progress)
+    # Four cards: at most C(48, 4) = 194,580 hands, badugi-ranked in one bulk call.
+    import numpy as np
+
+    n = comb(len(unseen), k)
+    hands = np.empty((n, len(kept) + k), np.uint8)
+    hands[:, : len(kept)] = kept
+    if k:
+        hands[:, len(kept) :] = np.fromiter(chain.from_iterable(combinations(unseen, k)), np.uint8,
+                                            count=n * k).reshape(n, k)
+    ranks = np.empty(n, np.uint16)
+    bad = kernel.badugi_rank_many(hands, ace_high, True, ranks)
+    if bad != -1:  # the cards were checked before: only a damaged table gets here
+        raise RuntimeError(f"badugi_rank_many rejected row {bad}: {hands[bad].tolist()!r}")
+    counts = np.bincount(ranks, minlength=_BADUGI_CLASSES + 1)[1:]
+    if progress is not None:
+        progress(n, n)
+    return (), tuple(counts.tolist())

@@ -14,8 +14,8 @@ hero's or the dead cards is out, and the villains' combos never share a card.
   seeded Monte Carlo: hero draws first, then the villains in the order given, for each of the draws;
   hero throws ``hero_discard`` in the first draw (None: the top choice of
   :func:`~badacey_fast.draw.outcomes.best_discards` by expected pot share against the villains' ranges
-  standing pat -- both halves in Badacey and Badeucy, the low in A-5 and 2-7; Badugi hands follow the
-  rule of thumb) and follows ``policy`` after; the result's ``hero_discard`` names that first discard
+  standing pat -- both halves in Badacey and Badeucy, the low in A-5 and 2-7, the badugi in Badugi)
+  and follows ``policy`` after; the result's ``hero_discard`` names that first discard
   (None when a policy chose).  Each villain combo draws by ``policy`` (default: the rule-of-thumb bot's
   :func:`~badacey_fast.draw.policy.keep_cards`: keep the badugi cards and distinct low cards up to 8,
   throw the rest).  Replacements come from the unseen cards (not hero's, the dead cards or any
@@ -42,9 +42,9 @@ badacey_fast.errors.BadaceyError: range 'As2c3c4c5c' has no hand left once hero'
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from math import prod
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
 
@@ -53,11 +53,15 @@ from badacey_fast.bulk import badugi_rank_many, evaluate_many
 from badacey_fast.cards import Cards, format_cards, parse_cards
 from badacey_fast.draw.equities import Equity, check_seed, half_shares
 from badacey_fast.draw.ranges import Range, hand_masks, hand_ranks, packed_hands
-from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, ShowdownError
-from badacey_fast.rules.games import LOW, Scoring, scoring
+from badacey_fast.errors import BadaceyError, DuplicateCardError, IllegalActionError, MissingExtraError, ShowdownError
+from badacey_fast.rules.games import BADUGI, LOW, Scoring, scoring
 from badacey_fast.rules.stub import Stub
 
-__all__ = ["range_equity", "rule_policy", "EXACT_LIMIT", "DEFAULT_SAMPLES", "DEFAULT_DRAW_SAMPLES"]
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = ["range_equity", "rule_policy", "equity_by_class", "ClassEquity", "CLASSES", "EXACT_LIMIT", "DEFAULT_SAMPLES",
+           "DEFAULT_DRAW_SAMPLES"]
 
 #: Multiway showdowns are enumerated exactly when the product of the ranges' sizes is at most this.
 EXACT_LIMIT = 1_000_000
@@ -247,12 +251,10 @@ def _hero_policies(hero_t: tuple[int, ...], dead_t: tuple[int, ...], sc: Scoring
     if hero_discard is not None:
         fixed = _discards(hero_t, hero_discard, 0)
         return (lambda hand, left: fixed), villain_policy, fixed
-    if sc.hand_size != 5:
-        return villain_policy, villain_policy, None
     from badacey_fast.draw.outcomes import best_discards
 
     # The pot share against the villains' ranges as they stand now: a split game's both halves, a
-    # single-pot game's one.
+    # single-pot game's one (Badugi's four-card hands too).
     best = best_discards(hero_t, dead_t, sc, "share", against=villains)[0].discard
     return (lambda hand, left: best), villain_policy, best
 
@@ -384,3 +386,118 @@ def _sampled(per_half: dict[str, np.ndarray[Any, Any]], names: Sequence[str]) ->
     low = as_t(per_half[LOW].mean(axis=0)) if LOW in per_half else zero
     bd = as_t(per_half["badugi"].mean(axis=0)) if "badugi" in per_half else zero
     return Equity(as_t(mean), low, bd, as_t(err), False, n)
+
+
+#: The classes :func:`equity_by_class` splits a villain's range into, as range terms, by the hand the
+#: villain holds now: in a game with a badugi half its best badugi's size; in a low-only game its low.
+CLASSES = {
+    BADUGI: ("badugi", "3badugi", "2badugi", "1badugi"),
+    LOW: ("7low+", "8low", "9low", "!9low+"),
+}
+#: How the command line and the plots name each class.
+CLASS_NAMES = {"badugi": "4-card badugi", "3badugi": "3-card badugi", "2badugi": "2-card badugi",
+               "1badugi": "1-card badugi", "7low+": "7-low or better", "8low": "8-low", "9low": "9-low",
+               "!9low+": "worse than a 9-low"}
+
+
+@dataclass(frozen=True)
+class ClassEquity:
+    """Hero's pot share against each class of one villain's range (:func:`equity_by_class`).
+
+    ``classes``: the classes' range terms (:data:`CLASSES`), each kept only when the villain's range holds
+    a hand of it once hero's and the dead cards are out; ``weights``: each class's share of the range's
+    weight (0..1, summing to 1); ``shares`` / ``stderr``: hero's expected pot share against that part of
+    the range and its standard error (0 when exact); ``hero_discard``: hero's first discard (with draws:
+    the best against the whole range, the same against every class), None at showdown.
+    """
+
+    classes: tuple[str, ...]
+    weights: tuple[float, ...]
+    shares: tuple[float, ...]
+    stderr: tuple[float, ...]
+    exact: bool
+    hero_discard: tuple[int, ...] | None = None
+
+    @property
+    def share(self) -> float:
+        """Hero's share against the whole range: the classes' shares weighted by their weights."""
+        return sum(w * s for w, s in zip(self.weights, self.shares))
+
+    def plot(self, title: str | None = None) -> Figure:
+        """Hero's share against each class (bars, with 95 % intervals when sampled), each bar labelled with
+        the class's weight in the range.  Returns a matplotlib ``Figure`` (no pyplot: save it with
+        ``fig.savefig("classes.png")``).  Needs matplotlib (``pip install "badacey_fast[plot]"``).
+
+        >>> fig = equity_by_class("As 2h 3d 4c Kd", "8low+, 9badugi+").plot()
+        >>> [t.get_text() for t in fig.axes[0].get_xticklabels()]
+        ['4-card badugi\\n75.1% of the range', '3-card badugi\\n19.3% of the range', '2-card badugi\\n5.5% of the range', '1-card badugi\\n0.1% of the range']
+        """
+        MissingExtraError.require("matplotlib", "plot", "plots")
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(max(5.0, 1.5 * len(self.classes) + 2), 4), layout="constrained")
+        ax = fig.subplots()
+        labels = [f"{CLASS_NAMES.get(c, c)}\n{100 * w:.1f}% of the range" for c, w in zip(self.classes, self.weights)]
+        ax.bar(labels, self.shares, yerr=None if self.exact else [1.96 * e for e in self.stderr], capsize=4,
+               color="tab:blue")
+        ax.axhline(self.share, color="tab:red", linestyle="--", label=f"against the whole range: {self.share:.3f}")
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("hero's pot share")
+        ax.set_title(title or "hero's share against each class of the villain's range")
+        ax.legend(fontsize="small")
+        return fig
+
+
+def equity_by_class(
+    hero: Cards,
+    villain: RangeLike,
+    dead: Cards = (),
+    game: Scoring | str = "badacey",
+    draws: int = 0,
+    hero_discard: Cards | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> ClassEquity:
+    """Hero's pot share against each class of one villain's range (heads-up): the range split by the hand
+    the villain holds now (:data:`CLASSES`: the best badugi's size in a game with a badugi half, the low
+    in A-5 and 2-7), each part's share by :func:`range_equity` with the same arguments.  With draws hero
+    throws the same first discard against every class: ``hero_discard``, or the best against the whole
+    range.  Classes the range does not hold (once hero's and the dead cards are out) are left out.
+
+    >>> by = equity_by_class("As 2h 3d 4c Kd", "8low+, 9badugi+")
+    >>> by.classes, [round(s, 3) for s in by.shares]
+    (('badugi', '3badugi', '2badugi', '1badugi'), [0.694, 0.5, 0.5, 0.5])
+    >>> round(by.share, 4) == round(range_equity("As 2h 3d 4c Kd", "8low+, 9badugi+").shares[0], 4)
+    True
+    """
+    sc = scoring(game)
+    whole = _as_range(villain, sc)
+    hero_t = parse_cards(hero, count=sc.hand_size)
+    dead_t = parse_cards(dead)
+    if draws and hero_discard is None:  # one discard against every class: the best against the whole range
+        for c in dead_t:
+            if c in hero_t:
+                raise DuplicateCardError(f"card {format_cards([c])!r} is both in hero's hand and dead")
+        hero_discard = _hero_policies(hero_t, dead_t, sc, None, rule_policy(sc), [whole])[2]
+    terms = CLASSES[BADUGI if BADUGI in sc.halves else LOW]
+    parts = []
+    for term in terms:
+        part = Range(f"({whole.text}) & {term}", sc)
+        weight = float(part.combos(dead=hero_t + dead_t)[1].sum())
+        if weight > 0:
+            parts.append((term, part, weight))
+    if not parts:
+        raise BadaceyError(f"range {whole.text!r} has no hand left once hero's and the dead cards are removed")
+    total = sum(w for _, _, w in parts)
+    shares, errs, exact = [], [], True
+    for i, (_term, part, _w) in enumerate(parts):
+        step = None if progress is None else (lambda k, n, i=i: progress(i * n + k, len(parts) * n))
+        eq = range_equity(hero_t, part, dead_t, sc, draws, None if not draws else hero_discard, samples, seed,
+                          progress=step)
+        shares.append(eq.shares[0])
+        errs.append(eq.stderr[0])
+        exact = exact and eq.exact
+    return ClassEquity(tuple(t for t, _, _ in parts), tuple(w / total for _, _, w in parts), tuple(shares),
+                       tuple(errs), exact, parse_cards(hero_discard) if draws and hero_discard is not None else None)

@@ -18,10 +18,13 @@ column     type                        meaning
 ``id``     any (optional)              passed through to the output
 =========  ==========================  ======================================================================
 
-**Payout schema** (what :func:`score_table` / :func:`score_parquet` write): ``id`` (the input's ``id``
-column) or ``row`` (the 1-based row number, int64), ``payout_0 .. payout_{P-1}`` (int64 chips, odd chips
-by the ``odd_chip`` policy, RULES.md §3), ``low_winners`` and ``badugi_winners`` (uint8 bitmasks: bit i =
-seat i won that half; lower rank is better; a lone live seat wins both halves).
+**Payout schema** (what :func:`score_table` / :func:`score_parquet` write, and every payout file of
+``badacey score``, whatever the input's format): ``id`` (the input's ``id`` column) or ``row`` (where
+the deal is in the input: its 1-based row, or its line number in a text or CSV deal file, int64),
+``payout_0 .. payout_{P-1}`` (int64 chips, odd chips by the ``odd_chip`` policy, RULES.md §3),
+``low_winners`` and ``badugi_winners`` (uint8 bitmasks: bit i = seat i won that half; lower rank is
+better; a lone live seat wins both halves).  Payouts written as CSV have the same columns, the winners as
+seat numbers separated by spaces (``0 1``), as the text path writes them.
 
 **Bad rows** (a card id outside 0..51, a card held twice, no live seat, a negative pot, a button that is
 not a seat, a null or wrong-length ``cards`` value) raise the text path's errors with ``row N`` where the
@@ -63,7 +66,7 @@ import numpy as np
 
 from badacey_fast.bulk import showdown as scoring
 from badacey_fast.cards import format_card
-from badacey_fast.errors import BadaceyError, DuplicateCardError, InvalidCardError, ShowdownError
+from badacey_fast.errors import BadaceyError, DuplicateCardError, InvalidCardError, MissingExtraError, ShowdownError
 from badacey_fast.files.score import DEFAULT_POT, ScoreReport, chip_totals
 from badacey_fast.files.outputs import AtomicFile, check_not_input
 from badacey_fast.rules.games import is_ace_high
@@ -76,6 +79,7 @@ if TYPE_CHECKING:  # pyarrow is imported on first use (the [parquet] extra); typ
     from pyarrow.parquet import ParquetFile, ParquetWriter
 
 __all__ = ["SCHEMA_VERSION", "METADATA_KEY", "deal_schema", "deals_table", "score_table", "ScoreRun", "PayoutWriter",
+           "payout_schema", "payout_batch",
            "score_parquet", "generate_parquet", "file_format", "require_pyarrow", "open_parquet", "deal_layout"]
 
 #: Version of the deal / payout schemas, written in the schema metadata.
@@ -93,13 +97,70 @@ _EXPECTED = "fixed_size_binary(5*P) (or binary, fixed_size_list<uint8>) with P =
 
 
 def require_pyarrow() -> ModuleType:
-    """``pyarrow``, or an ImportError in one line naming the extra that installs it.  (Typed code here
-    imports ``pyarrow as pa`` after calling this, so that pyarrow-stubs types what it makes.)"""
+    """``pyarrow``, or a :class:`~badacey_fast.errors.MissingExtraError` (an ImportError) in one line naming
+    the extra that installs it.  (Typed code here imports ``pyarrow as pa`` after calling this, so that
+    pyarrow-stubs types what it makes.)"""
     try:
         import pyarrow
     except ImportError:
-        raise ImportError('Parquet/Arrow support needs pyarrow: pip install "badacey_fast[parquet]"') from None
+        raise MissingExtraError('Parquet/Arrow support needs pyarrow: pip install "badacey_fast[parquet]"',
+                                "parquet") from None
     return pyarrow
+
+
+def payout_schema(seats: int, id_type: pa.DataType | None = None) -> pa.Schema:
+    """The payout schema of ``seats`` seats (see the module docstring): ``id`` of ``id_type``, or ``row``.
+
+    >>> payout_schema(2).names
+    ['row', 'payout_0', 'payout_1', 'low_winners', 'badugi_winners']
+    """
+    require_pyarrow()
+    import pyarrow as pa
+
+    fields: list[pa.Field[Any]] = [pa.field("id", id_type) if id_type is not None
+                                   else pa.field("row", pa.int64(), nullable=False)]
+    fields += [pa.field(f"payout_{s}", pa.int64(), nullable=False) for s in range(seats)]
+    fields += [pa.field("low_winners", pa.uint8(), nullable=False),
+               pa.field("badugi_winners", pa.uint8(), nullable=False)]
+    return pa.schema(fields, metadata=_metadata("payouts", seats))
+
+
+def payout_batch(rows: Any, chips: Any, low: Any, badugi: Any) -> pa.RecordBatch:
+    """One payout batch of the payout schema from row arrays: ``rows`` (N,) the deals' row (or line)
+    numbers, ``chips`` (N, P) int64, ``low`` / ``badugi`` (N, P) the winners of each half (bool or 0/1).
+
+    >>> payout_batch([3], [[26, 75]], [[0, 1]], [[1, 1]]).to_pylist()
+    [{'row': 3, 'payout_0': 26, 'payout_1': 75, 'low_winners': 2, 'badugi_winners': 3}]
+    """
+    require_pyarrow()
+    import pyarrow as pa
+
+    chips = np.asarray(chips, dtype=np.int64)
+    seats = chips.shape[1]
+    weights = (1 << np.arange(seats)).astype(np.uint8)  # bit i = seat i
+
+    def mask(won: Any) -> np.ndarray[Any, Any]:
+        return (np.asarray(won).astype(bool) @ weights.astype(np.int64)).astype(np.uint8)
+
+    cols = [pa.array(np.asarray(rows, dtype=np.int64)), *(pa.array(chips[:, s]) for s in range(seats)),
+            pa.array(mask(low)), pa.array(mask(badugi))]
+    return pa.RecordBatch.from_arrays(cols, schema=payout_schema(seats))
+
+
+#: Each winner bitmask of up to 6 seats as the CSV writes it: the seat numbers separated by spaces.
+_SEAT_LISTS = np.array([" ".join(str(s) for s in range(6) if m >> s & 1) for m in range(64)], dtype=object)
+
+
+def _csv_batch(batch: pa.RecordBatch) -> pa.RecordBatch:
+    """A payout batch as CSV writes it: the winner bitmasks as seat lists (``0 1``), as the text path."""
+    import pyarrow as pa
+
+    cols = list(batch.columns)
+    for name in ("low_winners", "badugi_winners"):
+        i = batch.schema.get_field_index(name)
+        cols[i] = pa.array(_SEAT_LISTS[cols[i].to_numpy(zero_copy_only=False) & 63], type=pa.string())
+    names = batch.schema.names
+    return pa.RecordBatch.from_arrays(cols, names=names)
 
 
 def file_format(path: object, fmt: str | None = None) -> str:
@@ -417,14 +478,7 @@ class ScoreRun:
         _seats_of_metadata(schema)
 
     def output_schema(self, seats: int, id_type: pa.DataType | None) -> pa.Schema:
-        import pyarrow as pa
-
-        fields: list[pa.Field[Any]] = [pa.field("id", id_type) if id_type is not None
-                                       else pa.field("row", pa.int64(), nullable=False)]
-        fields += [pa.field(f"payout_{s}", pa.int64(), nullable=False) for s in range(seats)]
-        fields += [pa.field("low_winners", pa.uint8(), nullable=False),
-                   pa.field("badugi_winners", pa.uint8(), nullable=False)]
-        return pa.schema(fields, metadata=_metadata("payouts", seats))
+        return payout_schema(seats, id_type)
 
     def score(self, batch: pa.RecordBatch) -> tuple[pa.RecordBatch | None, BadaceyError | None]:
         """The payout batch of one deal batch (None: nothing to write yet), and the error that stops the
@@ -720,6 +774,7 @@ class PayoutWriter:
         # pyarrow's writer of fmt, made on first write: Parquet's (it takes a row group size), or the other.
         self._parquet: ParquetWriter | None = None
         self._other: RecordBatchFileWriter | CSVWriter | None = None
+        self._own: Any = None  # a file this writer opened itself (CSV: the header is ours)
 
     @property
     def started(self) -> bool:
@@ -748,13 +803,26 @@ class PayoutWriter:
             elif self.fmt == "csv":
                 import pyarrow.csv as pcsv
 
-                self._other = pcsv.CSVWriter(where, batch.schema)
+                # As the text path writes CSV: the same header, no quotes (unless an id column holds text,
+                # which may need them: then pyarrow quotes as it must).
+                batch = _csv_batch(batch)
+                t = batch.schema.types[0]
+                if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_binary(t):
+                    self._other = pcsv.CSVWriter(where, batch.schema)
+                else:
+                    sink = open(where, "wb") if isinstance(where, (str, os.PathLike)) else where
+                    if sink is not where:
+                        self._own = sink
+                    sink.write((",".join(batch.schema.names) + "\n").encode())
+                    self._other = pcsv.CSVWriter(sink, batch.schema, write_options=pcsv.WriteOptions(
+                        include_header=False, quoting_style="none"))
             else:
                 raise ValueError(f"cannot write payouts as {self.fmt!r}: expected parquet, arrow or csv")
         if self._parquet is not None:
             self._parquet.write_batch(batch, row_group_size=ROW_GROUP)
         elif self._other is not None:
-            self._other.write_batch(batch)
+            self._other.write_batch(_csv_batch(batch) if self.fmt == "csv" and
+                                    batch.schema.field("low_winners").type == pa.uint8() else batch)
 
     def close(self, keep: bool = True) -> None:
         """Finish the file.  ``keep=False`` (a failed or interrupted run): a path keeps its old file and the
@@ -765,6 +833,9 @@ class PayoutWriter:
                 for w in writers:
                     if w is not None:
                         w.close()
+                own, self._own = self._own, None
+                if own is not None:
+                    own.close()
         except BaseException:
             if self._atomic is not None:
                 self._atomic.discard()

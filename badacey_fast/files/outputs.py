@@ -256,10 +256,10 @@ class AtomicFile(_WholeOrNothing):
     >>> import os, tempfile
     >>> target = os.path.join(tempfile.mkdtemp(), "payouts.csv")
     >>> with AtomicFile(target) as out, out.open() as f:
-    ...     _ = f.write(b"line,payout0\\n")
+    ...     _ = f.write(b"row,payout_0\\n")
     >>> with open(target, "rb") as f:
     ...     f.read()
-    b'line,payout0\\n'
+    b'row,payout_0\\n'
     >>> with AtomicFile(target) as out, out.open() as f:
     ...     _ = f.write(b"half a fi")
     ...     raise ValueError("line 2: bad card")  # or a KeyboardInterrupt, a full disk...
@@ -268,7 +268,7 @@ class AtomicFile(_WholeOrNothing):
     ValueError: line 2: bad card
     >>> with open(target, "rb") as f:
     ...     f.read(), sorted(os.listdir(os.path.dirname(target)))
-    (b'line,payout0\\n', ['payouts.csv'])
+    (b'row,payout_0\\n', ['payouts.csv'])
     """
 
     def __init__(self, target: str | os.PathLike[str]) -> None:

@@ -14,9 +14,11 @@ Every line of a file has the same number of seats P (2..6): the header's, or the
 pot is ``pot`` (default 120, which every split of 2..6 seats divides exactly, so payouts / 120 are the
 exact shares); a missing button is ``button`` (default 0).
 
-**Output** (CSV): ``line,payout0,...,payoutP-1,low_winners,badugi_winners``: the input line number, each
-seat's chips (odd chips by the ``odd_chip`` policy, RULES.md §3), and the seats that won each half,
-separated by spaces (lower rank is better; a lone live seat wins both halves).
+**Output** (CSV): ``row,payout_0,...,payout_{P-1},low_winners,badugi_winners`` -- the columns of every
+payout file (:mod:`badacey_fast.files.arrow`'s payout schema): ``row``, the deal's line number in the
+input (as the error messages count), each seat's chips (odd chips by the ``odd_chip`` policy, RULES.md
+§3), and the seats that won each half, separated by spaces (lower rank is better; a lone live seat wins
+both halves).  ``rows=`` hands the same columns, as arrays, to a writer of another format instead.
 
 A malformed line (bad card, a card held twice, wrong seat count, no live seat, a bad pot or button) stops
 the run with an error naming its line number and the reason: an output path then keeps its old file
@@ -29,7 +31,7 @@ header or first line, or a line longer than 1 MiB, always stops the run: the res
 >>> score_file(io.BytesIO(b"As2h3d4c5s 2c3h4d5c6s\\n101 1 As2h3d4cKc Ac2d3h4s5s\\n"), out).deals
 2
 >>> print(out.getvalue().decode(), end="")
-line,payout0,payout1,low_winners,badugi_winners
+row,payout_0,payout_1,low_winners,badugi_winners
 1,120,0,0,0
 2,26,75,1,0 1
 >>> score_file(io.BytesIO(b"As2h3d4c5s As3h4d5c6s\\n"), io.BytesIO())
@@ -56,6 +58,10 @@ from badacey_fast.files.streams import MAX_LINE, line_blocks, opened, stdout_byt
 from badacey_fast import kernel
 from badacey_fast.rules.games import Scoring, scoring
 from badacey_fast.rules.odd_chips import check_odd_chip
+
+#: ``rows(row, chips, low, badugi)``: the scored deals of one chunk as arrays -- row (line) numbers (N,)
+#: int64, chips (N, P) int64, and the winners of each half (N, P), nonzero = won.
+RowSink = Callable[[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]], None]
 
 # parse_deal (deal_lines) and generate_deals (deal_gen) are re-exported: this module stays the one place
 # callers import deal-file work from.
@@ -129,8 +135,10 @@ def score_file(
     fmt: str = "auto",
     progress: Callable[[int], object] | None = None,
     totals: list[int] | None = None,
+    rows: RowSink | None = None,
 ) -> ScoreReport:
-    """Score a file of deals (see the module docstring for the formats) and write payouts CSV to ``out``.
+    """Score a file of deals (see the module docstring for the formats) and write payouts CSV to ``out``
+    (or, given ``rows``, hand each chunk's payouts to it as arrays and write nothing: ``out`` must be None).
 
     ``source``/``out``: paths or binary streams (``out=None``: standard output); an ``out`` that is the
     ``source`` (the same file by any path or link, or a stream open on it) is refused before anything is
@@ -169,10 +177,14 @@ def score_file(
     chunk = min(chunk, _MAX_CHUNK)
     scorer = _Scorer(rules, odd_chip == "low", pot, button, skip_bad, chunk, fmt)
     scorer.totals = None if totals is None else []
-    sink = stdout_bytes() if out is None else out
-    check_not_input(sink, [source])  # before anything is opened for writing
+    scorer.rows = rows
+    if rows is not None and out is not None:
+        raise BadaceyError("give out= (CSV) or rows= (arrays), not both")
+    sink: str | os.PathLike[str] | BinaryIO = stdout_bytes() if out is None else out
+    if rows is None:
+        check_not_input(sink, [source])  # before anything is opened for writing
     try:
-        with opened(source, "rb") as fin, opened(sink, "wb") as fout:
+        with opened(source, "rb") as fin, (opened(sink, "wb") if rows is None else _Nowhere()) as fout:
             for block in line_blocks(fin, max(chunk * 96, 1 << 16), scorer):
                 scorer.feed(block, fout)
                 if progress is not None:
@@ -181,6 +193,18 @@ def score_file(
         if totals is not None:
             totals[:] = scorer.totals or ([0] * scorer.layout.seats if scorer.layout is not None else [])
     return ScoreReport(scorer.line, scorer.deals, scorer.bad, scorer.errors)
+
+
+class _Nowhere:
+    """The output of a run whose payouts go to ``rows=``: nothing is written to it."""
+
+    def __enter__(self) -> BinaryIO:
+        import io
+
+        return io.BytesIO()
+
+    def __exit__(self, *exc: object) -> None:
+        return None
 
 
 class _Scorer:
@@ -194,6 +218,7 @@ class _Scorer:
         self.line = self.deals = self.bad = 0
         self.errors: list[tuple[int, str]] = []
         self.totals: list[int] | None = None  # each seat's total so far, when the caller asked for it
+        self.rows: RowSink | None = None  # the payouts as arrays (score_file's rows=) instead of CSV
         # The kernel's fast parser until it says it has none (kernel.parse_deals returns None on the
         # Python twin); then the Python path parses every line.  The kernel's showdown splits the pot in
         # two halves: a single-pot game (A-5, 2-7) is scored by the general path's bulk call.
@@ -227,8 +252,9 @@ class _Scorer:
             except BadaceyError as exc:
                 raise with_line(exc, line) from None
             self.layout = layout
-            names = [f"payout{s}" for s in range(layout.seats)]
-            fout.write((",".join(["line", *names, "low_winners", "badugi_winners"]) + "\n").encode())
+            names = [f"payout_{s}" for s in range(layout.seats)]
+            if self.rows is None:
+                fout.write((",".join(["row", *names, "low_winners", "badugi_winners"]) + "\n").encode())
             if header:
                 self.line, pos = line, after
             return pos
@@ -286,6 +312,12 @@ class _Scorer:
         buttons = np.array([self.button if d.button is None else d.button for _, d in good], dtype=np.int64)
         result = bulk_showdown.score_many(cards, live, self.game, pot=pots, button=buttons,
                                     odd_chip="low" if self.odd_low else "position")
+        if self.rows is not None:
+            self.rows(np.array([line for line, _ in good], dtype=np.int64), result.payouts,
+                      np.asarray(result.low), np.asarray(result.badugi))
+            self._add_totals(result.payouts, pots)
+            self.deals += len(good)
+            return
         rows = []
         for (line, _), chips, low, bad in zip(good, result.payouts.tolist(), result.low, result.badugi):
             lw = " ".join(str(s) for s in np.flatnonzero(low))
@@ -371,11 +403,16 @@ class _Scorer:
         first_bad = min(bad) if bad else rows
         if bad and not self.skip_bad:
             keep[first_bad:] = 0
-        size = kernel.format_results(a["line"][:rows], a["chips"][:rows], a["low"][:rows], a["bad"][:rows], keep,
-                                     self.out)
-        if size < 0:  # pragma: no cover - the buffer is sized for the longest rows
-            raise RuntimeError("format_results: output buffer too small")
-        fout.write(memoryview(self.out)[:size])
+        if self.rows is not None:
+            kept_rows = keep.view(bool)
+            self.rows(a["line"][:rows][kept_rows], a["chips"][:rows][kept_rows], a["low"][:rows][kept_rows],
+                      a["bad"][:rows][kept_rows])
+        else:
+            size = kernel.format_results(a["line"][:rows], a["chips"][:rows], a["low"][:rows], a["bad"][:rows],
+                                         keep, self.out)
+            if size < 0:  # pragma: no cover - the buffer is sized for the longest rows
+                raise RuntimeError("format_results: output buffer too small")
+            fout.write(memoryview(self.out)[:size])
         if self.totals is not None:
             kept = keep.view(bool)
             self._add_totals(a["chips"][:rows][kept], pot[kept])
