@@ -13,21 +13,46 @@ one row a hand, out to numpy, pandas and Arrow.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from badacey_fast.errors import MissingExtraError
+from badacey_fast.files.outputs import AtomicFile
 
 if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
     from matplotlib.figure import Figure
 
-__all__ = ["HandRecords", "CARD_FORMS"]
+__all__ = ["HandRecords", "CARD_FORMS", "FILE_FORMATS", "records_format"]
 
 #: The forms the cards go out in: ``"text"`` (``"As 2h 3d 4c 5s"`` per seat) or ``"array"`` (card ids).
 CARD_FORMS = ("text", "array")
+#: The files :meth:`HandRecords.write` writes, by extension.
+FILE_FORMATS = {".parquet": "parquet", ".csv": "csv", ".jsonl": "jsonl"}
+
+
+def records_format(path: str | os.PathLike[str]) -> str:
+    """``"parquet"``, ``"csv"`` or ``"jsonl"`` from a path's extension; a ``ValueError`` naming it and the
+    allowed ones otherwise (a command checks it before playing a hand).
+
+    >>> records_format("hands.parquet")
+    'parquet'
+    >>> records_format("hands.xlsx")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot write hand records to 'hands.xlsx': unknown extension '.xlsx', expected .parquet, .csv or .jsonl
+    """
+    name = os.fspath(path)
+    ext = os.path.splitext(name)[1].lower()
+    fmt = FILE_FORMATS.get(ext)
+    if fmt is None:
+        raise ValueError(f"cannot write hand records to {name!r}: unknown extension {ext or '(none)'!r}, expected "
+                         ".parquet, .csv or .jsonl")
+    return fmt
 
 
 class HandRecords:
@@ -68,6 +93,71 @@ class HandRecords:
             np.array_equal(getattr(self, k), getattr(other, k)) for k in self.__slots__[1:])
 
     __hash__ = None  # type: ignore[assignment]  # arrays: equal by value, not hashable
+
+    @classmethod
+    def concat(cls, parts: Sequence[HandRecords]) -> HandRecords:
+        """The records of several runs of the same seats, one after another (the partitions of
+        :func:`badacey_fast.dask.simulate`, in order).
+
+        >>> from badacey_fast.game import simulate
+        >>> from badacey_fast.game.bots import RandomBot
+        >>> a, b = (simulate([RandomBot(), RandomBot()], hands=k, seed=k, records=True).records for k in (3, 4))
+        >>> len(HandRecords.concat([a, b]))
+        7
+        >>> HandRecords.concat([])
+        Traceback (most recent call last):
+        ...
+        ValueError: no records to join
+        """
+        if not parts:
+            raise ValueError("no records to join")
+        names = parts[0].names
+        if any(p.names != names for p in parts):
+            raise ValueError(f"records of different seats cannot be joined: {[p.names for p in parts]}")
+        return cls(names, *(np.concatenate([getattr(p, k) for p in parts]) for k in cls.__slots__[1:]))
+
+    def write(self, path: str | os.PathLike[str]) -> None:
+        """Write the records to ``path``, one row a hand with the columns of :meth:`to_pandas` (cards as
+        text, ``"As 2h 3d 4c 5s"``): Parquet (``.parquet``, needs pyarrow: the ``[parquet]`` extra; the bots'
+        names in the schema's metadata), CSV (``.csv``) or JSON lines (``.jsonl``).  Written whole or not at
+        all (a temporary beside the target, renamed when whole).
+
+        >>> import csv, os, tempfile
+        >>> from badacey_fast.game import simulate
+        >>> from badacey_fast.game.bots import RandomBot
+        >>> rec = simulate([RandomBot(), RandomBot()], hands=5, seed=1, records=True).records
+        >>> path = os.path.join(tempfile.mkdtemp(), "hands.csv")
+        >>> rec.write(path)
+        >>> with open(path, newline="") as f:
+        ...     rows = list(csv.DictReader(f))
+        >>> len(rows), len(rows[0]["cards_0"].split())
+        (5, 5)
+        """
+        fmt = records_format(path)
+        if fmt == "parquet":
+            MissingExtraError.require("pyarrow", "parquet", "Parquet files")
+            import pyarrow.parquet as pq
+
+            table = self.to_arrow()
+            with AtomicFile(path) as out:
+                pq.write_table(table, out.path)
+            return
+        cols = {k: v.tolist() for k, v in self._columns("text").items()}
+        names = list(cols)
+        rows = zip(*cols.values())
+        with AtomicFile(path) as out, open(out.path, "a" if out.path == out.target else "x", encoding="utf-8",
+                                           newline="") as f:
+            if fmt == "csv":
+                import csv
+
+                w = csv.writer(f, lineterminator="\n")
+                w.writerow(names)
+                w.writerows(rows)
+            else:
+                import json
+
+                for row in rows:
+                    f.write(json.dumps(dict(zip(names, row))) + "\n")
 
     def _columns(self, cards: str) -> dict[str, Any]:
         if cards not in CARD_FORMS:
