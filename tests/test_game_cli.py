@@ -405,3 +405,11 @@ def test_simulate_plot_without_matplotlib_is_one_line_naming_the_extra(tmp_path,
     assert main(["simulate", "--hands", "100000000", "--plot", str(tmp_path / "net.png")]) == 2   # refused at once
     err = capsys.readouterr().err
     assert err == 'badacey simulate: error: plots need matplotlib: pip install "badacey_fast[plot]"\n'
+
+
+def test_simulate_parquet_without_pyarrow_is_one_line_naming_the_extra(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "pyarrow", None)                  # as if not installed
+    assert main(["simulate", "--hands", "100000000", "-o", str(tmp_path / "hands.parquet")]) == 2   # at once
+    assert capsys.readouterr().err == ('badacey simulate: error: Parquet files need pyarrow: '
+                                       'pip install "badacey_fast[parquet]"\n')
+    assert os.listdir(tmp_path) == []
