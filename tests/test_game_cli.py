@@ -215,6 +215,16 @@ class NoCall:
 
 def takes_two(view, other):
     return None
+
+
+class ReturnsNumber:
+    def __call__(self, view):
+        return 42
+
+
+class Raises:
+    def __call__(self, view):
+        raise RuntimeError("out of ideas")
 '''
 
 
@@ -255,6 +265,18 @@ def test_a_bad_plugin_is_one_line_and_status_2(plugin_file, capsys, spec, words)
         assert main(command + ["--bots", f"random,{spec}"]) == 2
         err = capsys.readouterr().err
         assert len(err.splitlines()) == 1 and words in err, err
+
+
+@pytest.mark.parametrize("name, words", [("ReturnsNumber", "at seat 1 returned 42: a bot returns an Action"),
+                                         ("Raises", "at seat 1 failed: RuntimeError: out of ideas")])
+def test_a_plugin_going_wrong_mid_run_is_one_line_naming_it(plugin_file, monkeypatch, capsys, name, words):
+    assert main(["simulate", "--hands", "50", "--bots", f"random,{plugin_file}:{name}"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and f"bot '{plugin_file}:{name}' {words}" in err, err
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\n" + "k\npat\n" * 4))
+    assert main(["play", "--bots", f"{plugin_file}:{name}", "--seed", "2", "--hands", "3"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and words in err, err
 
 
 def test_play_against_a_plugin(plugin_file, monkeypatch, capsys):

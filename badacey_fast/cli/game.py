@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
     from badacey_fast.game.history_file import HistoryFile
     from badacey_fast.game.simulate import Bot
+    from badacey_fast.game.view import SeatView
 
 __all__ = ["register", "describe_hand", "run_play", "SIMULATE_BOTS", "PLAY_BOTS"]
 
@@ -94,6 +95,37 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(handler=_play)
 
 
+class _Plugin:
+    """A plugin bot as the command line runs it: whatever goes wrong inside it is one line naming the bot
+    and its seat (its own errors, or something other than an action returned), not a traceback."""
+
+    __slots__ = ("bot", "spec", "name")
+
+    def __init__(self, bot: Bot, spec: str) -> None:
+        self.bot, self.spec = bot, spec
+        self.name = getattr(bot, "name", getattr(bot, "__name__", type(bot).__name__))
+
+    def reseed(self, seed: int | None) -> None:
+        reseed = getattr(self.bot, "reseed", None)
+        if reseed is not None:
+            reseed(seed)
+
+    def __call__(self, view: SeatView) -> Action:
+        try:
+            action = self.bot(view)
+        except Exception as exc:  # (not KeyboardInterrupt: Ctrl-C still stops the run)
+            raise BadaceyError(f"bot {self.spec!r} at seat {view.seat} failed: {type(exc).__name__}: {exc}") from None
+        if not isinstance(action, (Action, str)):
+            raise BadaceyError(f"bot {self.spec!r} at seat {view.seat} returned {action!r}: a bot returns an Action")
+        return action
+
+
+def _load(spec: str) -> list[Bot]:
+    """The bots ``--bots`` names: built-ins as they are (the C loop plays them), plugins wrapped."""
+    names = [x.strip() for x in spec.split(",") if x.strip()]
+    return [b if type(b) in BOTS.values() else _Plugin(b, name) for b, name in zip(load_bots(spec), names)]
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default="badacey", help="one of " + ", ".join(PRESETS) + " (default badacey)")
     p.add_argument("--seed", type=int, default=None, help="seed for deals and bots (default: random)")
@@ -147,7 +179,7 @@ def _simulate_checked(args: argparse.Namespace) -> int:
     from badacey_fast.game.records import records_format
     from badacey_fast.game.simulate import resolve_engine, simulate
 
-    bots = load_bots(args.bots)
+    bots = _load(args.bots)
     config = GameConfig(game=args.game)
     # Everything a user typed is checked before the first hand: a bad output must not cost the run.
     _distinct_outputs({"--output": args.output, "--save": args.save, "--plot": args.plot})
@@ -431,7 +463,7 @@ def run_play(bots: Sequence[Bot], hands: int = 1, game: str = "badacey", seed: i
 
 
 def _play(args: argparse.Namespace) -> int:
-    bots = load_bots(args.bots)
+    bots = _load(args.bots)
     if args.save is None:
         run_play(bots, hands=args.hands, game=args.game, seed=args.seed, stack=args.stack)
         return 0
