@@ -400,12 +400,10 @@ def simulate(
                  scheduler, progress)
     n = len(bots)
     totals, squares = [0] * n, [0] * n
-    for r in parts:  # each partition's sum of squares back from its mean and interval (exact integers)
+    for r in parts:  # Python ints: the sums of every partition's exact sums, never wrapped nor rounded
         for i in range(n):
-            mean = r.totals[i] / r.hands
-            var = (r.ci95[i] / 196.0) ** 2 * r.hands
             totals[i] += r.totals[i]
-            squares[i] += round(var * max(1, r.hands - 1) + r.hands * mean * mean)
+            squares[i] += r.squares[i]
     result = summarize(parts[0].names, hands, parts[0].big_blind, totals, squares, sum(r.showdowns for r in parts))
     if not records:
         return result

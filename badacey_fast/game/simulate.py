@@ -56,7 +56,8 @@ _C_CHUNK = 1000
 class SimulationResult:
     """Per-bot totals over ``hands`` hands.  ``per100`` and ``ci95`` are chips per 100 hands.
     ``records``: one row a hand (:class:`~badacey_fast.game.records.HandRecords`) when the simulation
-    was asked for them (``records=True``), else None."""
+    was asked for them (``records=True``), else None.  ``squares``: each seat's sum of squared winnings
+    (chips², exact ints): with ``totals``, what merging runs needs (:func:`badacey_fast.dask.simulate`)."""
 
     names: tuple[str, ...]
     hands: int
@@ -66,6 +67,7 @@ class SimulationResult:
     ci95: tuple[float, ...]
     showdowns: int
     records: HandRecords | None = None
+    squares: tuple[int, ...] = ()
 
     def plot(self) -> Figure:
         """Each seat's running net in big blinds over the hands with a 95 % band (a matplotlib ``Figure``:
@@ -384,4 +386,5 @@ def summarize(names: tuple[str, ...], hands: int, unit: int, totals: Sequence[in
         var = max(0.0, squares[i] / hands - mean * mean) * hands / max(1, hands - 1)
         per100.append(100 * mean)
         ci95.append(100 * 1.96 * math.sqrt(var / hands))
-    return SimulationResult(names, hands, unit, tuple(totals), tuple(per100), tuple(ci95), showdowns)
+    return SimulationResult(names, hands, unit, tuple(totals), tuple(per100), tuple(ci95), showdowns,
+                            squares=tuple(squares))
