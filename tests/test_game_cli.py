@@ -164,6 +164,11 @@ def test_play_c_checks_when_nothing_is_owed_and_b_raises_a_bet():
         _betting_move(g, "7h kd")
 
 
+def test_play_refuses_no_hands(capsys):
+    assert main(["play", "--hands", "0"]) == 2
+    assert "hands must be a positive int, got 0" in capsys.readouterr().err
+
+
 def test_play_ends_cleanly_at_the_end_of_input(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO("c\n"))
     assert main(["play", "--bots", "rule,random", "--seed", "5", "--hands", "4"]) == 0
@@ -258,9 +263,11 @@ def test_simulate_plays_a_plugin_from_a_file_or_a_module_beside_built_in_bots(pl
     ("{file}:NoCall", "is not a bot: a bot is a callable bot(view) -> Action"),
     ("{file}:takes_two", "cannot be called with one argument"),
     ("shark", "unknown bot 'shark'"),
+    ("{dir}/broken.py:Bot", "importing '{dir}/broken.py' failed: ZeroDivisionError"),
 ])
 def test_a_bad_plugin_is_one_line_and_status_2(plugin_file, capsys, spec, words):
-    spec = spec.format(file=plugin_file, dir=plugin_file.parent)
+    (plugin_file.parent / "broken.py").write_text("class Bot:\n    pass\n\n1 / 0\n")
+    spec, words = (x.format(file=plugin_file, dir=plugin_file.parent) for x in (spec, words))
     for command in (["simulate", "--hands", "10"], ["play"]):
         assert main(command + ["--bots", f"random,{spec}"]) == 2
         err = capsys.readouterr().err

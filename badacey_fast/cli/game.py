@@ -412,6 +412,8 @@ def run_play(bots: Sequence[Bot], hands: int = 1, game: str = "badacey", seed: i
     inp = inp or sys.stdin
     out = out or sys.stdout
     config = GameConfig(game=game)
+    if type(hands) is not int or hands < 1:
+        raise ConfigError(f"hands must be a positive int, got {hands!r}")
     n = len(bots) + 1
     if not 2 <= n <= 6:
         raise ConfigError(f"a hand needs 2 to 6 seats, got {n}")

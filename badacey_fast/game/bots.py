@@ -182,14 +182,19 @@ def load_bot(spec: str) -> Callable[[SeatView], Action]:
     if not colon or not where or not attr:
         raise ConfigError(f"unknown bot {name!r}: expected {', '.join(BOTS)}, or a plugin module:Class "
                           "(or path/to/file.py:Class)")
-    if where.endswith(".py") or os.sep in where or (os.altsep and os.altsep in where):
-        module = _module_from_file(where, name)
-    else:
-        try:
+    try:
+        if where.endswith(".py") or os.sep in where or (os.altsep and os.altsep in where):
+            module = _module_from_file(where, name)
+        else:
             module = importlib.import_module(where)
-        except ModuleNotFoundError as exc:
-            raise ConfigError(f"cannot load the bot {name!r}: no module named {exc.name or where!r} "
-                              "(a module on the Python path, or path/to/file.py:Class)") from None
+    except ModuleNotFoundError as exc:
+        raise ConfigError(f"cannot load the bot {name!r}: no module named {exc.name or where!r} "
+                          "(a module on the Python path, or path/to/file.py:Class)") from None
+    except ConfigError:
+        raise
+    except Exception as exc:  # the plugin's own code failed as it was imported: one line, not its traceback
+        raise ConfigError(f"cannot load the bot {name!r}: importing {where!r} failed: {type(exc).__name__}: "
+                          f"{exc}") from None
     try:
         obj = getattr(module, attr)
     except AttributeError:
