@@ -149,18 +149,6 @@ def test_a_phh_hand_set_round_trips_every_hand(backend):
         replay_phh(text)
 
 
-def test_pokerkit_reads_our_hand_sets():
-    pokerkit = pytest.importorskip("pokerkit")  # (the [test] extra installs it: CI runs this)
-    from badacey_fast.game.phh import to_phhs
-
-    rng = random.Random(6)
-    games = [random_hand(rng, game=rng.choice(["badugi", "27"]), deep=True) for _ in range(20)]
-    hands = list(pokerkit.HandHistory.loads_all(to_phhs(games)))
-    assert [h.variant for h in hands] == ["FB" if g.config.game == "badugi" else "F2L3D" for g in games]
-    assert [list(h.starting_stacks) for h in hands] == [
-        [g.starting_stacks[(g.button + 1 + k) % g.n] for k in range(g.n)] for g in games]
-
-
 def test_a_broken_hand_in_a_set_is_named_by_its_number():
     from badacey_fast.game.phh import replay_phhs, to_phhs
 
