@@ -335,10 +335,11 @@ def score_dataset(
 
 
 def _simulate_partition(bots: Sequence[Bot], hands: int, seed: int, config: GameConfig,
-                        stack: int | None, engine: str) -> SimulationResult:
+                        stack: int | None, engine: str, records: bool) -> SimulationResult:
     from badacey_fast.game.simulate import simulate as play
 
-    return play(copy.deepcopy(list(bots)), hands=hands, seed=seed, config=config, stack=stack, engine=engine)
+    return play(copy.deepcopy(list(bots)), hands=hands, seed=seed, config=config, stack=stack, engine=engine,
+                records=records)
 
 
 def _sizes(total: int, size: int) -> list[int]:
@@ -357,13 +358,23 @@ def simulate(
     partition_hands: int = PARTITION_HANDS,
     progress: bool = False,
     engine: str = "auto",
+    records: bool = False,
 ) -> SimulationResult:
     """:func:`badacey_fast.game.simulate` sharded by partitions of ``partition_hands`` hands, each seeded
     from ``seed`` (:func:`partition_seeds`; ``None`` draws one): the same result on 1 or N workers.  Each
     partition plays with its own copies of ``bots``.  ``engine``: as :func:`badacey_fast.game.simulate`
     takes it, decided here once (:func:`~badacey_fast.game.simulate.resolve_engine`) so that every
-    partition plays on the same hand loop whatever its worker's backend.  Returns a
-    :class:`~badacey_fast.game.simulate.SimulationResult` over all ``hands`` hands."""
+    partition plays on the same hand loop whatever its worker's backend (the C loop in every partition
+    when it applies).  ``records=True``: every partition's per-hand records, joined in partition order
+    (:meth:`~badacey_fast.game.records.HandRecords.concat`).  Returns a
+    :class:`~badacey_fast.game.simulate.SimulationResult` over all ``hands`` hands.
+
+    >>> from badacey_fast.game.bots import RandomBot, RuleBot
+    >>> r = simulate([RuleBot(), RandomBot()], hands=300, seed=4, partition_hands=100, scheduler="sync",
+    ...              records=True)
+    >>> r.hands, len(r.records), r.records.net.sum(axis=0).tolist() == list(r.totals)
+    (300, 300, True)
+    """
     require_dask()
     from dask.delayed import delayed
 
@@ -385,17 +396,22 @@ def simulate(
     seeds = partition_seeds(seed, len(sizes))
     task = delayed(_simulate_partition, pure=True)
     parts: list[SimulationResult]
-    parts = _run([task(list(bots), k, s, config, stack, played_on) for k, s in zip(sizes, seeds)], client, scheduler,
-                 progress)
+    parts = _run([task(list(bots), k, s, config, stack, played_on, records) for k, s in zip(sizes, seeds)], client,
+                 scheduler, progress)
     n = len(bots)
     totals, squares = [0] * n, [0] * n
-    for r in parts:  # each partition's sum of squares back from its mean and interval (exact integers)
+    for r in parts:  # Python ints: the sums of every partition's exact sums, never wrapped nor rounded
         for i in range(n):
-            mean = r.totals[i] / r.hands
-            var = (r.ci95[i] / 196.0) ** 2 * r.hands
             totals[i] += r.totals[i]
-            squares[i] += round(var * max(1, r.hands - 1) + r.hands * mean * mean)
-    return summarize(parts[0].names, hands, parts[0].big_blind, totals, squares, sum(r.showdowns for r in parts))
+            squares[i] += r.squares[i]
+    result = summarize(parts[0].names, hands, parts[0].big_blind, totals, squares, sum(r.showdowns for r in parts))
+    if not records:
+        return result
+    from dataclasses import replace
+
+    from badacey_fast.game.records import HandRecords
+
+    return replace(result, records=HandRecords.concat([r.records for r in parts if r.records is not None]))
 
 
 # ------------------------------------------------------------------------------------------------------

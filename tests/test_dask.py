@@ -214,3 +214,18 @@ def test_partitions_after_a_failing_one_stop(tmp_path) -> None:
     gone = bdask._score_partition(str(tmp_path / "d" / "f2.parquet"), [0], 201, str(folder / "part-00002.parquet"),
                                   *args, 2)
     assert gone == {"abandoned": True} and not folder.exists()
+
+
+def test_simulate_merges_its_partitions_exactly_whatever_the_chips() -> None:
+    # Bets of a billion chips: each seat's sum of squares is beyond a float's 53 bits, so a merge that
+    # rebuilt it from each partition's mean and interval (floats) would be off; the merge adds exact sums.
+    from badacey_fast.game import GameConfig
+
+    config = GameConfig(small_blind=10**9, big_blind=2 * 10**9, small_bet=2 * 10**9, big_bet=4 * 10**9)
+    r = bdask.simulate([RandomBot(), RandomBot(), RuleBot()], 90, seed=3, config=config, scheduler="sync",
+                       partition_hands=20, records=True)
+    assert r.records is not None
+    net = [[int(x) for x in r.records.net[:, s]] for s in range(3)]
+    assert list(r.totals) == [sum(col) for col in net] and sum(r.totals) == 0
+    assert list(r.squares) == [sum(x * x for x in col) for col in net]
+    assert max(r.squares) > 2**53 * 1000                           # really beyond a float's exact integers

@@ -124,3 +124,57 @@ def test_a_refused_burn_in_a_scripted_replay_changes_nothing():
         with pytest.raises(IllegalActionError, match=f"scripted card {dealt[0]} is not in the stub"):
             r.apply("check", seat=seat)
         assert r.snapshot() == before and to_json(r) == state
+
+
+# ------------------------------------------------------------------------------------------------------
+# Several hands in one file: PHH hand sets (.phhs) and JSON lines (issue 24)
+
+
+def test_a_phh_hand_set_round_trips_every_hand(backend):
+    from badacey_fast.game.phh import from_phhs, replay_phhs, to_phhs
+
+    rng = random.Random(5)
+    games = [random_hand(rng) for _ in range(120)]
+    text = to_phhs(games)
+    import re
+
+    headers = re.findall(r"^\[(\d+)\]\nvariant = ", text, re.M)             # every hand under its own table
+    assert headers == [str(k) for k in range(1, 121)] and text.count("variant = ") == 120
+    again = replay_phhs(text)
+    assert len(again) == 120 and all(same_final_state(a, g) for a, g in zip(again, games))
+    assert len(from_phhs(text)) == 120
+    # One hand's PHH is a set of one; a set is not one hand.
+    assert same_final_state(replay_phhs(to_phh(games[0]))[0], games[0])
+    with pytest.raises(HistoryError, match="hand set of 120 hands .*replay_phhs"):
+        replay_phh(text)
+
+
+def test_a_broken_hand_in_a_set_is_named_by_its_number():
+    from badacey_fast.game.phh import replay_phhs, to_phhs
+
+    games = [random_hand(random.Random(s), deep=True) for s in range(3)]
+    text = to_phhs(games)
+    second = text.index("[2]")
+    tampered = text[:second] + text[second:].replace("finishing_stacks = [", "finishing_stacks = [1", 1)
+    with pytest.raises(HistoryError, match="hand 2 of the PHH hand set: PHH replay reached"):
+        replay_phhs(tampered)
+
+
+@pytest.mark.parametrize("name", ["hands.phhs", "hands.jsonl"])
+def test_a_history_file_holds_every_hand_and_is_written_whole(tmp_path, name):
+    from badacey_fast.game.history_file import HistoryFile, read_histories
+
+    rng = random.Random(7)
+    games = [random_hand(rng) for _ in range(40)]
+    target = tmp_path / name
+    with HistoryFile(target) as out:
+        for g in games:
+            out.add(g)
+    again = read_histories(target)
+    assert out.written == 40 and all(same_final_state(a, g) for a, g in zip(again, games)) and len(again) == 40
+    before = target.read_bytes()
+    with pytest.raises(KeyboardInterrupt):
+        with HistoryFile(target) as out:
+            out.add(games[0])
+            raise KeyboardInterrupt
+    assert target.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == [name]

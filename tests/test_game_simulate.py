@@ -230,3 +230,26 @@ def test_records_arrays_are_checked_before_the_kernel_writes(c_twin):
                       ("button", np.zeros(10, np.uint8)[::-1][:10:1].copy()[::1].view(np.int8))]:
         with pytest.raises(ValueError, match=f"records\\['{name}'\\] must be"):
             sim.run(0, 10, {**good, name: bad})
+
+
+@pytest.mark.parametrize("name", ["hands.parquet", "hands.csv", "hands.jsonl"])
+def test_records_written_in_groups_read_back_as_the_records(tmp_path, monkeypatch, name):
+    import pandas as pd
+
+    from badacey_fast.game import records
+
+    monkeypatch.setattr(records, "_ROW_GROUP", 7)      # 60 hands: 8 groups of 7 and a short one of 4
+    rec = simulate([RuleBot(), RandomBot(), RandomBot()], hands=60, seed=8, records=True).records
+    assert rec is not None
+    rec.write(tmp_path / name)
+    read = {"hands.parquet": pd.read_parquet, "hands.csv": pd.read_csv,
+            "hands.jsonl": lambda p: pd.read_json(p, lines=True)}[name](tmp_path / name)
+    want = rec.to_pandas()
+    assert list(read.columns) == list(want.columns) and len(read) == len(want) == 60
+    for column in want.columns:
+        assert [str(x) for x in read[column]] == [str(x) for x in want[column]], column
+    if name.endswith(".parquet"):
+        import pyarrow.parquet as pq
+
+        assert pq.ParquetFile(tmp_path / name).num_row_groups == 9 and pq.read_schema(tmp_path / name).metadata[
+            b"bots"] == b"rule,random,random"

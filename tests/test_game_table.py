@@ -13,7 +13,7 @@ import pytest
 from badacey_fast.errors import BadaceyError
 from badacey_fast.game import Action, Game, GameConfig, Table, draw
 from badacey_fast.game.audit import audit
-from badacey_fast.game.bots import RandomBot
+from badacey_fast.game.bots import RandomBot, RuleBot
 from badacey_fast.errors import ConfigError
 from badacey_fast.game.simulate import play_hand
 from badacey_fast.errors import SeatError
@@ -339,3 +339,23 @@ def test_hand_with_a_joiners_post_replays_from_json_and_phh() -> None:
     again = replay(from_json(to_json(g)))
     assert again.posts == g.posts and again.stacks == g.stacks and again.payouts == g.payouts
     assert replay_phh(to_phh(g)).stacks == g.stacks
+
+
+@pytest.mark.parametrize("name", ["table.phhs", "table.jsonl"])
+def test_a_table_saves_every_hand_it_plays(tmp_path, name) -> None:
+    from badacey_fast.game.history_file import HistoryFile, read_histories
+
+    with HistoryFile(tmp_path / name) as out:
+        t = Table(seed=9, save=out)
+        seat_players(t, [0, 2, 4])
+        played = [t.play_hand({s: RuleBot(seed=s) for s in (0, 1, 2, 3, 4)}) for _ in range(6)]
+        t.sit_down(1, 300)                                   # a joiner: the hands' seats change
+        played += [t.play_hand({s: RandomBot(seed=s) for s in (0, 1, 2, 3, 4)}) for _ in range(6)]
+        g = t.next_hand()                                    # driven by hand: saved when the table takes it back
+        play_hand(g, [RandomBot(seed=1)] * g.n)
+        assert out.written == 12
+        t.stacks
+        played.append(g)
+    again = read_histories(tmp_path / name)
+    assert out.written == 13 and len(again) == 13
+    assert [a.stacks for a in again] == [g.stacks for g in played] and [a.log for a in again] == [g.log for g in played]

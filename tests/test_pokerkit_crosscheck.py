@@ -31,7 +31,7 @@ from badacey_fast.rules import reference as R
 from badacey_fast.cards import format_cards
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.bots import RandomBot, RuleBot
-from badacey_fast.game.phh import to_phh
+from badacey_fast.game.phh import to_phh, to_phhs
 from badacey_fast.game.simulate import play_hand
 
 SAMPLE = 20_000  # random five-card hands per scale
@@ -182,6 +182,23 @@ def test_pokerkit_replays_our_phh_to_the_same_chips(backend, game):
         showdowns += g.showdown
     assert compared > 100 and showdowns > 20
 
+
+def test_pokerkit_reads_our_hand_sets_and_replays_every_hand_to_the_same_chips(backend):
+    # A .phhs file (badacey simulate --save): pokerkit's loads_all gives one hand history a table.
+    rng = random.Random(6)
+    games = [g for g in (random_hand(rng, game=rng.choice(["badugi", "27"])) for _ in range(40)) if not g.reshuffles]
+    automations = HandHistory.__dataclass_fields__["automations"].default + (
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,)
+    hands = list(HandHistory.loads_all(to_phhs(games), automations=automations))
+    assert len(hands) == len(games) > 30
+    assert [h.variant for h in hands] == ["FB" if g.config.game == "badugi" else "F2L3D" for g in games]
+    for h, g in zip(hands, games):
+        state = None
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            for state in h:
+                pass
+        assert list(state.stacks) == [g.stacks[(g.button + 1 + k) % g.n] for k in range(g.n)]
 
 
 def random_hand(rng: random.Random, game: str, deep: bool = True) -> Game:

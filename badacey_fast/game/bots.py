@@ -23,17 +23,24 @@ badacey_fast.errors.IllegalActionError: seat 1 has no legal action: it is seat 0
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import inspect
+import os
 import random
+import sys
+import zlib
 from collections.abc import Callable, Sequence
 from math import floor
 from operator import itemgetter
 
-from badacey_fast.errors import IllegalActionError
+from badacey_fast.errors import ConfigError, IllegalActionError
 from badacey_fast.draw.policy import keep_cards
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
 from badacey_fast.game.view import SeatView
 
-__all__ = ["RandomBot", "RuleBot", "random_bot", "rule_bot", "BOTS", "SUBSETS", "keep_cards"]
+__all__ = ["RandomBot", "RuleBot", "random_bot", "rule_bot", "BOTS", "SUBSETS", "keep_cards", "load_bot",
+           "load_bots"]
 
 _new = tuple.__new__
 
@@ -143,3 +150,115 @@ rule_bot = RuleBot()
 
 #: Built-in bots by name (classes: each seat gets its own instance).
 BOTS: dict[str, type[RandomBot | RuleBot]] = {"random": RandomBot, "rule": RuleBot}
+
+
+def load_bot(spec: str) -> Callable[[SeatView], Action]:
+    """One bot from its name as a user types it: a built-in (``"random"``, ``"rule"``: a new instance), or
+    a plugin ``"module:Name"`` (``module`` imported by name, as ``import`` would find it) or
+    ``"path/to/file.py:Name"`` (the file loaded as a module).  ``Name`` is a class, called with no
+    arguments for a new bot, or any other object with the bot protocol: a callable ``bot(view) ->
+    Action`` (a ``name`` attribute names it in results; a ``reseed(seed)`` method makes it reproducible).
+    A plugin plays on the Python hand loop (the C loop knows only the built-ins).
+
+    >>> type(load_bot("rule")).__name__, load_bot("random").name
+    ('RuleBot', 'random')
+    >>> load_bot("badacey_fast.game.bots:RandomBot").name
+    'random'
+    >>> load_bot("shark")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.ConfigError: unknown bot 'shark': expected random, rule, or a plugin module:Class (or path/to/file.py:Class)
+    >>> load_bot("badacey_fast.game.bots:SUBSETS")
+    Traceback (most recent call last):
+    ...
+    TypeError: 'badacey_fast.game.bots:SUBSETS' is not a bot: a bot is a callable bot(view) -> Action, and SUBSETS gives a dict that is not callable
+    """
+    if not isinstance(spec, str):
+        raise TypeError(f"a bot is named by a str, not {type(spec).__name__}")
+    name = spec.strip()
+    if name.lower() in BOTS:
+        return BOTS[name.lower()]()
+    where, colon, attr = name.rpartition(":")
+    if not colon or not where or not attr:
+        raise ConfigError(f"unknown bot {name!r}: expected {', '.join(BOTS)}, or a plugin module:Class "
+                          "(or path/to/file.py:Class)")
+    try:
+        if where.endswith(".py") or os.sep in where or (os.altsep and os.altsep in where):
+            module = _module_from_file(where, name)
+        else:
+            module = importlib.import_module(where)
+    except ModuleNotFoundError as exc:
+        raise ConfigError(f"cannot load the bot {name!r}: no module named {exc.name or where!r} "
+                          "(a module on the Python path, or path/to/file.py:Class)") from None
+    except ConfigError:
+        raise
+    except Exception as exc:  # the plugin's own code failed as it was imported: one line, not its traceback
+        raise ConfigError(f"cannot load the bot {name!r}: importing {where!r} failed: {type(exc).__name__}: "
+                          f"{exc}") from None
+    try:
+        obj = getattr(module, attr)
+    except AttributeError:
+        raise ConfigError(f"cannot load the bot {name!r}: module {where!r} has no {attr!r}") from None
+    if inspect.isclass(obj):
+        try:
+            obj = obj()
+        except TypeError as exc:
+            raise TypeError(f"cannot make the bot {name!r}: {attr}() failed ({exc}): a plugin class is called "
+                            "with no arguments") from None
+    if not callable(obj):
+        raise TypeError(f"{name!r} is not a bot: a bot is a callable bot(view) -> Action, and {attr} gives a "
+                        f"{type(obj).__name__} that is not callable")
+    if not _takes_one(obj):
+        raise TypeError(f"{name!r} is not a bot: a bot is a callable bot(view) -> Action, and {attr} cannot be "
+                        "called with one argument (the view)")
+    bot: Callable[[SeatView], Action] = obj
+    return bot
+
+
+def _takes_one(call: Callable[..., object]) -> bool:
+    """Whether ``call`` can be called with one positional argument (the view)."""
+    try:
+        inspect.signature(call).bind(None)
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (a builtin): let it be tried
+        return True
+    return True
+
+
+def _module_from_file(path: str, spec: str) -> object:
+    if not os.path.isfile(path):
+        raise ConfigError(f"cannot load the bot {spec!r}: no file {path!r}")
+    # A name of its own per file, registered like an imported module (so its classes pickle by name).
+    stem = os.path.splitext(os.path.basename(path))[0]
+    key = f"badacey_plugin_{stem}_{zlib.crc32(os.path.abspath(path).encode()):08x}"
+    if key in sys.modules:
+        return sys.modules[key]
+    found = importlib.util.spec_from_file_location(key, path)
+    if found is None or found.loader is None:
+        raise ConfigError(f"cannot load the bot {spec!r}: {path!r} is not a Python file")
+    module = importlib.util.module_from_spec(found)
+    sys.modules[key] = module
+    try:
+        found.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[key]
+        raise
+    return module
+
+
+def load_bots(spec: str) -> list[Callable[[SeatView], Action]]:
+    """Bots, one a seat, from a comma-separated list of names (each as :func:`load_bot` reads it); built-in
+    names and plugins mix: ``"rule,random,mybots:Shark"``.
+
+    >>> [b.name for b in load_bots("rule, random,badacey_fast.game.bots:RuleBot")]
+    ['rule', 'random', 'rule']
+    >>> load_bots(" , ")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.ConfigError: no bots named in ' , '
+    """
+    names = [x.strip() for x in spec.split(",") if x.strip()]
+    if not names:
+        raise ConfigError(f"no bots named in {spec!r}")
+    return [load_bot(x) for x in names]

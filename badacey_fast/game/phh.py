@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable
 from typing import Any
 
 from badacey_fast.cards import format_cards, parse_card
@@ -43,7 +44,7 @@ from badacey_fast.errors import HistoryError
 from badacey_fast.game.state import Game
 from badacey_fast.rules.games import scoring
 
-__all__ = ["to_phh", "from_phh", "replay_phh"]
+__all__ = ["to_phh", "from_phh", "replay_phh", "to_phhs", "phhs_entry", "from_phhs", "replay_phhs"]
 
 _VARIANT = {"badugi": "FB", "27": "F2L3D"}
 
@@ -176,8 +177,20 @@ def _cards(text: str) -> list[int]:
 
 
 def from_phh(text: str) -> dict[str, Any]:
-    """Parse PHH text into our history dict (see :mod:`badacey_fast.game.history`), ready for ``replay``."""
+    """Parse PHH text into our history dict (see :mod:`badacey_fast.game.history`), ready for ``replay``.
+    A hand set of several hands (``.phhs``) is :func:`from_phhs`'s."""
     data = _loads(text)
+    _one_hand(data)
+    return _history(data)
+
+
+def _one_hand(data: dict[str, Any]) -> None:
+    if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
+        raise HistoryError(f"this PHH text is a hand set of {len(data)} hands ([{next(iter(data))}] ...): "
+                           "read it with from_phhs or replay_phhs")
+
+
+def _history(data: dict[str, Any]) -> dict[str, Any]:
     variant = data.get("variant")
     if variant not in ("FB", "F2L3D"):
         raise HistoryError(f"PHH variant {variant!r} is not a draw game this engine plays (FB, F2L3D)")
@@ -271,8 +284,12 @@ def from_phh(text: str) -> dict[str, Any]:
 
 
 def replay_phh(text: str) -> Game:
-    """Replay PHH text to the final state; checks ``finishing_stacks`` when present."""
-    data = from_phh(text)
+    """Replay PHH text to the final state; checks ``finishing_stacks`` when present.  A hand set of
+    several hands (``.phhs``) is :func:`replay_phhs`'s."""
+    return _replay_checked(from_phh(text))
+
+
+def _replay_checked(data: dict[str, Any]) -> Game:
     game = _replay_cc(data)
     want = data.get("finishing_stacks")
     if want is not None and list(game.stacks) != list(want):
@@ -300,3 +317,75 @@ def _replay_cc(data: dict[str, Any]) -> Game:
         game.apply(action, seat=seat)
     return game
 
+
+
+def to_phhs(games: Iterable[Game]) -> str:
+    """Several hands as one PHH hand set (a ``.phhs`` file): each hand's :func:`to_phh` fields under a
+    TOML table named by its number, ``[1]``, ``[2]``, ..., as pokerkit's ``HandHistory.dumps_all`` writes
+    them and ``loads_all`` reads them.
+
+    >>> from badacey_fast.game import Game
+    >>> hands = [Game(stacks=[40, 40], seed=s).apply("fold") for s in (1, 2)]
+    >>> text = to_phhs(hands)
+    >>> [line for line in text.splitlines() if line.startswith("[")]
+    ['[1]', '[2]']
+    >>> [g.stacks for g in replay_phhs(text)] == [g.stacks for g in hands]
+    True
+    """
+    return "\n".join(phhs_entry(k, game) for k, game in enumerate(games, 1))
+
+
+def phhs_entry(number: int, game: Game) -> str:
+    """One hand of a PHH hand set: ``[number]`` then the hand's :func:`to_phh` fields (a writer appending
+    hand after hand puts a blank line between two entries, as :func:`to_phhs` does).
+
+    >>> from badacey_fast.game import Game
+    >>> phhs_entry(3, Game(stacks=[40, 40], seed=1).apply("fold")).splitlines()[:2]
+    ['[3]', "variant = 'F2L3D'"]
+    >>> phhs_entry(0, Game(stacks=[40, 40], seed=1))
+    Traceback (most recent call last):
+    ...
+    ValueError: a hand set numbers its hands from 1, got 0
+    """
+    if type(number) is not int or number < 1:
+        raise ValueError(f"a hand set numbers its hands from 1, got {number!r}")
+    return f"[{number}]\n{to_phh(game)}"
+
+
+def from_phhs(text: str) -> list[dict[str, Any]]:
+    """Parse a PHH hand set (hands under ``[1]``, ``[2]``, ... tables, in file order) into our history
+    dicts; a single hand's PHH text gives a list of one.
+
+    >>> from_phhs("[1]\\nvariant = 'NT'")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.HistoryError: hand [1] of the PHH hand set: PHH variant 'NT' is not a draw game this engine plays (FB, F2L3D)
+    """
+    data = _loads(text)
+    if "variant" in data:
+        return [_history(data)]
+    out = []
+    for name, hand in data.items():
+        if not isinstance(hand, dict):
+            raise HistoryError(f"not a PHH hand set: {name!r} is a field, not a hand's table")
+        try:
+            out.append(_history(hand))
+        except HistoryError as exc:
+            raise HistoryError(f"hand [{name}] of the PHH hand set: {exc}") from None
+    return out
+
+
+def replay_phhs(text: str) -> list[Game]:
+    """Replay every hand of a PHH hand set (``.phhs``: :func:`to_phhs`, or a file written by ``badacey
+    simulate --save hands.phhs``) to its final state, in order; each hand's ``finishing_stacks`` checked.
+
+    >>> replay_phhs("")
+    []
+    """
+    games = []
+    for k, data in enumerate(from_phhs(text), 1):
+        try:
+            games.append(_replay_checked(data))
+        except HistoryError as exc:
+            raise HistoryError(f"hand {k} of the PHH hand set: {exc}") from None
+    return games

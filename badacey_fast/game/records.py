@@ -13,21 +13,58 @@ one row a hand, out to numpy, pandas and Arrow.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from badacey_fast.errors import MissingExtraError
+from badacey_fast.files.outputs import AtomicFile
 
 if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
     from matplotlib.figure import Figure
 
-__all__ = ["HandRecords", "CARD_FORMS"]
+__all__ = ["HandRecords", "CARD_FORMS", "FILE_FORMATS", "records_format"]
 
 #: The forms the cards go out in: ``"text"`` (``"As 2h 3d 4c 5s"`` per seat) or ``"array"`` (card ids).
 CARD_FORMS = ("text", "array")
+#: The files :meth:`HandRecords.write` writes, by extension.
+FILE_FORMATS = {".parquet": "parquet", ".csv": "csv", ".jsonl": "jsonl"}
+_ROW_GROUP = 65536  # hands a Parquet row group holds (HandRecords.write)
+
+
+def records_format(path: str | os.PathLike[str]) -> str:
+    """``"parquet"``, ``"csv"`` or ``"jsonl"`` from a path's extension; a ``ValueError`` naming it and the
+    allowed ones otherwise (a command checks it before playing a hand).
+
+    >>> records_format("hands.parquet")
+    'parquet'
+    >>> records_format("hands.xlsx")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot write hand records to 'hands.xlsx': unknown extension '.xlsx', expected .parquet, .csv or .jsonl
+    """
+    name = os.fspath(path)
+    ext = os.path.splitext(name)[1].lower()
+    fmt = FILE_FORMATS.get(ext)
+    if fmt is None:
+        raise ValueError(f"cannot write hand records to {name!r}: unknown extension {ext or '(none)'!r}, expected "
+                         ".parquet, .csv or .jsonl")
+    return fmt
+
+
+def _arrow_text(pa: Any, text: np.ndarray[Any, Any]) -> Any:
+    """An Arrow string array of fixed-width card text (every hand of a game is ``3 * H - 1`` characters),
+    built on one byte a character rather than through Python strings."""
+    n, width = len(text), text.dtype.itemsize // 4
+    if n * width >= 2**31 or width == 0:
+        return pa.array(text.tolist(), type=pa.large_string())
+    data = np.ascontiguousarray(text.astype(f"S{width}"))
+    offsets = np.arange(0, (n + 1) * width, width, dtype=np.int32)
+    return pa.StringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(data))
 
 
 class HandRecords:
@@ -69,18 +106,98 @@ class HandRecords:
 
     __hash__ = None  # type: ignore[assignment]  # arrays: equal by value, not hashable
 
-    def _columns(self, cards: str) -> dict[str, Any]:
+    @classmethod
+    def concat(cls, parts: Sequence[HandRecords]) -> HandRecords:
+        """The records of several runs of the same seats, one after another (the partitions of
+        :func:`badacey_fast.dask.simulate`, in order).
+
+        >>> from badacey_fast.game import simulate
+        >>> from badacey_fast.game.bots import RandomBot
+        >>> a, b = (simulate([RandomBot(), RandomBot()], hands=k, seed=k, records=True).records for k in (3, 4))
+        >>> len(HandRecords.concat([a, b]))
+        7
+        >>> HandRecords.concat([])
+        Traceback (most recent call last):
+        ...
+        ValueError: no records to join
+        """
+        if not parts:
+            raise ValueError("no records to join")
+        names = parts[0].names
+        if any(p.names != names for p in parts):
+            raise ValueError(f"records of different seats cannot be joined: {[p.names for p in parts]}")
+        return cls(names, *(np.concatenate([getattr(p, k) for p in parts]) for k in cls.__slots__[1:]))
+
+    def write(self, path: str | os.PathLike[str]) -> None:
+        """Write the records to ``path``, one row a hand with the columns of :meth:`to_pandas` (cards as
+        text, ``"As 2h 3d 4c 5s"``): Parquet (``.parquet``, needs pyarrow: the ``[parquet]`` extra; the bots'
+        names in the schema's metadata), CSV (``.csv``) or JSON lines (``.jsonl``).  Written whole or not at
+        all (a temporary beside the target, renamed when whole).
+
+        >>> import csv, os, tempfile
+        >>> from badacey_fast.game import simulate
+        >>> from badacey_fast.game.bots import RandomBot
+        >>> rec = simulate([RandomBot(), RandomBot()], hands=5, seed=1, records=True).records
+        >>> path = os.path.join(tempfile.mkdtemp(), "hands.csv")
+        >>> rec.write(path)
+        >>> with open(path, newline="") as f:
+        ...     rows = list(csv.DictReader(f))
+        >>> len(rows), len(rows[0]["cards_0"].split())
+        (5, 5)
+        """
+        fmt = records_format(path)
+        if fmt == "parquet":
+            MissingExtraError.require("pyarrow", "parquet", "Parquet files")
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+
+            meta = {"bots": ",".join(self.names)}
+            with AtomicFile(path) as out:
+                # In row groups: the text and Arrow buffers of one group at a time, whatever the hands.
+                schema = pa.table(self._columns("text", pa, slice(0, 0)), metadata=meta).schema
+                with pq.ParquetWriter(out.path, schema) as writer:
+                    for lo in range(0, len(self), _ROW_GROUP):
+                        rows = slice(lo, lo + _ROW_GROUP)
+                        writer.write_table(pa.table(self._columns("text", pa, rows), schema=schema))
+            return
+        import csv
+        import json
+
+        names = list(self._columns("text", rows=slice(0, 0)))
+        with AtomicFile(path) as out, open(out.path, "a" if out.path == out.target else "x", encoding="utf-8",
+                                           newline="") as f:
+            w = csv.writer(f, lineterminator="\n")
+            if fmt == "csv":
+                w.writerow(names)
+            for lo in range(0, len(self), _ROW_GROUP):  # Python values of one group of hands at a time
+                cols = self._columns("text", rows=slice(lo, lo + _ROW_GROUP))
+                lines = zip(*(v.tolist() for v in cols.values()))
+                if fmt == "csv":
+                    w.writerows(lines)
+                else:
+                    f.writelines(json.dumps(dict(zip(names, line))) + "\n" for line in lines)
+
+    def _columns(self, cards: str, pa: Any = None, rows: slice = slice(None)) -> dict[str, Any]:
+        """The columns of ``rows`` (hands), seat by seat (one seat's card text at a time: memory stays
+        near the records' own); ``pa``: pyarrow, for Arrow arrays of the cards."""
         if cards not in CARD_FORMS:
             raise ValueError(f"cards must be one of {', '.join(CARD_FORMS)}, not {cards!r}")
         from badacey_fast.files.deals import cards_text
 
-        cols: dict[str, Any] = {"hand": np.arange(len(self), dtype=np.int64), "button": self.button,
-                                "showdown": self.showdown, "pot": self.pot}
-        text = cards_text(self.cards) if cards == "text" else None
+        first, last, _ = rows.indices(len(self))
+        cols: dict[str, Any] = {"hand": np.arange(first, max(first, last), dtype=np.int64),
+                                "button": self.button[rows], "showdown": self.showdown[rows], "pot": self.pot[rows]}
         for s in range(len(self.names)):
-            cols[f"net_{s}"] = self.net[:, s]
-            cols[f"folded_{s}"] = self.folded[:, s]
-            cols[f"cards_{s}"] = text[:, s] if text is not None else list(self.cards[:, s])
+            cols[f"net_{s}"] = self.net[rows, s]
+            cols[f"folded_{s}"] = self.folded[rows, s]
+            seat = self.cards[rows, s]
+            if cards == "text":
+                text = cards_text(seat)
+                cols[f"cards_{s}"] = text if pa is None else _arrow_text(pa, text)
+            elif pa is not None:
+                cols[f"cards_{s}"] = pa.FixedSizeListArray.from_arrays(pa.array(seat.reshape(-1)), seat.shape[1])
+            else:
+                cols[f"cards_{s}"] = list(seat)
         return cols
 
     def to_pandas(self, cards: str = "text") -> pd.DataFrame:
@@ -98,12 +215,7 @@ class HandRecords:
         MissingExtraError.require("pyarrow", "parquet", "Arrow tables")
         import pyarrow as pa
 
-        cols = self._columns(cards)
-        if cards == "array":
-            h = self.cards.shape[2]
-            for s in range(len(self.names)):
-                cols[f"cards_{s}"] = pa.FixedSizeListArray.from_arrays(pa.array(self.cards[:, s].reshape(-1)), h)
-        table: pa.Table = pa.table(cols, metadata={"bots": ",".join(self.names)})
+        table: pa.Table = pa.table(self._columns(cards, pa), metadata={"bots": ",".join(self.names)})
         return table
 
     def plot(self, unit: int = 1, title: str | None = None) -> Figure:

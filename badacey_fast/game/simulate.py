@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from types import FunctionType, MethodType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from badacey_fast.game.actions import Action
 from badacey_fast.errors import ConfigError
@@ -37,6 +37,7 @@ from badacey_fast.game.view import SeatView
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from badacey_fast.game.history_file import HistoryFile
     from badacey_fast.game.records import HandRecords
     from badacey_fast.kernel import Simulator
 
@@ -55,7 +56,8 @@ _C_CHUNK = 1000
 class SimulationResult:
     """Per-bot totals over ``hands`` hands.  ``per100`` and ``ci95`` are chips per 100 hands.
     ``records``: one row a hand (:class:`~badacey_fast.game.records.HandRecords`) when the simulation
-    was asked for them (``records=True``), else None."""
+    was asked for them (``records=True``), else None.  ``squares``: each seat's sum of squared winnings
+    (chips², exact ints): with ``totals``, what merging runs needs (:func:`badacey_fast.dask.simulate`)."""
 
     names: tuple[str, ...]
     hands: int
@@ -65,6 +67,7 @@ class SimulationResult:
     ci95: tuple[float, ...]
     showdowns: int
     records: HandRecords | None = None
+    squares: tuple[int, ...] = ()
 
     def plot(self) -> Figure:
         """Each seat's running net in big blinds over the hands with a 95 % band (a matplotlib ``Figure``:
@@ -83,6 +86,25 @@ class SimulationResult:
         if self.records is None:
             raise ValueError("a plot needs the hands: simulate(..., records=True)")
         return self.records.plot(unit=self.big_blind or 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready data (``badacey simulate --json`` prints it, with the seed and game):
+        ``hands``, ``showdowns``, ``big_blind`` (chips), and ``seats``, one object a seat: ``seat``,
+        ``bot`` (its name), ``total`` (chips won over all hands, an exact int), ``per100`` and ``ci95``
+        (chips per 100 hands and the half-width of their 95 % interval), ``bb100`` and ``bb100_ci95``
+        (the same in big blinds per 100 hands).
+
+        >>> from badacey_fast.game.bots import RandomBot
+        >>> d = simulate([RandomBot(), RandomBot()], hands=50, seed=2).to_dict()
+        >>> sorted(d), sorted(d["seats"][0])
+        (['big_blind', 'hands', 'seats', 'showdowns'], ['bb100', 'bb100_ci95', 'bot', 'ci95', 'per100', 'seat', 'total'])
+        >>> d["seats"][0]["total"] + d["seats"][1]["total"]
+        0
+        """
+        bb = self.big_blind or 1
+        seats = [{"seat": i, "bot": name, "total": self.totals[i], "per100": self.per100[i], "ci95": self.ci95[i],
+                  "bb100": self.per100[i] / bb, "bb100_ci95": self.ci95[i] / bb} for i, name in enumerate(self.names)]
+        return {"hands": self.hands, "showdowns": self.showdowns, "big_blind": self.big_blind, "seats": seats}
 
     def table(self) -> str:
         """A readable results table (chips and big blinds per 100 hands, with 95 % intervals).
@@ -181,6 +203,7 @@ def simulate(
     game: str | None = None,
     engine: str = "auto",
     records: bool = False,
+    save: HistoryFile | None = None,
 ) -> SimulationResult:
     """Play ``hands`` hands between ``bots`` (2 to 6, seat i = bots[i]) and report their winnings.
 
@@ -196,6 +219,9 @@ def simulate(
     ``records=True`` keeps one row a hand in the result's ``records`` (each seat's net, final cards and
     fold, the button, the showdown, the pot: :class:`~badacey_fast.game.records.HandRecords`, to pandas
     and Arrow), 60 bytes or so a hand.
+    ``save``: an open :class:`~badacey_fast.game.history_file.HistoryFile` that gets every hand's history
+    (PHH or JSON lines); the C loop keeps no histories, so the hands are played in Python (``engine="c"``
+    with ``save`` is refused).
 
     >>> from badacey_fast.game.bots import RandomBot, RuleBot
     >>> r = simulate([RuleBot(), RandomBot(), RandomBot()], hands=300, seed=5)
@@ -218,7 +244,9 @@ def simulate(
     unit = config.big_blind or config.small_bet
     stacks = [stack if stack is not None else 100 * unit] * n
     names = tuple(getattr(b, "name", getattr(b, "__name__", type(b).__name__)) for b in bots)
-    sim = None if engine == "python" else _c_simulator(bots, config, stacks, seed, engine == "c")
+    if save is not None and engine == "c":
+        raise ValueError("engine='c' is unavailable: the C loop keeps no hand histories (save=): Python plays them")
+    sim = None if engine == "python" or save is not None else _c_simulator(bots, config, stacks, seed, engine == "c")
     if sim is not None:
         import numpy as np
 
@@ -265,6 +293,8 @@ def simulate(
             totals[i] += w
             squares[i] += w * w
         showdowns += g.nlive > 1
+        if save is not None:
+            save.add(g)
         if records:
             kept.append((won, [tuple(c) for c in g.hands], list(g.folded), g.button, g.nlive > 1,
                          sum(g.payouts or ())))
@@ -356,4 +386,5 @@ def summarize(names: tuple[str, ...], hands: int, unit: int, totals: Sequence[in
         var = max(0.0, squares[i] / hands - mean * mean) * hands / max(1, hands - 1)
         per100.append(100 * mean)
         ci95.append(100 * 1.96 * math.sqrt(var / hands))
-    return SimulationResult(names, hands, unit, tuple(totals), tuple(per100), tuple(ci95), showdowns)
+    return SimulationResult(names, hands, unit, tuple(totals), tuple(per100), tuple(ci95), showdowns,
+                            squares=tuple(squares))

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from badacey_fast.errors import SeatError
 from badacey_fast.errors import ConfigError
@@ -45,6 +46,9 @@ from badacey_fast.game.config import GameConfig, resolve_config
 from badacey_fast.game.simulate import Bot
 from badacey_fast.game.simulate import play_hand as _play_game
 from badacey_fast.game.state import COMPLETE, Game
+
+if TYPE_CHECKING:
+    from badacey_fast.game.history_file import HistoryFile
 
 __all__ = ["Table", "WAIT", "POST"]
 
@@ -69,12 +73,25 @@ class Table:
     """A cash-game table of ``seats`` seats (2..6) playing hand after hand of ``config``.
 
     ``seed`` makes every deal reproducible; ``button``: the seat at or after which the first button
-    goes (the first seated player from it clockwise).
+    goes (the first seated player from it clockwise).  ``save``: an open
+    :class:`~badacey_fast.game.history_file.HistoryFile` that gets every hand's history when the hand is
+    over and the table takes its chips back (at once in :meth:`play_hand`; after :meth:`next_hand`, at
+    the next seat change, query of ``stacks`` or hand).
 
     >>> t = Table(seats=3, seed=5)
     >>> t.sit_down(1, 40, name="ann"); t.sit_down(2, 40)
     >>> t.next_hand().n, t.button, t.dealt_in
     (2, 1, (1, 2))
+    >>> import os, tempfile
+    >>> from badacey_fast.game.bots import RuleBot
+    >>> from badacey_fast.game.history_file import HistoryFile, read_histories
+    >>> path = os.path.join(tempfile.mkdtemp(), "table.phhs")
+    >>> with HistoryFile(path) as out:                       # every hand's history, PHH
+    ...     t = Table(seats=2, seed=2, save=out)
+    ...     t.sit_down(0, 50); t.sit_down(1, 50)
+    ...     hands = [t.play_hand([RuleBot(), RuleBot()]) for _ in range(3)]
+    >>> [g.stacks for g in read_histories(path)] == [g.stacks for g in hands]
+    True
     >>> Table(seats=7)
     Traceback (most recent call last):
     ...
@@ -82,7 +99,7 @@ class Table:
     """
 
     def __init__(self, config: GameConfig | str | None = None, seats: int = 6, seed: int | None = None,
-                 button: int = 0, *, game: str | None = None) -> None:
+                 button: int = 0, *, game: str | None = None, save: HistoryFile | None = None) -> None:
         config = resolve_config(config, game)
         if type(seats) is not int:
             raise TypeError(f"seats must be an int, not {type(seats).__name__}")
@@ -99,6 +116,7 @@ class Table:
         self.posted: tuple[int, ...] = ()  # table seats that posted an extra big blind that hand
         self.hand: Game | None = None
         self.hands_played = 0
+        self.save = save
 
     # ------------------------------------------------------------------------------------ seating
     def _check_seat(self, seat: object) -> int:
@@ -231,6 +249,8 @@ class Table:
             self._seated(s).stack = game.stacks[i]
         self.hand = None
         self.hands_played += 1
+        if self.save is not None:
+            self.save.add(game)
 
     def play_hand(self, bots: Mapping[int, Bot] | Sequence[Bot]) -> Game:
         """Deal and play one hand with ``bots[table seat]`` acting for each seat; returns the finished game.
