@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from badacey_fast import kernel, solve
-from badacey_fast.errors import DuplicateCardError, HandSizeError, SolveError
+from badacey_fast.errors import DuplicateCardError, HandSizeError, InformationStateError, SolveError
 from badacey_fast.game.small import SMALL_GAMES
 from badacey_fast.solve import reference
 from badacey_fast.solve.exact import CFR, CFR_PLUS, DCFR, Exact
@@ -504,5 +504,31 @@ def test_information_state_index_is_canonical_and_inverted(backend):
         perm = rng.permutation(3)  # the deck has 3 suits: rename them
         renamed = info._replace(hands=tuple(tuple((c & ~3) | int(perm[c & 3]) for c in h) for h in info.hands))
         assert solve.info_state_index(spec, renamed) == solve.info_state_index(spec, info)
-    with pytest.raises(KeyError):
+    with pytest.raises(InformationStateError, match="outside"):
         solve.info_state(spec, 0, 10 ** 6)
+
+
+@pytest.mark.backend_independent
+def test_locate_names_an_unknown_information_state():
+    # A state the game has not is a ValueError naming it (it was a bare KeyError), whatever is wrong.
+    spec = GameSpec.of("badugi", ranks=3, suits=3, hand_size=1, draws=1, cap=1)
+    strat = solve.Strategy.uniform(spec)
+    good = solve.InfoState(0, ("c", "k", "d0", "d0", "k"), ((0,), (0,)), ())
+    assert strat.locate(good)[0] == strat.tree.find(good.history)
+    cases = {
+        good._replace(history=("c", "x")): "no public node c x",
+        good._replace(seat=1): "seat 1 does not act",
+        good._replace(hands=((0,), (51,))): "card 51 is not in the deck",
+        good._replace(hands=((0,),)): r"holds 2 hand\(s\) of 1 cards, not \[1\]",
+        good._replace(hands=((0,), (4,))): r"throw \[1\] card\(s\), the public draws \[0\]",
+    }
+    for info, why in cases.items():
+        with pytest.raises(InformationStateError, match=why) as caught:
+            strat.probabilities(info)
+        assert isinstance(caught.value, ValueError) and str(info) in str(caught.value)
+    two = solve.Strategy.uniform(GameSpec.of("badugi", ranks=4, suits=3, hand_size=1, draws=2, cap=1))
+    node = next(i for i, v in enumerate(two.tree.nodes) if v.kind == "bet" and v.player == 0 and v.counts[0] == (1, 1))
+    again = solve.InfoState(0, two.tree.nodes[node].history, ((0,), (4,), (0,)), ())  # dealt again a card it threw
+    with pytest.raises(InformationStateError, match="not one seat's hands"):
+        two.locate(again)
+    assert two.locate(again._replace(hands=((0,), (4,), (8,))))[0] == node

@@ -17,7 +17,7 @@ j = its j-th lowest card, as OpenSpiel's draw actions).
 >>> Strategy.uniform(s.game).probabilities(info._replace(history=("x",)))
 Traceback (most recent call last):
 ...
-KeyError: 'no public node x in badugi R3 S2 H1 D1 cap1'
+badacey_fast.errors.InformationStateError: no information state seat 0 [Ac] x in badugi R3 S2 H1 D1 cap1: no public node x
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from badacey_fast import kernel
-from badacey_fast.errors import SolveError
+from badacey_fast.errors import InformationStateError, SolveError
 from badacey_fast.solve.spec import GameSpec
 from badacey_fast.solve.tree import BET, DRAW, Tree, state_index
 
@@ -107,22 +107,38 @@ class Strategy:
         return self.probs[t.offset[node]:t.offset[node] + m * c].reshape(m, c)
 
     def locate(self, info: InfoState) -> tuple[int, int]:
-        """The (node, state index) of an information state (``KeyError`` if the game has none)."""
+        """The (node, state index) of an information state (:class:`~badacey_fast.errors.InformationStateError`,
+        a ``ValueError``, naming the state when the game has none)."""
         t = self.tree
-        node = t.find(info.history)
+
+        def unknown(why: str) -> InformationStateError:
+            return InformationStateError(f"no information state {info} in {self.game.label()}: {why}")
+
+        try:
+            node = t.find(info.history)
+        except KeyError:
+            raise unknown(f"no public node {' '.join(info.history) or '(root)'}") from None
         nd = t.nodes[node]
         if nd.kind not in (BET, DRAW) or nd.player != info.seat:
-            raise KeyError(f"seat {info.seat} does not act at {' '.join(info.history) or '(root)'}")
+            raise unknown(f"seat {info.seat} does not act at {' '.join(info.history) or '(root)'}")
         pos = {c: i for i, c in enumerate(self.game.deck)}
         try:
             hands = tuple(tuple(sorted(pos[c] for c in h)) for h in info.hands)
-        except KeyError as e:
-            raise KeyError(f"card {e.args[0]} is not in the deck of {self.game.label()}") from None
+        except (KeyError, TypeError):
+            bad = next((c for h in info.hands for c in h if c not in pos), info.hands)
+            raise unknown(f"card {bad!r} is not in the deck") from None
         counts = nd.counts[info.seat]
-        if len(hands) != len(counts) + 1 or any(len(h) != self.game.hand_size for h in hands):
-            raise KeyError(f"seat {info.seat} at {' '.join(info.history) or '(root)'} holds {len(counts) + 1} "
-                           f"hands of {self.game.hand_size}, not {[len(h) for h in hands]}")
-        return node, state_index(self.game, hands)
+        if (len(hands) != len(counts) + 1 or any(len(h) != self.game.hand_size or len(set(h)) != len(h)
+                                                 for h in hands)):
+            raise unknown(f"seat {info.seat} there holds {len(counts) + 1} hand(s) of {self.game.hand_size} "
+                          f"cards, not {[len(h) for h in hands]}")
+        thrown = tuple(len(set(a) - set(b)) for a, b in zip(hands, hands[1:]))
+        if thrown != tuple(counts):
+            raise unknown(f"the hands throw {list(thrown)} card(s), the public draws {list(counts)}")
+        try:
+            return node, state_index(self.game, hands)
+        except ValueError:  # a card held twice over the draws, a kept card not from the hand before
+            raise unknown(f"hands {info.hands} are not one seat's hands through its draws") from None
 
     def probabilities(self, info: InfoState) -> tuple[float, ...]:
         """The probability of each of ``info.actions`` (in their order)."""
@@ -229,15 +245,26 @@ def info_state_index(game: object, info: InfoState, canonical: bool = True) -> t
 
 
 def info_state(game: object, node: int, index: int) -> InfoState:
-    """The information state of (public node, state index): the inverse of :func:`info_state_index`."""
+    """The information state of (public node, state index): the inverse of :func:`info_state_index`
+    (:class:`~badacey_fast.errors.InformationStateError` for a node or index the game has not).
+
+    >>> from badacey_fast.solve.spec import GameSpec
+    >>> info_state(GameSpec.of("badugi", ranks=3, suits=3, hand_size=1, draws=1, cap=1), 0, 99)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.InformationStateError: state 99 is outside 0..8 at node 0 of badugi R3 S3 H1 D1 cap1
+    """
     spec = GameSpec.of(game)
     tree = tree_of(spec)
+    if not 0 <= node < tree.n_nodes:
+        raise InformationStateError(f"node {node} is outside 0..{tree.n_nodes - 1} in {spec.label()}")
     nd = tree.nodes[node]
     if nd.kind not in (BET, DRAW):
-        raise KeyError(f"node {node} is not a decision")
+        raise InformationStateError(f"node {node} of {spec.label()} is not a decision")
     layer = tree.layer(node, nd.player)
     if not 0 <= index < tree.layer_sizes[layer]:
-        raise KeyError(f"state {index} is outside 0..{tree.layer_sizes[layer] - 1} at node {node}")
+        raise InformationStateError(f"state {index} is outside 0..{tree.layer_sizes[layer] - 1} at node {node} of "
+                                    f"{spec.label()}")
     hands = tuple(tuple(spec.deck[p] for p in h) for h in tree.hands_of(layer, index))
     return InfoState(nd.player, nd.history, hands, Strategy(spec, np.zeros(tree.strategy_size))._actions(node, hands[-1]))
 
