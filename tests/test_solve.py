@@ -419,6 +419,65 @@ def test_strategy_save_load(backend, tmp_path):
         solve.Strategy.load(tmp_path / "bad.npz")
 
 
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("name", ["s.arrow", "s.feather", "s.ipc", "s.npz"])
+def test_strategy_save_load_arrow_and_npz(tmp_path, name):
+    """A strategy round-trips through Arrow (by the name's suffix) and npz alike, bit for bit; either is
+    read whatever its name (by its first bytes); a damaged or foreign Arrow file is a SolveError."""
+    import pyarrow as pa
+
+    r = solve.cfr(ONE_CARD, iterations=30)
+    path = tmp_path / name
+    r.strategy.save(path)
+    arrow = path.read_bytes()[:6] == b"ARROW1"
+    assert arrow == (name != "s.npz")
+    (tmp_path / "renamed.bin").write_bytes(path.read_bytes())
+    for p in (path, tmp_path / "renamed.bin"):
+        back = solve.Strategy.load(p)
+        assert back.game == ONE_CARD and np.array_equal(back.probs, r.strategy.probs)
+    assert not list(tmp_path.glob(".*tmp"))
+    if not arrow:
+        return
+    table = pa.ipc.open_file(pa.memory_map(str(path))).read_all()
+    assert table.column_names == ["probs"] and table.column("probs")[0].values.to_numpy().tolist() == r.strategy.probs.tolist()
+    whole = path.read_bytes()
+    (tmp_path / "cut.arrow").write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(SolveError, match="cannot read"):
+        solve.Strategy.load(tmp_path / "cut.arrow")
+    foreign = tmp_path / "foreign.arrow"
+    with pa.OSFile(str(foreign), "wb") as sink, pa.ipc.new_file(sink, table.schema.remove_metadata()) as w:
+        w.write_table(table.replace_schema_metadata(None))
+    with pytest.raises(SolveError, match="no header"):
+        solve.Strategy.load(foreign)
+
+
+@pytest.mark.backend_independent
+def test_cfr_checkpoint_in_arrow_resumes_exactly(tmp_path):
+    path = tmp_path / "run.arrow"
+    whole = solve.cfr(ONE_CARD_CAP2, iterations=40, every=10)
+    solve.cfr(ONE_CARD_CAP2, iterations=20, every=10, checkpoint=path)
+    rest = solve.cfr(ONE_CARD_CAP2, iterations=40, every=10, resume=path)
+    assert np.array_equal(rest.strategy.probs, whole.strategy.probs)
+
+
+@pytest.mark.backend_independent
+def test_arrow_without_pyarrow_is_one_line_naming_the_extra(tmp_path, monkeypatch):
+    import sys
+
+    from badacey_fast.errors import MissingExtraError
+
+    strat = solve.Strategy.uniform(ONE_CARD)
+    strat.save(tmp_path / "s.arrow")
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # as if the extra were not installed
+    for act in (lambda: strat.save(tmp_path / "t.arrow"), lambda: solve.Strategy.load(tmp_path / "s.arrow")):
+        with pytest.raises(MissingExtraError) as caught:
+            act()
+        assert str(caught.value) == 'Arrow strategy files need pyarrow: pip install "badacey_fast[parquet]"'
+    assert not (tmp_path / "t.arrow").exists()
+    strat.save(tmp_path / "t.npz")  # npz needs nothing more
+    assert np.array_equal(solve.Strategy.load(tmp_path / "t.npz").probs, strat.probs)
+
+
 # ------------------------------------------------------------------------------------- isomorphism
 @pytest.mark.backend_independent
 def test_class_counts_by_brute_force():
