@@ -26,13 +26,12 @@ hand).  Isomorphic states play alike by construction.
 >>> from badacey_fast import kernel
 >>> from badacey_fast.solve.spec import GameSpec
 >>> g = GameSpec.of("badugi", ranks=3, suits=3, hand_size=1, draws=1, cap=1)
->>> kernel.compact_solver() is None or round(exploitability(g, "uniform").mbb, 6) == 326.636905
-True
+>>> kernel.compact_solver() is None or [round(v, 6) for v in values(g, "uniform")[0]]
+[1.363095, 1.25]
 """
 
 from __future__ import annotations
 
-import time
 from itertools import permutations
 from math import comb
 from typing import Any
@@ -44,7 +43,7 @@ from badacey_fast.errors import SolveError
 from badacey_fast.solve.spec import GameSpec
 from badacey_fast.solve.tree import BET, DRAW, Tree, hand_ranks
 
-__all__ = ["Compact", "CompactStrategy", "compact_of", "exploitability"]
+__all__ = ["Compact", "CompactStrategy", "compact_of", "values", "sizes"]
 
 Vec = np.ndarray[Any, Any]
 
@@ -188,18 +187,17 @@ class CompactStrategy:
         return cls(game, compact_of(game).uniform())
 
 
-def exploitability(game: object, strategy: object = "uniform") -> Any:
-    """The exact exploitability (:class:`~badacey_fast.solve.exploit.Exploitability`) of ``strategy`` --
-    ``"uniform"`` or a :class:`CompactStrategy` -- in ``game``, on the compact path (C twin only).
+def values(game: object, strategy: object = "uniform") -> tuple[tuple[float, float], float]:
+    """Each seat's best-response value to ``strategy`` (``"uniform"`` or a :class:`CompactStrategy`) and
+    seat 0's value when it plays itself, chips per hand, on the compact path (C twin only).
+    :func:`badacey_fast.solve.exploitability` calls this for a CompactStrategy, and for ``"uniform"`` in a
+    game too large for the full layers.
 
-    >>> exploitability(GameSpec.of("badugi", ranks=3, suits=2, hand_size=1, draws=1, cap=1), "raise")
+    >>> values(GameSpec.of("badugi", ranks=3, suits=2, hand_size=1, draws=1, cap=1), "raise")
     Traceback (most recent call last):
     ...
     badacey_fast.errors.SolveError: the compact path takes 'uniform' or a CompactStrategy, not 'raise'
     """
-    from badacey_fast.solve.exploit import Exploitability
-
-    start = time.perf_counter()
     spec = GameSpec.of(game)
     if isinstance(strategy, CompactStrategy):
         if strategy.game != spec:
@@ -210,9 +208,7 @@ def exploitability(game: object, strategy: object = "uniform") -> Any:
     else:
         raise SolveError(f"the compact path takes 'uniform' or a CompactStrategy, not {strategy!r}")
     c = compact_of(spec)
-    values = (c.value(probs, 0), c.value(probs, 1))
-    value = c.value(probs, 0, follow=True)
-    return Exploitability(spec, values, value, time.perf_counter() - start)
+    return (c.value(probs, 0), c.value(probs, 1)), c.value(probs, 0, follow=True)
 
 
 def sizes(game: object) -> dict[str, int]:
