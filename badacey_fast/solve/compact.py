@@ -63,7 +63,7 @@ class Compact:
         n = tree.n_nodes
         thrown = np.array([[sum(v.counts[s]) for v in tree.nodes] for s in (0, 1)], np.int32).reshape(-1)
         classes = [np.unique(r, return_inverse=True) for r in hand_ranks(spec)]
-        arrays = {"kind": tree.kind, "player": tree.player, "child": tree.child, "n_child": tree.n_child,
+        arrays: dict[str, Vec] = {"kind": tree.kind, "player": tree.player, "child": tree.child, "n_child": tree.n_child,
                   "thrown": np.ascontiguousarray(thrown), "payoff": np.ascontiguousarray(tree.payoff.reshape(-1)),
                   "chance": tree.chance, "n_classes": np.array([len(u) for u, _ in classes], np.int32),
                   "hand_class": np.ascontiguousarray(np.concatenate([inv.reshape(-1) for _, inv in classes])
@@ -133,7 +133,7 @@ class Compact:
     def symmetric(self, compact: Vec) -> Vec:
         """``compact`` with each draw row averaged over the renamings of suits that fix its state (a row
         that plays two isomorphic discards of one hand differently is not a strategy of the class)."""
-        out = compact.copy()
+        out: Vec = np.array(compact, np.float64)
         S, n = self.spec.suits, self.spec.n_cards
         for i, v in enumerate(self.tree.nodes):
             if v.kind != DRAW:
