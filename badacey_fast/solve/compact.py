@@ -10,11 +10,11 @@ The full layers (:mod:`badacey_fast.solve.tree`) keep a row for every sequence o
   cards to come, so every strategy gives them equal counterfactual values;
 * by suit renaming: one canonical state per class of isomorphic states.
 
-Sizes of mini Badugi (20 cards, 4-card hands, one draw, cap 2), per seat: 4,845 deals in 270 canonical
-classes; after a draw of k cards C(20, 4) C(16, k) states (hand, dead cards) -- 8.8 million for k = 4 --
-in 367,000 canonical ones (12.2 million in 513,000 over all k); 75 betting subtrees after the draw (3
-lines to the draw times 5 x 5 draw counts) of 6 decisions, 5 showdowns and 4 folds; 107 million strategy
-entries (0.85 GB as float64) where the full layers had 4.9 billion.  A terminal sums the opponent's reach
+Sizes of mini Badugi (20 cards, 4-card hands, one draw, cap 2), per seat: 4,845 deals in 330 canonical
+classes; after a draw of k cards C(20, 4) C(16, k) states (hand, dead cards) -- 8.8 million for k = 4,
+in 384,420 canonical ones (12.2 million in 537,170 over all k); 75 betting subtrees after the draw (3
+lines to the draw times 5 x 5 draw counts) of 6 decisions, 5 showdowns and 4 folds; 112,903,710 strategy
+entries (0.9 GB as float64) where the full layers had 4.9 billion.  A terminal sums the opponent's reach
 exactly, without inclusion-exclusion: gathered per canonical set of the cards it held (per rank class of
 its hand), summed up the lattice of canonical card sets (52,360 of them) to the complement of each set of
 mine, read in rank order -- about 10 million additions a showdown.
