@@ -1026,7 +1026,8 @@ int64_t bd_iso_hand_table(int32_t size, uint32_t *class_of, int64_t n_class_of, 
 #define CS_MAX_SUITS 4
 #define CS_BLOCK 8 /* columns summed together up the lattice (a showdown row is padded to a multiple) */
 #define CS_MAX_SETS ((int64_t)1 << 24) /* canonical card sets over all sizes */
-#define CS_MAX_STATES ((int64_t)1 << 30)
+#define CS_MAX_STATES ((int64_t)1 << 27) /* canonical states of one space (about 5 GB of tables) */
+#define CS_MAX_RANKS 8 /* a state's suit key has 2 * ranks bits: 2**16 candidates per suit at most */
 
 typedef struct cs_level {
     int64_t n;
@@ -1296,7 +1297,7 @@ static int32_t cs_build_space(bd_cs *c, int32_t d) {
     P->gather = malloc((size_t)(G->n * P->n_sub > 0 ? G->n * P->n_sub : 1) * sizeof *P->gather);
     if (!P->gather) return BD_SV_NO_MEMORY;
     for (int64_t g = 0; g < G->n; g++) {
-        int32_t pos[BD_SV_MAX_SEEN + 1], np = 0;
+        int32_t pos[64], np = 0; /* a set of at most n_cards <= 32 cards */
         for (uint64_t z = G->bits[g]; z; z &= z - 1) pos[np++] = sv_ctz(z);
         uint64_t y = ((uint64_t)1 << h) - 1;
         for (int64_t t = 0; t < P->n_sub; t++, y = sv_next_subset(y)) {
@@ -1394,7 +1395,8 @@ int32_t bd_cs_new(const bd_cs_game *g, bd_cs **out) {
         !g->n_classes || !g->hand_class)
         return BD_SV_BAD_ARGS;
     int32_t R = g->n_ranks, S = g->n_suits, h = g->hand_size, nn = g->n_nodes;
-    if (R < 1 || S < 1 || S > CS_MAX_SUITS || 2 * R * S > 64 || R * S > 32 || h < 1 || h > 5 || h > R * S ||
+    if (R < 1 || R > CS_MAX_RANKS || S < 1 || S > CS_MAX_SUITS || 2 * R * S > 64 || R * S > 32 || h < 1 || h > 5 ||
+        h > R * S ||
         g->n_halves < 1 || g->n_halves > 2 || nn < 1 || nn > (1 << 24))
         return BD_SV_BAD_GAME;
     bd_cs *c = calloc(1, sizeof *c);
