@@ -36,6 +36,7 @@ __all__ = [
     "PartitionAbandoned",
     "MissingExtraError",
     "SolveError",
+    "InformationStateError",
 ]
 
 
@@ -123,6 +124,12 @@ class ReplayError(BadaceyError):
 class SolveError(BadaceyError):
     """A game or strategy the solver cannot take (``badacey_fast.solve``): a game too large to solve
     exactly, an option the solver does not model, a strategy that does not fit the game (names which)."""
+
+
+class InformationStateError(SolveError):
+    """An information state a strategy of a small game does not have (``Strategy.locate``): a public
+    history with no such node, a seat that does not act there, a card outside the deck, the wrong hands
+    for the seat's draws (the message names the state)."""
 
 
 class TableIntegrityError(RuntimeError):

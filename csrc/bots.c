@@ -227,14 +227,19 @@ static int32_t bd_bot_rule(bd_bots *b, const bd_eng_table *t, int32_t code, int3
     int32_t missing = n;
     for (int32_t j = 0; j < n; j++)
         missing -= keep >> j & 1;
-    const int32_t draws_left = t->cfg.draws - t->street;
+    const int32_t action = bd_bot_rule_bet(missing, t->cfg.draws - t->street, code);
+    if (action == BD_ENG_FOLD && bd_bot_unit(rng) < BD_BOT_FLOAT) /* the occasional float */
+        return BD_ENG_CALL;
+    return action;
+}
+
+int32_t bd_bot_rule_bet(int32_t missing, int32_t draws_left, int32_t code)
+{
     if (missing == 0 || (missing == 1 && draws_left >= 2))
         return code & 4 ? BD_ENG_RAISE : BD_ENG_CALL;
     if (missing == 1 || (missing == 2 && draws_left == 3))
         return BD_ENG_CALL;
     if (!(code & 1)) /* nothing to call: check */
-        return BD_ENG_CALL;
-    if (bd_bot_unit(rng) < 0.1) /* the occasional float */
         return BD_ENG_CALL;
     return BD_ENG_FOLD;
 }

@@ -43,6 +43,14 @@ int32_t bd_bots_init(bd_bots *b, const int32_t *kinds, const uint64_t *seeds, in
 int32_t bd_bot_keep(const uint8_t *hand, int32_t n, int32_t game, int32_t top);
 /* BD_CDEF_END */
 
+/* RuleBot's betting rule, its one home (the C hand loop's rule bot and LBR's ask it): with `missing` cards
+ * missing from its keep set, `draws_left` draws to come and the legal-action code (bit 0: a call is owed,
+ * bit 2: a bet or raise is legal), BD_ENG_RAISE (bet/raise made hands and one-card draws early; a call
+ * when no raise is legal), BD_ENG_CALL (check or call), or BD_ENG_FOLD: a fold the bot turns into a call
+ * with probability BD_BOT_FLOAT (the occasional float keeps it from being exploited by pure aggression). */
+#define BD_BOT_FLOAT 0.1
+int32_t bd_bot_rule_bet(int32_t missing, int32_t draws_left, int32_t code);
+
 /* The decision of the seat to act (a bd_eng_decide; ctx is a bd_bots whose seats are the table's). */
 int32_t bd_bots_decide(void *ctx, const bd_eng_table *t, int32_t code, int64_t call, int64_t target,
                        int32_t *discards);

@@ -289,17 +289,12 @@ static void lb_rule(int32_t game, const uint8_t *hand, int32_t n, int32_t street
     }
     out[0] = out[1] = out[2] = 0.0;
     int32_t missing = n - lb_popcount((uint64_t)keep);
-    int32_t left = draws - street;
-    int check = !(code & 1); /* nothing to call: a check, not a call */
-    if (missing == 0 || (missing == 1 && left >= 2)) {
-        out[(code & 4) ? 2 : 1] = 1.0;
-    } else if (missing == 1 || (missing == 2 && left == 3)) {
-        out[1] = 1.0;
-    } else if (check) {
-        out[1] = 1.0;
+    int32_t action = bd_bot_rule_bet(missing, draws - street, code); /* the one betting rule, csrc/bots.c */
+    if (action == BD_ENG_FOLD) {
+        out[1] = BD_BOT_FLOAT; /* the fold the bot turns into a call now and then */
+        out[0] = 1.0 - BD_BOT_FLOAT;
     } else {
-        out[1] = 0.1; /* an occasional float keeps the bot from being exploited by pure aggression */
-        out[0] = 0.9;
+        out[action == BD_ENG_RAISE ? 2 : 1] = 1.0;
     }
 }
 

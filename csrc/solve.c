@@ -1015,3 +1015,825 @@ int64_t bd_iso_hand_table(int32_t size, uint32_t *class_of, int64_t n_class_of, 
     free(b);
     return classes;
 }
+
+/* =================================================================================================
+ * The compact exact path (solve.h: bd_cs_*).  A card set is position bits; per suit j its RANK MASK
+ * (bit i = rank i).  A state (hand, dead) has per suit the key (hand mask << R) | dead mask; its canonical
+ * form orders the suits by key, largest first, and its 64-bit key concatenates them (suit 0 highest).
+ * A card set alone has per suit its rank mask (R bits each, concatenated the same way).
+ * ================================================================================================= */
+
+#define CS_MAX_SUITS 4
+#define CS_BLOCK 8 /* columns summed together up the lattice (a showdown row is padded to a multiple) */
+#define CS_MAX_SETS ((int64_t)1 << 24) /* canonical card sets over all sizes */
+#define CS_MAX_STATES ((int64_t)1 << 27) /* canonical states of one space (about 5 GB of tables) */
+#define CS_MAX_RANKS 8 /* a state's suit key has 2 * ranks bits: 2**16 candidates per suit at most */
+
+typedef struct cs_level {
+    int64_t n;
+    uint64_t *key;  /* sorted */
+    uint64_t *bits;
+    int32_t *down;  /* [n * size]: index at the level below of the set without its c-th lowest card */
+} cs_level;
+
+typedef struct cs_space {
+    int64_t n;      /* 0: not built */
+    uint64_t *key, *hand, *dead;
+    double *orbit;
+    int32_t *comp;  /* index of the complement of hand|dead at level n_cards - hand_size - d */
+    uint16_t *cls;  /* [n_halves * n] */
+    int32_t *gather; /* [level(h + d).n * n_sub]: the state (H, S \\ H) of each h-subset H of each set S */
+    int64_t n_sub;
+    int32_t *next[6]; /* per draw of k cards (when built): children [n][C(h, k)][C(unseen, k)] */
+} cs_space;
+
+struct bd_cs {
+    int32_t R, S, n, h, halves, n_nodes, max_d;
+    int32_t *kind, *player, *child, *n_child, *thrown;
+    double *payoff, *chance;
+    int32_t ncls[2];
+    uint16_t *hand_class;
+    int64_t *offset;
+    int64_t strategy_size;
+    sv_binom binom;
+    cs_level level[33];
+    cs_space space[BD_SV_MAX_SEEN + 1];
+    int32_t mask_rank[32];
+};
+
+static uint64_t cs_suit_mask(const bd_cs *c, uint64_t bits, int32_t j) {
+    uint64_t m = 0;
+    for (int32_t i = 0; i < c->R; i++) m |= ((bits >> (i * c->S + j)) & 1u) << i;
+    return m;
+}
+
+static uint64_t cs_from_mask(const bd_cs *c, uint64_t m, int32_t j) {
+    uint64_t bits = 0;
+    for (int32_t i = 0; i < c->R; i++)
+        if (m >> i & 1) bits |= (uint64_t)1 << (i * c->S + j);
+    return bits;
+}
+
+/* Canonical key of a state (two sets) or of a set (dead = 0 and width R): suits sorted by key, largest
+ * first.  order[r] = the input suit that becomes canonical suit r. */
+static uint64_t cs_canon(const bd_cs *c, uint64_t hand, uint64_t dead, int32_t pair, int32_t *order) {
+    uint64_t key[CS_MAX_SUITS];
+    int32_t idx[CS_MAX_SUITS];
+    int32_t width = pair ? 2 * c->R : c->R;
+    for (int32_t j = 0; j < c->S; j++) {
+        key[j] = pair ? (cs_suit_mask(c, hand, j) << c->R) | cs_suit_mask(c, dead, j) : cs_suit_mask(c, hand, j);
+        idx[j] = j;
+    }
+    for (int32_t a = 1; a < c->S; a++) /* insertion sort, descending; ties keep the input order */
+        for (int32_t b = a; b > 0 && key[idx[b]] > key[idx[b - 1]]; b--) {
+            int32_t t = idx[b];
+            idx[b] = idx[b - 1];
+            idx[b - 1] = t;
+        }
+    uint64_t out = 0;
+    for (int32_t r = 0; r < c->S; r++) {
+        out = (out << width) | key[idx[r]];
+        if (order) order[r] = idx[r];
+    }
+    return out;
+}
+
+static int64_t cs_find(const uint64_t *keys, int64_t n, uint64_t key) {
+    int64_t lo = 0, hi = n;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (keys[mid] < key) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < n && keys[lo] == key ? lo : -1;
+}
+
+/* The size of a canonical object's suit class: S! over the factorials of its runs of equal suit keys. */
+static double cs_orbit(const bd_cs *c, uint64_t key, int32_t width) {
+    uint64_t part[CS_MAX_SUITS], mask = width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
+    for (int32_t r = c->S - 1; r >= 0; r--) {
+        part[r] = key & mask;
+        key = width >= 64 ? 0 : key >> width;
+    }
+    double orbit = 1.0;
+    for (int32_t r = 2; r <= c->S; r++) orbit *= r;
+    int32_t run = 1;
+    for (int32_t r = 1; r <= c->S; r++) {
+        if (r < c->S && part[r] == part[r - 1]) {
+            run++;
+            orbit /= run;
+        } else {
+            run = 1;
+        }
+    }
+    return orbit;
+}
+
+/* Every canonical key (suit keys non-increasing) whose suits hold `need[0]` cards of the first kind and
+ * need[1] of the second over all suits: recursion over the suits.  `cand` lists every suit key (with
+ * its two popcounts) in decreasing order.  Writes up to `cap` keys (counts them all). */
+typedef struct cs_enum {
+    const uint64_t *cand;
+    const int8_t *pc0, *pc1;
+    int64_t n_cand;
+    int32_t S, width;
+    uint64_t *out;
+    int64_t count, cap;
+} cs_enum;
+
+static void cs_enum_rec(cs_enum *e, int32_t j, int64_t from, int32_t left0, int32_t left1, uint64_t acc) {
+    if (j == e->S) {
+        if (left0 == 0 && left1 == 0) {
+            if (e->out && e->count < e->cap) e->out[e->count] = acc;
+            e->count++;
+        }
+        return;
+    }
+    for (int64_t t = from; t < e->n_cand; t++) {
+        if (e->pc0[t] > left0 || e->pc1[t] > left1) continue;
+        /* The suits after this one hold at most as much each (their keys are no larger), so a key too
+           small to leave the rest placeable still gets tried: the counts prune it at the last suit. */
+        cs_enum_rec(e, j + 1, t, left0 - e->pc0[t], left1 - e->pc1[t], (acc << e->width) | e->cand[t]);
+    }
+}
+
+/* Sorted canonical keys into *keys (allocated). */
+static int32_t cs_enumerate(const bd_cs *c, int32_t pair, int32_t need0, int32_t need1, uint64_t **keys,
+                            int64_t *n, int64_t limit) {
+    int32_t R = c->R;
+    int64_t total = pair ? 1 : 0;
+    int64_t n_cand = 0;
+    int64_t space = (int64_t)1 << (pair ? 2 * R : R);
+    uint64_t *cand = malloc((size_t)space * sizeof *cand);
+    int8_t *pc0 = malloc((size_t)space), *pc1 = malloc((size_t)space);
+    if (!cand || !pc0 || !pc1) {
+        free(cand);
+        free(pc0);
+        free(pc1);
+        return BD_SV_NO_MEMORY;
+    }
+    (void)total;
+    for (int64_t k = space - 1; k >= 0; k--) {
+        uint64_t a = pair ? (uint64_t)k >> R : (uint64_t)k, b = pair ? (uint64_t)k & (((uint64_t)1 << R) - 1) : 0;
+        if (a & b) continue;
+        cand[n_cand] = (uint64_t)k;
+        pc0[n_cand] = (int8_t)sv_popcount(a);
+        pc1[n_cand] = (int8_t)sv_popcount(b);
+        n_cand++;
+    }
+    cs_enum e = {cand, pc0, pc1, n_cand, c->S, pair ? 2 * R : R, NULL, 0, 0};
+    cs_enum_rec(&e, 0, 0, need0, need1, 0);
+    int32_t rc = BD_SV_OK;
+    if (e.count > limit) {
+        rc = BD_SV_TOO_LARGE;
+    } else {
+        e.out = malloc((size_t)(e.count ? e.count : 1) * sizeof *e.out);
+        e.cap = e.count;
+        int64_t want = e.count;
+        e.count = 0;
+        if (!e.out) {
+            rc = BD_SV_NO_MEMORY;
+        } else {
+            cs_enum_rec(&e, 0, 0, need0, need1, 0);
+            /* Generated in decreasing order: reverse to increasing for the binary searches. */
+            for (int64_t a = 0, b = want - 1; a < b; a++, b--) {
+                uint64_t t = e.out[a];
+                e.out[a] = e.out[b];
+                e.out[b] = t;
+            }
+            *keys = e.out;
+            *n = want;
+        }
+    }
+    free(cand);
+    free(pc0);
+    free(pc1);
+    return rc;
+}
+
+/* The bits of a canonical key's state (or set). */
+static void cs_unkey(const bd_cs *c, uint64_t key, int32_t pair, uint64_t *hand, uint64_t *dead) {
+    int32_t R = c->R, width = pair ? 2 * R : R;
+    uint64_t mask = ((uint64_t)1 << width) - 1, rmask = ((uint64_t)1 << R) - 1;
+    uint64_t h = 0, d = 0;
+    for (int32_t r = c->S - 1; r >= 0; r--) {
+        uint64_t part = key & mask;
+        key >>= width;
+        if (pair) {
+            h |= cs_from_mask(c, part >> R, r);
+            d |= cs_from_mask(c, part & rmask, r);
+        } else {
+            h |= cs_from_mask(c, part, r);
+        }
+    }
+    *hand = h;
+    if (dead) *dead = d;
+}
+
+static int32_t cs_build_level(bd_cs *c, int32_t a) {
+    cs_level *L = &c->level[a];
+    if (L->key) return BD_SV_OK;
+    int32_t rc = cs_enumerate(c, 0, a, 0, &L->key, &L->n, CS_MAX_SETS);
+    if (rc != BD_SV_OK) return rc;
+    L->bits = malloc((size_t)(L->n ? L->n : 1) * sizeof *L->bits);
+    if (!L->bits) return BD_SV_NO_MEMORY;
+    for (int64_t i = 0; i < L->n; i++) cs_unkey(c, L->key[i], 0, &L->bits[i], NULL);
+    if (a == 0) return BD_SV_OK;
+    rc = cs_build_level(c, a - 1);
+    if (rc != BD_SV_OK) return rc;
+    const cs_level *B = &c->level[a - 1];
+    L->down = malloc((size_t)(L->n * a) * sizeof *L->down);
+    if (!L->down) return BD_SV_NO_MEMORY;
+    for (int64_t i = 0; i < L->n; i++) {
+        int32_t t = 0;
+        for (uint64_t z = L->bits[i]; z; z &= z - 1, t++) {
+            uint64_t rest = L->bits[i] & ~(z & (~z + 1));
+            int64_t j = cs_find(B->key, B->n, cs_canon(c, rest, 0, 0, NULL));
+            if (j < 0) return BD_SV_BAD_GAME;
+            L->down[i * a + t] = (int32_t)j;
+        }
+    }
+    return BD_SV_OK;
+}
+
+static int64_t cs_colex(const bd_cs *c, uint64_t x) {
+    int64_t idx = 0;
+    int32_t i = 1;
+    for (; x; x &= x - 1, i++) idx += (int64_t)c->binom.c[sv_ctz(x)][i];
+    return idx;
+}
+
+static int32_t cs_build_space(bd_cs *c, int32_t d) {
+    cs_space *P = &c->space[d];
+    if (P->key) return BD_SV_OK;
+    int32_t h = c->h, n = c->n;
+    if (h + d > n) return BD_SV_BAD_GAME;
+    int32_t rc = cs_enumerate(c, 1, h, d, &P->key, &P->n, CS_MAX_STATES);
+    if (rc != BD_SV_OK) return rc;
+    int64_t m = P->n ? P->n : 1;
+    P->hand = malloc((size_t)m * sizeof *P->hand);
+    P->dead = malloc((size_t)m * sizeof *P->dead);
+    P->orbit = malloc((size_t)m * sizeof *P->orbit);
+    P->comp = malloc((size_t)m * sizeof *P->comp);
+    P->cls = malloc((size_t)(m * c->halves) * sizeof *P->cls);
+    if (!P->hand || !P->dead || !P->orbit || !P->comp || !P->cls) return BD_SV_NO_MEMORY;
+    int32_t top = n - h - d;
+    if ((rc = cs_build_level(c, top)) != BD_SV_OK || (rc = cs_build_level(c, h + d)) != BD_SV_OK) return rc;
+    const cs_level *T = &c->level[top];
+    uint64_t full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    int64_t n_hands = (int64_t)c->binom.c[n][h];
+    for (int64_t i = 0; i < P->n; i++) {
+        cs_unkey(c, P->key[i], 1, &P->hand[i], &P->dead[i]);
+        P->orbit[i] = cs_orbit(c, P->key[i], 2 * c->R);
+        int64_t j = cs_find(T->key, T->n, cs_canon(c, full & ~(P->hand[i] | P->dead[i]), 0, 0, NULL));
+        int64_t col = cs_colex(c, P->hand[i]);
+        if (j < 0 || col < 0 || col >= n_hands) return BD_SV_BAD_GAME;
+        P->comp[i] = (int32_t)j;
+        for (int32_t half = 0; half < c->halves; half++) P->cls[half * P->n + i] = c->hand_class[half * n_hands + col];
+    }
+    /* The gather of every canonical set of h + d cards: its h-subsets as hands, the rest as dead cards. */
+    const cs_level *G = &c->level[h + d];
+    P->n_sub = (int64_t)c->binom.c[h + d][h];
+    P->gather = malloc((size_t)(G->n * P->n_sub > 0 ? G->n * P->n_sub : 1) * sizeof *P->gather);
+    if (!P->gather) return BD_SV_NO_MEMORY;
+    for (int64_t g = 0; g < G->n; g++) {
+        int32_t pos[64], np = 0; /* a set of at most n_cards <= 32 cards */
+        for (uint64_t z = G->bits[g]; z; z &= z - 1) pos[np++] = sv_ctz(z);
+        uint64_t y = ((uint64_t)1 << h) - 1;
+        for (int64_t t = 0; t < P->n_sub; t++, y = sv_next_subset(y)) {
+            uint64_t hand = 0;
+            for (uint64_t z = y; z; z &= z - 1) hand |= (uint64_t)1 << pos[sv_ctz(z)];
+            int64_t j = cs_find(P->key, P->n, cs_canon(c, hand, G->bits[g] & ~hand, 1, NULL));
+            if (j < 0) return BD_SV_BAD_GAME;
+            P->gather[g * P->n_sub + t] = (int32_t)j;
+        }
+    }
+    return BD_SV_OK;
+}
+
+/* Children of every state of space d after a draw of k: [state][mask rank][new set in colex order]. */
+static int32_t cs_build_next(bd_cs *c, int32_t d, int32_t k) {
+    cs_space *P = &c->space[d];
+    if (P->next[k]) return BD_SV_OK;
+    int32_t h = c->h, n = c->n, unseen = n - h - d, rc;
+    if (unseen < k || d + k > BD_SV_MAX_SEEN) return BD_SV_BAD_GAME;
+    if ((rc = cs_build_space(c, d + k)) != BD_SV_OK) return rc;
+    const cs_space *Q = &c->space[d + k];
+    int64_t n_new = (int64_t)c->binom.c[unseen][k], block = (int64_t)c->binom.c[h][k] * n_new;
+    int64_t total = sv_mul(P->n, block, CS_MAX_STATES);
+    if (total < 0) return BD_SV_TOO_LARGE;
+    P->next[k] = malloc((size_t)(total ? total : 1) * sizeof *P->next[k]);
+    if (!P->next[k]) return BD_SV_NO_MEMORY;
+    uint64_t full = ((uint64_t)1 << n) - 1;
+    for (int64_t i = 0; i < P->n; i++) {
+        int32_t pos[5], av[64], np = 0, na = 0;
+        uint64_t seen = P->hand[i] | P->dead[i];
+        for (int32_t p = 0; p < n; p++) {
+            if (P->hand[i] >> p & 1) pos[np++] = p;
+            if (!(seen >> p & 1) && (full >> p & 1)) av[na++] = p;
+        }
+        int64_t out = i * block;
+        for (uint32_t mk = 0; mk < (1u << h); mk++) {
+            if (sv_popcount(mk) != k) continue;
+            uint64_t thrown = 0;
+            for (int32_t j = 0; j < h; j++)
+                if (mk >> j & 1) thrown |= (uint64_t)1 << pos[j];
+            uint64_t y = ((uint64_t)1 << k) - 1;
+            for (int64_t t = 0; t < n_new; t++) {
+                uint64_t add = 0;
+                for (uint64_t z = y; z; z &= z - 1) add |= (uint64_t)1 << av[sv_ctz(z)];
+                int64_t j = cs_find(Q->key, Q->n, cs_canon(c, (P->hand[i] & ~thrown) | add, P->dead[i] | thrown, 1, NULL));
+                if (j < 0) return BD_SV_BAD_GAME;
+                P->next[k][out++] = (int32_t)j;
+                if (k > 0) y = sv_next_subset(y);
+            }
+        }
+    }
+    return BD_SV_OK;
+}
+
+void bd_cs_free(bd_cs *c) {
+    if (!c) return;
+    free(c->kind);
+    free(c->player);
+    free(c->child);
+    free(c->n_child);
+    free(c->thrown);
+    free(c->payoff);
+    free(c->chance);
+    free(c->hand_class);
+    free(c->offset);
+    for (int32_t a = 0; a <= 32; a++) {
+        free(c->level[a].key);
+        free(c->level[a].bits);
+        free(c->level[a].down);
+    }
+    for (int32_t d = 0; d <= BD_SV_MAX_SEEN; d++) {
+        cs_space *P = &c->space[d];
+        free(P->key);
+        free(P->hand);
+        free(P->dead);
+        free(P->orbit);
+        free(P->comp);
+        free(P->cls);
+        free(P->gather);
+        for (int32_t k = 0; k < 6; k++) free(P->next[k]);
+    }
+    free(c);
+}
+
+static void *cs_copy(const void *src, size_t bytes) {
+    void *dst = malloc(bytes ? bytes : 1);
+    if (dst && bytes) memcpy(dst, src, bytes);
+    return dst;
+}
+
+int32_t bd_cs_new(const bd_cs_game *g, bd_cs **out) {
+    if (!g || !out) return BD_SV_BAD_ARGS;
+    *out = NULL;
+    if (!g->kind || !g->player || !g->child || !g->n_child || !g->thrown || !g->payoff || !g->chance ||
+        !g->n_classes || !g->hand_class)
+        return BD_SV_BAD_ARGS;
+    int32_t R = g->n_ranks, S = g->n_suits, h = g->hand_size, nn = g->n_nodes;
+    if (R < 1 || R > CS_MAX_RANKS || S < 1 || S > CS_MAX_SUITS || 2 * R * S > 64 || R * S > 32 || h < 1 || h > 5 ||
+        h > R * S ||
+        g->n_halves < 1 || g->n_halves > 2 || nn < 1 || nn > (1 << 24))
+        return BD_SV_BAD_GAME;
+    bd_cs *c = calloc(1, sizeof *c);
+    if (!c) return BD_SV_NO_MEMORY;
+    c->R = R;
+    c->S = S;
+    c->n = R * S;
+    c->h = h;
+    c->halves = g->n_halves;
+    c->n_nodes = nn;
+    sv_binom_fill(&c->binom);
+    int64_t n_hands = (int64_t)c->binom.c[c->n][h];
+    size_t ni = (size_t)nn * sizeof(int32_t);
+    c->kind = cs_copy(g->kind, ni);
+    c->player = cs_copy(g->player, ni);
+    c->child = cs_copy(g->child, ni);
+    c->n_child = cs_copy(g->n_child, ni);
+    c->thrown = cs_copy(g->thrown, 2 * ni);
+    c->payoff = cs_copy(g->payoff, (size_t)nn * 8 * sizeof(double));
+    c->chance = cs_copy(g->chance, (size_t)nn * sizeof(double));
+    c->hand_class = cs_copy(g->hand_class, (size_t)(n_hands * g->n_halves) * sizeof(uint16_t));
+    c->offset = malloc((size_t)nn * sizeof *c->offset);
+    int32_t rc = BD_SV_OK;
+    if (!c->kind || !c->player || !c->child || !c->n_child || !c->thrown || !c->payoff || !c->chance ||
+        !c->hand_class || !c->offset) {
+        rc = BD_SV_NO_MEMORY;
+        goto fail;
+    }
+    for (int32_t half = 0; half < c->halves; half++) {
+        c->ncls[half] = g->n_classes[half];
+        if (c->ncls[half] < 1 || c->ncls[half] > 4096) goto bad;
+        for (int64_t i = 0; i < n_hands; i++)
+            if (c->hand_class[half * n_hands + i] >= c->ncls[half]) goto bad;
+    }
+    int counts[6] = {0};
+    for (uint32_t m = 0; m < (1u << h); m++) c->mask_rank[m] = counts[sv_popcount(m)]++;
+    /* The tree: children after parents, each node the child of one; thrown counts consistent. */
+    {
+        int32_t *parents = calloc((size_t)nn, sizeof *parents);
+        if (!parents) {
+            rc = BD_SV_NO_MEMORY;
+            goto fail;
+        }
+        int ok = 1;
+        for (int32_t v = 0; v < nn && ok; v++) {
+            int32_t kd = c->kind[v], p = c->player[v], ch = c->child[v], nc = c->n_child[v];
+            int32_t t0 = c->thrown[v], t1 = c->thrown[nn + v];
+            if (kd < BD_SV_FOLD || kd > BD_SV_DRAW || p < 0 || p > 1 || t0 < 0 || t1 < 0 ||
+                t0 > c->n - 2 * h || t1 > c->n - 2 * h || t0 + t1 > c->n - 2 * h || t0 > BD_SV_MAX_SEEN ||
+                t1 > BD_SV_MAX_SEEN || !(c->chance[v] >= 0.0 && c->chance[v] <= 1.0)) {
+                ok = 0;
+                break;
+            }
+            for (int j = 0; j < 8; j++)
+                if (!isfinite(c->payoff[8 * v + j])) ok = 0;
+            if (v == 0 && (t0 || t1)) ok = 0;
+            if (kd == BD_SV_FOLD || kd == BD_SV_SHOWDOWN) {
+                if (nc != 0) ok = 0;
+                continue;
+            }
+            if (ch <= v || nc < 1 || nc > nn - ch || (kd == BD_SV_BET && nc > 3) || (kd == BD_SV_DRAW && nc != h + 1)) {
+                ok = 0;
+                break;
+            }
+            for (int32_t j = 0; j < nc; j++) {
+                int32_t w = ch + j;
+                parents[w]++;
+                int32_t mine = p ? c->thrown[nn + w] : c->thrown[w], other = p ? c->thrown[w] : c->thrown[nn + w];
+                int32_t was = p ? t1 : t0, other_was = p ? t0 : t1;
+                if (other != other_was || mine != (kd == BD_SV_DRAW ? was + j : was)) ok = 0;
+            }
+        }
+        for (int32_t v = 0; v < nn && ok; v++)
+            if (parents[v] != (v == 0 ? 0 : 1)) ok = 0;
+        free(parents);
+        if (!ok) goto bad;
+    }
+    /* Spaces, their draws, and the offsets. */
+    int64_t total = 0;
+    for (int32_t v = 0; v < nn; v++) {
+        int32_t kd = c->kind[v];
+        for (int32_t s = 0; s < 2; s++)
+            if ((rc = cs_build_space(c, c->thrown[s * nn + v])) != BD_SV_OK) goto fail;
+        c->offset[v] = -1;
+        if (kd != BD_SV_BET && kd != BD_SV_DRAW) continue;
+        int32_t p = c->player[v], d = c->thrown[p * nn + v];
+        if (kd == BD_SV_DRAW)
+            for (int32_t k = 0; k <= h; k++)
+                if ((rc = cs_build_next(c, d, k)) != BD_SV_OK) goto fail;
+        int64_t cols = kd == BD_SV_BET ? c->n_child[v] : (int64_t)1 << h;
+        int64_t need = sv_mul(c->space[d].n, cols, SV_LIMIT);
+        if (need < 0 || total > SV_LIMIT - need) {
+            rc = BD_SV_TOO_LARGE;
+            goto fail;
+        }
+        c->offset[v] = total;
+        total += need;
+    }
+    c->strategy_size = total;
+    *out = c;
+    return BD_SV_OK;
+bad:
+    rc = BD_SV_BAD_GAME;
+fail:
+    bd_cs_free(c);
+    return rc;
+}
+
+int64_t bd_cs_space_size(const bd_cs *c, int32_t thrown) {
+    if (!c || thrown < 0 || thrown > BD_SV_MAX_SEEN || !c->space[thrown].key) return -1;
+    return c->space[thrown].n;
+}
+
+int64_t bd_cs_strategy_size(const bd_cs *c) { return c ? c->strategy_size : BD_SV_BAD_ARGS; }
+
+int32_t bd_cs_offsets(const bd_cs *c, int64_t *offset, int32_t n_nodes) {
+    if (!c || !offset || n_nodes != c->n_nodes) return BD_SV_BAD_ARGS;
+    memcpy(offset, c->offset, (size_t)n_nodes * sizeof *offset);
+    return BD_SV_OK;
+}
+
+int32_t bd_cs_state(const bd_cs *c, int32_t thrown, int64_t index, uint64_t *hand, uint64_t *dead, double *orbit) {
+    if (!c || !hand || !dead || !orbit || bd_cs_space_size(c, thrown) < 0 || index < 0 || index >= c->space[thrown].n)
+        return BD_SV_BAD_ARGS;
+    *hand = c->space[thrown].hand[index];
+    *dead = c->space[thrown].dead[index];
+    *orbit = c->space[thrown].orbit[index];
+    return BD_SV_OK;
+}
+
+int64_t bd_cs_index(const bd_cs *c, uint64_t hand, uint64_t dead, int32_t *perm) {
+    if (!c || !perm) return BD_SV_BAD_ARGS;
+    uint64_t full = ((uint64_t)1 << c->n) - 1;
+    int32_t d = sv_popcount(dead);
+    if ((hand | dead) & ~full || hand & dead || sv_popcount(hand) != c->h || d > BD_SV_MAX_SEEN || !c->space[d].key)
+        return -1;
+    int32_t order[CS_MAX_SUITS];
+    int64_t j = cs_find(c->space[d].key, c->space[d].n, cs_canon(c, hand, dead, 1, order));
+    for (int32_t r = 0; r < c->S; r++) perm[order[r]] = r;
+    return j;
+}
+
+/* ------------------------------------------------------------------------------------ compact pass */
+
+typedef struct cs_ws {
+    const bd_cs *c;
+    const double *strat; /* NULL: uniform */
+    int32_t follow;
+    int32_t width;       /* classes of both halves */
+    double *lv[2];       /* two level buffers (rows of `width`) */
+    double *pre, *suf;   /* prefix and suffix sums per row of the top level */
+    double *reach[BD_SV_MAX_DEPTH], *val[BD_SV_MAX_DEPTH], *act[BD_SV_MAX_DEPTH];
+} cs_ws;
+
+static void cs_ws_free(cs_ws *w) {
+    free(w->lv[0]);
+    free(w->lv[1]);
+    free(w->pre);
+    free(w->suf);
+    for (int d = 0; d < BD_SV_MAX_DEPTH; d++) {
+        free(w->reach[d]);
+        free(w->val[d]);
+        free(w->act[d]);
+    }
+}
+
+static int32_t cs_ws_init(cs_ws *w, const bd_cs *c) {
+    memset(w, 0, sizeof *w);
+    w->c = c;
+    w->width = c->ncls[0] + (c->halves > 1 ? c->ncls[1] : 0);
+    int64_t padded = (w->width + CS_BLOCK - 1) / CS_BLOCK * CS_BLOCK;
+    int64_t max_level = 1, max_space = 1, max_act = 1;
+    for (int32_t a = 0; a <= c->n; a++)
+        if (c->level[a].n > max_level) max_level = c->level[a].n;
+    for (int32_t d = 0; d <= BD_SV_MAX_SEEN; d++)
+        if (c->space[d].n > max_space) max_space = c->space[d].n;
+    max_act = max_space * (((int64_t)1 << c->h) > 3 ? ((int64_t)1 << c->h) : 3);
+    w->lv[0] = malloc((size_t)(max_level * padded) * sizeof(double));
+    w->lv[1] = malloc((size_t)(max_level * padded) * sizeof(double));
+    w->pre = malloc((size_t)(max_level * padded) * sizeof(double));
+    w->suf = malloc((size_t)(max_level * padded) * sizeof(double));
+    if (!w->lv[0] || !w->lv[1] || !w->pre || !w->suf) return BD_SV_NO_MEMORY;
+    /* Depth of the tree: buffers per depth (a path is short). */
+    int32_t *depth = calloc((size_t)c->n_nodes, sizeof *depth);
+    if (!depth) return BD_SV_NO_MEMORY;
+    int32_t dmax = 0, rc = BD_SV_OK;
+    for (int32_t v = 0; v < c->n_nodes; v++) {
+        if (depth[v] > dmax) dmax = depth[v];
+        for (int32_t j = 0; j < c->n_child[v]; j++) depth[c->child[v] + j] = depth[v] + 1;
+    }
+    free(depth);
+    if (dmax + 2 >= BD_SV_MAX_DEPTH) return BD_SV_TOO_LARGE;
+    for (int32_t d = 0; d <= dmax + 1 && rc == BD_SV_OK; d++) {
+        w->reach[d] = malloc((size_t)max_space * sizeof(double));
+        w->val[d] = malloc((size_t)max_space * sizeof(double));
+        w->act[d] = malloc((size_t)max_act * sizeof(double));
+        if (!w->reach[d] || !w->val[d] || !w->act[d]) rc = BD_SV_NO_MEMORY;
+    }
+    return rc;
+}
+
+/* The strategy's probability of column a at row i of decision `node` (cols columns). */
+static double cs_sigma(const cs_ws *w, int32_t node, int64_t i, int64_t cols, int64_t a) {
+    return w->strat ? w->strat[w->c->offset[node] + i * cols + a] : 1.0 / (double)cols;
+}
+
+/* My values v[] at terminal `node`, the opponent's states reached with op[] (see solve.h). */
+static void cs_terminal(cs_ws *w, int32_t node, int32_t me, const double *op, double *v) {
+    const bd_cs *c = w->c;
+    int32_t nn = c->n_nodes, dm = c->thrown[me * nn + node], dop = c->thrown[(1 - me) * nn + node];
+    const cs_space *M = &c->space[dm], *O = &c->space[dop];
+    int32_t low = c->h + dop, top = c->n - c->h - dm;
+    int32_t fold = c->kind[node] == BD_SV_FOLD, W = fold ? 1 : w->width;
+    const double *pay = c->payoff + 8 * node;
+    double chance = c->chance[node];
+    if (top < low || chance == 0.0) {
+        memset(v, 0, (size_t)M->n * sizeof *v);
+        return;
+    }
+    /* Gather: per canonical set of the opponent's cards, its reach by the rank class of its hand.  Rows
+       are padded to a multiple of CS_BLOCK columns so the sums below run in fixed blocks. */
+    int32_t stride = fold ? 1 : (W + CS_BLOCK - 1) / CS_BLOCK * CS_BLOCK;
+    const cs_level *G = &c->level[low];
+    double *cur = w->lv[0], *nxt = w->lv[1];
+    memset(cur, 0, (size_t)(G->n * stride) * sizeof *cur);
+    for (int64_t g = 0; g < G->n; g++) {
+        double *row = cur + g * stride;
+        const int32_t *ids = O->gather + g * O->n_sub;
+        for (int64_t t = 0; t < O->n_sub; t++) {
+            int32_t j = ids[t];
+            double r = op[j];
+            if (r == 0.0) continue;
+            if (fold) {
+                row[0] += r;
+            } else {
+                row[O->cls[j]] += r;
+                if (c->halves > 1) row[c->ncls[0] + O->cls[O->n + j]] += r;
+            }
+        }
+    }
+    /* Up the lattice: a set's sum is the sum over the sets one card smaller (each set of the opponent's
+       under it counted (size - low)! times over the chains: divided out below).  Per block of columns,
+       the sum over a set's subsets is kept in registers and stored once. */
+    double scale = 1.0;
+    for (int32_t a = low; a < top; a++) {
+        const cs_level *U = &c->level[a + 1];
+        int32_t sz = a + 1;
+        for (int64_t i = 0; i < U->n; i++) {
+            double *restrict row = nxt + i * stride;
+            const int32_t *down = U->down + i * sz;
+            if (fold) {
+                double acc = 0.0;
+                for (int32_t t = 0; t < sz; t++) acc += cur[down[t]];
+                row[0] = acc;
+                continue;
+            }
+            for (int32_t x0 = 0; x0 < stride; x0 += CS_BLOCK) {
+                double acc[CS_BLOCK] = {0.0};
+                for (int32_t t = 0; t < sz; t++) {
+                    const double *restrict src = cur + (int64_t)down[t] * stride + x0;
+                    for (int32_t x = 0; x < CS_BLOCK; x++) acc[x] += src[x];
+                }
+                for (int32_t x = 0; x < CS_BLOCK; x++) row[x0 + x] = acc[x];
+            }
+        }
+        scale *= (double)(a + 1 - low);
+        double *tmp = cur;
+        cur = nxt;
+        nxt = tmp;
+    }
+    const cs_level *T = &c->level[top];
+    W = stride;
+    double inv = 1.0 / scale, sign = me == 0 ? 1.0 : -1.0;
+    if (fold) {
+        double u = sign * pay[0] * chance * inv;
+        for (int64_t i = 0; i < M->n; i++) v[i] = u * cur[M->comp[i]];
+        return;
+    }
+    /* Per row of the top level and half: the mass below each class and above it. */
+    for (int64_t i = 0; i < T->n; i++) {
+        const double *row = cur + i * W;
+        double *pre = w->pre + i * W, *suf = w->suf + i * W;
+        for (int32_t half = 0, off = 0; half < c->halves; off += c->ncls[half], half++) {
+            int32_t nc = c->ncls[half];
+            double acc = 0.0;
+            for (int32_t x = 0; x < nc; x++) {
+                pre[off + x] = acc;
+                acc += row[off + x];
+            }
+            acc = 0.0;
+            for (int32_t x = nc - 1; x >= 0; x--) {
+                suf[off + x] = acc;
+                acc += row[off + x];
+            }
+        }
+    }
+    double c0 = sign * pay[0];
+    for (int64_t i = 0; i < M->n; i++) {
+        int64_t a = M->comp[i];
+        const double *row = cur + a * W, *pre = w->pre + a * W, *suf = w->suf + a * W;
+        int32_t x0 = M->cls[i];
+        double all = pre[x0] + row[x0] + suf[x0];
+        double acc = c0 * all;
+        for (int32_t half = 0, off = 0; half < c->halves; off += c->ncls[half], half++) {
+            int32_t x = off + M->cls[half * M->n + i];
+            double win = pay[1 + 3 * half], tie = pay[2 + 3 * half], lose = pay[3 + 3 * half];
+            if (me == 1) {
+                double t = win;
+                win = -lose;
+                lose = -t;
+                tie = -tie;
+            }
+            /* Opponents of a lower class (a better hand) win the half from me. */
+            acc += lose * pre[x] + tie * row[x] + win * suf[x];
+        }
+        v[i] = chance * inv * acc;
+    }
+}
+
+static int cs_all_zero(const double *x, int64_t n) {
+    for (int64_t i = 0; i < n; i++)
+        if (x[i] != 0.0) return 0;
+    return 1;
+}
+
+static void cs_node(cs_ws *w, int32_t node, int32_t dp, int32_t me, const double *op, double *v) {
+    const bd_cs *c = w->c;
+    int32_t nn = c->n_nodes, kd = c->kind[node], actor = c->player[node];
+    if (kd == BD_SV_FOLD || kd == BD_SV_SHOWDOWN) {
+        cs_terminal(w, node, me, op, v);
+        return;
+    }
+    const cs_space *M = &c->space[c->thrown[me * nn + node]], *O = &c->space[c->thrown[(1 - me) * nn + node]];
+    int64_t mm = M->n, mo = O->n;
+    int32_t nc = c->n_child[node], c0 = c->child[node], h = c->h;
+    double *cv = w->val[dp + 1];
+    if (actor != me) {
+        double *rc = w->reach[dp + 1];
+        memset(v, 0, (size_t)mm * sizeof *v);
+        if (kd == BD_SV_BET) {
+            for (int32_t a = 0; a < nc; a++) {
+                for (int64_t j = 0; j < mo; j++) rc[j] = op[j] == 0.0 ? 0.0 : op[j] * cs_sigma(w, node, j, nc, a);
+                if (cs_all_zero(rc, mo)) continue;
+                cs_node(w, c0 + a, dp + 1, me, rc, cv);
+                for (int64_t i = 0; i < mm; i++) v[i] += cv[i];
+            }
+            return;
+        }
+        /* The opponent draws: each canonical state's reach, times each mask's probability, goes to the
+           canonical form of every child, scaled by the two classes' sizes (the class of the state pushes
+           into the class of the child; the child's own row is one of its class). */
+        int64_t cols = (int64_t)1 << h;
+        int32_t dd = c->thrown[(1 - me) * nn + node];
+        for (int32_t k = 0; k <= h; k++) {
+            const cs_space *Q = &c->space[dd + k];
+            int64_t n_new = (int64_t)c->binom.c[c->n - h - dd][k], block = (int64_t)c->binom.c[h][k] * n_new;
+            memset(rc, 0, (size_t)Q->n * sizeof *rc);
+            for (int64_t j = 0; j < mo; j++) {
+                if (op[j] == 0.0) continue;
+                for (uint32_t m = 0; m < cols; m++) {
+                    if (sv_popcount(m) != k) continue;
+                    double r = op[j] * cs_sigma(w, node, j, cols, m) * O->orbit[j];
+                    if (r == 0.0) continue;
+                    const int32_t *kids = O->next[k] + j * block + c->mask_rank[m] * n_new;
+                    for (int64_t t = 0; t < n_new; t++) rc[kids[t]] += r;
+                }
+            }
+            for (int64_t q = 0; q < Q->n; q++) rc[q] /= Q->orbit[q];
+            if (cs_all_zero(rc, Q->n)) continue;
+            cs_node(w, c0 + k, dp + 1, me, rc, cv);
+            for (int64_t i = 0; i < mm; i++) v[i] += cv[i];
+        }
+        return;
+    }
+    double *act = w->act[dp];
+    if (kd == BD_SV_BET) {
+        for (int32_t a = 0; a < nc; a++) {
+            cs_node(w, c0 + a, dp + 1, me, op, cv);
+            for (int64_t i = 0; i < mm; i++) act[i * nc + a] = cv[i];
+        }
+        for (int64_t i = 0; i < mm; i++) {
+            double best = act[i * nc];
+            if (w->follow) {
+                best = 0.0;
+                for (int32_t a = 0; a < nc; a++) best += cs_sigma(w, node, i, nc, a) * act[i * nc + a];
+            } else {
+                for (int32_t a = 1; a < nc; a++)
+                    if (act[i * nc + a] > best) best = act[i * nc + a];
+            }
+            v[i] = best;
+        }
+        return;
+    }
+    /* I draw: a mask's value sums its children (each one of my states: no class weights). */
+    int64_t cols = (int64_t)1 << h;
+    int32_t dm = c->thrown[me * nn + node];
+    for (int32_t k = 0; k <= h; k++) {
+        int64_t n_new = (int64_t)c->binom.c[c->n - h - dm][k], block = (int64_t)c->binom.c[h][k] * n_new;
+        cs_node(w, c0 + k, dp + 1, me, op, cv);
+        for (int64_t i = 0; i < mm; i++)
+            for (uint32_t m = 0; m < cols; m++) {
+                if (sv_popcount(m) != k) continue;
+                const int32_t *kids = M->next[k] + i * block + c->mask_rank[m] * n_new;
+                double sum = 0.0;
+                for (int64_t t = 0; t < n_new; t++) sum += cv[kids[t]];
+                act[i * cols + m] = sum;
+            }
+    }
+    for (int64_t i = 0; i < mm; i++) {
+        double best = act[i * cols];
+        if (w->follow) {
+            best = 0.0;
+            for (int64_t m = 0; m < cols; m++) best += cs_sigma(w, node, i, cols, m) * act[i * cols + m];
+        } else {
+            for (int64_t m = 1; m < cols; m++)
+                if (act[i * cols + m] > best) best = act[i * cols + m];
+        }
+        v[i] = best;
+    }
+}
+
+int32_t bd_cs_value(const bd_cs *c, const double *strategy, int64_t size, int32_t seat, int32_t follow,
+                    double *value) {
+    if (!c || !value || seat < 0 || seat > 1 || (strategy && size != c->strategy_size)) return BD_SV_BAD_ARGS;
+    cs_ws w;
+    int32_t rc = cs_ws_init(&w, c);
+    if (rc == BD_SV_OK) {
+        w.strat = strategy;
+        w.follow = follow != 0;
+        const cs_space *M = &c->space[0], *O = &c->space[0];
+        double *op = w.reach[0];
+        for (int64_t j = 0; j < O->n; j++) op[j] = 1.0;
+        cs_node(&w, 0, 0, seat, op, w.val[0]);
+        double sum = 0.0;
+        for (int64_t i = 0; i < M->n; i++) sum += M->orbit[i] * w.val[0][i];
+        *value = sum;
+    }
+    cs_ws_free(&w);
+    return rc;
+}

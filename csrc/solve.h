@@ -126,6 +126,57 @@ int32_t bd_iso_canonical(const uint8_t *cards, int32_t size, int32_t n_stages, u
  * first[class] = the colex index of its canonical hand.  class_of has C(52, size) entries, first `cap`.
  * Returns the number of classes (5 cards: 134,459; 4: 16,432) or an error code. */
 int64_t bd_iso_hand_table(int32_t size, uint32_t *class_of, int64_t n_class_of, uint32_t *first, int64_t cap);
+
+/* ------------------------------------------------------------------------------------------------
+ * The COMPACT exact path: the same public tree, each seat's private states merged twice over, with no
+ * loss (Gilpin & Sandholm 2007, "Lossless abstraction of imperfect information games"):
+ *  - by what is left of them: the hand held now and the cards it threw (its DEAD cards).  Two sequences
+ *    of hands that end in the same hand after throwing the same cards face the same opponents (card
+ *    removal depends on every card held) with the same cards to come, whatever was kept or received
+ *    when: their counterfactual values are equal under every strategy, so they share one row;
+ *  - by suit renaming (Badugi and every lowball scale rank suits alike): one canonical state per class,
+ *    weighted by its class's size where reaches are pushed through a draw.
+ * A state of a seat that threw d cards so far is (hand, dead) with |dead| = d: its SPACE d.  Terminals
+ * sum over the opponent's compatible states exactly, without inclusion-exclusion: the opponent's reach
+ * is gathered per canonical set of cards it holds or threw (per rank class of its hand), summed up the
+ * lattice of canonical card sets to the complement of each of my sets (every set it may hold is a subset
+ * of the cards I never saw), and read there in rank order (Johanson et al. 2011's sorted sweep, per class).
+ * A strategy read here is symmetric by construction (rows are canonical states; a draw row's masks are
+ * in the canonical hand's own order).  Limits: 2 * ranks * suits <= 64 (the state key), n_cards <= 32. */
+typedef struct bd_cs bd_cs; /* the built tables of one game (opaque; bd_cs_new, bd_cs_free) */
+
+typedef struct bd_cs_game {
+    int32_t n_ranks, n_suits; /* the deck: positions p = rank * n_suits + suit */
+    int32_t hand_size, n_halves, n_nodes;
+    const int32_t *kind, *player, *child, *n_child; /* [n_nodes] as bd_sv_game */
+    const int32_t *thrown;    /* [2 * n_nodes] cards seat 0 (then seat 1) threw before the node */
+    const double *payoff;     /* [8 * n_nodes] as bd_sv_game */
+    const double *chance;     /* [n_nodes] as bd_sv_game */
+    const int32_t *n_classes; /* [n_halves] rank classes per half (1..4096) */
+    const uint16_t *hand_class; /* [n_halves * C(n_cards, hand_size)] per half, by colex index of the hand:
+                                   its rank class (lower wins) */
+} bd_cs_game;
+
+/* Build the tables of `g` (every array copied: `g` may go once this returns) into *out.  Returns BD_SV_OK,
+ * BD_SV_BAD_ARGS / BD_SV_BAD_GAME (an inconsistent description), BD_SV_TOO_LARGE, BD_SV_NO_MEMORY. */
+int32_t bd_cs_new(const bd_cs_game *g, bd_cs **out);
+void bd_cs_free(bd_cs *c);
+/* Canonical states of space `thrown` (-1: none built). */
+int64_t bd_cs_space_size(const bd_cs *c, int32_t thrown);
+/* Entries of a compact strategy, and each node's offset into it (offset[n_nodes]; -1 at terminals):
+ * a decision's rows are the actor's canonical states, its columns the actions or the 2**hand_size masks. */
+int64_t bd_cs_strategy_size(const bd_cs *c);
+int32_t bd_cs_offsets(const bd_cs *c, int64_t *offset, int32_t n_nodes);
+/* The canonical state `index` of space `thrown`: its hand and dead cards (position bits), and the size
+ * of its suit class. */
+int32_t bd_cs_state(const bd_cs *c, int32_t thrown, int64_t index, uint64_t *hand, uint64_t *dead, double *orbit);
+/* The index of the canonical form of (hand, dead) in space popcount(dead); *perm gets the renaming:
+ * suit j of the input is suit perm[j] of the canonical state (perm: n_suits entries).  -1 if invalid. */
+int64_t bd_cs_index(const bd_cs *c, uint64_t hand, uint64_t dead, int32_t *perm);
+/* `seat`'s expected chips per hand when it best-responds (follow = 0) to, or plays (follow = 1), the
+ * compact `strategy` (strategy_size entries; NULL: uniform), the other seat playing `strategy`. */
+int32_t bd_cs_value(const bd_cs *c, const double *strategy, int64_t size, int32_t seat, int32_t follow,
+                    double *value);
 /* BD_CDEF_END */
 
 #endif /* BD_SOLVE_H */

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from badacey_fast import kernel, solve
-from badacey_fast.errors import DuplicateCardError, HandSizeError, SolveError
+from badacey_fast.errors import DuplicateCardError, HandSizeError, InformationStateError, SolveError
 from badacey_fast.game.small import SMALL_GAMES
 from badacey_fast.solve import reference
 from badacey_fast.solve.exact import CFR, CFR_PLUS, DCFR, Exact
@@ -251,7 +251,10 @@ def test_a_game_too_big_for_memory_is_refused_before_any_array(backend):
     with the count, not a MemoryError after building the tree."""
     mini = SMALL_GAMES["mini-badugi"]
     with pytest.raises(SolveError, match="4,930,984,215 strategy entries"):
-        solve.exploitability(mini, "uniform")
+        solve.best_response(mini, "uniform", 0)  # the full layers' own
+    if backend == "python":  # the C twin plays "uniform" on the compact path (tests/test_solve_compact.py)
+        with pytest.raises(SolveError, match="4,930,984,215 strategy entries"):
+            solve.exploitability(mini, "uniform")
     with pytest.raises(SolveError, match="strategy entries"):
         solve.cfr(mini, iterations=1)
     # The bound is the one named: a game just under it builds.
@@ -419,6 +422,65 @@ def test_strategy_save_load(backend, tmp_path):
         solve.Strategy.load(tmp_path / "bad.npz")
 
 
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("name", ["s.arrow", "s.feather", "s.ipc", "s.npz"])
+def test_strategy_save_load_arrow_and_npz(tmp_path, name):
+    """A strategy round-trips through Arrow (by the name's suffix) and npz alike, bit for bit; either is
+    read whatever its name (by its first bytes); a damaged or foreign Arrow file is a SolveError."""
+    import pyarrow as pa
+
+    r = solve.cfr(ONE_CARD, iterations=30)
+    path = tmp_path / name
+    r.strategy.save(path)
+    arrow = path.read_bytes()[:6] == b"ARROW1"
+    assert arrow == (name != "s.npz")
+    (tmp_path / "renamed.bin").write_bytes(path.read_bytes())
+    for p in (path, tmp_path / "renamed.bin"):
+        back = solve.Strategy.load(p)
+        assert back.game == ONE_CARD and np.array_equal(back.probs, r.strategy.probs)
+    assert not list(tmp_path.glob(".*tmp"))
+    if not arrow:
+        return
+    table = pa.ipc.open_file(pa.memory_map(str(path))).read_all()
+    assert table.column_names == ["probs"] and table.column("probs")[0].values.to_numpy().tolist() == r.strategy.probs.tolist()
+    whole = path.read_bytes()
+    (tmp_path / "cut.arrow").write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(SolveError, match="cannot read"):
+        solve.Strategy.load(tmp_path / "cut.arrow")
+    foreign = tmp_path / "foreign.arrow"
+    with pa.OSFile(str(foreign), "wb") as sink, pa.ipc.new_file(sink, table.schema.remove_metadata()) as w:
+        w.write_table(table.replace_schema_metadata(None))
+    with pytest.raises(SolveError, match="no header"):
+        solve.Strategy.load(foreign)
+
+
+@pytest.mark.backend_independent
+def test_cfr_checkpoint_in_arrow_resumes_exactly(tmp_path):
+    path = tmp_path / "run.arrow"
+    whole = solve.cfr(ONE_CARD_CAP2, iterations=40, every=10)
+    solve.cfr(ONE_CARD_CAP2, iterations=20, every=10, checkpoint=path)
+    rest = solve.cfr(ONE_CARD_CAP2, iterations=40, every=10, resume=path)
+    assert np.array_equal(rest.strategy.probs, whole.strategy.probs)
+
+
+@pytest.mark.backend_independent
+def test_arrow_without_pyarrow_is_one_line_naming_the_extra(tmp_path, monkeypatch):
+    import sys
+
+    from badacey_fast.errors import MissingExtraError
+
+    strat = solve.Strategy.uniform(ONE_CARD)
+    strat.save(tmp_path / "s.arrow")
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # as if the extra were not installed
+    for act in (lambda: strat.save(tmp_path / "t.arrow"), lambda: solve.Strategy.load(tmp_path / "s.arrow")):
+        with pytest.raises(MissingExtraError) as caught:
+            act()
+        assert str(caught.value) == 'Arrow strategy files need pyarrow: pip install "badacey_fast[parquet]"'
+    assert not (tmp_path / "t.arrow").exists()
+    strat.save(tmp_path / "t.npz")  # npz needs nothing more
+    assert np.array_equal(solve.Strategy.load(tmp_path / "t.npz").probs, strat.probs)
+
+
 # ------------------------------------------------------------------------------------- isomorphism
 @pytest.mark.backend_independent
 def test_class_counts_by_brute_force():
@@ -504,5 +566,31 @@ def test_information_state_index_is_canonical_and_inverted(backend):
         perm = rng.permutation(3)  # the deck has 3 suits: rename them
         renamed = info._replace(hands=tuple(tuple((c & ~3) | int(perm[c & 3]) for c in h) for h in info.hands))
         assert solve.info_state_index(spec, renamed) == solve.info_state_index(spec, info)
-    with pytest.raises(KeyError):
+    with pytest.raises(InformationStateError, match="outside"):
         solve.info_state(spec, 0, 10 ** 6)
+
+
+@pytest.mark.backend_independent
+def test_locate_names_an_unknown_information_state():
+    # A state the game has not is a ValueError naming it (it was a bare KeyError), whatever is wrong.
+    spec = GameSpec.of("badugi", ranks=3, suits=3, hand_size=1, draws=1, cap=1)
+    strat = solve.Strategy.uniform(spec)
+    good = solve.InfoState(0, ("c", "k", "d0", "d0", "k"), ((0,), (0,)), ())
+    assert strat.locate(good)[0] == strat.tree.find(good.history)
+    cases = {
+        good._replace(history=("c", "x")): "no public node c x",
+        good._replace(seat=1): "seat 1 does not act",
+        good._replace(hands=((0,), (51,))): "card 51 is not in the deck",
+        good._replace(hands=((0,),)): r"holds 2 hand\(s\) of 1 cards, not \[1\]",
+        good._replace(hands=((0,), (4,))): r"throw \[1\] card\(s\), the public draws \[0\]",
+    }
+    for info, why in cases.items():
+        with pytest.raises(InformationStateError, match=why) as caught:
+            strat.probabilities(info)
+        assert isinstance(caught.value, ValueError) and str(info) in str(caught.value)
+    two = solve.Strategy.uniform(GameSpec.of("badugi", ranks=4, suits=3, hand_size=1, draws=2, cap=1))
+    node = next(i for i, v in enumerate(two.tree.nodes) if v.kind == "bet" and v.player == 0 and v.counts[0] == (1, 1))
+    again = solve.InfoState(0, two.tree.nodes[node].history, ((0,), (4,), (0,)), ())  # dealt again a card it threw
+    with pytest.raises(InformationStateError, match="not one seat's hands"):
+        two.locate(again)
+    assert two.locate(again._replace(hands=((0,), (4,), (8,))))[0] == node

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from badacey_fast.kernel._c import EngineTables as EngineTables  # engine_tables() returns the class
     from badacey_fast.kernel._c import Simulator as Simulator  # simulator() returns the class
     from badacey_fast.kernel._c import SolverCore as SolverCore  # solver() returns the class
+    from badacey_fast.kernel._c import CompactCore as CompactCore  # compact_solver() returns the class
     from badacey_fast.kernel.twin import NDArray, Progress, Single
 
     _T = TypeVar("_T")
@@ -222,6 +223,21 @@ def solver() -> type[SolverCore] | None:
     if _backend.impl.NAME != "c":
         return None
     from badacey_fast.kernel._c import SolverCore as core
+
+    return core
+
+
+def compact_solver() -> type[CompactCore] | None:
+    """The compact exact path of ``csrc/solve.c`` (:class:`badacey_fast.kernel._c.CompactCore`: states
+    merged by hand and dead cards, and by suit) when the C twin is active, else None (C only: it exists for
+    the games too large for the numpy twin's full layers).
+
+    >>> compact_solver() is None or compact_solver().__name__ == "CompactCore"
+    True
+    """
+    if _backend.impl.NAME != "c":
+        return None
+    from badacey_fast.kernel._c import CompactCore as core
 
     return core
 

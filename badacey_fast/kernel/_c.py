@@ -897,3 +897,72 @@ def mccfr_run(game: int, blinds: tuple[int, int], bets: tuple[int, int], cap: in
     if got == lib.BD_MC_FULL:
         return got
     return _play_check(got, "MCCFR")
+
+
+class CompactCore:
+    """The compact exact path of ``csrc/solve.c`` (``bd_cs_*``): one game's tables, built by the kernel
+    from the public tree (``arrays``: ``kind``, ``player``, ``child``, ``n_child``, ``thrown`` (int32,
+    2 x nodes), ``payoff`` (8 x nodes), ``chance``, ``n_classes`` (int32 per half), ``hand_class`` (uint16,
+    halves x hands by colex index)) and freed with this object.  ``ValueError`` names a description the
+    kernel refuses, ``MemoryError`` a build that does not fit."""
+
+    _FIELDS = (("kind", "int32"), ("player", "int32"), ("child", "int32"), ("n_child", "int32"),
+               ("thrown", "int32"), ("payoff", "float64"), ("chance", "float64"), ("n_classes", "int32"),
+               ("hand_class", "uint16"))
+
+    def __init__(self, arrays: dict[str, NDArray], n_ranks: int, n_suits: int, hand_size: int) -> None:
+        import numpy as np
+        from math import comb
+
+        g: Any = ffi.new("bd_cs_game *")
+        keep = {}
+        n = len(arrays["kind"])
+        halves = len(arrays["n_classes"])
+        want = {"kind": n, "player": n, "child": n, "n_child": n, "thrown": 2 * n, "payoff": 8 * n, "chance": n,
+                "n_classes": halves, "hand_class": halves * comb(n_ranks * n_suits, hand_size)}
+        for name, dtype in self._FIELDS:
+            arr = _array(arrays[name], dtype, name)
+            if arr.size != want[name]:
+                raise ValueError(f"the compact description's {name} has {arr.size} entries, not {want[name]}")
+            keep[name] = arr
+            setattr(g, name, _from_buffer(f"{_CTYPES[dtype]}[]", arr))
+        g.n_ranks, g.n_suits, g.hand_size, g.n_halves, g.n_nodes = n_ranks, n_suits, hand_size, halves, n
+        out = ffi.new("bd_cs **")
+        _solver_check(lib.bd_cs_new(g, out), "the compact game")  # copies every array: keep may go
+        self._ptr = ffi.gc(out[0], lib.bd_cs_free)
+        self.n_nodes = n
+        self.strategy_size = int(lib.bd_cs_strategy_size(self._ptr))
+        offset = np.empty(n, np.int64)
+        _solver_check(lib.bd_cs_offsets(self._ptr, _from_buffer("int64_t[]", offset), n), "offsets")
+        self.offset = offset
+
+    def space_size(self, thrown: int) -> int:
+        """Canonical states of a seat that threw ``thrown`` cards (-1: none built)."""
+        return int(lib.bd_cs_space_size(self._ptr, thrown))
+
+    def state(self, thrown: int, index: int) -> tuple[int, int, float]:
+        """(hand bits, dead bits, class size) of canonical state ``index`` of space ``thrown``."""
+        h, d, o = ffi.new("uint64_t *"), ffi.new("uint64_t *"), ffi.new("double *")
+        _solver_check(lib.bd_cs_state(self._ptr, thrown, index, h, d, o), "state")
+        return int(h[0]), int(d[0]), float(o[0])
+
+    def index(self, hand: int, dead: int) -> tuple[int, tuple[int, ...]]:
+        """(canonical index in space popcount(dead), the renaming: suit j becomes suit perm[j])."""
+        perm = ffi.new("int32_t[4]")
+        got = int(lib.bd_cs_index(self._ptr, hand, dead, perm))
+        if got < 0:
+            raise ValueError(f"no compact state of hand {hand:#x}, dead {dead:#x}")
+        return got, tuple(perm)
+
+    def value(self, strategy: NDArray | None, seat: int, follow: bool) -> float:
+        """``seat``'s chips per hand: best response (``follow`` False) to, or playing, ``strategy`` (None: uniform)."""
+        value = ffi.new("double *")
+        if strategy is None:
+            ptr, size = ffi.NULL, 0
+        else:
+            _array(strategy, "float64", "strategy")
+            if strategy.size != self.strategy_size:
+                raise ValueError(f"strategy has {strategy.size} entries, the compact game {self.strategy_size}")
+            ptr, size = _from_buffer("double[]", strategy), strategy.size
+        _solver_check(lib.bd_cs_value(self._ptr, ptr, size, seat, int(follow), value), "compact value")
+        return float(value[0])

@@ -2,7 +2,7 @@
 best-response lower bound for full-size games (docs/solving.md).
 
 - :func:`exploitability`, :func:`best_response` -- exact, for small games (RULES.md §6): every deal,
-  draw and action summed, card removal exact;
+  draw and action summed, card removal exact; mini Badugi on the compact path (:class:`CompactStrategy`);
 - :func:`cfr` -- CFR+ (and DCFR, vanilla CFR) over the whole game, its average strategy and exploitability
   curve; :class:`Strategy` saves and loads it, :class:`StrategyBot` plays it;
 - :func:`canonical`, :func:`n_classes`, :func:`hand_of_class`, :func:`canonical_sequence` -- suit
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from badacey_fast.errors import SolveError
 from badacey_fast.solve.cfr import CFRResult, CurvePoint, cfr
+from badacey_fast.solve.compact import CompactStrategy
 from badacey_fast.solve.exploit import Exploitability, best_response, exploitability
 from badacey_fast.solve.lbr import LBRResult, lbr
 from badacey_fast.solve.iso import canonical, canonical_hand, canonical_sequence, hand_of_class, n_classes
@@ -35,4 +36,4 @@ from badacey_fast.solve.strategy import InfoState, Strategy, as_strategy, info_s
 __all__ = ["GameSpec", "Strategy", "InfoState", "as_strategy", "exploitability", "best_response", "Exploitability",
            "cfr", "CFRResult", "CurvePoint", "canonical", "canonical_hand", "canonical_sequence", "n_classes",
            "hand_of_class", "lbr", "LBRResult", "mccfr", "MCCFRStrategy", "StrategyBot", "info_state_index", "info_state",
-           "SolveError"]
+           "SolveError", "CompactStrategy"]

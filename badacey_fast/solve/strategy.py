@@ -1,7 +1,7 @@
 """Strategies of a small heads-up draw game: a probability for every action at every information state,
 one float64 array in the layout of :class:`~badacey_fast.solve.tree.Tree` (what the exact computations
 read), with conversions from what people hold -- ``"uniform"``, a table keyed by information state, a
-callable -- and a file format (``.npz``: the game's fields and the array).
+callable -- and a file format (``.npz`` or Arrow IPC: the game's fields and the array).
 
 An **information state** (:class:`InfoState`) is what the seat to act knows: its seat, the public
 history (betting tokens ``f k c b r``, ``d<k>`` for a draw of k cards), its hands -- the deal, then the
@@ -17,7 +17,7 @@ j = its j-th lowest card, as OpenSpiel's draw actions).
 >>> Strategy.uniform(s.game).probabilities(info._replace(history=("x",)))
 Traceback (most recent call last):
 ...
-KeyError: 'no public node x in badugi R3 S2 H1 D1 cap1'
+badacey_fast.errors.InformationStateError: no information state seat 0 [Ac] x in badugi R3 S2 H1 D1 cap1: no public node x
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from badacey_fast import kernel
-from badacey_fast.errors import SolveError
+from badacey_fast.errors import InformationStateError, MissingExtraError, SolveError
 from badacey_fast.solve.spec import GameSpec
 from badacey_fast.solve.tree import BET, DRAW, Tree, state_index
 
@@ -107,22 +107,38 @@ class Strategy:
         return self.probs[t.offset[node]:t.offset[node] + m * c].reshape(m, c)
 
     def locate(self, info: InfoState) -> tuple[int, int]:
-        """The (node, state index) of an information state (``KeyError`` if the game has none)."""
+        """The (node, state index) of an information state (:class:`~badacey_fast.errors.InformationStateError`,
+        a ``ValueError``, naming the state when the game has none)."""
         t = self.tree
-        node = t.find(info.history)
+
+        def unknown(why: str) -> InformationStateError:
+            return InformationStateError(f"no information state {info} in {self.game.label()}: {why}")
+
+        try:
+            node = t.find(info.history)
+        except KeyError:
+            raise unknown(f"no public node {' '.join(info.history) or '(root)'}") from None
         nd = t.nodes[node]
         if nd.kind not in (BET, DRAW) or nd.player != info.seat:
-            raise KeyError(f"seat {info.seat} does not act at {' '.join(info.history) or '(root)'}")
+            raise unknown(f"seat {info.seat} does not act at {' '.join(info.history) or '(root)'}")
         pos = {c: i for i, c in enumerate(self.game.deck)}
         try:
             hands = tuple(tuple(sorted(pos[c] for c in h)) for h in info.hands)
-        except KeyError as e:
-            raise KeyError(f"card {e.args[0]} is not in the deck of {self.game.label()}") from None
+        except (KeyError, TypeError):
+            bad = next((c for h in info.hands for c in h if c not in pos), info.hands)
+            raise unknown(f"card {bad!r} is not in the deck") from None
         counts = nd.counts[info.seat]
-        if len(hands) != len(counts) + 1 or any(len(h) != self.game.hand_size for h in hands):
-            raise KeyError(f"seat {info.seat} at {' '.join(info.history) or '(root)'} holds {len(counts) + 1} "
-                           f"hands of {self.game.hand_size}, not {[len(h) for h in hands]}")
-        return node, state_index(self.game, hands)
+        if (len(hands) != len(counts) + 1 or any(len(h) != self.game.hand_size or len(set(h)) != len(h)
+                                                 for h in hands)):
+            raise unknown(f"seat {info.seat} there holds {len(counts) + 1} hand(s) of {self.game.hand_size} "
+                          f"cards, not {[len(h) for h in hands]}")
+        thrown = tuple(len(set(a) - set(b)) for a, b in zip(hands, hands[1:]))
+        if thrown != tuple(counts):
+            raise unknown(f"the hands throw {list(thrown)} card(s), the public draws {list(counts)}")
+        try:
+            return node, state_index(self.game, hands)
+        except ValueError:  # a card held twice over the draws, a kept card not from the hand before
+            raise unknown(f"hands {info.hands} are not one seat's hands through its draws") from None
 
     def probabilities(self, info: InfoState) -> tuple[float, ...]:
         """The probability of each of ``info.actions`` (in their order)."""
@@ -164,13 +180,22 @@ class Strategy:
 
     # ----------------------------------------------------------------------------------- files
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write to ``path`` (``.npz``: the game's fields as JSON and the array), through a temporary file
-        beside it renamed when whole: an interrupted save leaves the old file."""
+        """Write to ``path`` -- an ``.npz`` (the game's fields as JSON and the array), or an Arrow IPC file
+        when its name ends in ``.arrow``, ``.feather`` or ``.ipc`` (the ``[parquet]`` extra: pyarrow) --
+        through a temporary file beside it renamed when whole: an interrupted save leaves the old file.
+
+        >>> import os, tempfile
+        >>> s = Strategy.uniform(GameSpec.of("badugi", ranks=3, suits=2, hand_size=1, draws=1, cap=1))
+        >>> path = os.path.join(tempfile.mkdtemp(), "uniform.arrow")
+        >>> s.save(path); Strategy.load(path).probs.tolist() == s.probs.tolist()
+        True
+        """
         save_arrays(path, {"probs": self.probs}, {"format": FORMAT, "game": asdict(self.game)})
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> "Strategy":
-        """Read a strategy written by :meth:`save` (``SolveError`` if it is not one, or does not fit)."""
+        """Read a strategy written by :meth:`save`, npz or Arrow whatever its name (``SolveError`` if it is
+        not one, or does not fit)."""
         arrays, meta = load_arrays(path)
         if meta.get("format") != FORMAT or "probs" not in arrays:
             raise SolveError(f"{path} is not a saved strategy ({FORMAT})")
@@ -179,22 +204,45 @@ class Strategy:
         return strat
 
 
+#: File suffixes written as an Arrow IPC file (the ``[parquet]`` extra's pyarrow); any other is ``.npz``.
+ARROW_SUFFIXES = (".arrow", ".feather", ".ipc")
+_ARROW_MAGIC = b"ARROW1"
+_META_KEY = b"badacey_fast.solve"
+
+
 def save_arrays(path: str | os.PathLike[str], arrays: Mapping[str, np.ndarray[Any, Any]], meta: Mapping[str, Any]) -> None:
-    """Arrays and a JSON header into one ``.npz``, atomically (a temporary beside it, renamed when whole)."""
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as f:
-            payload: dict[str, Any] = {"__meta__": np.frombuffer(json.dumps(meta).encode(), np.uint8), **arrays}
-            np.savez(f, **payload)
-        os.replace(tmp, target)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    """Arrays and a JSON header into one file, atomically (a temporary beside it, renamed when whole): an
+    Arrow IPC file when the name ends in ``.arrow``, ``.feather`` or ``.ipc`` (one row, one list column per
+    array, the header in the schema's metadata; needs the ``[parquet]`` extra), else an ``.npz``."""
+    from badacey_fast.files.outputs import AtomicFile
+
+    arrow = Path(path).suffix.lower() in ARROW_SUFFIXES
+    pa = MissingExtraError.require("pyarrow", "parquet", "Arrow strategy files") if arrow else None
+    with AtomicFile(path) as out:
+        if pa is None:
+            with out.open() as f:
+                payload: dict[str, Any] = {"__meta__": np.frombuffer(json.dumps(meta).encode(), np.uint8), **arrays}
+                np.savez(f, **payload)
+            return
+        shapes = {name: list(a.shape) for name, a in arrays.items()}
+        header = json.dumps({"meta": meta, "shapes": shapes}).encode()
+        columns = [pa.LargeListArray.from_arrays(pa.array([0, a.size], pa.int64()), pa.array(a.reshape(-1)))
+                   for a in arrays.values()]
+        table = pa.Table.from_arrays(columns, names=list(arrays)).replace_schema_metadata({_META_KEY: header})
+        with pa.OSFile(out.path, "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
+            writer.write_table(table)
 
 
 def load_arrays(path: str | os.PathLike[str]) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
-    """The arrays and the JSON header of a file written by :func:`save_arrays`."""
+    """The arrays and the JSON header of a file written by :func:`save_arrays` (``.npz`` or Arrow, told
+    apart by their first bytes whatever the name)."""
+    try:
+        with open(path, "rb") as f:
+            magic = f.read(len(_ARROW_MAGIC))
+    except OSError as e:
+        raise SolveError(f"cannot read {path}: {e}") from None
+    if magic == _ARROW_MAGIC:
+        return _load_arrow(path)
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {k: data[k] for k in data.files}
@@ -204,6 +252,29 @@ def load_arrays(path: str | os.PathLike[str]) -> tuple[dict[str, np.ndarray[Any,
     if raw is None:
         raise SolveError(f"{path} has no header: not written by badacey_fast.solve")
     return arrays, json.loads(raw.tobytes().decode())
+
+
+def _load_arrow(path: str | os.PathLike[str]) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
+    pa = MissingExtraError.require("pyarrow", "parquet", "Arrow strategy files")
+    try:
+        with pa.memory_map(os.fspath(path), "r") as source:
+            table = pa.ipc.open_file(source).read_all()
+        raw = (table.schema.metadata or {}).get(_META_KEY)
+        if raw is None:
+            raise SolveError(f"{path} has no header: not written by badacey_fast.solve")
+        header = json.loads(raw.decode())
+        arrays: dict[str, np.ndarray[Any, Any]] = {}
+        for name, shape in header["shapes"].items():
+            column = table.column(name)
+            if column.num_chunks != 1 or len(column) != 1:
+                raise SolveError(f"{path}: its {name} is not one array")
+            flat = column.chunk(0).values.to_numpy(zero_copy_only=False)
+            arrays[name] = np.array(flat).reshape(shape)  # a copy: the map closes with the file
+    except (OSError, ValueError, KeyError, TypeError, pa.ArrowException) as e:
+        if isinstance(e, SolveError):
+            raise
+        raise SolveError(f"cannot read {path}: {type(e).__name__}: {e}") from None
+    return arrays, header["meta"]
 
 
 def info_state_index(game: object, info: InfoState, canonical: bool = True) -> tuple[int, int]:
@@ -229,15 +300,26 @@ def info_state_index(game: object, info: InfoState, canonical: bool = True) -> t
 
 
 def info_state(game: object, node: int, index: int) -> InfoState:
-    """The information state of (public node, state index): the inverse of :func:`info_state_index`."""
+    """The information state of (public node, state index): the inverse of :func:`info_state_index`
+    (:class:`~badacey_fast.errors.InformationStateError` for a node or index the game has not).
+
+    >>> from badacey_fast.solve.spec import GameSpec
+    >>> info_state(GameSpec.of("badugi", ranks=3, suits=3, hand_size=1, draws=1, cap=1), 0, 99)
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.InformationStateError: state 99 is outside 0..8 at node 0 of badugi R3 S3 H1 D1 cap1
+    """
     spec = GameSpec.of(game)
     tree = tree_of(spec)
+    if not 0 <= node < tree.n_nodes:
+        raise InformationStateError(f"node {node} is outside 0..{tree.n_nodes - 1} in {spec.label()}")
     nd = tree.nodes[node]
     if nd.kind not in (BET, DRAW):
-        raise KeyError(f"node {node} is not a decision")
+        raise InformationStateError(f"node {node} of {spec.label()} is not a decision")
     layer = tree.layer(node, nd.player)
     if not 0 <= index < tree.layer_sizes[layer]:
-        raise KeyError(f"state {index} is outside 0..{tree.layer_sizes[layer] - 1} at node {node}")
+        raise InformationStateError(f"state {index} is outside 0..{tree.layer_sizes[layer] - 1} at node {node} of "
+                                    f"{spec.label()}")
     hands = tuple(tuple(spec.deck[p] for p in h) for h in tree.hands_of(layer, index))
     return InfoState(nd.player, nd.history, hands, Strategy(spec, np.zeros(tree.strategy_size))._actions(node, hands[-1]))
 

@@ -101,13 +101,17 @@ class _Betting:
 class Tree:
     """The public tree and layers of ``spec`` (see the module docstring); arrays ready for the C core."""
 
-    def __init__(self, spec: GameSpec, max_states: int = MAX_STATES, max_entries: int = MAX_ENTRIES) -> None:
+    def __init__(self, spec: GameSpec, max_states: int = MAX_STATES, max_entries: int = MAX_ENTRIES,
+                 layers: bool = True) -> None:
         self.spec = spec
         self.nodes: list[Node] = []
         self._by_history: dict[tuple[str, ...], int] = {}
         self.layer_counts: list[tuple[int, ...]] = []  # the draw counts of each layer
         self._layer_of: dict[tuple[int, ...], int] = {}
         self._build()
+        self._node_arrays()
+        if not layers:  # the public tree alone (the compact path builds its own states)
+            return
         sizes = [self.layer_size(c) for c in self.layer_counts]
         total = sum(sizes)
         if total > max_states:
@@ -324,7 +328,8 @@ class Tree:
         return len(node.actions) if node.kind == BET else 1 << self.spec.hand_size
 
     # ------------------------------------------------------------------------------------- arrays
-    def _arrays(self) -> None:
+    def _node_arrays(self) -> None:
+        """Per node: kind, player, first child, children, payoff and chance (what needs no layer)."""
         spec, nodes = self.spec, self.nodes
         n = len(nodes)
         kinds = {k: i for i, k in enumerate(KINDS)}
@@ -332,16 +337,6 @@ class Tree:
         self.player = np.array([v.player for v in nodes], np.int32)
         self.child = np.array([v.child for v in nodes], np.int32)
         self.n_child = np.array([len(v.actions) if v.child >= 0 else 0 for v in nodes], np.int32)
-        self.layer_ids = np.array([[self.layer(i, 0) for i in range(n)], [self.layer(i, 1) for i in range(n)]],
-                                  np.int32)
-        offsets = np.zeros(n, np.int64)
-        total = 0
-        for i, v in enumerate(nodes):
-            if v.kind in (BET, DRAW):
-                offsets[i] = total
-                total += self.layer_sizes[self.layer(i, v.player)] * self.columns(i)
-        self.offset = offsets
-        self.strategy_size = total
         self.payoff = np.zeros((n, 8), np.float64)
         self.chance = np.zeros(n, np.float64)
         table = _showdown_table(spec)
@@ -363,6 +358,20 @@ class Tree:
                     ways *= comb(stub, k0)
                     stub -= k0
                 self.chance[i] = 1.0 / ways
+
+    def _arrays(self) -> None:
+        spec, nodes = self.spec, self.nodes
+        n = len(nodes)
+        self.layer_ids = np.array([[self.layer(i, 0) for i in range(n)], [self.layer(i, 1) for i in range(n)]],
+                                  np.int32)
+        offsets = np.zeros(n, np.int64)
+        total = 0
+        for i, v in enumerate(nodes):
+            if v.kind in (BET, DRAW):
+                offsets[i] = total
+                total += self.layer_sizes[self.layer(i, v.player)] * self.columns(i)
+        self.offset = offsets
+        self.strategy_size = total
         # Layers.
         self.layer_parent = np.array([self._layer_of[c[:-1]] if c else -1 for c in self.layer_counts], np.int32)
         self.layer_draw = np.array([c[-1] if c else 0 for c in self.layer_counts], np.int32)
