@@ -51,6 +51,7 @@ from badacey_fast.game.state import check_stacks
 __all__ = ["BadaceyAEC", "OrderEnforcing", "env", "raw_env"]
 
 _NO_HAND = "no hand in play: call reset() first"
+_F32 = np.dtype(np.float32)  # a dtype object: np.empty reads it without converting a type
 
 
 class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no py.typed): AECEnv is Any
@@ -155,7 +156,7 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
             code = mask_code(g)
         # encode(g, i), inlined (it runs every turn); encode itself words a refusal, which no state of the
         # engine's should meet.
-        out = np.empty(OBS_SIZE, np.float32)
+        out = np.empty(OBS_SIZE, _F32)
         if observe_many(obs_row(g, i), 1, out) != -1:
             encode(g, i)
         return ({"observation": out, "action_mask": self._mask_rows[code]}, self._cumulative_rewards[agent],
@@ -221,7 +222,7 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
         else:
             if getattr(self, "_skip_agent_selection", None) is not None:
                 self.agent_selection = self._skip_agent_selection
-            self._skip_agent_selection = None
+            self._skip_agent_selection = None  # type: ignore[assignment]  # AECEnv's own None, typed str there
         rewards = self.rewards
         for a in agents:  # AECEnv's _clear_rewards, in place: int 0 for every agent left
             rewards[a] = 0
@@ -292,8 +293,8 @@ class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo
         # From now on the reset-first checks always pass: the env's own last() is this wrapper's, and step()
         # is _Step (the wrapper's step without that check), bound once -- a call and reads of this
         # slow-to-read object (its class has a __getattr__) saved every turn.
-        self.last = self.env.last
-        self.step = _Step(self).step
+        self.last = self.env.last  # type: ignore[method-assign]  # an instance attribute, on purpose
+        self.step = _Step(self).step  # type: ignore[method-assign]
 
     def step(self, action: SupportsIndex | None) -> None:
         # OrderEnforcingWrapper.step's checks, in its order, then the env's step without BaseWrapper's.
