@@ -10,6 +10,12 @@ both loops alternately, min-max over the rounds; the ratio of the medians.
 Run::
 
     python bench/pettingzoo_speed.py [--rounds 5] [--hands 2000]
+
+Instructions, repeatable under load: ``--only LOOP --seats N`` plays that loop once (``bare``, ``raw`` or
+``wrapped``), printing nothing, under callgrind; the difference of two hand counts is the loop's own::
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/pettingzoo_speed.py --only wrapped --seats 6 --hands 100
+    (again with --hands 300: (Ir(300) - Ir(100)) / 200 instructions a hand)
 """
 
 from __future__ import annotations
@@ -57,7 +63,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--only", choices=["bare", "raw", "wrapped"], help="play this loop once, print nothing")
+    ap.add_argument("--seats", type=int, default=6, help="with --only: the seats at the table")
     args = ap.parse_args()
+    if args.only:
+        if args.only == "bare":
+            bare(args.hands, args.seats)
+        else:
+            aec(args.hands, args.seats, args.only == "wrapped")
+        return
     print(f"hands per CPU second, min-max over {args.rounds} rounds (load average {os.getloadavg()[0]:.1f}):")
     for seats in (2, 6):
         got: dict[str, list[float]] = {"bare Game": [], "AEC raw_env": [], "AEC env (wrapped)": []}

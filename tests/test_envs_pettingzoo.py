@@ -100,3 +100,108 @@ def test_the_wrapped_env_keeps_the_order_checks_and_reads_the_env_directly(caplo
     assert steps > 3 and not e.agents
     e.step(0)  # after the hand: PettingZoo's warning, as before
     assert "step() called after all agents are terminated" in caplog.text
+
+
+def _trajectory_digest(game, seats, hands, seed):
+    # Every turn of `hands` hands under agent_iter() with random indices (illegal ones too): the agent, its
+    # observation's bytes, its mask, reward, flags and info, hashed in order.
+    import hashlib
+
+    h = hashlib.sha256()
+    e = env(game, seats)
+    e.reset(seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(hands):
+        for agent in e.agent_iter():
+            obs, r, term, trunc, info = e.last()
+            h.update(agent.encode())
+            h.update(obs["observation"].tobytes())
+            h.update(obs["action_mask"].tobytes())
+            h.update(repr((r, term, trunc, sorted(info.items()))).encode())
+            e.step(None if term or trunc else rnd.randrange(e.action_space(agent).n))
+        e.reset()
+    return h.hexdigest()
+
+
+# Recorded with the environment as it was before its turn loop was made leaner (issue 24): the same seeds
+# must give byte-identical observations, masks, rewards and infos.
+RECORDED = [
+    (("badacey", 2, 40, 7), "8459f71c16f88246f9caf2e28d6949fb878a90355f675751e8c342b977f475a9"),
+    (("badacey", 6, 40, 8), "518cd01ca5c74c6524056785495a24a238efd01e153c6424a036731da5ec54dc"),
+    (("badugi", 3, 40, 9), "bcf4910382af0a81d9dfc6e6bdc5c6ad0e6005045e96bc934bf7a8e1246e37c1"),
+    (("badeucy", 5, 40, 10), "98168174cd412382b451c90e49aa62cf296779a7ab0c717a2ab1ced97b376d00"),
+]
+
+
+@pytest.mark.parametrize("args, digest", RECORDED)
+def test_a_recorded_trajectory_is_unchanged(args, digest):
+    assert _trajectory_digest(*args) == digest
+
+
+@pytest.mark.parametrize("seats", [2, 3, 6])
+@pytest.mark.parametrize("game", sorted(PRESETS))
+def test_each_observation_is_the_encoding_functions_and_stays_as_handed_out(game, seats):
+    # The env builds observations its own way (inlined, the betting choices kept between last() and
+    # step()): at every turn they must equal encoding.encode and the mask table's row of mask_code, for the
+    # agent to act and any other, and none handed out may change afterwards.
+    from badacey_fast.envs.encoding import encode, mask_code, mask_table
+
+    e = env(game, seats)
+    e.reset(seed=seats)
+    masks = mask_table(e.unwrapped.hand_size)
+    rnd = random.Random(seats)
+    kept = []
+    for _ in range(15):
+        for agent in e.agent_iter():
+            obs, r, term, trunc, info = e.last()
+            g, seat = e.unwrapped.game, e.possible_agents.index(agent)
+            assert obs["observation"].tobytes() == encode(g, seat).tobytes()
+            want = masks[mask_code(g)] if g.to_act == seat and not term else masks[0]
+            assert (obs["action_mask"] == want).all()
+            other = e.possible_agents[(seat + 1) % seats]
+            assert e.observe(other)["observation"].tobytes() == encode(g, seat=(seat + 1) % seats).tobytes()
+            kept.append((obs["observation"], obs["observation"].copy()))
+            e.step(None if term or trunc else rnd.randrange(e.action_space(agent).n))
+        e.reset()
+    assert all((held == copy).all() for held, copy in kept)
+    assert len({id(held) for held, _ in kept}) == len(kept)  # a vector of its own at every turn
+
+
+def test_the_wrapped_env_iterates_with_pettingzoos_checks():
+    from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterator
+
+    e = env("badugi", 3)
+    with pytest.raises(AssertionError, match="reset"):
+        e.step(0)
+    with pytest.raises(AssertionError, match="reset"):
+        e.agent_iter()
+    e.reset(seed=2)
+    turns = iter(e.agent_iter(max_iter=3))
+    assert isinstance(turns, AECOrderEnforcingIterator)
+    assert next(turns) == e.agent_selection
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(turns)  # no step() since the last turn (a turn counted, as PettingZoo's iterator counts it)
+    e.step(1)
+    next(turns)
+    e.step(1)
+    with pytest.raises(StopIteration):  # max_iter
+        next(turns)
+
+
+def test_the_wrapped_env_pickles_mid_hand_and_plays_on_alike():
+    import pickle
+
+    e = env("badacey", 4)
+    e.reset(seed=6)
+    e.step(1)
+    twin = pickle.loads(pickle.dumps(e))
+    rnd_a, rnd_b = random.Random(1), random.Random(1)
+    for one, rnd in ((e, rnd_a), (twin, rnd_b)):
+        seen = []
+        for agent in one.agent_iter():
+            obs, r, term, trunc, _ = one.last()
+            seen.append((agent, obs["observation"].tobytes(), r))
+            one.step(None if term or trunc else int(rnd.choice(np.flatnonzero(obs["action_mask"]))))
+        one.seen = seen
+    assert e.seen == twin.seen and len(e.seen) > 4
+    assert twin.step.__self__.env is twin.unwrapped  # the copy steps its own env

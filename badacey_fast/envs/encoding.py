@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from badacey_fast.game import Game
 
 __all__ = ["OBS_SIZE", "CHIPS_MAX", "check_chips", "N_BETTING", "n_actions", "obs_row", "encode", "encode_many", "encode_rows", "mask_code",
-           "mask_table", "action_mask", "decode", "obs_string"]
+           "mask_table", "action_mask", "betting_choices", "decode", "obs_string"]
 
 OBS_SIZE = kernel.OBS_SIZE
 #: The most chips an observation holds (a stack, a bet, a blind, the bet size...): 2**53.
@@ -144,7 +144,9 @@ def encode(game: "Game", seat: int, out: np.ndarray[Any, Any] | None = None) -> 
     """
     if out is None:
         out = np.empty(OBS_SIZE, _F32)
-    _check(kernel.observe_many(obs_row(game, seat), 1, out), f"seat {seat}")
+    bad = kernel.observe_many(obs_row(game, seat), 1, out)
+    if bad != -1:  # the check's call only when refused: this runs at every turn of a game
+        _check(bad, f"seat {seat}")
     return out
 
 
@@ -190,7 +192,7 @@ def mask_code(game: "Game") -> int:
     """
     phase = game.phase
     if phase == "betting":
-        return _betting_entry(game.legal_actions())[0]
+        return betting_choices(game.legal_actions())[0]
     if phase == "drawing":
         return 8 + len(game.hands[game.to_act])
     return 0
@@ -203,10 +205,27 @@ def mask_code(game: "Game") -> int:
 _BETTING: dict[int, tuple[int, tuple[tuple[Action, bool], ...], tuple[Action, ...]]] = {}
 
 
-def _betting_entry(legal: tuple[Action, ...]) -> tuple[int, tuple[tuple[Action, bool], ...], tuple[Action, ...]]:
+def betting_choices(legal: tuple[Action, ...]) -> tuple[int, tuple[tuple[Action, bool], ...], tuple[Action, ...]]:
+    """What the betting indices mean for ``legal``, a betting round's ``Game.legal_actions()``:
+    ``(mask code, choices, legal)``, the :func:`mask_code` of the set and, for each index 0..2, the engine
+    action it plays with whether the index was legal (:func:`decode`'s nearest legal action), then the set
+    itself.  Worked out once per set object (the engine interns them) and looked up after: the environments
+    ask at every turn.
+
+    >>> from badacey_fast.game import Game
+    >>> code, choices, legal = betting_choices(Game(stacks=[100, 100], seed=3).legal_actions())
+    >>> code, [(a.kind, ok) for a, ok in choices]        # fold, call, raise: each index legal
+    (7, [('fold', True), ('call', True), ('raise', True)])
+    >>> betting_choices(())
+    Traceback (most recent call last):
+    ...
+    ValueError: no betting choices without a legal action (the hand is over, or it is a draw)
+    """
     entry = _BETTING.get(id(legal))
     if entry is not None and entry[2] is legal:
         return entry
+    if not legal or legal[0][0] not in _KIND_BIT:
+        raise ValueError("no betting choices without a legal action (the hand is over, or it is a draw)")
     code = 0
     for a in legal:
         code |= _KIND_BIT[a[0]]
@@ -283,7 +302,7 @@ def decode(game: "Game", index: SupportsIndex) -> tuple[Action, bool]:
         full = (1 << len(hand)) - 1
         ok = 0 <= m <= full
         return _new(Action, (DRAW, None, SUBSETS[len(hand)][m if ok else 0](hand))), ok
-    by_index = _betting_entry(game.legal_actions())[1]
+    by_index = betting_choices(game.legal_actions())[1]
     if index < N_BETTING:
         return by_index[index]
     return by_index[1][0], False

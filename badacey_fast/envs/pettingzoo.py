@@ -43,17 +43,21 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from badacey_fast.envs.encoding import (
-    OBS_SIZE, check_chips, decode, encode, mask_code, mask_table, n_actions, obs_string,
+    N_BETTING, OBS_SIZE, betting_choices, check_chips, decode, encode, mask_code, mask_table, n_actions, obs_row,
+    obs_string,
 )
-from badacey_fast.game import Game, GameConfig
+from badacey_fast.game import BETTING, Game, GameConfig
+from badacey_fast.kernel import observe_many
 from badacey_fast.game.config import PRESETS
 from badacey_fast.game.state import check_stacks
 
 __all__ = ["BadaceyAEC", "OrderEnforcing", "env", "raw_env"]
 
 _NO_HAND = "no hand in play: call reset() first"
+_F32 = np.dtype(np.float32)  # a dtype object: np.empty reads it without converting a type
 
 
 class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no py.typed): AECEnv is Any
@@ -90,10 +94,12 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
         })
         self._act_space = spaces.Discrete(na)
         self._masks = mask_table(self.hand_size)
+        self._mask_rows = tuple(self._masks)  # the table's rows as views made once (each read-only)
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._rng = random.Random()
         self.game: Game | None = None
+        self._choices: tuple[int, Any, Any] | None = None  # betting_choices of the last betting turn observed
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._obs_space
@@ -126,15 +132,40 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
         if g is None:
             raise RuntimeError(_NO_HAND)
         i = self._index[agent]
-        # Built when asked for (last() asks once per turn).  The mask is a row of the shared mask table, which
-        # is read-only: a view of it cannot be written by mistake, so it needs no copy (row 0: all zeros).
-        return {"observation": encode(g, i), "action_mask": self._masks[mask_code(g) if g.to_act == i else 0]}
+        return {"observation": encode(g, i), "action_mask": self._mask_rows[mask_code(g) if g.to_act == i else 0]}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()``: (observation, cumulative reward, terminated, truncated, info) of the agent
-        to act; the same as AECEnv's, read without its generic steps (it runs every turn)."""
+        to act; the same as AECEnv's, read without its generic steps (it runs every turn).
+
+        The observation is built when asked for, a new vector each time: one handed out is never written
+        again.  The mask is a row of the shared mask table, which is read-only: the same view of it each
+        time cannot be written by mistake, so it needs no copy (row 0: all zeros).  While betting, what the
+        indices mean is kept for step() (the seat to act usually steps what it was just shown)."""
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+        if not observe:
+            return None, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], \
+                self.infos[agent]
+        g = self.game
+        if g is None:
+            raise RuntimeError(_NO_HAND)
+        i = self._index[agent]
+        if g.to_act != i:
+            code = 0
+        elif g.phase == BETTING:  # mask_code's betting case, the set's choices kept
+            legal = g.legal_actions()
+            choices = self._choices
+            if choices is None or choices[2] is not legal:  # the same set as last turn's: the same choices
+                choices = self._choices = betting_choices(legal)
+            code = choices[0]
+        else:
+            code = mask_code(g)
+        # encode(g, i), inlined (it runs every turn); encode itself words a refusal, which no state of the
+        # engine's should meet.
+        out = np.empty(OBS_SIZE, _F32)
+        if observe_many(obs_row(g, i), 1, out) != -1:
+            encode(g, i)
+        return ({"observation": out, "action_mask": self._mask_rows[code]}, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: SupportsIndex | None) -> None:
@@ -147,7 +178,18 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
             raise RuntimeError(_NO_HAND)
         if action is None:
             raise TypeError(f"{agent} is live: its action must be an index, not None")
-        a, legal = decode(g, action)
+        if type(action) is not int:
+            action = int(action)  # (decode's own conversion: a numpy integer, say)
+        if 0 <= action < N_BETTING and g.phase == BETTING:
+            # decode's betting case, with what last() worked out for this legal set when it is the same set
+            # (the engine's legal sets are shared objects: the same set means the same choices).
+            legal_set = g.legal_actions()
+            choices = self._choices
+            if choices is None or choices[2] is not legal_set:
+                choices = betting_choices(legal_set)
+            a, legal = choices[1][action]
+        else:
+            a, legal = decode(g, action)
         if not legal:
             self.infos[agent] = {"illegal": True}
         elif self.infos[agent]:
@@ -167,6 +209,29 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
             self.agent_selection = self.possible_agents[g.to_act]
         if self.render_mode == "human":
             self.render()
+
+    def _was_dead_step(self, action: SupportsIndex | None) -> None:
+        """AECEnv's step of a terminated agent, for this env: its entries dropped, the next agent chosen and
+        the rewards cleared exactly as AECEnv's does, without its scan for dead agents -- every agent of a
+        hand ends with it, so all the agents left are dead (it runs once per seat at the end of each hand)."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        del self.terminations[agent], self.truncations[agent], self.rewards[agent]
+        del self._cumulative_rewards[agent], self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        if agents:
+            if getattr(self, "_skip_agent_selection", None) is None:
+                self._skip_agent_selection = agent
+            self.agent_selection = agents[0]
+        else:
+            if getattr(self, "_skip_agent_selection", None) is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None  # type: ignore[assignment]  # AECEnv's own None, typed str there
+        rewards = self.rewards
+        for a in agents:  # AECEnv's _clear_rewards, in place: int 0 for every agent left
+            rewards[a] = 0
 
     def render(self) -> str | None:
         if self.game is None:
@@ -208,9 +273,10 @@ def _forward(name: str) -> property:
 
 
 class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo ships no types
-    """PettingZoo's order-enforcing wrapper (what :func:`env` returns), its checks unchanged, with the
-    attributes read every turn forwarded directly (:func:`_forward`) and ``last()`` asked of the env
-    itself once reset was."""
+    """PettingZoo's order-enforcing wrapper (what :func:`env` returns), its checks unchanged, with what runs
+    every turn read without PettingZoo's layers: the attributes forwarded directly (:func:`_forward`),
+    ``last()`` and ``step()`` handed to the env itself, and ``agent_iter()``'s iterator (PettingZoo's own,
+    :class:`Turns`) reading the env's ``agents`` and ``agent_selection`` straight."""
 
     agents = _forward("agents")
     agent_selection = _forward("agent_selection")
@@ -224,6 +290,76 @@ class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        # OrderEnforcingWrapper.reset, without BaseWrapper's: the flags, then the env's reset.
+        self._has_reset = True
+        self._has_updated = True
+        self.env.reset(seed=seed, options=options)
+        # From now on the reset-first checks always pass: the env's own last() is this wrapper's, and step()
+        # is _Step (the wrapper's step without that check), bound once -- a call and reads of this
+        # slow-to-read object (its class has a __getattr__) saved every turn.
+        self.last = self.env.last  # type: ignore[method-assign]  # an instance attribute, on purpose
+        self.step = _Step(self).step  # type: ignore[method-assign]
+
+    def step(self, action: SupportsIndex | None) -> None:
+        # OrderEnforcingWrapper.step's checks, in its order, then the env's step without BaseWrapper's.
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.env.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _TurnsIterable(self, max_iter)
+
+
+class _Step:
+    """:meth:`OrderEnforcing.step` once the env was reset (its one other check): bound to the wrapper by
+    its reset as a bound method (a method, not a closure: the wrapper still pickles)."""
+
+    __slots__ = ("wrapper", "env")
+
+    def __init__(self, wrapper: OrderEnforcing) -> None:
+        self.wrapper = wrapper
+        self.env = wrapper.env
+
+    def step(self, action: SupportsIndex | None) -> None:
+        self.wrapper._has_updated = True
+        env = self.env
+        if env.agents:
+            env.step(action)
+        else:
+            EnvLogger.warn_step_after_terminated_truncated()
+
+
+class _TurnsIterable(AECOrderEnforcingIterable):  # type: ignore[misc]  # pettingzoo ships no types
+    def __iter__(self) -> "Turns":
+        return Turns(self.env, self.max_iter)
+
+
+class Turns(AECOrderEnforcingIterator):  # type: ignore[misc]  # pettingzoo ships no types
+    """The iterator of :meth:`OrderEnforcing.agent_iter`: PettingZoo's ``AECOrderEnforcingIterator``, the
+    same stops and the same check (``step()`` or ``reset()`` between two turns), reading the wrapped env's
+    attributes directly rather than through the wrapper (a call saved on each, every turn)."""
+
+    def __init__(self, env: OrderEnforcing, max_iter: int) -> None:
+        super().__init__(env, max_iter)
+        self._raw = env.env  # the wrapper's attributes are slow to read (its class has a __getattr__)
+
+    def __next__(self) -> str:
+        raw = self._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        wrapper = self.env
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return raw.agent_selection  # type: ignore[no-any-return]
 
 
 def env(game: str | GameConfig = "badacey", seats: int = 2, stacks: int | Sequence[int] | None = None,
