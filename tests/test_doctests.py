@@ -73,7 +73,7 @@ def test_the_doctest_runner_sees_the_switched_twin(backend: str) -> None:
 
 #: Modules whose examples run the C hand loop only (local best response, MCCFR and its bots have no
 #: Python twin: on the Python twin they raise SolveError, which tests/test_solve_play.py checks).
-C_ONLY = {"badacey_fast.solve.lbr", "badacey_fast.solve.mccfr", "badacey_fast.solve.bot"}
+C_ONLY = {"badacey_fast.solve.lbr", "badacey_fast.solve.mccfr", "badacey_fast.solve.bot", "badacey_fast.solve.compact"}
 
 
 @pytest.mark.parametrize("name", MODULES)

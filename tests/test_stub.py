@@ -219,9 +219,9 @@ def test_engine_and_policy_equity_deal_every_seat_the_same_cards(source):
 def test_policy_equity_deals_each_sample_through_deal_draws(monkeypatch):
     calls = []
 
-    def spy(stub, hands, policies, draws=3):
+    def spy(stub, hands, policies, draws=3, **options):
         assert isinstance(stub, Stub)
-        out = deal_draws(stub, hands, policies, draws)
+        out = deal_draws(stub, hands, policies, draws, **options)
         calls.append(stub.reshuffles[:])
         return out
 
