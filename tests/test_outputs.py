@@ -280,14 +280,19 @@ def test_a_signal_during_the_rename_waits_for_it(tmp_path) -> None:
     # temporary's name: the commit holds SIGINT back and lets it go once the rename is whole.
     from badacey_fast.files.outputs import _signals_deferred
 
-    order = []
-    with pytest.raises(KeyboardInterrupt):
-        with _signals_deferred():
-            os.kill(os.getpid(), signal.SIGINT)
-            time.sleep(0.05)  # the handler would have run here
-            order.append("rename finished")
-    assert order == ["rename finished"]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored
+    # Python's own SIGINT handler, whatever an earlier test in this worker process left installed
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        order = []
+        with pytest.raises(KeyboardInterrupt):
+            with _signals_deferred():
+                signal.raise_signal(signal.SIGINT)  # (delivered to this thread, at once)
+                time.sleep(0.05)  # the handler would have run here
+                order.append("rename finished")
+        assert order == ["rename finished"]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 # --------------------------------------------------------------------------------------------------
