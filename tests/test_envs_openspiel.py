@@ -112,7 +112,8 @@ def test_random_sim_test_small_badugi(params: dict[str, int], deal: str) -> None
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("preset,ranks", [("badacey", 6), ("badeucy", 7), ("a5", 5), ("27", 6)])
+@pytest.mark.parametrize("preset,ranks", [pytest.param("badacey", 6, marks=pytest.mark.exhaustive),
+                                          pytest.param("badeucy", 7, marks=pytest.mark.exhaustive), ("a5", 5), ("27", 6)])
 def test_random_sim_test_small_five_card_games(preset: str, ranks: int) -> None:
     for deal in ("card", "set"):
         game = pyspiel.load_game(GAME_NAMES[preset], {"ranks": ranks, "draws": 2, "stack": 12, "deal": deal})

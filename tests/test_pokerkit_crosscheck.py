@@ -34,7 +34,8 @@ from badacey_fast.game.bots import RandomBot, RuleBot
 from badacey_fast.game.phh import to_phh, to_phhs
 from badacey_fast.game.simulate import play_hand
 
-SAMPLE = 20_000  # random five-card hands per scale
+SAMPLE = 5_000  # random five-card hands per scale (pokerkit's sort of them is most of this file's time)
+SOAK = 20_000  # the exhaustive run's sample per scale
 SAMPLE4 = 5_000  # random four-card Badugi hands per badugi scale
 SEED = 20261129
 
@@ -72,13 +73,13 @@ def class_hands(scale: str) -> tuple[tuple[int, ...], ...]:
 def pokerkit_order(scale: str, which: str) -> tuple[tuple[tuple[int, ...], ...], tuple[bool, ...]]:
     """Hands sorted by pokerkit, strongest first, and for each adjacent pair whether pokerkit ties them.
 
-    ``which`` is "classes" (one hand per value class) or "sample" (seeded random hands).
+    ``which`` is "classes" (one hand per value class), "sample" or "soak" (seeded random hands).
     """
     rng = random.Random(f"{SEED}-{scale}-{which}")
     if which == "classes":
         hands = list(class_hands(scale))
-    elif which == "sample":
-        hands = [tuple(rng.sample(range(52), 5)) for _ in range(SAMPLE)]
+    elif which in ("sample", "soak"):
+        hands = [tuple(rng.sample(range(52), 5)) for _ in range(SAMPLE if which == "sample" else SOAK)]
     else:  # four-card Badugi hands
         hands = [tuple(rng.sample(range(52), 4)) for _ in range(SAMPLE4)]
     rng.shuffle(hands)  # so no order we produced can leak into pokerkit's sort
@@ -118,6 +119,14 @@ def test_every_value_class_agrees(scale: str) -> None:
 def test_random_sample_agrees(scale: str) -> None:
     order, ties = pokerkit_order(scale, "sample")
     assert any(ties)  # a sample this size has ties (suits never break them): the tie check is exercised
+    assert_same_order(order, ties, [our_rank(scale, h) for h in order])
+
+
+@pytest.mark.exhaustive
+@pytest.mark.backend_independent  # our side is the reference itself, whatever the twin
+@pytest.mark.parametrize("scale", SCALES)
+def test_soak_sample_agrees(scale: str) -> None:
+    order, ties = pokerkit_order(scale, "soak")
     assert_same_order(order, ties, [our_rank(scale, h) for h in order])
 
 

@@ -43,7 +43,10 @@ def random_strategy(c: compact.Compact, seed: int) -> np.ndarray:
     return c.symmetric(p)
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+SOAK_GAMES = {"two cards, 4 suits, cap 2"}  # its full layers take half a minute: CI's exhaustive step
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.exhaustive) if n in SOAK_GAMES else n for n in GAMES])
 def test_compact_path_equals_the_full_layers(name):
     spec = GAMES[name]
     with using("c"):
@@ -62,6 +65,7 @@ def test_compact_path_equals_the_full_layers(name):
             solve.exploitability(spec, "uniform").values, abs=1e-9)
 
 
+@pytest.mark.exhaustive  # a brute-force count over the 20-card deck
 def test_compact_sizes_of_mini_badugi():
     """The canonical (hand, dead cards) states of mini Badugi per cards thrown, against a count by brute
     force: the distinct suit-canonical forms of every (hand, dead) pair of the 20-card deck."""
@@ -83,6 +87,7 @@ def test_compact_sizes_of_mini_badugi():
     assert got["states thrown 4"] == 384_420 and got["strategy entries"] == 112_903_710
 
 
+@pytest.mark.exhaustive  # mini Badugi's two best responses: seconds each
 def test_mini_badugi_uniform_exploitability_is_the_sum_of_its_best_responses():
     """Mini Badugi (too large for the full layers) on the compact path: the uniform strategy's best
     responses both win, and each is at least what the other seat's uniform play concedes to uniform."""
