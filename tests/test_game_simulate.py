@@ -253,3 +253,27 @@ def test_records_written_in_groups_read_back_as_the_records(tmp_path, monkeypatc
 
         assert pq.ParquetFile(tmp_path / name).num_row_groups == 9 and pq.read_schema(tmp_path / name).metadata[
             b"bots"] == b"rule,random,random"
+
+
+def test_the_hands_of_a_result_count_them_and_hold_their_rows(tmp_path) -> None:
+    """``result.hands`` (issue 24's spelling): the number of hands, as an int, and the rows when kept."""
+    import pickle
+
+    import pandas as pd
+
+    from badacey_fast.errors import ConfigError
+
+    r = simulate([RuleBot(), RandomBot(), RandomBot()], hands=70, seed=5, records=True)
+    assert r.hands == 70 and len(r.hands) == 70 and r.hands * 2 == 140 and f"{r.hands}" == "70"
+    df = r.hands.to_pandas()
+    assert df.equals(r.records.to_pandas()) and len(df) == 70
+    assert [int(df[f"net_{s}"].sum()) for s in range(3)] == list(r.totals)
+    assert r.hands.to_arrow(cards="array").equals(r.records.to_arrow(cards="array"))
+    r.hands.write(tmp_path / "h.parquet")
+    assert pd.read_parquet(tmp_path / "h.parquet")["net_0"].tolist() == df["net_0"].tolist()
+    again = pickle.loads(pickle.dumps(r))                         # what Dask does between processes
+    assert again == r and again.hands.to_pandas().equals(df)
+    bare = simulate([RuleBot(), RandomBot()], hands=12, seed=5)
+    assert bare.hands == 12 and bare.records is None and bare.to_dict()["hands"] == 12
+    with pytest.raises(ConfigError, match=r"records=True"):
+        bare.hands.to_pandas()

@@ -19,7 +19,7 @@ from badacey_fast.game.actions import Action, draw, format_action, parse_action
 from badacey_fast.errors import ConfigError
 from badacey_fast.game.config import PRESETS, GameConfig
 from badacey_fast.game.state import BETTING, COMPLETE, DRAWING, Game
-from badacey_fast.game.simulate import SimulationResult, simulate
+from badacey_fast.game.simulate import PlayedHands, SimulationResult, simulate
 from badacey_fast.game.small import SMALL_GAMES, SmallGame, TreeSize, tree_size
 from badacey_fast.game.table import Table
 from badacey_fast.game.view import SeatView
@@ -36,6 +36,7 @@ __all__ = [
     "Game",
     "SeatView",
     "simulate",
+    "PlayedHands",
     "SimulationResult",
     "SMALL_GAMES",
     "SmallGame",

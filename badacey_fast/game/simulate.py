@@ -35,13 +35,17 @@ from badacey_fast.game.state import COMPLETE, Game
 from badacey_fast.game.view import SeatView
 
 if TYPE_CHECKING:
+    import os
+
+    import pandas as pd
+    import pyarrow as pa
     from matplotlib.figure import Figure
 
     from badacey_fast.game.history_file import HistoryFile
     from badacey_fast.game.records import HandRecords
     from badacey_fast.kernel import Simulator
 
-__all__ = ["SimulationResult", "simulate", "summarize", "play_hand", "shuffled_decks", "direct_calls", "ENGINES",
+__all__ = ["SimulationResult", "PlayedHands", "simulate", "summarize", "play_hand", "shuffled_decks", "direct_calls", "ENGINES",
            "resolve_engine"]
 
 Bot = Callable[[SeatView], Action]
@@ -52,15 +56,71 @@ ENGINES = ("auto", "c", "python")
 _C_CHUNK = 1000
 
 
+class PlayedHands(int):
+    """The hands of a simulation: their number (an ``int``, as arithmetic and ``==`` see it) and, when the
+    simulation kept them (``simulate(..., records=True)``), one row a hand out to pandas, Arrow, files and
+    plots (:class:`~badacey_fast.game.records.HandRecords` does the work).  ``len()`` is the number too.
+
+    >>> from badacey_fast.game.bots import RandomBot, RuleBot
+    >>> r = simulate([RuleBot(), RandomBot()], hands=100, seed=1, records=True)
+    >>> r.hands == 100, len(r.hands), r.hands + 1
+    (True, 100, 101)
+    >>> df = r.hands.to_pandas()
+    >>> len(df), int(df["net_0"].sum() + df["net_1"].sum())
+    (100, 0)
+    >>> simulate([RuleBot(), RandomBot()], hands=10).hands.to_pandas()
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.ConfigError: the hands were not kept: simulate(..., records=True) keeps them
+    """
+
+    records: HandRecords | None
+
+    def __new__(cls, count: int, records: HandRecords | None = None) -> PlayedHands:
+        self = super().__new__(cls, count)
+        self.records = records
+        return self
+
+    def __repr__(self) -> str:
+        return int.__repr__(self)
+
+    def __len__(self) -> int:
+        return int(self)
+
+    def kept(self) -> HandRecords:
+        """The per-hand records, or a :class:`~badacey_fast.errors.ConfigError` when the simulation did not
+        keep them (see the class example)."""
+        if self.records is None:
+            raise ConfigError("the hands were not kept: simulate(..., records=True) keeps them")
+        return self.records
+
+    def to_pandas(self, cards: str = "text") -> pd.DataFrame:
+        """One row a hand as a pandas ``DataFrame`` (:meth:`HandRecords.to_pandas
+        <badacey_fast.game.records.HandRecords.to_pandas>`; ``cards`` ``"text"`` or ``"array"``)."""
+        return self.kept().to_pandas(cards)
+
+    def to_arrow(self, cards: str = "text") -> pa.Table:
+        """One row a hand as a pyarrow ``Table`` (:meth:`HandRecords.to_arrow
+        <badacey_fast.game.records.HandRecords.to_arrow>`)."""
+        return self.kept().to_arrow(cards)
+
+    def write(self, path: str | os.PathLike[str]) -> None:
+        """Write the hands to ``.parquet``, ``.csv`` or ``.jsonl`` (:meth:`HandRecords.write
+        <badacey_fast.game.records.HandRecords.write>`: whole or not at all)."""
+        self.kept().write(path)
+
+
 @dataclass(frozen=True)
 class SimulationResult:
     """Per-bot totals over ``hands`` hands.  ``per100`` and ``ci95`` are chips per 100 hands.
-    ``records``: one row a hand (:class:`~badacey_fast.game.records.HandRecords`) when the simulation
-    was asked for them (``records=True``), else None.  ``squares``: each seat's sum of squared winnings
-    (chips², exact ints): with ``totals``, what merging runs needs (:func:`badacey_fast.dask.simulate`)."""
+    ``hands``: a :class:`PlayedHands`, the number of hands played (an int) which also holds one row a hand
+    (``result.hands.to_pandas()``) when the simulation was asked to keep them (``records=True``);
+    ``records`` is the same rows (:class:`~badacey_fast.game.records.HandRecords`) or None.
+    ``squares``: each seat's sum of squared winnings (chips², exact ints): with ``totals``, what merging
+    runs needs (:func:`badacey_fast.dask.simulate`)."""
 
     names: tuple[str, ...]
-    hands: int
+    hands: PlayedHands
     big_blind: int
     totals: tuple[int, ...]
     per100: tuple[float, ...]
@@ -68,6 +128,10 @@ class SimulationResult:
     showdowns: int
     records: HandRecords | None = None
     squares: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        # One object for both spellings: ``hands`` counts the hands and carries ``records`` when kept.
+        object.__setattr__(self, "hands", PlayedHands(self.hands, self.records))
 
     def plot(self) -> Figure:
         """Each seat's running net in big blinds over the hands with a 95 % band (a matplotlib ``Figure``:
@@ -81,11 +145,9 @@ class SimulationResult:
         >>> simulate([RuleBot(), RandomBot()], hands=30).plot()
         Traceback (most recent call last):
         ...
-        ValueError: a plot needs the hands: simulate(..., records=True)
+        badacey_fast.errors.ConfigError: the hands were not kept: simulate(..., records=True) keeps them
         """
-        if self.records is None:
-            raise ValueError("a plot needs the hands: simulate(..., records=True)")
-        return self.records.plot(unit=self.big_blind or 1)
+        return self.hands.kept().plot(unit=self.big_blind or 1)
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-ready data (``badacey simulate --json`` prints it, with the seed and game):
@@ -386,5 +448,5 @@ def summarize(names: tuple[str, ...], hands: int, unit: int, totals: Sequence[in
         var = max(0.0, squares[i] / hands - mean * mean) * hands / max(1, hands - 1)
         per100.append(100 * mean)
         ci95.append(100 * 1.96 * math.sqrt(var / hands))
-    return SimulationResult(names, hands, unit, tuple(totals), tuple(per100), tuple(ci95), showdowns,
+    return SimulationResult(names, PlayedHands(hands), unit, tuple(totals), tuple(per100), tuple(ci95), showdowns,
                             squares=tuple(squares))
