@@ -1549,6 +1549,12 @@ typedef struct cs_ws {
     double *lv[2];       /* two level buffers (rows of `width`) */
     double *pre, *suf;   /* prefix and suffix sums per row of the top level */
     double *reach[BD_SV_MAX_DEPTH], *val[BD_SV_MAX_DEPTH], *act[BD_SV_MAX_DEPTH];
+    /* CFR (bd_cs_cfr): the regrets and averages updated, the iteration's weights, my own reach per depth. */
+    double *regret, *average;
+    int32_t variant;
+    double t, up, down, weight;
+    double *reach_me[BD_SV_MAX_DEPTH];
+    double *sig[BD_SV_MAX_DEPTH]; /* a bet node's current strategy, row by row (computed once a visit) */
 } cs_ws;
 
 static void cs_ws_free(cs_ws *w) {
@@ -1560,10 +1566,12 @@ static void cs_ws_free(cs_ws *w) {
         free(w->reach[d]);
         free(w->val[d]);
         free(w->act[d]);
+        free(w->reach_me[d]);
+        free(w->sig[d]);
     }
 }
 
-static int32_t cs_ws_init(cs_ws *w, const bd_cs *c) {
+static int32_t cs_ws_init(cs_ws *w, const bd_cs *c, int32_t cfr) {
     memset(w, 0, sizeof *w);
     w->c = c;
     w->width = c->ncls[0] + (c->halves > 1 ? c->ncls[1] : 0);
@@ -1593,7 +1601,11 @@ static int32_t cs_ws_init(cs_ws *w, const bd_cs *c) {
         w->reach[d] = malloc((size_t)max_space * sizeof(double));
         w->val[d] = malloc((size_t)max_space * sizeof(double));
         w->act[d] = malloc((size_t)max_act * sizeof(double));
-        if (!w->reach[d] || !w->val[d] || !w->act[d]) rc = BD_SV_NO_MEMORY;
+        if (cfr) {
+            w->reach_me[d] = malloc((size_t)max_space * sizeof(double));
+            w->sig[d] = malloc((size_t)(max_space * 3) * sizeof(double));
+        }
+        if (!w->reach[d] || !w->val[d] || !w->act[d] || (cfr && (!w->reach_me[d] || !w->sig[d]))) rc = BD_SV_NO_MEMORY;
     }
     return rc;
 }
@@ -1822,7 +1834,7 @@ int32_t bd_cs_value(const bd_cs *c, const double *strategy, int64_t size, int32_
                     double *value) {
     if (!c || !value || seat < 0 || seat > 1 || (strategy && size != c->strategy_size)) return BD_SV_BAD_ARGS;
     cs_ws w;
-    int32_t rc = cs_ws_init(&w, c);
+    int32_t rc = cs_ws_init(&w, c, 0);
     if (rc == BD_SV_OK) {
         w.strat = strategy;
         w.follow = follow != 0;
@@ -1833,6 +1845,215 @@ int32_t bd_cs_value(const bd_cs *c, const double *strategy, int64_t size, int32_
         double sum = 0.0;
         for (int64_t i = 0; i < M->n; i++) sum += M->orbit[i] * w.val[0][i];
         *value = sum;
+    }
+    cs_ws_free(&w);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------------------ compact CFR */
+
+/* The current strategy of row i at `node` (cols columns): regret matching of its regrets. */
+static void cs_cfr_sigma(const cs_ws *w, int32_t node, int64_t i, int64_t cols, double *out) {
+    sv_match(w->regret + w->c->offset[node] + i * cols, cols, out);
+}
+
+/* The reach r[] of `who`'s states at its draw `node` (space d, per state of a class) pushed through a
+ * draw of k cards into out[] (space d + k, per state of a class): each class's mass, times each mask's
+ * probability, goes to the canonical form of every child, then is shared among the child class's states
+ * (the same push as the opponent's draw in cs_node). */
+static void cs_cfr_push(const cs_ws *w, int32_t node, int32_t who, int32_t k, const double *r, double *out) {
+    const bd_cs *c = w->c;
+    int32_t nn = c->n_nodes, h = c->h, d = c->thrown[who * nn + node];
+    const cs_space *O = &c->space[d], *Q = &c->space[d + k];
+    int64_t cols = (int64_t)1 << h;
+    int64_t n_new = (int64_t)c->binom.c[c->n - h - d][k], block = (int64_t)c->binom.c[h][k] * n_new;
+    double sigma[32];
+    memset(out, 0, (size_t)Q->n * sizeof *out);
+    for (int64_t j = 0; j < O->n; j++) {
+        if (r[j] == 0.0) continue;
+        cs_cfr_sigma(w, node, j, cols, sigma);
+        for (uint32_t m = 0; m < cols; m++) {
+            if (sv_popcount(m) != k) continue;
+            double x = r[j] * sigma[m] * O->orbit[j];
+            if (x == 0.0) continue;
+            const int32_t *kids = O->next[k] + j * block + c->mask_rank[m] * n_new;
+            for (int64_t t = 0; t < n_new; t++) out[kids[t]] += x;
+        }
+    }
+    for (int64_t q = 0; q < Q->n; q++) out[q] /= Q->orbit[q];
+}
+
+/* Update the regrets and the average of `me`'s row i at `node` (as sv_update, on the compact arrays).
+ * The rows' values are per state of a class and the reach too: a class's factor is the same at every
+ * iteration, and regret matching and the average's normalisation do not see it. */
+static void cs_cfr_update(cs_ws *w, int32_t node, int64_t i, int64_t cols, const double *sigma, const double *act,
+                          double value, double reach) {
+    double *r = w->regret + w->c->offset[node] + i * cols;
+    double *avg = w->average + w->c->offset[node] + i * cols;
+    double scale = fabs(value);
+    for (int64_t a = 0; a < cols; a++)
+        if (fabs(act[a]) > scale) scale = fabs(act[a]);
+    for (int64_t a = 0; a < cols; a++) {
+        double inst = sv_snap(act[a] - value, scale);
+        switch (w->variant) {
+        case BD_SV_CFR_PLUS: {
+            double x = r[a] + inst;
+            r[a] = x > 0.0 ? x : 0.0;
+            avg[a] += w->t * reach * sigma[a];
+            break;
+        }
+        case BD_SV_DCFR: {
+            double x = r[a] + inst;
+            r[a] = x * (x > 0.0 ? w->up : w->down);
+            avg[a] += w->weight * reach * sigma[a];
+            break;
+        }
+        default:
+            r[a] += inst;
+            avg[a] += reach * sigma[a];
+        }
+    }
+}
+
+/* A subtree the opponent never reaches this iteration: `me`'s rows in it still take this iteration's
+ * average and discount, with zero regrets (as sv_cfr_skip). */
+static void cs_cfr_skip(cs_ws *w, int32_t node, int32_t dp, int32_t me, const double *mr) {
+    const bd_cs *c = w->c;
+    int32_t nn = c->n_nodes, kd = c->kind[node];
+    if (kd == BD_SV_FOLD || kd == BD_SV_SHOWDOWN) return;
+    int32_t nc = c->n_child[node], c0 = c->child[node], h = c->h;
+    if (c->player[node] != me) {
+        for (int32_t a = 0; a < nc; a++) cs_cfr_skip(w, c0 + a, dp + 1, me, mr);
+        return;
+    }
+    const cs_space *M = &c->space[c->thrown[me * nn + node]];
+    int64_t cols = kd == BD_SV_BET ? nc : (int64_t)1 << h;
+    double sigma[32], zero[32] = {0};
+    double *rc = w->reach_me[dp + 1], *sig = w->sig[dp];
+    if (kd == BD_SV_BET)
+        for (int64_t i = 0; i < M->n; i++) cs_cfr_sigma(w, node, i, cols, sig + i * cols);
+    for (int32_t a = 0; a < nc; a++) {
+        if (kd == BD_SV_BET) {
+            for (int64_t i = 0; i < M->n; i++) rc[i] = mr[i] * sig[i * cols + a];
+        } else {
+            cs_cfr_push(w, node, me, a, mr, rc);
+        }
+        cs_cfr_skip(w, c0 + a, dp + 1, me, rc);
+    }
+    for (int64_t i = 0; i < M->n; i++) {
+        const double *row = sigma;
+        if (kd == BD_SV_BET) {
+            row = sig + i * cols;
+        } else {
+            cs_cfr_sigma(w, node, i, cols, sigma);
+        }
+        cs_cfr_update(w, node, i, cols, row, zero, 0.0, mr[i]);
+    }
+}
+
+/* Counterfactual values v[] of `me`'s canonical states at `node` under the current strategy, `me`
+ * reaching them with mr[], the opponent its own with op[] (both per state of a class); `me`'s regrets and
+ * averages updated (the compact twin of sv_cfr_node). */
+static void cs_cfr_node(cs_ws *w, int32_t node, int32_t dp, int32_t me, const double *mr, const double *op,
+                        double *v) {
+    const bd_cs *c = w->c;
+    int32_t nn = c->n_nodes, kd = c->kind[node], actor = c->player[node];
+    if (kd == BD_SV_FOLD || kd == BD_SV_SHOWDOWN) {
+        cs_terminal(w, node, me, op, v);
+        return;
+    }
+    const cs_space *M = &c->space[c->thrown[me * nn + node]], *O = &c->space[c->thrown[(1 - me) * nn + node]];
+    int64_t mm = M->n, mo = O->n;
+    int32_t nc = c->n_child[node], c0 = c->child[node], h = c->h;
+    int64_t cols = kd == BD_SV_BET ? nc : (int64_t)1 << h;
+    double *cv = w->val[dp + 1], *sig = w->sig[dp];
+    double sigma[32];
+    if (actor != me) {
+        double *rc = w->reach[dp + 1];
+        memset(v, 0, (size_t)mm * sizeof *v);
+        if (kd == BD_SV_BET)
+            for (int64_t j = 0; j < mo; j++)
+                if (op[j] != 0.0) cs_cfr_sigma(w, node, j, cols, sig + j * cols);
+        for (int32_t a = 0; a < nc; a++) {
+            int64_t mc = mo;
+            if (kd == BD_SV_BET) {
+                for (int64_t j = 0; j < mo; j++) rc[j] = op[j] == 0.0 ? 0.0 : op[j] * sig[j * cols + a];
+            } else {
+                cs_cfr_push(w, node, 1 - me, a, op, rc);
+                mc = c->space[c->thrown[(1 - me) * nn + node] + a].n;
+            }
+            if (cs_all_zero(rc, mc)) {
+                cs_cfr_skip(w, c0 + a, dp + 1, me, mr);
+                continue;
+            }
+            cs_cfr_node(w, c0 + a, dp + 1, me, mr, rc, cv);
+            for (int64_t i = 0; i < mm; i++) v[i] += cv[i];
+        }
+        return;
+    }
+    double *act = w->act[dp];
+    double *rc = w->reach_me[dp + 1];
+    int32_t dm = c->thrown[me * nn + node];
+    if (kd == BD_SV_BET)
+        for (int64_t i = 0; i < mm; i++) cs_cfr_sigma(w, node, i, cols, sig + i * cols);
+    for (int32_t a = 0; a < nc; a++) {
+        if (kd == BD_SV_BET) {
+            for (int64_t i = 0; i < mm; i++) rc[i] = mr[i] * sig[i * cols + a];
+            cs_cfr_node(w, c0 + a, dp + 1, me, rc, op, cv);
+            for (int64_t i = 0; i < mm; i++) act[i * cols + a] = cv[i];
+            continue;
+        }
+        /* I draw a cards: a mask's value sums its children (each one of my states). */
+        int64_t n_new = (int64_t)c->binom.c[c->n - h - dm][a], block = (int64_t)c->binom.c[h][a] * n_new;
+        cs_cfr_push(w, node, me, a, mr, rc);
+        cs_cfr_node(w, c0 + a, dp + 1, me, rc, op, cv);
+        for (int64_t i = 0; i < mm; i++)
+            for (uint32_t m = 0; m < cols; m++) {
+                if (sv_popcount(m) != a) continue;
+                const int32_t *kids = M->next[a] + i * block + c->mask_rank[m] * n_new;
+                double sum = 0.0;
+                for (int64_t t = 0; t < n_new; t++) sum += cv[kids[t]];
+                act[i * cols + m] = sum;
+            }
+    }
+    for (int64_t i = 0; i < mm; i++) {
+        const double *row = sigma;
+        if (kd == BD_SV_BET) {
+            row = sig + i * cols;
+        } else {
+            cs_cfr_sigma(w, node, i, cols, sigma);
+        }
+        double value = 0.0;
+        for (int64_t a = 0; a < cols; a++) value += row[a] * act[i * cols + a];
+        v[i] = value;
+        cs_cfr_update(w, node, i, cols, row, act + i * cols, value, mr[i]);
+    }
+}
+
+int32_t bd_cs_cfr(const bd_cs *c, double *regret, double *average, int64_t size, int64_t first_iteration,
+                  int64_t iterations, int32_t variant, double alpha, double beta, double gamma) {
+    if (!c || !regret || !average || size != c->strategy_size || first_iteration < 1 || iterations < 0 ||
+        variant < BD_SV_CFR || variant > BD_SV_DCFR || !isfinite(alpha) || !isfinite(beta) || !isfinite(gamma))
+        return BD_SV_BAD_ARGS;
+    if (c->h > 5) return BD_SV_TOO_LARGE; /* sigma rows hold 2**5 masks */
+    cs_ws w;
+    int32_t rc = cs_ws_init(&w, c, 1);
+    if (rc == BD_SV_OK) {
+        w.regret = regret;
+        w.average = average;
+        w.variant = variant;
+        const cs_space *P = &c->space[0];
+        for (int64_t it = 0; it < iterations; it++) {
+            w.t = (double)(first_iteration + it);
+            double pa = pow(w.t, alpha), pb = pow(w.t, beta);
+            w.up = pa / (pa + 1.0);
+            w.down = pb / (pb + 1.0);
+            w.weight = pow(w.t, gamma);
+            for (int32_t me = 0; me < 2; me++) {
+                for (int64_t j = 0; j < P->n; j++) w.reach[0][j] = w.reach_me[0][j] = 1.0;
+                cs_cfr_node(&w, 0, 0, me, w.reach_me[0], w.reach[0], w.val[0]);
+            }
+        }
     }
     cs_ws_free(&w);
     return rc;

@@ -177,6 +177,12 @@ int64_t bd_cs_index(const bd_cs *c, uint64_t hand, uint64_t dead, int32_t *perm)
  * compact `strategy` (strategy_size entries; NULL: uniform), the other seat playing `strategy`. */
 int32_t bd_cs_value(const bd_cs *c, const double *strategy, int64_t size, int32_t seat, int32_t follow,
                     double *value);
+/* `iterations` iterations of CFR (variant BD_SV_*, as bd_sv_cfr: numbered from first_iteration, seats
+ * alternating) over the compact layout: regret[] and average[] are compact-strategy-shaped (`size`
+ * entries; start both at 0), the current strategy is regret matching of regret[] per canonical state, the
+ * average strategy average[] normalised per row (a compact strategy for bd_cs_value). */
+int32_t bd_cs_cfr(const bd_cs *c, double *regret, double *average, int64_t size, int64_t first_iteration,
+                  int64_t iterations, int32_t variant, double alpha, double beta, double gamma);
 /* BD_CDEF_END */
 
 #endif /* BD_SOLVE_H */

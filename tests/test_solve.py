@@ -252,11 +252,13 @@ def test_a_game_too_big_for_memory_is_refused_before_any_array(backend):
     mini = SMALL_GAMES["mini-badugi"]
     with pytest.raises(SolveError, match="4,930,984,215 strategy entries"):
         solve.best_response(mini, "uniform", 0)  # the full layers' own
-    if backend == "python":  # the C twin plays "uniform" on the compact path (tests/test_solve_compact.py)
+    if backend == "python":  # the C twin plays "uniform" and solves on the compact path (test_solve_compact*.py)
         with pytest.raises(SolveError, match="4,930,984,215 strategy entries"):
             solve.exploitability(mini, "uniform")
+        with pytest.raises(SolveError, match="strategy entries"):
+            solve.cfr(mini, iterations=1)
     with pytest.raises(SolveError, match="strategy entries"):
-        solve.cfr(mini, iterations=1)
+        solve.cfr(mini, iterations=1, compact=False)
     # The bound is the one named: a game just under it builds.
     tree = Tree(GameSpec.of("badugi", ranks=3, suits=3, hand_size=1, draws=1, cap=1))
     with pytest.raises(SolveError, match=f"{tree.strategy_size:,} strategy entries"):

@@ -107,7 +107,7 @@ def test_the_compact_path_refuses_what_it_cannot_take():
         with pytest.raises(SolveError, match="compact exact path runs on the C twin only"):
             compact.values(spec, "uniform")
     with using("c"):
-        with pytest.raises(SolveError, match="takes 'uniform' or a CompactStrategy, not 'raise'"):
+        with pytest.raises(SolveError, match="takes 'uniform', a CompactStrategy or a built-in bot .RandomBot, RuleBot., not 'raise'"):
             compact.values(spec, "raise")
         with pytest.raises(SolveError, match="has 315 entries, not 3"):
             compact.CompactStrategy(spec, np.zeros(3))

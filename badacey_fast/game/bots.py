@@ -39,7 +39,7 @@ from badacey_fast.draw.policy import keep_cards
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE, Action
 from badacey_fast.game.view import SeatView
 
-__all__ = ["RandomBot", "RuleBot", "random_bot", "rule_bot", "BOTS", "SUBSETS", "keep_cards", "load_bot",
+__all__ = ["RandomBot", "RuleBot", "rule_betting", "RULE_FLOAT", "random_bot", "rule_bot", "BOTS", "SUBSETS", "keep_cards", "load_bot",
            "load_bots"]
 
 _new = tuple.__new__
@@ -92,6 +92,26 @@ class RandomBot:
         return a
 
 
+#: How often the rule-of-thumb bot calls instead of folding a weak draw facing a bet.
+RULE_FLOAT = 0.1
+
+
+def rule_betting(missing: int, draws_left: int) -> str:
+    """The rule-of-thumb bot's betting, by the cards its hand still wants (``missing``, 0..hand size) and
+    the draws left (0..3): ``"aggressive"`` (bet or raise when it may, else check or call), ``"passive"``
+    (check or call), or ``"weak"`` (check when it may, else fold -- calling a fraction :data:`RULE_FLOAT`
+    of the time).  The one home of the rule: :class:`RuleBot` plays it, the solver reads it.
+
+    >>> rule_betting(0, 0), rule_betting(1, 2), rule_betting(2, 1)
+    ('aggressive', 'aggressive', 'weak')
+    """
+    if missing == 0 or (missing == 1 and draws_left >= 2):
+        return "aggressive"
+    if missing == 1 or (missing == 2 and draws_left == 3):
+        return "passive"
+    return "weak"
+
+
 class RuleBot:
     """Rule of thumb: draw to the best badugi and low cards; bet made hands; fold weak draws late."""
 
@@ -133,14 +153,12 @@ class RuleBot:
         last = acts[-1]
         aggressive = last if last[0] == RAISE or last[0] == BET else None
         passive = acts[1] if first[0] == FOLD else first  # the check or the call
-        draws_left = config.draws - g.street  # 3 in the full game (a small game may have fewer)
-        if missing == 0 or (missing == 1 and draws_left >= 2):
+        how = rule_betting(missing, config.draws - g.street)  # draws left: 3 in the full game
+        if how == "aggressive":
             return aggressive if aggressive is not None else passive
-        if missing == 1 or (missing == 2 and draws_left == 3):
+        if how == "passive" or passive[0] == CHECK:
             return passive
-        if passive[0] == CHECK:
-            return passive
-        if self._rnd() < 0.1:  # an occasional float keeps the bot from being exploited by pure aggression
+        if self._rnd() < RULE_FLOAT:  # an occasional float keeps the bot from being exploited by pure aggression
             return passive
         return first  # the fold
 

@@ -966,3 +966,14 @@ class CompactCore:
             ptr, size = _from_buffer("double[]", strategy), strategy.size
         _solver_check(lib.bd_cs_value(self._ptr, ptr, size, seat, int(follow), value), "compact value")
         return float(value[0])
+
+    def cfr(self, regret: NDArray, average: NDArray, first: int, iterations: int, variant: int, alpha: float,
+            beta: float, gamma: float) -> None:
+        """``iterations`` CFR iterations over the compact layout from iteration ``first`` (1-based), updating
+        ``regret``/``average`` (float64, ``strategy_size`` entries each) in place."""
+        for name, arr in (("regret", regret), ("average", average)):
+            _array(arr, "float64", name)
+            if arr.size != self.strategy_size:
+                raise ValueError(f"{name} has {arr.size} entries, the compact game {self.strategy_size}")
+        _solver_check(lib.bd_cs_cfr(self._ptr, _from_buffer("double[]", regret), _from_buffer("double[]", average),
+                                    regret.size, first, iterations, variant, alpha, beta, gamma), "compact CFR")

@@ -3,7 +3,9 @@
 
 - an exact :class:`~badacey_fast.solve.strategy.Strategy` of a small game: the row of the seat's
   information state (its hands through its draws, the public actions; the button plays the strategy's
-  seat 0), heads-up, in the game it was solved for;
+  seat 0), heads-up, in the game it was solved for; a
+  :class:`~badacey_fast.solve.compact.CompactStrategy` (mini Badugi's CFR+) alike, through the canonical
+  state of the hand held and the cards thrown;
 - an :class:`~badacey_fast.solve.mccfr.MCCFRStrategy`: its abstraction's information state (the bucket of
   the hand held, the summarised public history; csrc/lbr.h) -- the twin of the C bots'.
 
@@ -29,6 +31,7 @@ from badacey_fast.errors import IllegalActionError, SolveError
 from badacey_fast.game.actions import DRAW, Action
 from badacey_fast.game.view import SeatView
 from badacey_fast.rules.games import scoring
+from badacey_fast.solve.compact import CompactStrategy
 from badacey_fast.solve.mccfr import MCCFRStrategy, equity_buckets
 from badacey_fast.solve.spec import GameSpec
 from badacey_fast.solve.strategy import InfoState, Strategy
@@ -110,9 +113,10 @@ class StrategyBot:
     __slots__ = ("strategy", "_rnd", "_table", "_bucket_of", "_spec")
     name = "strategy"
 
-    def __init__(self, strategy: Strategy | MCCFRStrategy, seed: int | None = None) -> None:
-        if not isinstance(strategy, (Strategy, MCCFRStrategy)):
-            raise TypeError(f"a StrategyBot plays a Strategy or an MCCFRStrategy, not {type(strategy).__name__}")
+    def __init__(self, strategy: Strategy | CompactStrategy | MCCFRStrategy, seed: int | None = None) -> None:
+        if not isinstance(strategy, (Strategy, CompactStrategy, MCCFRStrategy)):
+            raise TypeError("a StrategyBot plays a Strategy, a CompactStrategy or an MCCFRStrategy, not "
+                            f"{type(strategy).__name__}")
         self.strategy = strategy
         self._table: dict[int, tuple[int, int]] | None = None
         self._bucket_of: np.ndarray[Any, Any] | None = None
@@ -145,14 +149,14 @@ class StrategyBot:
             raise IllegalActionError(f"seat {view.seat} has no legal action: it is seat {view.to_act}'s turn")
         if view.seats != 2:
             raise SolveError(f"a solver's strategy plays heads-up, not {view.seats} seats")
-        if isinstance(self.strategy, Strategy):
+        if isinstance(self.strategy, (Strategy, CompactStrategy)):
             return self._exact(view, acts)
         return self._abstract(view, acts)
 
     # ------------------------------------------------------------------------------------- exact
     def _exact(self, view: SeatView, acts: tuple[Action, ...]) -> dict[Action, float]:
         strat = self.strategy
-        assert isinstance(strat, Strategy)
+        assert isinstance(strat, (Strategy, CompactStrategy))
         if self._spec is None or self._spec != GameSpec.of(view.config, stack=strat.game.stack):
             got = GameSpec.of(view.config, stack=strat.game.stack)
             if got != strat.game:
@@ -161,8 +165,14 @@ class StrategyBot:
         seat = 0 if view.seat == view.button else 1
         hands = view.hands_seen
         info = InfoState(seat, history_tokens(view), hands, ())
-        node, idx = strat.locate(info)
-        row = strat.rows(node)[idx]
+        if isinstance(strat, CompactStrategy):
+            node, idx, cols = strat.locate(info)
+            row = strat.compact.rows(strat.probs, node)[idx][cols]  # the canonical row, in this hand's order
+            tree = strat.compact.tree
+        else:
+            node, idx = strat.locate(info)
+            row = strat.rows(node)[idx]
+            tree = strat.tree
         if acts[0].kind == DRAW:
             hand = tuple(sorted(view.hand))
             out: dict[Action, float] = {}
@@ -170,7 +180,7 @@ class StrategyBot:
                 thrown = tuple(c for j, c in enumerate(hand) if m >> j & 1)
                 out[Action(DRAW, None, thrown)] = float(p)
             return out
-        names = strat.tree.nodes[node].actions
+        names = tree.nodes[node].actions
         by_kind = {a.kind: a for a in acts}
         return {by_kind[name]: float(p) for name, p in zip(names, row)}
 

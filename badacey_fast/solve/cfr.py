@@ -26,7 +26,8 @@ import numpy as np
 
 from badacey_fast.errors import SolveError
 from badacey_fast.solve.exact import CFR, CFR_PLUS, DCFR, Exact
-from badacey_fast.solve.exploit import exact_of
+from badacey_fast.solve.compact import Compact, CompactStrategy, compact_of
+from badacey_fast.solve.exploit import exact_of, exploitability, too_large_for_layers
 from badacey_fast.solve.spec import GameSpec
 from badacey_fast.solve.strategy import Strategy, load_arrays, save_arrays
 
@@ -48,12 +49,13 @@ class CurvePoint(NamedTuple):
 
 @dataclass
 class CFRResult:
-    """A finished run: the average ``strategy``, its ``exploitability_mbb`` (exact), the ``iterations``
+    """A finished run: the average ``strategy`` (a :class:`~badacey_fast.solve.compact.CompactStrategy` when
+    solved on the compact layout), its ``exploitability_mbb`` (exact), the ``iterations``
     done, the solving ``seconds`` (measurements excluded), the ``curve`` and why it stopped."""
 
     game: GameSpec
     method: str
-    strategy: Strategy
+    strategy: Strategy | CompactStrategy
     iterations: int
     seconds: float
     exploitability_mbb: float
@@ -102,14 +104,18 @@ def _schedule(done: int, every: int | None) -> int:
 
 def cfr(game: object, iterations: int | None = None, target_mbb: float | None = None, time_limit: float | None = None,
         *, method: str = "cfr+", every: int | None = None, checkpoint: str | os.PathLike[str] | None = None,
-        resume: str | os.PathLike[str] | None = None, progress: bool | None = None) -> CFRResult:
+        resume: str | os.PathLike[str] | None = None, progress: bool | None = None,
+        compact: bool | None = None) -> CFRResult:
     """Solve ``game`` (a GameConfig, one of our OpenSpiel games, a GameSpec or a preset name; small
     enough for the exact path) with ``method`` (``"cfr+"``, ``"dcfr"``, ``"cfr"``) until ``iterations``
     (>= 1), ``target_mbb`` (> 0, exploitability in milli-big-bets per hand) or ``time_limit`` (seconds)
     -- at least one of them.  ``every``: measure the exploitability every so many iterations (default:
     about 12 points per factor of ten).  ``checkpoint``: a file written whole at each measurement;
     ``resume``: a checkpoint to continue from (its method and game must match).  ``progress``: a tqdm
-    bar on stderr (None: only on a terminal).
+    bar on stderr (None: only on a terminal).  ``compact``: solve over the compact layout
+    (:mod:`badacey_fast.solve.compact`: states merged by hand, dead cards and suits; C twin only; the
+    result's strategy a :class:`~badacey_fast.solve.compact.CompactStrategy`) -- None: when the full
+    layers are too large (mini Badugi), False: never, True: always.
 
     >>> cfr("badugi")
     Traceback (most recent call last):
@@ -127,19 +133,30 @@ def cfr(game: object, iterations: int | None = None, target_mbb: float | None = 
     for name, x in (("target_mbb", target_mbb), ("time_limit", time_limit)):
         if x is not None and not (isinstance(x, (int, float)) and x > 0 and math.isfinite(x)):
             raise SolveError(f"{name} must be a positive number, got {x!r}")
+    if compact not in (None, True, False):
+        raise TypeError(f"compact must be None, True or False, not {compact!r}")
     spec = GameSpec.of(game)
-    exact = exact_of(spec)
-    size = exact.tree.strategy_size
+    on_compact = too_large_for_layers(spec) if compact is None else compact
+    solver: Exact | Compact = compact_of(spec) if on_compact else exact_of(spec)
+    size = solver.strategy_size if isinstance(solver, Compact) else solver.tree.strategy_size
     regret, average = np.zeros(size), np.zeros(size)
     done, elapsed = 0, 0.0
     curve: list[CurvePoint] = []
     if resume is not None:
-        done, elapsed, curve = _load(resume, spec, method, regret, average)
+        done, elapsed, curve = _load(resume, spec, method, regret, average, on_compact)
     variant = METHODS[method]
 
+    def strategy() -> Strategy | CompactStrategy:
+        if isinstance(solver, Compact):
+            return CompactStrategy(spec, solver.normalise(average))
+        return Strategy(spec, average_strategy(solver, average))
+
     def measure() -> float:
-        probs = average_strategy(exact, average)
-        return (exact.best_response(probs, 0) + exact.best_response(probs, 1)) / 2 * 1000.0 / spec.big_bet
+        strat = strategy()
+        if isinstance(strat, CompactStrategy):
+            return exploitability(spec, strat).mbb
+        exact = exact_of(spec)
+        return (exact.best_response(strat.probs, 0) + exact.best_response(strat.probs, 1)) / 2 * 1000.0 / spec.big_bet
 
     from tqdm import tqdm
 
@@ -164,7 +181,7 @@ def cfr(game: object, iterations: int | None = None, target_mbb: float | None = 
                     per = elapsed / done
                     chunk = max(1, min(chunk, int((time_limit - elapsed) / per) if per > 0 else chunk))
                 t0 = time.perf_counter()
-                exact.cfr(regret, average, done + 1, chunk, variant)
+                solver.cfr(regret, average, done + 1, chunk, variant)
                 elapsed += time.perf_counter() - t0
                 done += chunk
                 bar.update(chunk)
@@ -174,7 +191,7 @@ def cfr(game: object, iterations: int | None = None, target_mbb: float | None = 
             curve.append(CurvePoint(done, elapsed, mbb))
             bar.set_postfix(mbb=f"{mbb:.3g}")
             if checkpoint is not None:
-                _save(checkpoint, spec, method, regret, average, done, elapsed, curve)
+                _save(checkpoint, spec, method, regret, average, done, elapsed, curve, on_compact)
             if target_mbb is not None and mbb <= target_mbb:
                 stopped = "target_mbb"
                 break
@@ -182,19 +199,19 @@ def cfr(game: object, iterations: int | None = None, target_mbb: float | None = 
         bar.close()
     if not curve or curve[-1].iteration != done:
         curve.append(CurvePoint(done, elapsed, measure()))
-    strat = Strategy(spec, average_strategy(exact, average))
-    return CFRResult(spec, method, strat, done, elapsed, curve[-1].mbb, curve, stopped)
+    del regret  # the average strategy is made from the averages alone: a mini game's regrets are 0.9 GB
+    return CFRResult(spec, method, strategy(), done, elapsed, curve[-1].mbb, curve, stopped)
 
 
 def _save(path: str | os.PathLike[str], spec: GameSpec, method: str, regret: np.ndarray[Any, Any],
-          average: np.ndarray[Any, Any], done: int, elapsed: float, curve: list[CurvePoint]) -> None:
+          average: np.ndarray[Any, Any], done: int, elapsed: float, curve: list[CurvePoint], on_compact: bool) -> None:
     meta = {"format": CHECKPOINT, "game": asdict(spec), "method": method, "iterations": done, "seconds": elapsed,
-            "curve": [list(p) for p in curve]}
+            "curve": [list(p) for p in curve], "layout": "compact" if on_compact else "full"}
     save_arrays(path, {"regret": regret, "average": average}, meta)
 
 
 def _load(path: str | os.PathLike[str], spec: GameSpec, method: str, regret: np.ndarray[Any, Any],
-          average: np.ndarray[Any, Any]) -> tuple[int, float, list[CurvePoint]]:
+          average: np.ndarray[Any, Any], on_compact: bool) -> tuple[int, float, list[CurvePoint]]:
     arrays, meta = load_arrays(path)
     if meta.get("format") != CHECKPOINT:
         raise SolveError(f"{path} is not a CFR checkpoint")
@@ -203,6 +220,10 @@ def _load(path: str | os.PathLike[str], spec: GameSpec, method: str, regret: np.
         raise SolveError(f"{path} is a checkpoint of {saved.label()}, not {spec.label()}")
     if meta["method"] != method:
         raise SolveError(f"{path} is a checkpoint of {meta['method']}, not {method}")
+    layout, want = meta.get("layout", "full"), "compact" if on_compact else "full"
+    if layout != want:
+        raise SolveError(f"{path} is a checkpoint of the {layout} layout, this run solves on the {want} one "
+                         f"(compact={on_compact})")
     for name, arr in (("regret", regret), ("average", average)):
         got = arrays.get(name)
         if got is None or got.shape != arr.shape:

@@ -33,7 +33,10 @@ The compact path runs on the C twin only (on the Python twin it raises SolveErro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import asdict
 from itertools import permutations
+import os
 from math import comb
 from typing import Any
 
@@ -41,14 +44,20 @@ import numpy as np
 
 from badacey_fast import kernel
 from badacey_fast.errors import SolveError
+from badacey_fast.errors import InformationStateError
 from badacey_fast.solve.spec import GameSpec
+from badacey_fast.solve.strategy import FORMAT as STRATEGY_FORMAT
+from badacey_fast.solve.strategy import InfoState, load_arrays, save_arrays
 from badacey_fast.solve.tree import BET, DRAW, Tree, hand_ranks
 
-__all__ = ["Compact", "CompactStrategy", "compact_of", "values", "sizes"]
+__all__ = ["Compact", "CompactStrategy", "compact_of", "values", "sizes", "bot_strategy", "FORMAT"]
 
 Vec = np.ndarray[Any, Any]
 
 _COMPACT: dict[GameSpec, "Compact"] = {}
+
+#: The ``format`` field of a saved compact strategy.
+FORMAT = "badacey_fast.solve.compact-strategy/1"
 
 
 class Compact:
@@ -131,6 +140,42 @@ class Compact:
                     dst[j, m] = src[idx, sum(1 << where[t] for t in range(len(mine)) if m >> t & 1)]
         return out
 
+    def normalise(self, average: Vec) -> Vec:
+        """The strategy of accumulated ``average`` rows (CFR's average strategy): each row normalised, uniform
+        where a state was never reached."""
+        out = np.empty_like(average)
+        for i, v in enumerate(self.tree.nodes):
+            if v.kind in (BET, DRAW):
+                a = self.rows(average, i)
+                s = a.sum(axis=1, keepdims=True)
+                np.divide(a, np.where(s > 0, s, 1.0), out=self.rows(out, i))
+                self.rows(out, i)[(s <= 0).reshape(-1)] = 1.0 / a.shape[1]
+        return out
+
+    def cfr(self, regret: Vec, average: Vec, first: int, iterations: int, variant: int, alpha: float = 1.5,
+            beta: float = 0.0, gamma: float = 2.0) -> None:
+        """``iterations`` iterations of CFR (:data:`badacey_fast.solve.exact.CFR_PLUS` ...) over the compact
+        layout from iteration ``first``, updating ``regret`` and ``average`` in place."""
+        self.core.cfr(regret, average, first, iterations, variant, alpha, beta, gamma)
+
+    def state_of(self, node: int, hands: Sequence[Sequence[int]]) -> tuple[int, list[int]]:
+        """The canonical state of a seat at decision ``node`` holding ``hands`` (deck positions: the deal,
+        then the hand after each draw): its row, and per column of the row the column of the seat's own
+        hand (a draw's masks are in the canonical hand's order; a bet's columns are its own)."""
+        hand = sum(1 << p for p in hands[-1])
+        held = 0
+        for h in hands:
+            held |= sum(1 << p for p in h)
+        idx, perm = self.core.index(hand, held & ~hand)
+        nd = self.tree.nodes[node]
+        if nd.kind != DRAW:
+            return idx, list(range(self.columns(node)))
+        S = self.spec.suits
+        mine = sorted(hands[-1])
+        canon = sorted((p // S) * S + perm[p % S] for p in mine)
+        where = [canon.index((p // S) * S + perm[p % S]) for p in mine]
+        return idx, [sum(1 << where[t] for t in range(len(mine)) if m >> t & 1) for m in range(self.columns(node))]
+
     def symmetric(self, compact: Vec) -> Vec:
         """``compact`` with each draw row averaged over the renamings of suits that fix its state (a row
         that plays two isomorphic discards of one hand differently is not a strategy of the class)."""
@@ -163,6 +208,8 @@ def compact_of(game: object) -> Compact:
     """The compact tables of ``game`` (kept: the last two games)."""
     spec = GameSpec.of(game)
     found = _COMPACT.get(spec)
+    if kernel.compact_solver() is None:  # tables built on the C twin are not served on the Python twin
+        found = None
     if found is None:
         found = Compact(spec)
         while len(_COMPACT) >= 2:
@@ -187,9 +234,181 @@ class CompactStrategy:
         """Every legal action alike."""
         return cls(game, compact_of(game).uniform())
 
+    def probabilities(self, info: InfoState) -> tuple[float, ...]:
+        """The probability of each action of ``info`` (a bet's actions; at a draw every discard mask of the
+        hand held, bit j = its j-th lowest card), as :meth:`Strategy.probabilities
+        <badacey_fast.solve.strategy.Strategy.probabilities>`.
+
+        >>> g = GameSpec.of("badugi", ranks=3, suits=3, hand_size=1, draws=1, cap=1)
+        >>> s = CompactStrategy.uniform(g)
+        >>> s.probabilities(InfoState(0, (), ((0,),), ()))
+        (0.5, 0.5)
+        >>> s.probabilities(InfoState(1, (), ((0,),), ()))
+        Traceback (most recent call last):
+        ...
+        badacey_fast.errors.InformationStateError: no information state seat 1 [Ac] - in badugi R3 S3 H1 D1 cap1: seat 1 does not act at (root)
+        """
+        node, idx, cols = self.locate(info)
+        row = self.compact.rows(self.probs, node)[idx]
+        return tuple(float(row[c]) for c in cols)
+
+    def locate(self, info: InfoState) -> tuple[int, int, list[int]]:
+        """(node, canonical row, the row's column of each of the seat's own columns) of an information state
+        (:class:`~badacey_fast.errors.InformationStateError` naming it when the game has none)."""
+        tree, spec = self.compact.tree, self.game
+
+        def unknown(why: str) -> InformationStateError:
+            return InformationStateError(f"no information state {info} in {spec.label()}: {why}")
+
+        try:
+            node = tree.find(info.history)
+        except KeyError:
+            raise unknown(f"no public node {' '.join(info.history) or '(root)'}") from None
+        nd = tree.nodes[node]
+        if nd.kind not in (BET, DRAW) or nd.player != info.seat:
+            raise unknown(f"seat {info.seat} does not act at {' '.join(info.history) or '(root)'}")
+        pos = {c: i for i, c in enumerate(spec.deck)}
+        try:
+            hands = [sorted(pos[c] for c in h) for h in info.hands]
+        except (KeyError, TypeError):
+            raise unknown("a card is not in the deck") from None
+        counts = nd.counts[info.seat]
+        if len(hands) != len(counts) + 1 or any(len(h) != spec.hand_size or len(set(h)) != len(h) for h in hands):
+            raise unknown(f"seat {info.seat} there holds {len(counts) + 1} hand(s) of {spec.hand_size} cards")
+        held: set[int] = set()
+        for before, after, k in zip(hands, hands[1:], counts):
+            held.update(before)
+            kept = set(before) & set(after)
+            if len(kept) != spec.hand_size - k or set(after) - kept & held:
+                raise unknown(f"hands {info.hands} are not one seat's hands through draws of {list(counts)}")
+        idx, cols = self.compact.state_of(node, hands)
+        return node, idx, cols
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write to ``path`` (``.npz``, or Arrow IPC by the suffix ``.arrow``/``.feather``/``.ipc``: the
+        ``[parquet]`` extra), whole or not at all, as :meth:`Strategy.save
+        <badacey_fast.solve.strategy.Strategy.save>`.
+
+        >>> import tempfile
+        >>> g = GameSpec.of("badugi", ranks=3, suits=3, hand_size=1, draws=1, cap=1)
+        >>> path = os.path.join(tempfile.mkdtemp(), "uniform.npz")
+        >>> CompactStrategy.uniform(g).save(path); CompactStrategy.load(path).game == g
+        True
+        """
+        save_arrays(path, {"probs": self.probs}, {"format": FORMAT, "game": asdict(self.game)})
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> "CompactStrategy":
+        """Read a strategy written by :meth:`save` (``SolveError`` if it is not one, or its rows are not
+        probability distributions)."""
+        arrays, meta = load_arrays(path)
+        if meta.get("format") != FORMAT or "probs" not in arrays:
+            hint = " (a full-layer strategy: Strategy.load)" if meta.get("format") == STRATEGY_FORMAT else ""
+            raise SolveError(f"{path} is not a saved compact strategy ({FORMAT}){hint}")
+        out = cls(GameSpec.of(None, **meta["game"]), arrays["probs"])
+        out.check()
+        return out
+
+    def check(self, tol: float = 1e-9) -> None:
+        """Refuse rows that are not probability distributions (``SolveError`` naming the first)."""
+        c = self.compact
+        for i, nd in enumerate(c.tree.nodes):
+            if nd.kind not in (BET, DRAW):
+                continue
+            rows = c.rows(self.probs, i)
+            bad = np.flatnonzero((rows < 0).any(axis=1) | (np.abs(rows.sum(axis=1) - 1.0) > tol)
+                                 | ~np.isfinite(rows).all(axis=1))
+            if bad.size:
+                raise SolveError(f"the compact strategy at {' '.join(nd.history) or '(root)'} (seat {nd.player}, "
+                                 f"canonical state {bad[0]}) is not a probability distribution: {rows[bad[0]].tolist()}")
+
+
+def bot_strategy(game: object, bot: object) -> CompactStrategy:
+    """The compact strategy of a built-in bot (C twin only): the random bot plays every legal action and
+    every discard alike (the uniform strategy); the rule-of-thumb bot
+    (:class:`~badacey_fast.game.bots.RuleBot`) keeps its :func:`~badacey_fast.draw.policy.keep_cards` at a
+    draw and bets by :func:`~badacey_fast.game.bots.rule_betting` (a weak hand facing a bet calls
+    :data:`~badacey_fast.game.bots.RULE_FLOAT` of the time, else folds).  Both see only the hand held now
+    and the public actions, so one row of each canonical state holds them -- but for one thing: where two
+    discards are the same up to suits (throw one of As Ah), the rule keeps the card that comes first and a
+    canonical row cannot tell which that is; here such ties are broken at random
+    (:meth:`Compact.symmetric`).  So the rule's figure is exact for that **symmetrised** rule, and a lower
+    bound for the bot itself (exploitability is convex: the symmetrised rule is the mean of the bot's
+    renamings, each as exploitable as the bot).  The random bot's is exact.
+
+    >>> g = GameSpec.of("badugi", ranks=3, suits=3, hand_size=2, draws=1, cap=1)
+    >>> from badacey_fast.game.bots import RuleBot
+    >>> s = bot_strategy(g, RuleBot())
+    >>> s.probabilities(InfoState(0, (), ((0, 4),), ()))     # As 2c: a two-card badugi, raises
+    (0.0, 0.0, 1.0)
+    >>> bot_strategy(g, "rule")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.SolveError: the compact path reads the random and rule-of-thumb bots (RandomBot, RuleBot), not 'rule'
+    """
+    from badacey_fast.game.bots import RULE_FLOAT, RandomBot, RuleBot, rule_betting
+
+    c = compact_of(game)
+    spec = c.spec
+    if isinstance(bot, RandomBot):
+        return CompactStrategy(spec, c.uniform())
+    if not isinstance(bot, RuleBot):
+        raise SolveError(f"the compact path reads the random and rule-of-thumb bots (RandomBot, RuleBot), not {bot!r}")
+    plans: dict[int, tuple[int, int]] = {}
+    spaces: dict[int, tuple[Vec, Vec]] = {}
+
+    def space(d: int) -> tuple[Vec, Vec]:
+        """Per canonical state of space d: its discard mask and how many cards it wants."""
+        found = spaces.get(d)
+        if found is None:
+            n = c.core.space_size(d)
+            masks, missing = np.empty(n, np.int64), np.empty(n, np.int64)
+            for i in range(n):
+                hand = c.core.state(d, i)[0]
+                got = plans.get(hand)
+                if got is None:
+                    got = plans[hand] = _rule_plan(spec, hand)
+                masks[i], missing[i] = got
+            found = spaces[d] = (masks, missing)
+        return found
+
+    out = np.zeros(c.strategy_size, np.float64)
+    names = ("aggressive", "passive", "weak")
+    for i, nd in enumerate(c.tree.nodes):
+        if nd.kind not in (BET, DRAW):
+            continue
+        masks, missing = space(int(c.thrown[nd.player, i]))
+        rows = c.rows(out, i)
+        if nd.kind == DRAW:
+            rows[np.arange(rows.shape[0]), masks] = 1.0
+            continue
+        acts = nd.actions
+        templates = np.zeros((3, len(acts)))
+        passive = acts.index("check") if "check" in acts else acts.index("call")
+        aggressive = next((acts.index(a) for a in ("raise", "bet") if a in acts), passive)
+        templates[0, aggressive] = templates[1, passive] = 1.0
+        if "check" in acts:
+            templates[2, passive] = 1.0
+        else:
+            templates[2, acts.index("fold")], templates[2, passive] = 1.0 - RULE_FLOAT, RULE_FLOAT
+        how = np.array([names.index(rule_betting(m, spec.draws - nd.street)) for m in range(spec.hand_size + 1)])
+        rows[:] = templates[how[missing]]
+    return CompactStrategy(spec, c.symmetric(out))
+
+
+def _rule_plan(spec: GameSpec, hand: int) -> tuple[int, int]:
+    """The rule of thumb's (discard mask over the hand's positions in order, cards wanted) of ``hand``."""
+    from badacey_fast.draw.policy import keep_cards
+
+    positions = [p for p in range(spec.n_cards) if hand >> p & 1]
+    cards = tuple(spec.deck[p] for p in positions)
+    keep = set(keep_cards(tuple(sorted(cards)), spec.game))
+    return sum(1 << j for j, card in enumerate(cards) if card not in keep), len(cards) - len(keep)
+
 
 def values(game: object, strategy: object = "uniform") -> tuple[tuple[float, float], float]:
-    """Each seat's best-response value to ``strategy`` (``"uniform"`` or a :class:`CompactStrategy`) and
+    """Each seat's best-response value to ``strategy`` (``"uniform"``, a :class:`CompactStrategy`, or the
+    random or rule-of-thumb bot: :func:`bot_strategy`) and
     seat 0's value when it plays itself, chips per hand, on the compact path (C twin only).
     :func:`badacey_fast.solve.exploitability` calls this for a CompactStrategy, and for ``"uniform"`` in a
     game too large for the full layers.
@@ -197,7 +416,7 @@ def values(game: object, strategy: object = "uniform") -> tuple[tuple[float, flo
     >>> values(GameSpec.of("badugi", ranks=3, suits=2, hand_size=1, draws=1, cap=1), "raise")
     Traceback (most recent call last):
     ...
-    badacey_fast.errors.SolveError: the compact path takes 'uniform' or a CompactStrategy, not 'raise'
+    badacey_fast.errors.SolveError: the compact path takes 'uniform', a CompactStrategy or a built-in bot (RandomBot, RuleBot), not 'raise'
     """
     spec = GameSpec.of(game)
     if isinstance(strategy, CompactStrategy):
@@ -206,10 +425,19 @@ def values(game: object, strategy: object = "uniform") -> tuple[tuple[float, flo
         probs: Vec | None = strategy.probs
     elif isinstance(strategy, str) and strategy == "uniform":
         probs = None
+    elif _is_builtin_bot(strategy):
+        probs = bot_strategy(spec, strategy).probs
     else:
-        raise SolveError(f"the compact path takes 'uniform' or a CompactStrategy, not {strategy!r}")
+        raise SolveError(f"the compact path takes 'uniform', a CompactStrategy or a built-in bot (RandomBot, "
+                         f"RuleBot), not {strategy!r}")
     c = compact_of(spec)
     return (c.value(probs, 0), c.value(probs, 1)), c.value(probs, 0, follow=True)
+
+
+def _is_builtin_bot(obj: object) -> bool:
+    from badacey_fast.game.bots import RandomBot, RuleBot
+
+    return isinstance(obj, (RandomBot, RuleBot))
 
 
 def sizes(game: object) -> dict[str, int]:
