@@ -336,10 +336,10 @@ def bot_strategy(game: object, bot: object) -> CompactStrategy:
     bound for the bot itself (exploitability is convex: the symmetrised rule is the mean of the bot's
     renamings, each as exploitable as the bot).  The random bot's is exact.
 
-    >>> g = GameSpec.of("badugi", ranks=3, suits=3, hand_size=2, draws=1, cap=1)
+    >>> g = GameSpec.of("badugi", ranks=3, suits=3, hand_size=2, draws=1, cap=2)
     >>> from badacey_fast.game.bots import RuleBot
     >>> s = bot_strategy(g, RuleBot())
-    >>> s.probabilities(InfoState(0, (), ((0, 4),), ()))     # As 2c: a two-card badugi, raises
+    >>> s.probabilities(InfoState(0, (), ((0, 5),), ()))     # Ac 2d, a two-card badugi: fold, call, raise
     (0.0, 0.0, 1.0)
     >>> bot_strategy(g, "rule")
     Traceback (most recent call last):
