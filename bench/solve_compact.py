@@ -2,6 +2,7 @@
 alternated rounds), and the compact path alone on mini Badugi, which the full layers refuse.
 
     python bench/solve_compact.py --rounds 3
+    python bench/solve_compact.py --rounds 1 --cfr 3   # and the bots' exploitability, CFR+ iterations
 
 Each round times both seats' best responses to the uniform strategy (the exploitability: what
 ``solve.exploitability`` adds, the profile's value, is one more pass of the same cost), the tables
@@ -14,7 +15,11 @@ import argparse
 import os
 import time
 
+import numpy as np
+
 from badacey_fast import kernel, solve
+from badacey_fast.game.bots import RandomBot, RuleBot
+from badacey_fast.solve.exact import CFR_PLUS
 from badacey_fast.game.small import SMALL_GAMES
 from badacey_fast.solve.compact import compact_of
 from badacey_fast.solve.exploit import exact_of
@@ -36,6 +41,9 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--no-mini", action="store_true", help="leave mini Badugi out")
+    p.add_argument("--cfr", type=int, default=0, metavar="N",
+                   help="also time N CFR+ iterations of mini Badugi on the compact layout, one at a time, and "
+                   "the exploitability of the random and rule-of-thumb bots there")
     args = p.parse_args()
     print(f"load {os.getloadavg()[0]:.1f}, {args.rounds} rounds, process seconds min-max")
     with kernel.using("c"):
@@ -57,6 +65,15 @@ def main() -> None:
             e = solve.exploitability(spec, "uniform")
             print(f"mini-badugi (full layers: refused)   tables {build:.2f} s   exploitability of uniform "
                   f"{min(times):.2f}-{max(times):.2f} s: {e.mbb:.3f} mbb/hand (with the profile value: {e.seconds:.2f} s wall)")
+            if args.cfr:
+                for bot in (RandomBot(), RuleBot()):
+                    got: list[solve.Exploitability] = []
+                    t = clock(lambda: got.append(solve.exploitability(spec, bot)))
+                    print(f"  {bot.name} bot: {got[0].mbb:.3f} mbb/hand (best responses {got[0].values[0]:+.6f}, "
+                          f"{got[0].values[1]:+.6f} chips; {t:.2f} s with reading the bot)")
+                regret, average = np.zeros(comp.strategy_size), np.zeros(comp.strategy_size)
+                its = [clock(lambda: comp.cfr(regret, average, i + 1, 1, CFR_PLUS)) for i in range(args.cfr)]
+                print(f"  CFR+ iteration (both seats) {min(its):.2f}-{max(its):.2f} s over {args.cfr}")
 
 
 if __name__ == "__main__":

@@ -51,10 +51,12 @@ def test_solve_refuses_bad_games(backend, capsys):
     assert "reshuffle" in capsys.readouterr().err
     assert main(["solve", "poker", "--iterations", "3"]) == 2
     assert "unknown game 'poker'" in capsys.readouterr().err
-    # Too big to solve exactly: one line naming the size, at once (it used to die in a MemoryError).
-    assert main(["solve", "mini-badugi", "--iterations", "1", "--no-progress"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "4,930,984,215 strategy entries" in err[0]
+    # Too big for the full layers: one line naming the size, at once (it used to die in a MemoryError).  The
+    # C twin solves it on the compact layout instead (tests/test_solve_compact_cfr.py, exhaustive: minutes).
+    if backend == "python":
+        assert main(["solve", "mini-badugi", "--iterations", "1", "--no-progress"]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "4,930,984,215 strategy entries" in err[0]
 
 
 @pytest.mark.backend_independent

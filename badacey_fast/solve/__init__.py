@@ -4,7 +4,8 @@ best-response lower bound for full-size games (docs/solving.md).
 - :func:`exploitability`, :func:`best_response` -- exact, for small games (RULES.md §6): every deal,
   draw and action summed, card removal exact; mini Badugi on the compact path (:class:`CompactStrategy`);
 - :func:`cfr` -- CFR+ (and DCFR, vanilla CFR) over the whole game, its average strategy and exploitability
-  curve; :class:`Strategy` saves and loads it, :class:`StrategyBot` plays it;
+  curve (mini Badugi over the compact layout: a :class:`CompactStrategy`); :class:`Strategy` and
+  :class:`CompactStrategy` save and load it, :class:`StrategyBot` plays it;
 - :func:`canonical`, :func:`n_classes`, :func:`hand_of_class`, :func:`canonical_sequence` -- suit
   isomorphism of hands and of an information state's hands;
 - :func:`lbr` -- local best response, a lower bound on a bot's exploitability in full-size games;
