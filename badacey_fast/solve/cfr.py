@@ -27,7 +27,7 @@ import numpy as np
 from badacey_fast.errors import SolveError
 from badacey_fast.solve.exact import CFR, CFR_PLUS, DCFR, Exact
 from badacey_fast.solve.compact import Compact, CompactStrategy, compact_of
-from badacey_fast.solve.exploit import exact_of, exploitability, too_large_for_layers
+from badacey_fast.solve.exploit import exact_of, too_large_for_layers
 from badacey_fast.solve.spec import GameSpec
 from badacey_fast.solve.strategy import Strategy, load_arrays, save_arrays
 
@@ -153,10 +153,12 @@ def cfr(game: object, iterations: int | None = None, target_mbb: float | None = 
 
     def measure() -> float:
         strat = strategy()
-        if isinstance(strat, CompactStrategy):
-            return exploitability(spec, strat).mbb
-        exact = exact_of(spec)
-        return (exact.best_response(strat.probs, 0) + exact.best_response(strat.probs, 1)) / 2 * 1000.0 / spec.big_bet
+        if isinstance(strat, CompactStrategy):  # the two best responses (not the profile's value: a third pass)
+            br = strat.compact.value(strat.probs, 0) + strat.compact.value(strat.probs, 1)
+        else:
+            exact = exact_of(spec)
+            br = exact.best_response(strat.probs, 0) + exact.best_response(strat.probs, 1)
+        return br / 2 * 1000.0 / spec.big_bet
 
     from tqdm import tqdm
 
