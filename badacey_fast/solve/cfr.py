@@ -178,7 +178,9 @@ def cfr(game: object, iterations: int | None = None, target_mbb: float | None = 
                 goal = min(goal, iterations)
             # Iterate towards the next measurement, in chunks so that a time limit is honoured.
             while done < goal:
-                chunk = goal - done
+                # On the compact layout an iteration takes seconds: one per call, so that Ctrl-C and a time
+                # limit are heard between iterations (a signal waits for the C call to return).
+                chunk = 1 if on_compact else goal - done
                 if time_limit is not None and done > 0:
                     per = elapsed / done
                     chunk = max(1, min(chunk, int((time_limit - elapsed) / per) if per > 0 else chunk))
