@@ -213,7 +213,8 @@ def test_an_environment_without_its_library_names_the_extra(fresh_python, blocke
 
 _BAD_SETTINGS = [("BADACEY_FAST_ISA", "avx513", "auto, avx512, avx2, scalar"),
                  ("BADACEY_FAST_ISA", "avx2 please", "auto, avx512, avx2, scalar"),
-                 ("BADACEY_FAST_BACKEND", "cee", "auto, c, python")]
+                 ("BADACEY_FAST_BACKEND", "cee", "auto, c, python"),
+                 ("BADACEY_FAST_VERIFY_TABLES", "never", "once, always")]
 
 
 @pytest.mark.backend_independent

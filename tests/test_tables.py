@@ -504,3 +504,174 @@ def test_damaged_table_raises_in_auto_and_c_and_the_cli_says_one_line(table_copy
     for line in (lines[0], out["evaluate"][1], out["draw_outcomes"][1]):
         assert str(path) in line and "badacey build-tables" in line, line
     assert out["evaluate"][0] == out["draw_outcomes"][0] == "TableIntegrityError", out
+
+
+# ---- the stamp: the whole-file checks once per installed table ---------------------------------------
+
+
+class _CountingRangeCheck:
+    """numpy's range check, counting its calls: a load that checks the whole file calls it once."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, game: int, payload: memoryview) -> int:
+        self.calls += 1
+        return tables.first_bad_entry(game, payload)
+
+
+@pytest.fixture
+def settled_copy(table_copy: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Good table copies old enough to be stamped: the settling time shortened to 50 ms (not 2 s), waited."""
+    import time
+
+    monkeypatch.delenv(tables.VERIFY_ENV_VAR, raising=False)
+    monkeypatch.setattr(tables, "STAMP_SETTLE_SECONDS", 0.05)
+    time.sleep(0.06)
+    return table_copy
+
+
+def _flip_in_place(path: Path, offset: int) -> None:
+    """One bit of the file at ``offset`` flipped by a write into the same file (same inode and size)."""
+    with open(path, "r+b") as f:
+        f.seek(offset)
+        byte = f.read(1)[0]
+        f.seek(offset)
+        f.write(bytes([byte ^ 0x01]))
+
+
+@pytest.mark.backend_independent  # the file format's own checks; no twin serves them
+def test_a_checked_table_is_stamped_and_later_loads_skip_the_whole_file_checks(settled_copy: Path) -> None:
+    check = _CountingRangeCheck()
+    stamp = Path(tables.stamp_path(0, settled_copy))
+    assert not stamp.exists()
+    first, _ = tables.map_table(0, settled_copy, check)
+    assert check.calls == 1 and stamp.exists()
+    recorded = stamp.read_text(encoding="ascii")
+    st = os.stat(tables.table_path(0, settled_copy))
+    assert f"size {st.st_size} " in recorded and f"ino {st.st_ino} " in recorded
+    assert f"ctime_ns {st.st_ctime_ns} " in recorded
+    again, _ = tables.map_table(0, settled_copy, check)
+    buf = bytearray(4 * tables.ENTRIES)
+    tables.read_table(0, memoryview(buf), settled_copy, check)
+    assert check.calls == 1  # neither load read the whole file again
+    assert bytes(again) == bytes(first) == bytes(buf)
+    assert not Path(tables.stamp_path(1, settled_copy)).exists()  # each table its own stamp
+    assert [p.name for p in settled_copy.iterdir() if p.name.endswith(".tmp")] == []
+
+
+@pytest.mark.backend_independent  # the file format's own checks; no twin serves them
+@pytest.mark.parametrize("where", ["payload", "last byte"])
+def test_a_table_written_in_place_after_its_stamp_is_checked_again_and_refused(settled_copy: Path,
+                                                                             where: str) -> None:
+    tables.map_table(1, settled_copy)
+    assert Path(tables.stamp_path(1, settled_copy)).exists()
+    path = settled_copy / tables.TABLE_NAMES[1]
+    _flip_in_place(path, tables.HEADER_SIZE + 4 * 123_456 if where == "payload" else tables.FILE_SIZE - 1)
+    _assert_integrity_error(settled_copy, 1, "corrupted")
+    from badacey_fast.kernel._c import Kernel  # the kernel's load path, too
+
+    with pytest.raises(TableIntegrityError, match="corrupted"):
+        Kernel(settled_copy).table(True)
+
+
+@pytest.mark.backend_independent  # the file format's own checks; no twin serves them
+def test_a_stamped_table_truncated_or_replaced_is_refused(settled_copy: Path) -> None:
+    tables.map_table(0, settled_copy)
+    path = settled_copy / tables.TABLE_NAMES[0]
+    good = path.read_bytes()
+    with open(path, "r+b") as f:  # truncated in place: the size is checked at every load
+        f.truncate(tables.FILE_SIZE - 4)
+    _assert_integrity_error(settled_copy, 0, "wrong size")
+    # A damaged file renamed over the stamped one (a new inode; its own times), its stamp left in place.
+    damaged = bytearray(good)
+    damaged[tables.HEADER_SIZE + 4 * 7] ^= 0x01
+    path.with_suffix(".new").write_bytes(bytes(damaged))
+    os.replace(path.with_suffix(".new"), path)
+    assert Path(tables.stamp_path(0, settled_copy)).exists()
+    _assert_integrity_error(settled_copy, 0, "corrupted")
+
+
+@pytest.mark.backend_independent  # the file format's own checks; no twin serves them
+def test_a_stamp_of_another_file_or_not_a_stamp_is_not_trusted(settled_copy: Path) -> None:
+    check = _CountingRangeCheck()
+    tables.map_table(1, settled_copy, check)
+    stamp = Path(tables.stamp_path(1, settled_copy))
+    # Badeucy's stamp beside Badacey's table: another game, inode and checksum
+    shutil.copy(stamp, tables.stamp_path(0, settled_copy))
+    tables.map_table(0, settled_copy, check)
+    assert check.calls == 2
+    stamp.write_bytes(b"\xff\xfe not a stamp")
+    tables.map_table(1, settled_copy, check)
+    assert check.calls == 3
+    tables.map_table(1, settled_copy, check)  # ... and rewritten by the full check
+    assert check.calls == 3
+
+
+@pytest.mark.backend_independent  # the file format's own checks; no twin serves them
+def test_verify_always_checks_every_load_and_writes_no_stamp(settled_copy: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    check = _CountingRangeCheck()
+    monkeypatch.setenv(tables.VERIFY_ENV_VAR, "Always")
+    tables.map_table(0, settled_copy, check)
+    tables.map_table(0, settled_copy, check)
+    assert check.calls == 2 and not Path(tables.stamp_path(0, settled_copy)).exists()
+    monkeypatch.setenv(tables.VERIFY_ENV_VAR, "once")
+    tables.map_table(0, settled_copy, check)
+    assert check.calls == 3 and Path(tables.stamp_path(0, settled_copy)).exists()
+    monkeypatch.setenv(tables.VERIFY_ENV_VAR, "always")  # a stamp there: still the whole file
+    tables.map_table(0, settled_copy, check)
+    assert check.calls == 4
+
+
+@pytest.mark.backend_independent  # the file format's own checks; no twin serves them
+def test_a_bad_verify_setting_is_refused_naming_it(settled_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(At import and by the command, before any output: tests/test_cli_frame.py's bad settings.)"""
+    from badacey_fast.errors import SettingError
+
+    monkeypatch.setenv(tables.VERIFY_ENV_VAR, "never")
+    for call in (lambda: tables.map_table(0, settled_copy), lambda: tables.check_present(settled_copy)):
+        with pytest.raises(SettingError, match="BADACEY_FAST_VERIFY_TABLES='never' is not one of once, always"):
+            call()
+    assert not Path(tables.stamp_path(0, settled_copy)).exists()
+
+
+@pytest.mark.backend_independent  # the file format's own checks; no twin serves them
+def test_a_fresh_table_is_checked_but_not_stamped(table_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file written less than STAMP_SETTLE_SECONDS ago could be rewritten within its filesystem's clock
+    tick, keeping its times: it is checked in full at each load and gets no stamp until it has settled."""
+    monkeypatch.delenv(tables.VERIFY_ENV_VAR, raising=False)
+    monkeypatch.setattr(tables, "STAMP_SETTLE_SECONDS", 3600.0)
+    check = _CountingRangeCheck()
+    tables.map_table(0, table_copy, check)
+    tables.map_table(0, table_copy, check)
+    assert check.calls == 2 and not Path(tables.stamp_path(0, table_copy)).exists()
+
+
+@pytest.mark.backend_independent  # the file format's own checks; no twin serves them
+def test_a_directory_that_refuses_the_stamp_leaves_no_temporary(settled_copy: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(src: str, dst: str) -> None:
+        raise PermissionError(13, "Permission denied", dst)
+
+    monkeypatch.setattr(os, "replace", refuse)
+    check = _CountingRangeCheck()
+    payload, _ = tables.map_table(0, settled_copy, check)
+    tables.map_table(0, settled_copy, check)
+    assert check.calls == 2 and payload.nbytes == 4 * tables.ENTRIES
+    assert sorted(p.name for p in settled_copy.iterdir()) == sorted(tables.TABLE_NAMES)
+
+
+@pytest.mark.backend_independent  # fresh interpreters choosing their twin by BADACEY_FAST_BACKEND
+def test_cli_refuses_a_table_damaged_after_its_stamp(settled_copy: Path, fresh_python) -> None:
+    env = {"BADACEY_FAST_TABLES": str(settled_copy), "BADACEY_FAST_BACKEND": "c"}
+    code = "import sys; from badacey_fast.cli import main; sys.exit(main(['eval', 'As 2h 3d 4c 5s']))"
+    tables.map_table(0, settled_copy)  # stamped here (the child would wait its own 2 s to settle)
+    first = fresh_python(code, env=env)
+    assert first.returncode == 0 and "5-4-3-2-A low" in first.stdout, first.stderr
+    stamp = Path(tables.stamp_path(0, settled_copy)).read_text(encoding="ascii")
+    _flip_in_place(settled_copy / tables.TABLE_NAMES[0], tables.HEADER_SIZE + 4 * 2_000)
+    run = fresh_python(code, env=env)
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert tables.TABLE_NAMES[0] in run.stderr and "corrupted" in run.stderr
+    assert Path(tables.stamp_path(0, settled_copy)).read_text(encoding="ascii") == stamp  # not re-stamped

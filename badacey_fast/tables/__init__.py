@@ -5,6 +5,6 @@ installed), and the same class maps over numpy arrays (:mod:`.arrays`: the Pytho
 
 from __future__ import annotations
 
-from badacey_fast.tables.format import HANDS5, BADUGI_MASKS, ENTRIES, MAGIC, FORMAT_VERSION, HEADER_SIZE, FILE_SIZE, TABLE_NAMES, REBUILD_HINT, data_dir, table_path, pack_header, read_table, map_table, check_present
+from badacey_fast.tables.format import HANDS5, BADUGI_MASKS, ENTRIES, MAGIC, FORMAT_VERSION, HEADER_SIZE, FILE_SIZE, TABLE_NAMES, REBUILD_HINT, data_dir, table_path, pack_header, read_table, map_table, check_present, verify_policy, stamp_path
 
-__all__ = ['HANDS5', 'BADUGI_MASKS', 'ENTRIES', 'MAGIC', 'FORMAT_VERSION', 'HEADER_SIZE', 'FILE_SIZE', 'TABLE_NAMES', 'REBUILD_HINT', 'data_dir', 'table_path', 'pack_header', 'read_table', 'map_table', 'check_present']
+__all__ = ['HANDS5', 'BADUGI_MASKS', 'ENTRIES', 'MAGIC', 'FORMAT_VERSION', 'HEADER_SIZE', 'FILE_SIZE', 'TABLE_NAMES', 'REBUILD_HINT', 'data_dir', 'table_path', 'pack_header', 'read_table', 'map_table', 'check_present', 'verify_policy', 'stamp_path']

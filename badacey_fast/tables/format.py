@@ -21,6 +21,15 @@ processes share, what the kernel loads): a missing, truncated, corrupted or craf
 :class:`~badacey_fast.errors.TableIntegrityError` naming the file and
 the command that rebuilds it.
 
+The whole-file checks (CRC-32 and ranges: reading all 10 MB, most of a first ``evaluate``'s cost) run once
+per installed table: a table that passes them gets a *stamp* beside it (``badacey.tbl.checked``, written
+whole and renamed) holding the file's identity -- size, inode, modification and status-change times --
+and its checksum.  A later load whose file still matches its stamp checks the header and size only; a
+table written, replaced or truncated since has another identity (the status-change time is the kernel's:
+no program sets it back) and is checked in full again.  What a stamp cannot see is a file damaged
+without a write (a failing disk): ``BADACEY_FAST_VERIFY_TABLES=always`` checks every load in full
+(:func:`verify_policy`).  Where the directory is read-only, no stamp is written and every load checks.
+
 >>> os.path.basename(table_path(1))
 'badeucy.tbl'
 >>> table_path(2)
@@ -36,7 +45,7 @@ import struct
 import sys
 import zlib
 
-from badacey_fast.errors import TableIntegrityError
+from badacey_fast.errors import SettingError, TableIntegrityError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:
@@ -59,6 +68,12 @@ __all__ = [
     "map_table",
     "first_bad_entry",
     "check_present",
+    "verify_policy",
+    "stamp_path",
+    "VERIFY_ENV_VAR",
+    "VERIFY_POLICIES",
+    "STAMP_SUFFIX",
+    "STAMP_SETTLE_SECONDS",
 ]
 
 #: Number of five-card hands, C(52, 5): the size of the perfect hash's range.
@@ -83,6 +98,18 @@ DIR_ENV_VAR = "BADACEY_FAST_TABLES"
 LOW_RANKS = (6175, 7462)
 BADUGI_RANKS = 1092
 REBUILD_HINT = "rebuild it with `badacey build-tables` (or reinstall badacey_fast)"
+#: Environment variable: ``once`` (the default: the whole-file checks once per installed table, then its
+#: stamp) or ``always`` (every load checks the whole file).
+VERIFY_ENV_VAR = "BADACEY_FAST_VERIFY_TABLES"
+VERIFY_POLICIES = ("once", "always")
+#: What a table's stamp file is named after: ``badacey.tbl.checked`` beside ``badacey.tbl``.
+STAMP_SUFFIX = ".checked"
+#: A table written less than this long ago (seconds) is checked but not stamped: a filesystem's clock
+#: ticks coarsely (a few ms), and a file rewritten within the tick of its last write could keep its times.
+#: A stamped file is older than this, so any later write gives it other times.
+STAMP_SETTLE_SECONDS = 2.0
+# Bumped whenever the whole-file checks change: stamps of an older check are not trusted.
+_CHECK_VERSION = 1
 
 
 # os.path, not pathlib: pathlib costs ~10 ms of `import badacey_fast` (tables load on the import path).
@@ -136,6 +163,72 @@ def pack_header(game: int, payload: bytes | memoryview) -> bytes:
     return _HEADER.pack(MAGIC, FORMAT_VERSION, _check_game(game), HANDS5, BADUGI_MASKS, zlib.crc32(payload), 0)
 
 
+def verify_policy() -> str:
+    """``$BADACEY_FAST_VERIFY_TABLES``: ``"once"`` (default) or ``"always"``; anything else is refused.
+
+    >>> verify_policy() in VERIFY_POLICIES
+    True
+    >>> os.environ[VERIFY_ENV_VAR] = "sometimes"
+    >>> verify_policy()
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.SettingError: BADACEY_FAST_VERIFY_TABLES='sometimes' is not one of once, always
+    >>> del os.environ[VERIFY_ENV_VAR]
+    """
+    raw = os.environ.get(VERIFY_ENV_VAR, "once")
+    policy = raw.strip().lower() or "once"
+    if policy not in VERIFY_POLICIES:
+        raise SettingError(f"{VERIFY_ENV_VAR}={raw!r} is not one of {', '.join(VERIFY_POLICIES)}")
+    return policy
+
+
+def stamp_path(game: int, directory: str | os.PathLike[str] | None = None) -> str:
+    """Path of the stamp that records the table of game ``game`` as checked (see the module docstring).
+
+    >>> stamp_path(0, "/tmp")
+    '/tmp/badacey.tbl.checked'
+    """
+    return table_path(game, directory) + STAMP_SUFFIX
+
+
+def _identity(game: int, st: os.stat_result, crc: int) -> str:
+    """The stamp's line for a table of ``game`` with status ``st`` and header checksum ``crc``."""
+    return (f"badacey_fast table check {_CHECK_VERSION} format {FORMAT_VERSION} game {game} size {st.st_size} "
+            f"dev {st.st_dev} ino {st.st_ino} mtime_ns {st.st_mtime_ns} ctime_ns {st.st_ctime_ns} "
+            f"crc32 {crc:#010x}\n")
+
+
+def _stamped(path: str, identity: str) -> bool:
+    """Whether the stamp beside ``path`` records this very file as checked."""
+    try:
+        with open(path + STAMP_SUFFIX, encoding="ascii") as f:
+            return f.read(len(identity) + 1) == identity
+    except (OSError, UnicodeDecodeError):  # no stamp, or not ours: check in full
+        return False
+
+
+def _stamp(path: str, identity: str, st: os.stat_result) -> None:
+    """Write the stamp beside ``path`` (a temporary renamed over it); skipped for a file too recently
+    written (:data:`STAMP_SETTLE_SECONDS`) and where the directory cannot be written."""
+    import time  # (built in: no import cost)
+
+    if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) < STAMP_SETTLE_SECONDS * 1e9:
+        return
+    from _thread import get_ident
+
+    target = path + STAMP_SUFFIX
+    temporary = f"{target}.{os.getpid()}.{get_ident()}.tmp"
+    try:
+        with open(temporary, "w", encoding="ascii") as f:
+            f.write(identity)
+        os.replace(temporary, target)
+    except OSError:  # a read-only install: every load checks in full, as without stamps
+        try:
+            os.remove(temporary)
+        except OSError:
+            pass
+
+
 def _fail(path: str, problem: str, missing: bool = False) -> TableIntegrityError:
     err = TableIntegrityError(f"lookup table {path!r} {problem}: {REBUILD_HINT}")
     err.missing = missing
@@ -148,7 +241,8 @@ def check_present(directory: str | os.PathLike[str] | None = None) -> None:
     Only *missing* tables are caught here, at import, so that the ``auto`` backend policy can fall back
     to the Python twin (a kernel installed without its data is as unusable as no kernel).  A table that
     exists but is damaged in any way (size, header, checksum, ranges) fails when it is first loaded by
-    :func:`read_table`, in every policy: damaged data is never papered over by a silent fallback.
+    :func:`read_table`, in every policy: damaged data is never papered over by a silent fallback.  A bad
+    ``BADACEY_FAST_VERIFY_TABLES`` is refused here too (:func:`verify_policy`).
 
     >>> check_present()                       # the installed tables
     >>> check_present("/nonexistent")         # doctest: +ELLIPSIS
@@ -156,6 +250,7 @@ def check_present(directory: str | os.PathLike[str] | None = None) -> None:
     ...
     badacey_fast.errors.TableIntegrityError: lookup table '/nonexistent/badacey.tbl' is missing: rebuild it with `badacey build-tables` (or reinstall badacey_fast)
     """
+    verify_policy()  # a bad BADACEY_FAST_VERIFY_TABLES is refused at import, before any output
     for game in (0, 1):
         path = table_path(game, directory)
         if not os.path.isfile(path):
@@ -203,10 +298,12 @@ def _describe_entry(game: int, index: int, entry: int) -> str:
     return f"rank mask {mask:#06x} ({bits} ranks) holds {entry:#010x}, expected {expected}"
 
 
-def _check(path: str, game: int, size: int, head: bytes, payload: memoryview,
+def _check(path: str, game: int, st: os.stat_result, head: bytes, payload: memoryview,
            first_bad: Callable[[int, memoryview], int] | None) -> None:
-    """Every integrity check of a table file (``size`` bytes, starting with ``head``, ``payload`` the
-    entries that follow): raises :class:`TableIntegrityError` naming the first problem found."""
+    """Every integrity check of a table file (status ``st``, starting with ``head``, ``payload`` the
+    entries that follow): raises :class:`TableIntegrityError` naming the first problem found.  The
+    header and size always; the checksum and ranges unless the file's stamp records it checked."""
+    size = st.st_size
     wrong_size = f"has the wrong size ({size} bytes, expected {FILE_SIZE}: truncated, or not a table)"
     if len(head) < HEADER_SIZE:
         raise _fail(path, wrong_size)
@@ -227,6 +324,10 @@ def _check(path: str, game: int, size: int, head: bytes, payload: memoryview,
         raise _fail(path, f"has reserved header field {reserved}, expected 0")
     if size != FILE_SIZE or payload.nbytes != 4 * ENTRIES:
         raise _fail(path, wrong_size)
+    once = verify_policy() == "once"
+    identity = _identity(game, st, crc)
+    if once and _stamped(path, identity):
+        return
     actual = zlib.crc32(payload)
     if actual != crc:
         raise _fail(path, f"is corrupted (checksum mismatch: header says {crc:#010x}, payload has {actual:#010x})")
@@ -234,6 +335,8 @@ def _check(path: str, game: int, size: int, head: bytes, payload: memoryview,
     if bad >= 0:
         entry = int.from_bytes(payload[4 * bad : 4 * bad + 4], "little")
         raise _fail(path, f"has an out-of-range entry: {_describe_entry(game, bad, entry)}")
+    if once:
+        _stamp(path, identity, st)
 
 
 def _check_byteorder() -> None:
@@ -273,14 +376,14 @@ def read_table(game: int, into: memoryview, directory: str | os.PathLike[str] | 
     _check_byteorder()
     try:
         with open(path, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
+            st = os.fstat(f.fileno())
             head = f.read(HEADER_SIZE)
             got = f.readinto(into) if len(head) == HEADER_SIZE else 0
     except FileNotFoundError:
         raise _fail(path, "is missing", missing=True) from None
     except OSError as exc:
         raise _fail(path, f"cannot be read ({exc.strerror})") from None
-    _check(path, game, size, head, into if got == into.nbytes else into[:got], first_bad)
+    _check(path, game, st, head, into if got == into.nbytes else into[:got], first_bad)
     return path
 
 
@@ -308,7 +411,8 @@ def map_table(game: int, directory: str | os.PathLike[str] | None = None,
     _check_byteorder()
     try:
         with open(path, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
+            st = os.fstat(f.fileno())
+            size = st.st_size
             try:
                 mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if size else None
             except (OSError, ValueError):
@@ -323,5 +427,5 @@ def map_table(game: int, directory: str | os.PathLike[str] | None = None,
         raise _fail(path, f"cannot be read ({exc.strerror})") from None
     whole = memoryview(mapped if mapped is not None else b"")
     head = bytes(whole[:HEADER_SIZE])
-    _check(path, game, size, head, whole[HEADER_SIZE:], first_bad)
+    _check(path, game, st, head, whole[HEADER_SIZE:], first_bad)
     return whole[HEADER_SIZE:], path
