@@ -82,6 +82,11 @@ def test_a_run_imports_only_what_it_uses(fresh_python, argv):
         assert "importlib.metadata" not in loaded
     if argv[0] != "showdown":  # pots (fractions, decimal) for a showdown alone
         assert "badacey_fast.pots" not in loaded and "decimal" not in loaded
+        # What eval's start once paid for (docs/cli.md): typing (the reference's named tuples), shutil with
+        # bz2 and lzma (argparse's terminal width), threading (the SIGTERM handler's main-thread test).
+        # (--version may read the installed metadata with importlib.metadata, which loads them all.)
+        if argv != ["--version"]:
+            assert not loaded & {"typing", "shutil", "bz2", "lzma", "threading"}, sorted(loaded)
 
 
 def test_help_lists_every_command_without_importing_it(capsys):
@@ -402,3 +407,30 @@ def test_dir_lists_the_api_and_not_the_modules_helpers():
     assert "annotations" not in names and "TYPE_CHECKING" not in names
     assert set(badacey_fast.__all__) <= set(names)
     assert cli.main is not None
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("columns", ["44", "120", "", "wide"])
+def test_help_is_laid_out_as_argparse_lays_it_out(monkeypatch, columns):
+    """The command's help formatter finds the terminal's width without shutil: the same width, the same text."""
+    monkeypatch.setenv("COLUMNS", columns)
+    for parser in (build_parser(full=False), _subcommands(build_parser(full=False, command="showdown"))["showdown"]):
+        ours = parser.format_help()
+        parser.formatter_class = argparse.HelpFormatter
+        assert ours == parser.format_help()
+
+
+@pytest.mark.backend_independent
+def test_a_run_that_names_its_command_first_builds_no_placeholders():
+    lazy = _subcommands(build_parser(full=False, command="eval", listing=False))
+    assert list(lazy) == ["eval", "showdown", "demo"]  # the module of eval registers these three
+    assert list(_subcommands(build_parser(full=False, command="eval"))) == NAMES
+
+
+@pytest.mark.parametrize("argv", [["-h", "eval"], ["--help"], ["--he"], ["evl", HAND]])
+def test_the_command_list_is_complete_wherever_it_is_printed(capsys, argv):
+    with pytest.raises(SystemExit):
+        main(argv)
+    printed = " ".join(capsys.readouterr()[0 if argv[0].startswith("-") else 1].split())
+    for name in NAMES:
+        assert name in printed

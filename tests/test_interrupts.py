@@ -226,3 +226,35 @@ def test_ctrl_c_during_the_start_up_imports_is_one_line(inputs, tmp_path, module
     assert done.returncode == 130, done.stderr
     assert done.stderr.decode().splitlines() in (["badacey: interrupted"], ["badacey score: interrupted"])
     assert out.read_bytes() == OLD and _temporaries(tmp_path) == []
+
+
+@pytest.mark.backend_independent  # the command's signal handling; no evaluation
+def test_sigterm_raises_in_the_main_thread_and_changes_nothing_elsewhere() -> None:
+    import threading
+
+    from badacey_fast.cli.signals import sigterm_raises
+    from badacey_fast.errors import Terminated
+
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    with pytest.raises(Terminated):
+        with sigterm_raises():
+            assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+            signal.raise_signal(signal.SIGTERM)
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # restored
+    seen: list[object] = []
+
+    def elsewhere() -> None:  # a thread may not set a handler: the block runs with SIGTERM as it was
+        with sigterm_raises():
+            seen.append(signal.getsignal(signal.SIGTERM))
+        seen.append("done")
+
+    worker = threading.Thread(target=elsewhere)
+    worker.start()
+    worker.join()
+    assert seen == [signal.SIG_DFL, "done"]
+    handler = signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a handler someone set is left alone
+    try:
+        with sigterm_raises():
+            assert signal.getsignal(signal.SIGTERM) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGTERM, handler)

@@ -559,3 +559,23 @@ def test_reference_bad_hands() -> None:
         R.low_value(1, "razz")
     with pytest.raises(TypeError):
         R.low_rank(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.backend_independent  # the reference's own value types
+def test_the_value_named_tuples_have_their_fields_and_behave_as_named_tuples() -> None:
+    import pickle
+
+    low = R.low_value(2, "badacey")  # 6-4-3-2-A
+    assert (low.category, low.ranks) == ("no pair", (5, 3, 2, 1, 0)) == tuple(low)
+    assert type(low)._fields == ("category", "ranks") and low._asdict() == {"category": "no pair",
+                                                                           "ranks": (5, 3, 2, 1, 0)}
+    assert repr(low) == "LowValue(category='no pair', ranks=(5, 3, 2, 1, 0))"
+    assert low._replace(category="one pair") == R.LowValue("one pair", (5, 3, 2, 1, 0))
+    badugi = R.badugi_value(1092)  # a lone king
+    assert type(badugi)._fields == ("ranks",) and badugi.ranks == (12,) and badugi.size == 1
+    assert repr(badugi) == "BadugiValue(ranks=(12,))"
+    for value in (low, badugi):
+        again = pickle.loads(pickle.dumps(value))
+        assert again == value and type(again) is type(value)
+    with pytest.raises(AttributeError):
+        low.extra = 1  # type: ignore[attr-defined]  # slots, as a named tuple: no per-value dict

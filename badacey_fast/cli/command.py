@@ -20,6 +20,7 @@ or a missing optional extra (one line on stderr, never a traceback), 130 Ctrl-C,
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -78,6 +79,38 @@ def summary(name: str) -> str:
     raise KeyError(name)
 
 
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` reads it for argparse's help (``$COLUMNS``, else
+    standard output's terminal, else 80), without importing shutil: with bz2 and lzma it was ~6 M
+    instructions of ``badacey eval``'s start (argparse asks at every ``add_argument``)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):  # no stdout, or not a terminal
+            columns = 0
+    return columns or 80
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout, its width read by :func:`_columns` (the same width, found sooner)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser with :class:`_HelpFormatter` by default (its subcommands' parsers are this class too)."""
+
+    def __init__(self, *args: object, formatter_class: type[argparse.HelpFormatter] = _HelpFormatter,
+                 **kwargs: object) -> None:
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)  # type: ignore[arg-type]
+
+
 class _Version(argparse.Action):
     """``--version``: the version is looked up only when asked for (reading the installed metadata costs
     import time every other run would pay)."""
@@ -94,14 +127,15 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser(full: bool = True, command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(full: bool = True, command: str | None = None, listing: bool = True) -> argparse.ArgumentParser:
     """The argument parser of ``badacey``.
 
     ``full=True``: every subcommand registered by its module, each with all its options (what shell
     completion and the docs need; imports every command module, numpy among them).  ``full=False``: only
     the module of subcommand ``command`` (if it names one) is imported and registers its subcommands;
     every other subcommand is a placeholder with its summary, enough for ``badacey --help`` and for
-    argparse's "invalid choice" message.
+    argparse's "invalid choice" message -- unless ``listing=False``, for a run that cannot print the list
+    (its first word is its command): no placeholders then (each is a parser to build, ~1 M instructions).
 
     >>> parser = build_parser(full=False)
     >>> parser.parse_args(["eval", "As 2h 3d 4c 5s"])
@@ -113,7 +147,7 @@ def build_parser(full: bool = True, command: str | None = None) -> argparse.Argu
     """
     import importlib
 
-    parser = argparse.ArgumentParser(prog="badacey", description=DESCRIPTION, epilog=EPILOG)
+    parser = _ArgumentParser(prog="badacey", description=DESCRIPTION, epilog=EPILOG)
     parser.add_argument("--version", action=_Version, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     wanted = next((module for name, module, _ in COMMANDS if name == command), None)
@@ -125,7 +159,7 @@ def build_parser(full: bool = True, command: str | None = None) -> argparse.Argu
             before = set(sub.choices)
             importlib.import_module(f"badacey_fast.cli.{module}").register(sub)
             registered |= set(sub.choices) - before
-        else:
+        elif listing or wanted is None:
             # A placeholder: listed by --help; never parsed (the run that names it builds its real parser).
             sub.add_parser(name, help=text, add_help=False)
     # The listing prints COMMANDS' summaries, whichever module registered a command and with what help=
@@ -156,8 +190,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     try:
         with sigterm_raises():
+            named = _command_named(words)
+            # Only `badacey --help` and an unknown command list the commands: a run whose first word is a
+            # command it knows leaves the other commands out (eval, run per hand, starts sooner).
+            listing = not (words and words[0] == named and any(name == named for name, _, _ in COMMANDS))
             try:
-                parser = build_parser(full=False, command=_command_named(words))
+                parser = build_parser(full=False, command=named, listing=listing)
             except MissingExtraError as exc:  # a module of the command needs an extra at import
                 print(f"badacey: error: {exc}", file=sys.stderr)
                 return 2

@@ -13,7 +13,6 @@ import contextlib
 import os
 import signal
 import sys
-import threading
 from collections.abc import Iterator
 from types import FrameType
 
@@ -31,15 +30,19 @@ def sigterm_raises() -> Iterator[None]:
     """While the command runs, SIGTERM raises :class:`~badacey_fast.errors.Terminated` in the main thread
     (its default ends the process at once, leaving an output's temporary behind).  Elsewhere, or when
     SIGTERM already has a handler, nothing changes."""
-    if threading.current_thread() is not threading.main_thread() or \
-            signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
-        yield
-        return
-
     def terminate(signum: int, frame: FrameType | None) -> None:
         raise Terminated
 
-    signal.signal(signal.SIGTERM, terminate)
+    installed = False
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        try:
+            signal.signal(signal.SIGTERM, terminate)
+            installed = True
+        except ValueError:  # not the main thread: only it may set a handler (and not `threading`, whose
+            pass            # import the command's start-up would pay to ask)
+    if not installed:
+        yield
+        return
     try:
         yield
     finally:

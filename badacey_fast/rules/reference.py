@@ -31,10 +31,9 @@ badacey_fast.errors.HandSizeError: expected 5 cards, got 4: 'As 2h 3d 4c'
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, namedtuple
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
-from typing import NamedTuple
 
 from badacey_fast.cards import RANK_CHARS, parse_cards
 from badacey_fast.errors import RankError
@@ -85,17 +84,42 @@ _PLURAL = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eight
            "jacks", "queens", "kings")
 
 
-class LowValue(NamedTuple):
-    """A low value: its category and the card ranks (0=A..12=K) in order of significance."""
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; mypy reads it alike
+if TYPE_CHECKING:
+    # The two named tuples as type checkers see them.  At run time the same classes come from
+    # collections.namedtuple: typing (which typing.NamedTuple needs) is a tenth of `badacey eval`'s start,
+    # and the words of a hand are read from here.  tests/test_reference.py checks the fields at run time.
+    from typing import NamedTuple
 
-    category: str
-    ranks: tuple[int, ...]
+    class _LowValue(NamedTuple):
+        category: str
+        ranks: tuple[int, ...]
+
+    class _BadugiValue(NamedTuple):
+        ranks: tuple[int, ...]
+else:
+    _LowValue = namedtuple("_LowValue", ["category", "ranks"])  # (repr and pickle go by the subclass)
+    _BadugiValue = namedtuple("_BadugiValue", ["ranks"])
 
 
-class BadugiValue(NamedTuple):
-    """A badugi value: the ranks (0=A..12=K) of the cards that play, most significant first."""
+class LowValue(_LowValue):
+    """A low value: its category and the card ranks (0=A..12=K) in order of significance.
 
-    ranks: tuple[int, ...]
+    >>> LowValue("one pair", (4, 4, 12, 3, 0))
+    LowValue(category='one pair', ranks=(4, 4, 12, 3, 0))
+    """
+
+    __slots__ = ()
+
+
+class BadugiValue(_BadugiValue):
+    """A badugi value: the ranks (0=A..12=K) of the cards that play, most significant first.
+
+    >>> BadugiValue((3, 2, 1, 0)).size
+    4
+    """
+
+    __slots__ = ()
 
     @property
     def size(self) -> int:
