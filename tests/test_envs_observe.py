@@ -217,3 +217,18 @@ def test_decode_maps_every_index_to_the_nearest_legal_action():
                 seen.add((g.phase, ok))
             g.apply(decode(g, rng.randrange(size))[0])
     assert seen == {("betting", True), ("betting", False), ("drawing", True), ("drawing", False)}
+
+
+def test_row_encoder_is_the_serving_twins_observe_many(backend: str) -> None:
+    """What the environments bind once a hand: the serving twin's encoder of a list of rows, the same floats
+    and the same refusals as observe_many."""
+    encode_rows = kernel.row_encoder()
+    assert encode_rows is _backend.load(backend).observe_list
+    for g, seat in _states(24, 60):
+        row = obs_row(g, seat)
+        got, want = np.full(OBS_SIZE, 7.0, np.float32), np.full(OBS_SIZE, 9.0, np.float32)
+        assert encode_rows(row, 1, got) == kernel.observe_many(row, 1, want) == -1
+        assert got.tobytes() == want.tobytes() == encode(g, seat).tobytes()
+        assert encode_rows(row[:-1], 1, got) == 0  # one own card short: row 0 refused
+    with kernel.using(OTHER[backend]):
+        assert kernel.row_encoder() is _backend.load(OTHER[backend]).observe_list

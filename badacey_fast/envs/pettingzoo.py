@@ -50,7 +50,7 @@ from badacey_fast.envs.encoding import (
     obs_string,
 )
 from badacey_fast.game import BETTING, Game, GameConfig
-from badacey_fast.kernel import observe_many
+from badacey_fast.kernel import row_encoder
 from badacey_fast.game.config import PRESETS
 from badacey_fast.game.state import check_stacks
 
@@ -99,6 +99,7 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._rng = random.Random()
         self.game: Game | None = None
+        self._encode = row_encoder()
         self._choices: tuple[int, Any, Any] | None = None  # betting_choices of the last betting turn observed
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -126,6 +127,7 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
         self.truncations = dict.fromkeys(agents, False)
         self.infos: dict[str, dict[str, object]] = {a: {} for a in agents}
         self.agent_selection = agents[g.to_act]
+        self._encode = row_encoder()  # the serving twin's, once a hand (last() calls it at every turn)
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         g = self.game
@@ -163,7 +165,7 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
         # encode(g, i), inlined (it runs every turn); encode itself words a refusal, which no state of the
         # engine's should meet.
         out = np.empty(OBS_SIZE, _F32)
-        if observe_many(obs_row(g, i), 1, out) != -1:
+        if self._encode(obs_row(g, i), 1, out) != -1:
             encode(g, i)
         return ({"observation": out, "action_mask": self._mask_rows[code]}, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])

@@ -49,7 +49,7 @@ else:
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "simulator", "solver", "play"]
+           "row_encoder", "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "simulator", "solver", "play"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
 # re-set by backend.using() on every switch, so reading them is always live.
@@ -181,6 +181,27 @@ def observe_many(rows: Iterable[int], count: int, out: NDArray) -> int:
     0
     """
     return _backend.impl.observe_many(rows, count, out)  # each twin checks ``out`` (C: in the glue)
+
+
+def row_encoder() -> Callable[[list[int], int, NDArray], int]:
+    """The serving twin's :func:`observe_many` for rows given as a list, as a plain callable to keep: on the
+    C twin the compiled call itself, with no Python call in front (an environment that encodes a row at
+    every turn binds it once per hand; the dispatch's two calls were a third of an observation's cost).
+    A later :func:`using` is seen by the next call of this function, not by a callable already handed out
+    (both twins write the same floats).
+
+    >>> import numpy as np
+    >>> out = np.empty(OBS_SIZE, np.float32)
+    >>> row = [2, 0, 0, 0, 0, 0, 2, 1, 2, 2, 0, 2, 99, 98, 1, 2, 1, 2, 0, 0, 1, 1, 51, 0]
+    >>> encode = row_encoder()
+    >>> encode(row, 1, out), float(out[155])     # pot 1.5 big blinds
+    (-1, 1.5)
+    >>> encode(row, 1, np.empty(OBS_SIZE, np.float64))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: out must be a writable C-contiguous float32 array, not ...
+    """
+    return _backend.impl.observe_list
 
 
 def engine_tables() -> type[EngineTables] | None:

@@ -47,7 +47,7 @@ NAME = "c"
 __all__ = ["NAME", "Kernel", "KERNEL", "SINGLE", "evaluate5", "low_rank5", "badugi_rank", "eval_many",
            "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "EngineTables", "Simulator", "BOT_KINDS", "SIM_RECORDS", "bot_keep",
+           "observe_list", "EngineTables", "Simulator", "BOT_KINDS", "SIM_RECORDS", "bot_keep",
            "SolverCore", "MCStore", "Abstraction", "bot_policy", "keep_mask", "draw_mask", "info_key",
            "lbr_run", "mccfr_run"]
 
@@ -400,6 +400,11 @@ def observe_many(rows: Iterable[int], count: int, out: NDArray) -> int:
     (pack, from_buffer, the call) cost ~0.8 us against ~0.2 us, at every turn of a game.  A non-integer
     raises ``TypeError``, an int outside int64 ``OverflowError``."""
     return _observe_rows(rows if type(rows) is list else list(rows), count, out)
+
+
+#: ``observe_many`` for rows given as a list (anything else: ``TypeError``), with no Python call in front:
+#: what :func:`badacey_fast.kernel.row_encoder` hands the environments to call at every turn.
+observe_list = _observe_rows
 
 
 # --------------------------------------------------------------------------------------------------

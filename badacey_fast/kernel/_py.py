@@ -29,7 +29,7 @@ NAME = "python"
 
 __all__ = ["NAME", "evaluate5", "low_rank5", "badugi_rank", "eval_many", "badugi_rank_many", "all_entries",
            "showdown_many", "showdown_columns", "split_many", "draw_histograms", "draw_all_discards", "parse_deals",
-           "format_results", "simd_level", "eval_many_level", "observe_many"]
+           "format_results", "simd_level", "eval_many_level", "observe_many", "observe_list"]
 
 # The two scale families' Scorings, by ace_high: what the reference's low functions take.
 _SCALES = tuple(SCORINGS[game] for game in GAMES)
@@ -293,3 +293,8 @@ def observe_many(rows: Iterable[int], count: int, out: NDArray) -> int:
         _obs_fill(ints, pos, flat[i * OBS_SIZE:(i + 1) * OBS_SIZE])
         pos += length
     return -1 if pos == end else OBS_BAD_ARGS
+
+
+#: ``observe_many`` itself, what :func:`badacey_fast.kernel.row_encoder` hands out on this twin (the C
+#: twin's takes a list only; this one any sequence).
+observe_list = observe_many
