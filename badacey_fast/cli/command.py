@@ -27,6 +27,10 @@ from collections.abc import Sequence
 from badacey_fast.cli.signals import report, sigterm_raises
 from badacey_fast.errors import BadaceyError, MissingExtraError, TableIntegrityError, Terminated
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; mypy reads it alike
+if TYPE_CHECKING:
+    from typing import Any
+
 #: Every subcommand, in the order of ``badacey --help``: (name, module under badacey_fast.cli, summary).
 #: The summary is the one home of the line ``badacey --help`` prints for a command (printed without importing
 #: its module; a ``help=`` a module's ``register`` gives is replaced by it); each module's ``register`` adds
@@ -106,9 +110,9 @@ class _HelpFormatter(argparse.HelpFormatter):
 class _ArgumentParser(argparse.ArgumentParser):
     """argparse's parser with :class:`_HelpFormatter` by default (its subcommands' parsers are this class too)."""
 
-    def __init__(self, *args: object, formatter_class: type[argparse.HelpFormatter] = _HelpFormatter,
-                 **kwargs: object) -> None:
-        super().__init__(*args, formatter_class=formatter_class, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
 
 class _Version(argparse.Action):
