@@ -103,7 +103,6 @@ def test_mini_badugi_uniform_exploitability_is_the_sum_of_its_best_responses():
 def test_the_compact_path_refuses_what_it_cannot_take():
     spec = GAMES["micro"]
     with using("python"):
-        compact._COMPACT.clear()
         with pytest.raises(SolveError, match="compact exact path runs on the C twin only"):
             compact.values(spec, "uniform")
     with using("c"):

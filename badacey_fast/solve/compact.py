@@ -33,6 +33,7 @@ The compact path runs on the C twin only (on the Python twin it raises SolveErro
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import asdict
 from itertools import permutations
@@ -54,7 +55,6 @@ __all__ = ["Compact", "CompactStrategy", "compact_of", "values", "sizes", "bot_s
 
 Vec = np.ndarray[Any, Any]
 
-_COMPACT: dict[GameSpec, "Compact"] = {}
 
 #: The ``format`` field of a saved compact strategy.
 FORMAT = "badacey_fast.solve.compact-strategy/1"
@@ -206,17 +206,13 @@ class Compact:
 
 
 def compact_of(game: object) -> Compact:
-    """The compact tables of ``game`` (kept: the last two games)."""
-    spec = GameSpec.of(game)
-    found = _COMPACT.get(spec)
-    if kernel.compact_solver() is None:  # tables built on the C twin are not served on the Python twin
-        found = None
-    if found is None:
-        found = Compact(spec)
-        while len(_COMPACT) >= 2:
-            _COMPACT.pop(next(iter(_COMPACT)))
-        _COMPACT[spec] = found
-    return found
+    """The compact tables of ``game``, built once per twin (kept: the last two games)."""
+    return _compact(kernel.name, GameSpec.of(game))
+
+
+@functools.lru_cache(maxsize=2)  # the last two games: the tables can be large
+def _compact(twin: str, spec: GameSpec) -> Compact:
+    return Compact(spec)
 
 
 class CompactStrategy:

@@ -22,6 +22,7 @@ badacey_fast.errors.InformationStateError: no information state seat 0 [Ac] x in
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -57,19 +58,14 @@ class InfoState(NamedTuple):
         return f"seat {self.seat} [{hands}] {' '.join(self.history) or '-'}"
 
 
-_TREES: dict[tuple[str, GameSpec], Tree] = {}
-
-
 def tree_of(spec: GameSpec) -> Tree:
     """The tree of ``spec``, built once per twin (the last two games are kept: trees can be large)."""
-    key = (kernel.name, spec)
-    found = _TREES.get(key)
-    if found is None:
-        found = Tree(spec)
-        while len(_TREES) >= 2:
-            _TREES.pop(next(iter(_TREES)))
-        _TREES[key] = found
-    return found
+    return _tree(kernel.name, spec)
+
+
+@functools.lru_cache(maxsize=2)  # the last two games: a tree can be large
+def _tree(twin: str, spec: GameSpec) -> Tree:
+    return Tree(spec)
 
 
 class Strategy:
