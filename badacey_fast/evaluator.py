@@ -230,11 +230,10 @@ def describe(cards: Cards, game: Scoring | str = _BADACEY) -> Description:
     from badacey_fast.rules import reference  # the words: loaded on first use (not by import badacey_fast)
 
     rules = scoring(game)
-    value = evaluate(cards, rules)
-    return Description(
-        reference.describe_low_rank(value.low, rules),
-        reference.describe_badugi_rank(value.badugi, rules.ace_high),
-    )
+    hand = _five(cards)  # evaluate's checks: five distinct cards
+    # The words from the cards, as `badacey eval` says them: from the ranks, the first call would tabulate
+    # every value class first (~0.5 s).
+    return Description(reference.describe_low(hand, rules), reference.describe_badugi(hand, rules.ace_high))
 
 
 def compare(a: Cards, b: Cards, game: Scoring | str = _BADACEY) -> Comparison:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import badacey_fast as bf
 from badacey_fast.kernel import backend as _backend
 from badacey_fast.rules import reference as R
+from badacey_fast.rules.games import scoring
 from badacey_fast.errors import DuplicateCardError, HandSizeError, InvalidCardError, UnknownGameError
 
 GAMES = ("badacey", "badeucy")
@@ -109,6 +110,31 @@ def test_badugi_rank_one_to_five_cards(backend: str, text: str, ace_high: bool, 
 def test_describe_seed_words(backend: str, game: str, hand: str, low: str, badugi: str) -> None:
     assert bf.describe(hand, game) == (low, badugi)
     assert bf.describe(hand, game=game).low == low
+
+
+def _describe_as_the_ranks_say(game: str, hands: list[tuple[int, ...]]) -> None:
+    # describe words the cards themselves; the words of their ranks (tabulated from every value class)
+    # are the judge.
+    ace_high = scoring(game).ace_high
+    for hand in hands:
+        value = bf.evaluate(hand, game)
+        want = (R.describe_low_rank(value.low, game), R.describe_badugi_rank(value.badugi, ace_high))
+        assert bf.describe(hand, game) == want, bf.format_cards(hand)
+        assert bf.describe(bf.format_cards(hand), game) == want
+
+
+@pytest.mark.parametrize("game", ("badacey", "badeucy", "badugi", "a5", "27"))
+def test_describe_says_what_the_ranks_say(backend: str, game: str) -> None:
+    rng = random.Random(game)  # random hands: mostly pairs and partial badugis
+    _describe_as_the_ranks_say(game, [tuple(rng.sample(range(52), 5)) for _ in range(300)])
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("game", ("badacey", "badeucy"))
+def test_describe_says_what_the_ranks_say_of_every_low_class(backend: str, game: str) -> None:
+    rng = random.Random(game)
+    hands = list(R.low_class_hands(game)) + [tuple(rng.sample(range(52), 5)) for _ in range(3000)]
+    _describe_as_the_ranks_say(game, hands)
 
 
 # --- compare -------------------------------------------------------------------------------------
