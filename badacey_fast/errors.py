@@ -35,6 +35,7 @@ __all__ = [
     "Terminated",
     "PartitionAbandoned",
     "MissingExtraError",
+    "OutputFormatError",
     "SolveError",
     "InformationStateError",
 ]
@@ -82,6 +83,17 @@ class RangeError(BadaceyError):
         super().__init__(message)
         self.token = token
         self.column = column
+
+
+class OutputFormatError(BadaceyError):
+    """An output path whose extension names no format its writer knows (``badacey_fast.files.outputs``):
+    the message names the path and the extensions it accepts; ``path`` and ``accepted`` (the extensions,
+    ``""`` for none) are also attributes."""
+
+    def __init__(self, message: str, path: str = "", accepted: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.path = path
+        self.accepted = accepted
 
 
 class HandHistoryError(BadaceyError):

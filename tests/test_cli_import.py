@@ -64,7 +64,7 @@ def test_a_duplicate_is_named_but_not_malformed(folder, capsys):
     (["import", "DATA", "--site", "party"], "unknown site 'party'"),
     (["import", "DATA", "-o", "DATA/out.jsonl"], "is one of the inputs"),
     (["import", "DATA/pokerstars.txt", "-o", "DATA/pokerstars.txt"], "is one of the inputs"),
-    (["import", "DATA", "-o", "OUT/hands.csv"], "unknown output format '.csv'"),
+    (["import", "DATA", "-o", "OUT/hands.csv"], "unknown extension '.csv' for hand histories"),
     (["import", "DATA", "-o", "OUT/missing/hands.jsonl"], "no folder for the output"),
 ])
 def test_usage_errors_exit_2_with_one_line(folder, tmp_path, capsys, argv, message):

@@ -116,6 +116,21 @@ def test_badacey_play_command_reads_stdin(monkeypatch, capsys):
     assert out.count("=== Badacey: hand") == 2
 
 
+def test_play_refuses_to_save_over_the_file_its_moves_come_from(monkeypatch, capsys, tmp_path):
+    moves = tmp_path / "moves.jsonl"
+    moves.write_text("f\nf\n")
+    with open(moves, encoding="utf-8") as f:  # badacey play --save moves.jsonl < moves.jsonl
+        monkeypatch.setattr("sys.stdin", f)
+        assert main(["play", "--bots", "random", "--seed", "1", "--hands", "2", "--save", str(moves)]) == 2
+    err = capsys.readouterr().err
+    assert f"output '{moves}' is the input" in err and len(err.splitlines()) == 1
+    assert moves.read_text() == "f\nf\n" and os.listdir(tmp_path) == ["moves.jsonl"]
+    with open(moves, encoding="utf-8") as f:  # another file: played and saved
+        monkeypatch.setattr("sys.stdin", f)
+        assert main(["play", "--bots", "random", "--seed", "1", "--hands", "2", "--save", str(tmp_path / "h.jsonl")]) == 0
+    assert "wrote 2 hand histories" in capsys.readouterr().out
+
+
 # ------------------------------------------------------------------------------------------------------
 # badacey play: every bad input asked again; help, quit, shorthands, the end of input (issue 24 item 4)
 
@@ -347,8 +362,8 @@ def test_simulate_records_through_dask_are_the_library_records(tmp_path, capsys)
 
 def test_simulate_refuses_an_unknown_output_extension_before_playing(tmp_path, capsys):
     for flag, name, words in (("-o", "hands.xlsx", "expected .parquet, .csv or .jsonl"),
-                              ("--save", "hands.txt", "expected .phhs (PHH hand set) or .jsonl"),
-                              ("--plot", "net.xyz", "unknown image extension '.xyz'")):
+                              ("--save", "hands.txt", "expected .phhs or .jsonl"),
+                              ("--plot", "net.xyz", "unknown extension '.xyz' for a --plot image")):
         assert main(["simulate", "--hands", "10", flag, str(tmp_path / name)]) == 2
         err = capsys.readouterr().err
         assert len(err.splitlines()) == 1 and words in err

@@ -366,3 +366,34 @@ def test_a_failed_dask_run_leaves_the_old_folder(tmp_path, scheduler) -> None:
     assert _folder_state(out) == before and not (tmp_path / "new").exists() and _hidden(tmp_path) == []
     skipped = bdask.score_dataset(tmp_path / "bad", out, scheduler=scheduler, overwrite=True, skip_bad=True)
     assert (skipped.report.bad, skipped.report.deals) == (1, 399) and pq.read_table(out).num_rows == 399
+
+
+# ------------------------------------------------------------------------------------------------------
+# One rule reads an output's format from its extension (files.outputs.output_format)
+
+
+@pytest.mark.backend_independent
+def test_every_writer_refuses_an_unknown_extension_naming_the_path_and_the_accepted_ones(tmp_path, capsys):
+    from badacey_fast.cli.figures import check_plot_path
+    from badacey_fast.errors import OutputFormatError
+    from badacey_fast.game.history_file import history_format
+    from badacey_fast.game.records import records_format
+    from badacey_fast.histories.output import output_format
+
+    for check, path, accepted, what in ((records_format, "run/hands.xlsx", ".parquet", "hand records"),
+                                        (history_format, "hands.txt", ".phhs", "hand histories"),
+                                        (output_format, "hands.csv", ".jsonl", "hand histories"),
+                                        (check_plot_path, "net.xyz", ".png", "a --plot image")):
+        with pytest.raises(OutputFormatError) as caught:
+            check(path)
+        ext = os.path.splitext(path)[1]
+        assert str(caught.value).startswith(f"{path!r}: unknown extension {ext!r} for {what}, expected ")
+        assert caught.value.path == path and accepted in caught.value.accepted and accepted in str(caught.value)
+    assert (records_format("a.CSV"), history_format("a.Phhs"), output_format("a.pq")) == ("csv", "phhs", "parquet")
+    deals = tmp_path / "deals.txt"
+    generate_deals(5, deals, seats=2, seed=1)
+    assert main(["score", str(deals), "-o", str(tmp_path / "pay.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert "unknown extension '.xlsx' for payouts, expected .csv, .txt, .parquet" in err and "or no extension" in err
+    assert main(["score", str(deals), "-o", str(tmp_path / "pay")]) == 0  # no extension: CSV
+    assert (tmp_path / "pay").read_text().splitlines()[0].startswith("row,payout_0,payout_1,")

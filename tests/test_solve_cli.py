@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import pytest
@@ -44,6 +45,30 @@ def test_plot_writes_an_image(backend, tmp_path):
     path = tmp_path / "c.png"
     assert main(["solve", *TINY, "--iterations", "20", "--plot", str(path), "--no-progress"]) == 0
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_solve_checks_its_outputs_before_the_run(backend, capsys, tmp_path):
+    ckpt = tmp_path / "c.npz"
+    assert main(["solve", *TINY, "--iterations", "10", "--every", "5", "--checkpoint", str(ckpt), "--no-progress"]) == 0
+    capsys.readouterr()
+    before = ckpt.read_bytes()
+    # An output over the checkpoint the run resumes from: refused, the checkpoint as it was.
+    for flag in ("--checkpoint", "--save"):
+        assert main(["solve", *TINY, "--iterations", "20", "--resume", str(ckpt), flag, str(ckpt), "--no-progress"]) == 2
+        err = capsys.readouterr().err
+        assert f"output '{ckpt}' is the input '{ckpt}'" in err and len(err.splitlines()) == 1
+        assert ckpt.read_bytes() == before
+    # Two outputs in one file; a plot in a format matplotlib cannot write: refused before any iteration.
+    both = tmp_path / "s.npz"
+    assert main(["solve", *TINY, "--iterations", "20", "--checkpoint", str(both), "--save", str(both), "--no-progress"]) == 2
+    assert "--checkpoint and --save name the same file" in capsys.readouterr().err
+    assert main(["solve", *TINY, "--iterations", "20", "--checkpoint", str(both), "--plot", str(tmp_path / "c.xyz"),
+                 "--no-progress"]) == 2
+    assert "unknown extension '.xyz' for a --plot image" in capsys.readouterr().err
+    assert sorted(os.listdir(tmp_path)) == ["c.npz"]
+    # Resumed into another file: fine.
+    assert main(["solve", *TINY, "--iterations", "20", "--resume", str(ckpt), "--save", str(both), "--no-progress"]) == 0
+    assert ckpt.read_bytes() == before and both.exists()
 
 
 def test_solve_refuses_bad_games(backend, capsys):

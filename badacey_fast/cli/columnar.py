@@ -40,11 +40,9 @@ def check_request(args: argparse.Namespace) -> None:
     the extras the formats need (:class:`~badacey_fast.errors.MissingExtraError`, one line naming it)."""
     out = args.output
     if out and not args.dask and out != "-" and not (os.path.exists(out) and not os.path.isfile(out)):
-        ext = os.path.splitext(out)[1].lower()
-        allowed = [e for exts in OUTPUT_EXTENSIONS.values() for e in exts]
-        if ext and ext not in allowed:
-            raise BadaceyError(f"-o {out!r}: unknown extension {ext!r}: write {', '.join(allowed)} "
-                               "(or no extension: CSV)")
+        from badacey_fast.files.outputs import output_format
+
+        output_format(out, {"": "csv", **{e: fmt for fmt, exts in OUTPUT_EXTENSIONS.items() for e in exts}}, "payouts")
     src = args.file
     if src is not None and src != "-" and not args.dask and args.generate is None:
         if os.path.isdir(src) or (any(ch in src for ch in "*?[") and not os.path.exists(src)):

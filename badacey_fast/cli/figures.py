@@ -1,10 +1,10 @@
-"""The ``--plot FILE.png`` of ``badacey draw`` and ``badacey equity``: the image's format checked before
-any work, and the figure written whole or not at all.
+"""The ``--plot FILE.png`` of the commands that draw (``draw``, ``equity``, ``simulate``, ``solve``): the
+image's format checked before any work, and the figure written whole or not at all.
 
 >>> check_plot_path("draw.xlsx")
 Traceback (most recent call last):
 ...
-badacey_fast.errors.BadaceyError: --plot 'draw.xlsx': give an image file ending in one of ...
+badacey_fast.errors.OutputFormatError: 'draw.xlsx': unknown extension '.xlsx' for a --plot image, expected ...
 """
 
 from __future__ import annotations
@@ -22,17 +22,15 @@ __all__ = ["check_plot_path", "save_figure"]
 
 def check_plot_path(path: str | None) -> None:
     """Before any work: matplotlib is there (else :class:`MissingExtraError`) and it can write ``path``'s
-    format (its extension).  None: no plot asked for."""
+    format (its extension; else :class:`~badacey_fast.errors.OutputFormatError`).  None: no plot asked for."""
     if path is None:
         return
     MissingExtraError.require("matplotlib", "plot", "plots")
     from matplotlib.backend_bases import FigureCanvasBase
 
-    kinds = FigureCanvasBase.get_supported_filetypes()
-    ext = os.path.splitext(path)[1].lstrip(".").lower()
-    if ext not in kinds:
-        raise BadaceyError(f"--plot {path!r}: give an image file ending in one of "
-                           f"{', '.join('.' + k for k in sorted(kinds))}")
+    from badacey_fast.files.outputs import output_format
+
+    output_format(path, {"." + k: k for k in sorted(FigureCanvasBase.get_supported_filetypes())}, "a --plot image")
 
 
 def save_figure(fig: Figure, path: str) -> None:

@@ -29,11 +29,11 @@ from badacey_fast.game.config import PRESETS, GameConfig
 from badacey_fast.rules.games import BADUGI, LOW, Scoring, scoring
 from badacey_fast.game.state import COMPLETE, Game
 from badacey_fast.cli.columnar import add_dask_arguments, dask_client
+from badacey_fast.cli.figures import check_plot_path, save_figure
 from badacey_fast.cli.progress import add_progress_option, progress_bar
+from badacey_fast.files.outputs import check_distinct, check_not_input
 
 if TYPE_CHECKING:
-    from matplotlib.figure import Figure
-
     from badacey_fast.game.history_file import HistoryFile
     from badacey_fast.game.simulate import Bot
     from badacey_fast.game.view import SeatView
@@ -132,38 +132,6 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stack", type=int, default=None, help="chips per seat each hand (default 100 big blinds)")
 
 
-def _distinct_outputs(paths: dict[str, str | None]) -> None:
-    """Two outputs of one run must be two files (the later would replace the earlier)."""
-    seen: dict[str, str] = {}
-    for flag, path in paths.items():
-        if path is None:
-            continue
-        key = os.path.realpath(path)
-        if key in seen:
-            raise BadaceyError(f"{seen[key]} and {flag} name the same file {path!r}: give each its own")
-        seen[key] = flag
-
-
-def _check_plot(path: str) -> None:
-    """The plot's extra and format, checked before a long run rather than after it."""
-    MissingExtraError.require("matplotlib", "plot", "plots")
-    from matplotlib.backend_bases import FigureCanvasBase
-
-    ext = os.path.splitext(path)[1].lower().lstrip(".")
-    kinds = FigureCanvasBase.get_supported_filetypes()
-    if ext not in kinds:
-        raise BadaceyError(f"cannot draw the plot into {path!r}: unknown image extension {'.' + ext if ext else '(none)'!r}, "
-                           f"expected one of {', '.join('.' + k for k in sorted(kinds))}")
-
-
-def _save_plot(fig: Figure, path: str) -> None:
-    from badacey_fast.files.outputs import AtomicFile
-
-    # Whole or not at all, like every output; the format from the target's extension.
-    with AtomicFile(path) as out, out.open() as f:
-        fig.savefig(f, format=os.path.splitext(path)[1].lower().lstrip("."))
-
-
 def _simulate(args: argparse.Namespace) -> int:
     try:
         return _simulate_checked(args)
@@ -182,7 +150,7 @@ def _simulate_checked(args: argparse.Namespace) -> int:
     bots = _load(args.bots)
     config = GameConfig(game=args.game)
     # Everything a user typed is checked before the first hand: a bad output must not cost the run.
-    _distinct_outputs({"--output": args.output, "--save": args.save, "--plot": args.plot})
+    check_distinct({"--output": args.output, "--save": args.save, "--plot": args.plot})
     if args.output is not None and records_format(args.output) == "parquet":
         MissingExtraError.require("pyarrow", "parquet", "Parquet files")
     if args.save is not None:
@@ -191,7 +159,7 @@ def _simulate_checked(args: argparse.Namespace) -> int:
             raise BadaceyError("--save writes every hand's history from one process: drop --dask (or use -o for "
                                "one row a hand)")
     if args.plot is not None:
-        _check_plot(args.plot)
+        check_plot_path(args.plot)
     records = args.output is not None or args.plot is not None
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     engine = resolve_engine(bots, config, "python" if args.save else "auto", args.stack)
@@ -216,7 +184,7 @@ def _simulate_checked(args: argparse.Namespace) -> int:
         assert result.records is not None
         result.records.write(args.output)
     if args.plot is not None:
-        _save_plot(result.plot(), args.plot)
+        save_figure(result.plot(), args.plot)
     where = "C hand loop" if engine == "c" else (
         "Python hand loop: --save keeps every hand's history" if args.save else
         "Python hand loop: plugin bots play in Python" if any(type(b) not in BOTS.values() for b in bots) else
@@ -471,6 +439,7 @@ def _play(args: argparse.Namespace) -> int:
         return 0
     from badacey_fast.game.history_file import HistoryFile
 
+    check_not_input(args.save, [sys.stdin])  # `badacey play --save moves.jsonl < moves.jsonl`
     with HistoryFile(args.save) as save:
         run_play(bots, hands=args.hands, game=args.game, seed=args.seed, stack=args.stack, save=save)
     print(f"wrote {save.written} hand histories to {args.save}")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 from badacey_fast.cli.progress import add_progress_option, progress_bar
 
@@ -61,19 +60,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def _solve(args: argparse.Namespace) -> int:
     if args.lbr is not None:
         return _lbr(args)
+    _check_outputs(args)
     if args.mccfr:
         return _mccfr(args)
     from badacey_fast.solve import GameSpec, cfr
 
     spec = GameSpec.of(_game(args), **_sizes(args))
-    if args.plot is not None:
-        from badacey_fast.errors import MissingExtraError
-
-        try:  # checked before a long run, not after it
-            MissingExtraError.require("matplotlib", "plot", "plots")
-        except MissingExtraError as exc:
-            print(f"badacey solve: error: {exc}", file=sys.stderr)
-            return 2
     result = cfr(spec, args.iterations, args.target_mbb, args.time_limit, method=args.method, every=args.every,
                  checkpoint=args.checkpoint, resume=args.resume, progress=False if args.no_progress else None)
     if args.save:
@@ -89,6 +81,20 @@ def _solve(args: argparse.Namespace) -> int:
         print(result.curve_table())
         print(result)
     return 0
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """The outputs, checked before a long run rather than after it: the plot's extra and format, each
+    output a file of its own, and none of them the checkpoint the run resumes from."""
+    from badacey_fast.cli.figures import check_plot_path
+    from badacey_fast.files.outputs import check_distinct, check_not_input
+
+    check_plot_path(args.plot)
+    outputs = {"--checkpoint": args.checkpoint, "--save": args.save, "--plot": args.plot}
+    check_distinct(outputs)
+    for path in outputs.values():
+        if path is not None and args.resume is not None:
+            check_not_input(path, [args.resume])
 
 
 def _sizes(args: argparse.Namespace) -> dict[str, Any]:

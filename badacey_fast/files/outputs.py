@@ -3,9 +3,12 @@
 Every writer of the package (payouts as text, CSV, Arrow or Parquet; generated deal files; a Dask payout
 folder) goes through this module:
 
+- :func:`output_format` is the one rule that reads an output's format from its extension, and refuses an
+  extension its writer does not know (before any work).
 - :func:`check_not_input` is the one rule that decides whether an output would overwrite an input (the
   same path, a hard link, a symlink to it, the same open file; for a folder, one that holds an input).
-  Callers ask it before anything is opened for writing.
+  Callers ask it before anything is opened for writing; :func:`check_distinct`, that two outputs of one
+  run are two files.
 - :class:`AtomicFile` writes a temporary file beside the target and renames it over the target once it
   is whole.  On an error or an interrupt the old file is left untouched and the temporary is removed.
 - :class:`AtomicFolder` does the same for a folder of files, and refuses to replace a folder that is not
@@ -33,13 +36,42 @@ import stat
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import FrameType
 from typing import Any, cast
 
-from badacey_fast.errors import BadaceyError
+from badacey_fast.errors import BadaceyError, OutputFormatError
 
-__all__ = ["check_not_input", "AtomicFile", "AtomicFolder"]
+__all__ = ["output_format", "check_not_input", "check_distinct", "AtomicFile", "AtomicFolder"]
+
+
+# ------------------------------------------------------------------------------------------------------
+# Which format an output is written in
+
+
+def output_format(path: str | os.PathLike[str], formats: Mapping[str, str], what: str) -> str:
+    """The format ``formats`` maps ``path``'s extension to (compared in lower case; the key ``""`` is a
+    path with no extension), or an :class:`~badacey_fast.errors.OutputFormatError` naming the path and the
+    extensions ``formats`` accepts.  ``what`` names the kind of file in the message (``"hand records"``).
+
+    >>> formats = {".parquet": "parquet", ".csv": "csv"}
+    >>> output_format("run/hands.CSV", formats, "hand records")
+    'csv'
+    >>> output_format("hands.xlsx", formats, "hand records")
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.OutputFormatError: 'hands.xlsx': unknown extension '.xlsx' for hand records, expected .parquet or .csv
+    """
+    name = os.fspath(path)
+    ext = os.path.splitext(name)[1].lower()
+    found = formats.get(ext)
+    if found is None:
+        accepted = tuple(formats)
+        named = [e for e in accepted if e] + (["no extension"] if "" in formats else [])
+        listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
+        raise OutputFormatError(f"{name!r}: unknown extension {ext or '(none)'!r} for {what}, expected {listed}",
+                                name, accepted)
+    return found
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -121,6 +153,27 @@ def check_not_input(output: object, inputs: Iterable[object]) -> None:
                 if above is not None and above[:2] == target[:2]:
                     raise BadaceyError(f"output folder {_name(output)} holds the input {_name(source)}: "
                                        "replacing it would delete the input; write the output elsewhere")
+
+
+def check_distinct(outputs: Mapping[str, str | os.PathLike[str] | None]) -> None:
+    """Raise a :class:`~badacey_fast.errors.BadaceyError` if two of ``outputs`` (what each is, as a user
+    calls it -- a command's flag -- to its path; None: not asked for) name the same file: the later would
+    replace the earlier.  Paths are compared with links resolved (the files need not exist yet).
+
+    >>> check_distinct({"--save": "s.npz", "--checkpoint": "c.npz", "--plot": None})
+    >>> check_distinct({"--save": "s.npz", "--checkpoint": "./s.npz"})
+    Traceback (most recent call last):
+    ...
+    badacey_fast.errors.BadaceyError: --save and --checkpoint name the same file './s.npz': give each its own
+    """
+    seen: dict[str, str] = {}
+    for what, path in outputs.items():
+        if path is None:
+            continue
+        key = os.path.realpath(path)
+        if key in seen:
+            raise BadaceyError(f"{seen[key]} and {what} name the same file {os.fsdecode(path)!r}: give each its own")
+        seen[key] = what
 
 
 # ------------------------------------------------------------------------------------------------------

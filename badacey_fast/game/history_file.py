@@ -24,7 +24,7 @@ all: to a temporary beside the target, renamed over it when the block ends norma
 >>> HistoryFile("hands.txt")
 Traceback (most recent call last):
 ...
-ValueError: unknown hand-history format '.txt' ('hands.txt'): expected .phhs (PHH hand set) or .jsonl (JSON lines)
+badacey_fast.errors.OutputFormatError: 'hands.txt': unknown extension '.txt' for hand histories, expected .phhs or .jsonl
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ import os
 from types import TracebackType
 from typing import IO
 
-from badacey_fast.files.outputs import AtomicFile
+from badacey_fast.files.outputs import AtomicFile, output_format
 from badacey_fast.game.history import from_json, history, replay
 from badacey_fast.game.phh import phhs_entry, replay_phhs
 from badacey_fast.game.state import Game
@@ -46,19 +46,14 @@ FORMATS = {".phhs": "phhs", ".jsonl": "jsonl"}
 
 
 def history_format(path: str | os.PathLike[str]) -> str:
-    """``"phhs"`` or ``"jsonl"`` from a path's extension; a ``ValueError`` naming it and the allowed ones
-    otherwise (checked before any hand is played).
+    """``"phhs"`` (a PHH hand set) or ``"jsonl"`` (JSON lines) from a path's extension; an
+    :class:`~badacey_fast.errors.OutputFormatError` naming it and the allowed ones otherwise (checked before
+    any hand is played).
 
     >>> history_format("run/hands.JSONL")
     'jsonl'
     """
-    name = os.fspath(path)
-    ext = os.path.splitext(name)[1].lower()
-    fmt = FORMATS.get(ext)
-    if fmt is None:
-        raise ValueError(f"unknown hand-history format {ext or '(none)'!r} ({name!r}): expected .phhs (PHH hand "
-                         "set) or .jsonl (JSON lines)")
-    return fmt
+    return output_format(path, FORMATS, "hand histories")
 
 
 class HistoryFile:
@@ -120,7 +115,7 @@ def read_histories(path: str | os.PathLike[str]) -> list[Game]:
     >>> read_histories("hands.csv")
     Traceback (most recent call last):
     ...
-    ValueError: unknown hand-history format '.csv' ('hands.csv'): expected .phhs (PHH hand set) or .jsonl (JSON lines)
+    badacey_fast.errors.OutputFormatError: 'hands.csv': unknown extension '.csv' for hand histories, expected .phhs or .jsonl
     """
     fmt = history_format(path)
     with open(path, encoding="utf-8") as f:

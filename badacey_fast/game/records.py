@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from badacey_fast.errors import MissingExtraError
-from badacey_fast.files.outputs import AtomicFile
+from badacey_fast.files.outputs import AtomicFile, output_format
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -37,23 +37,18 @@ _ROW_GROUP = 65536  # hands a Parquet row group holds (HandRecords.write)
 
 
 def records_format(path: str | os.PathLike[str]) -> str:
-    """``"parquet"``, ``"csv"`` or ``"jsonl"`` from a path's extension; a ``ValueError`` naming it and the
-    allowed ones otherwise (a command checks it before playing a hand).
+    """``"parquet"``, ``"csv"`` or ``"jsonl"`` from a path's extension; an
+    :class:`~badacey_fast.errors.OutputFormatError` naming it and the allowed ones otherwise (a command
+    checks it before playing a hand).
 
     >>> records_format("hands.parquet")
     'parquet'
     >>> records_format("hands.xlsx")
     Traceback (most recent call last):
     ...
-    ValueError: cannot write hand records to 'hands.xlsx': unknown extension '.xlsx', expected .parquet, .csv or .jsonl
+    badacey_fast.errors.OutputFormatError: 'hands.xlsx': unknown extension '.xlsx' for hand records, expected .parquet, .csv or .jsonl
     """
-    name = os.fspath(path)
-    ext = os.path.splitext(name)[1].lower()
-    fmt = FILE_FORMATS.get(ext)
-    if fmt is None:
-        raise ValueError(f"cannot write hand records to {name!r}: unknown extension {ext or '(none)'!r}, expected "
-                         ".parquet, .csv or .jsonl")
-    return fmt
+    return output_format(path, FILE_FORMATS, "hand records")
 
 
 def _arrow_text(pa: Any, text: np.ndarray[Any, Any]) -> Any:

@@ -19,7 +19,7 @@ groups as the hands come, so memory does not grow with their number.
 >>> HandWriter(os.path.join(os.path.dirname(path), "hands.csv"))
 Traceback (most recent call last):
 ...
-ValueError: unknown output format '.csv': expected .jsonl, .phhs or .parquet
+badacey_fast.errors.OutputFormatError: '...hands.csv': unknown extension '.csv' for hand histories, expected .jsonl, .json, .phhs, .parquet or .pq
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from types import TracebackType
 from typing import IO, Any
 
 from badacey_fast.errors import HistoryError
-from badacey_fast.files.outputs import AtomicFile
+from badacey_fast.files.outputs import AtomicFile, output_format as _format_of
 from badacey_fast.histories.export import to_dict, to_phh
 from badacey_fast.histories.model import RealHand
 from badacey_fast.histories.engine import Replay
@@ -42,12 +42,9 @@ _ROW_GROUP = 65536  # Parquet rows buffered before a row group is written
 
 
 def output_format(path: str) -> str:
-    """``"jsonl"``, ``"phhs"`` or ``"parquet"`` from a path's extension; ``ValueError`` naming it otherwise."""
-    ext = os.path.splitext(path)[1].lower()
-    fmt = FORMATS.get(ext)
-    if fmt is None:
-        raise ValueError(f"unknown output format {ext or path!r}: expected .jsonl, .phhs or .parquet")
-    return fmt
+    """``"jsonl"``, ``"phhs"`` or ``"parquet"`` from a path's extension; an
+    :class:`~badacey_fast.errors.OutputFormatError` naming it otherwise."""
+    return _format_of(path, FORMATS, "hand histories")
 
 
 class HandWriter:
