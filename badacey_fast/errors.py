@@ -97,11 +97,16 @@ class OutputFormatError(BadaceyError):
 
 
 class HandHistoryError(BadaceyError):
-    """A hand history the reader cannot take as a hand (``badacey_fast.histories``): truncated, garbled,
-    an amount that does not add up, a room it does not know.  The message is ``file:line: reason``;
-    ``file``, ``line`` (1-based) and ``reason`` are also attributes, with the ``site``, ``hand_id`` and
-    ``variant`` where the reader got that far (None otherwise), and ``kind``: ``"malformed"`` (a hand
-    that cannot be read), ``"garbage"`` (lines that are no hand), ``"duplicate"`` (a hand id given twice).
+    """A hand history that cannot be taken as a hand: a real room's text (``badacey_fast.histories``:
+    truncated, garbled, an amount that does not add up, a room the reader does not know), or one of ours
+    (``badacey_fast.game.history`` JSON, ``badacey_fast.game.phh`` PHH: malformed, or a replay that does
+    not reach the recorded result).
+
+    Read from a file (the room's texts), the message is ``file:line: reason``; otherwise (``file`` empty)
+    it is the reason alone.  ``file``, ``line`` (1-based, 0 if none) and ``reason`` are also attributes,
+    with the ``site``, ``hand_id`` and ``variant`` where the reader got that far (None otherwise), and
+    ``kind``: ``"malformed"`` (a hand that cannot be read), ``"garbage"`` (lines that are no hand),
+    ``"duplicate"`` (a hand id given twice).
     """
 
     kind: str = "malformed"
@@ -109,11 +114,15 @@ class HandHistoryError(BadaceyError):
     hand_id: str | None = None
     variant: str | None = None
 
-    def __init__(self, reason: str, file: str = "<text>", line: int = 0) -> None:
-        super().__init__(f"{file}:{line}: {reason}")
+    def __init__(self, reason: str, file: str = "", line: int = 0) -> None:
+        super().__init__(f"{file}:{line}: {reason}" if file else reason)
         self.file = file
         self.line = line
         self.reason = reason
+
+
+#: Deprecated: the old name of :class:`HandHistoryError` (one concept, one class); it will be removed.
+HistoryError = HandHistoryError
 
 
 class HistoryWarning(UserWarning):
@@ -167,10 +176,6 @@ class BackendError(SettingError):
 
 class ConfigError(BadaceyError):
     """A table rule that is out of range (a negative blind, a cap below 1, an unknown option...)."""
-
-
-class HistoryError(BadaceyError):
-    """A hand history that is malformed, or whose replay does not reach the recorded result."""
 
 
 class SeatError(BadaceyError):

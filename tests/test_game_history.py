@@ -11,7 +11,7 @@ from badacey_fast.errors import IllegalActionError
 from badacey_fast.cards import parse_card, parse_cards
 from badacey_fast.game import Action, Game, GameConfig
 from badacey_fast.game.bots import RandomBot, RuleBot
-from badacey_fast.errors import HistoryError
+from badacey_fast.errors import HandHistoryError, HistoryError
 from badacey_fast.game.history import from_json, replay, to_json
 from badacey_fast.game.phh import from_phh, replay_phh, to_phh
 from badacey_fast.game.simulate import play_hand
@@ -57,7 +57,7 @@ def test_replay_refuses_a_tampered_history():
     g = random_hand(random.Random(3), deep=True)
     data = from_json(to_json(g))
     data["result"]["stacks"][0] += 1
-    with pytest.raises(HistoryError, match="replay reached"):
+    with pytest.raises(HandHistoryError, match="replay reached"):
         replay(data)
     data = from_json(to_json(g))
     data["actions"].insert(0, [(data["button"] + 3) % len(data["stacks"]), "raise", 99])
@@ -72,9 +72,9 @@ def test_phh_fields_and_variant_codes():
     # p1 is left of the button (seat 2), the button (seat 1) is last.
     assert "starting_stacks = [70, 50, 60]" in text and "seats = [3, 1, 2]" in text
     assert "variant = 'F2L3D'" in to_phh(Game(stacks=[10, 10], seed=1))
-    with pytest.raises(HistoryError, match="variant 'NT'"):
+    with pytest.raises(HandHistoryError, match="variant 'NT'"):
         from_phh(text.replace("'FB'", "'NT'"))
-    with pytest.raises(HistoryError, match="unknown cards"):
+    with pytest.raises(HandHistoryError, match="unknown cards"):
         from_phh(text.replace(text.split("d dh p1 ")[1][:8], "????????"))
 
 
@@ -145,7 +145,7 @@ def test_a_phh_hand_set_round_trips_every_hand(backend):
     assert len(from_phhs(text)) == 120
     # One hand's PHH is a set of one; a set is not one hand.
     assert same_final_state(replay_phhs(to_phh(games[0]))[0], games[0])
-    with pytest.raises(HistoryError, match="hand set of 120 hands .*replay_phhs"):
+    with pytest.raises(HandHistoryError, match="hand set of 120 hands .*replay_phhs"):
         replay_phh(text)
 
 
@@ -156,7 +156,7 @@ def test_a_broken_hand_in_a_set_is_named_by_its_number():
     text = to_phhs(games)
     second = text.index("[2]")
     tampered = text[:second] + text[second:].replace("finishing_stacks = [", "finishing_stacks = [1", 1)
-    with pytest.raises(HistoryError, match="hand 2 of the PHH hand set: PHH replay reached"):
+    with pytest.raises(HandHistoryError, match="hand 2 of the PHH hand set: PHH replay reached"):
         replay_phhs(tampered)
 
 
@@ -178,3 +178,12 @@ def test_a_history_file_holds_every_hand_and_is_written_whole(tmp_path, name):
             out.add(games[0])
             raise KeyboardInterrupt
     assert target.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+def test_the_engine_and_the_room_readers_raise_one_hand_history_error():
+    # One concept, one class: HistoryError is its deprecated old name; a history of ours has no file:line.
+    assert HistoryError is HandHistoryError
+    with pytest.raises(HandHistoryError) as caught:
+        replay_phh('variant = "NT"\nstarting_stacks = [10, 10]\nactions = []\n')
+    assert str(caught.value) == caught.value.reason and caught.value.file == "" and caught.value.line == 0
+    assert str(HandHistoryError("truncated hand", "hands.txt", 19)) == "hands.txt:19: truncated hand"

@@ -10,7 +10,7 @@ import pytest
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import IllegalActionError, ShowdownError
 from badacey_fast.game import Action, Game, GameConfig
-from badacey_fast.errors import HistoryError
+from badacey_fast.errors import HandHistoryError
 from badacey_fast.game.history import from_json, history, replay, to_json
 from badacey_fast.pots import settle, side_pots
 from badacey_fast.rules.stub import UNKNOWN, Stub, is_unknown
@@ -144,7 +144,7 @@ def test_a_json_draw_throwing_more_unknown_cards_than_held_is_refused():
     data = history(g)
     seat0_draw = next(k for k, a in enumerate(data["actions"]) if a[1] == "draw" and a[0] == 0)
     data["actions"][seat0_draw][2] = "?? ?? ?? ?? ?? ??"
-    with pytest.raises(HistoryError, match="throws more unknown cards than seat 0 holds"):
+    with pytest.raises(HandHistoryError, match="throws more unknown cards than seat 0 holds"):
         replay(data)
 
 
@@ -174,5 +174,5 @@ def test_replay_takes_a_config_object_and_card_ids_and_refuses_other_dealt_value
     again = replay(data)
     assert again.stacks == g.stacks and again.payouts == g.payouts and again.dealt == g.dealt
     data["dealt"] = ["As", 5]
-    with pytest.raises(HistoryError, match="dealt must be card text or card ids"):
+    with pytest.raises(HandHistoryError, match="dealt must be card text or card ids"):
         replay(data)

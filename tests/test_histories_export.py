@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from badacey_fast.errors import HistoryError
+from badacey_fast.errors import HandHistoryError
 from badacey_fast.game.history import replay as replay_history
 from badacey_fast.histories import parse, stats, to_table
 from badacey_fast.histories.export import PHH_VARIANTS, to_phh
@@ -48,7 +48,7 @@ def test_phh_writes_every_game_with_a_code_and_refuses_the_others():
     for hand in _all():
         try:
             text = to_phh(hand)
-        except HistoryError as exc:
+        except HandHistoryError as exc:
             assert hand.game is None or hand.betting != "fixed" or not hand.players
             assert "no PHH variant" in str(exc) or "no player dealt in" in str(exc)
             continue
@@ -64,7 +64,7 @@ def test_phh_writes_every_game_with_a_code_and_refuses_the_others():
     assert stars["actions"][:4] == ["d dh p1 Kd4s7h2c", "d dh p2 ????????", "d dh p3 ????????", "p3 cbr 50"]
     assert "p1 sd Kd" in stars["actions"] and "d dh p1 9d" in stars["actions"] and "p2 sd ????" in stars["actions"]
     assert stars["finishing_stacks"] == [1240 - 175, 800 - 175 + 405, 1510 - 75]
-    with pytest.raises(HistoryError, match="no PHH variant for no limit \"Hold'em\""):
+    with pytest.raises(HandHistoryError, match="no PHH variant for no limit \"Hold'em\""):
         to_phh(list(parse(DATA / "pokerstars.txt"))[3])
 
 

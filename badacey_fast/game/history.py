@@ -15,7 +15,7 @@ True
 >>> from_json('{"format": "something else"}')
 Traceback (most recent call last):
 ...
-badacey_fast.errors.HistoryError: not a badacey_fast hand history: format 'something else'
+badacey_fast.errors.HandHistoryError: not a badacey_fast hand history: format 'something else'
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import json
 from typing import Any
 
 from badacey_fast.cards import format_cards, parse_card, parse_cards
-from badacey_fast.errors import HistoryError
+from badacey_fast.errors import HandHistoryError
 from badacey_fast.game.actions import DRAW, Action
 from badacey_fast.game.config import GameConfig
 from badacey_fast.game.state import Game
@@ -95,13 +95,13 @@ def from_json(text: str) -> dict[str, Any]:
     data = json.loads(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         fmt = data.get("format") if isinstance(data, dict) else type(data).__name__
-        raise HistoryError(f"not a badacey_fast hand history: format {fmt!r}")
+        raise HandHistoryError(f"not a badacey_fast hand history: format {fmt!r}")
     return data
 
 
 def _action(entry: list[Any], game: Game) -> tuple[int, Action]:
     if not isinstance(entry, (list, tuple)) or len(entry) < 2:
-        raise HistoryError(f"bad action entry {entry!r}: expected [seat, kind, amount-or-cards]")
+        raise HandHistoryError(f"bad action entry {entry!r}: expected [seat, kind, amount-or-cards]")
     seat, kind = entry[0], entry[1]
     extra = entry[2] if len(entry) > 2 else None
     if kind == DRAW:
@@ -117,7 +117,7 @@ def _unknown_discards(text: str, game: Game) -> tuple[int, ...]:
     tokens = text.split()
     unknown = [c for c in game.hands[game.to_act] if c >= UNKNOWN] if game.to_act >= 0 else []
     if tokens.count(UNKNOWN_TEXT) > len(unknown):
-        raise HistoryError(f"draw {text!r} throws more unknown cards than seat {game.to_act} holds")
+        raise HandHistoryError(f"draw {text!r} throws more unknown cards than seat {game.to_act} holds")
     held = iter(unknown)
     return tuple(next(held) if t == UNKNOWN_TEXT else parse_card(t) for t in tokens)
 
@@ -127,7 +127,7 @@ def replay(data: dict[str, Any], check: bool = True) -> Game:
 
     ``data`` as :func:`history` writes it; ``config`` may also be a :class:`GameConfig` and ``dealt`` a
     list of card ids (``UNKNOWN`` for an unknown card), as a program builds it.  With ``check`` (default) the replayed stacks and payouts must equal the recorded result, else
-    :class:`HistoryError`.  Every action is re-validated by the engine (an illegal one raises).
+    :class:`HandHistoryError`.  Every action is re-validated by the engine (an illegal one raises).
     """
     try:
         config = data["config"]
@@ -137,7 +137,7 @@ def replay(data: dict[str, Any], check: bool = True) -> Game:
             # Cards may repeat across a reshuffle, so parse card by card (not as one hand).
             dealt = [UNKNOWN if t == UNKNOWN_TEXT else parse_card(t) for t in dealt.split()]
         elif not all(type(c) is int and 0 <= c for c in dealt):
-            raise HistoryError(f"dealt must be card text or card ids (ints, {UNKNOWN} for an unknown card)")
+            raise HandHistoryError(f"dealt must be card text or card ids (ints, {UNKNOWN} for an unknown card)")
         # The seed gives the replay its random source, which a complete script never draws from (a seeded
         # one costs nothing; an unseeded one would read the system's entropy).
         seed = data.get("seed")
@@ -145,7 +145,7 @@ def replay(data: dict[str, Any], check: bool = True) -> Game:
                     _script=list(dealt), seed=seed if type(seed) is int else None)
         actions = data["actions"]
     except KeyError as exc:
-        raise HistoryError(f"hand history lacks the field {exc.args[0]!r}") from None
+        raise HandHistoryError(f"hand history lacks the field {exc.args[0]!r}") from None
     game.seed = seed
     for entry in actions:
         seat, action = _action(entry, game)
@@ -153,9 +153,9 @@ def replay(data: dict[str, Any], check: bool = True) -> Game:
     result = data.get("result")
     if check and result is not None:
         if not game.is_over:
-            raise HistoryError("the replayed hand is not over but the history records a result")
+            raise HandHistoryError("the replayed hand is not over but the history records a result")
         if list(game.stacks) != list(result["stacks"]) or list(game.payouts or ()) != list(result["payouts"]):
-            raise HistoryError(
+            raise HandHistoryError(
                 f"replay reached stacks {game.stacks} / payouts {game.payouts}, "
                 f"the history records {result['stacks']} / {result['payouts']}"
             )

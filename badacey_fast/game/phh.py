@@ -27,7 +27,7 @@ True
 >>> from_phh("variant = 'NT'")
 Traceback (most recent call last):
 ...
-badacey_fast.errors.HistoryError: PHH variant 'NT' is not a draw game this engine plays (FB, F2L3D)
+badacey_fast.errors.HandHistoryError: PHH variant 'NT' is not a draw game this engine plays (FB, F2L3D)
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from typing import Any
 from badacey_fast.cards import format_cards, parse_card
 from badacey_fast.game.actions import BET, CALL, CHECK, DRAW, FOLD, RAISE
 from badacey_fast.game.config import GameConfig
-from badacey_fast.errors import HistoryError
+from badacey_fast.errors import HandHistoryError
 from badacey_fast.game.state import Game
 from badacey_fast.rules.games import scoring
 
@@ -161,7 +161,7 @@ def _loads(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise HistoryError(f"not PHH (TOML) text: {exc}") from None
+        raise HandHistoryError(f"not PHH (TOML) text: {exc}") from None
 
 
 _CARD = re.compile(r"[2-9TJQKA][cdhs]|\?\?", re.IGNORECASE)
@@ -171,7 +171,7 @@ def _cards(text: str) -> list[int]:
     out = []
     for tok in _CARD.findall(text):
         if tok == "??":
-            raise HistoryError("PHH hand has unknown cards '??': cannot replay a hand without its cards")
+            raise HandHistoryError("PHH hand has unknown cards '??': cannot replay a hand without its cards")
         out.append(parse_card(tok))
     return out
 
@@ -186,14 +186,14 @@ def from_phh(text: str) -> dict[str, Any]:
 
 def _one_hand(data: dict[str, Any]) -> None:
     if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
-        raise HistoryError(f"this PHH text is a hand set of {len(data)} hands ([{next(iter(data))}] ...): "
+        raise HandHistoryError(f"this PHH text is a hand set of {len(data)} hands ([{next(iter(data))}] ...): "
                            "read it with from_phhs or replay_phhs")
 
 
 def _history(data: dict[str, Any]) -> dict[str, Any]:
     variant = data.get("variant")
     if variant not in ("FB", "F2L3D"):
-        raise HistoryError(f"PHH variant {variant!r} is not a draw game this engine plays (FB, F2L3D)")
+        raise HandHistoryError(f"PHH variant {variant!r} is not a draw game this engine plays (FB, F2L3D)")
     game = data.get("_game", "badugi" if variant == "FB" else "27")
     try:
         stacks_phh = list(data["starting_stacks"])
@@ -212,7 +212,7 @@ def _history(data: dict[str, Any]) -> dict[str, Any]:
         )
         raw_actions = list(data["actions"])
     except (KeyError, IndexError) as exc:
-        raise HistoryError(f"PHH lacks a required field: {exc}") from None
+        raise HandHistoryError(f"PHH lacks a required field: {exc}") from None
     order = [(button + 1 + k) % n for k in range(n)]
     stacks = [0] * n
     for k, s in enumerate(order):
@@ -237,7 +237,7 @@ def _history(data: dict[str, Any]) -> dict[str, Any]:
                 discards_pending.append(seat)
             continue
         if words[0] == "d":
-            raise HistoryError(f"PHH dealer action {line!r} does not belong to a draw game")
+            raise HandHistoryError(f"PHH dealer action {line!r} does not belong to a draw game")
         seat = order[int(words[0][1:]) - 1]
         verb = words[1]
         if verb == "f":
@@ -251,9 +251,9 @@ def _history(data: dict[str, Any]) -> dict[str, Any]:
         elif verb == "sm":
             continue  # showing at showdown: implied by the rules
         else:
-            raise HistoryError(f"unknown PHH action {line!r}")
+            raise HandHistoryError(f"unknown PHH action {line!r}")
     if sorted(initial) != list(range(n)) or any(len(c) != hs for c in initial.values()):
-        raise HistoryError(f"PHH must deal {hs} hole cards to each of the {n} players first")
+        raise HandHistoryError(f"PHH must deal {hs} hole cards to each of the {n} players first")
     # Rebuild the dealing order: one card at a time from left of the button, then per draw round
     # (burn first if on) each drawing player's replacements in turn order.
     dealt = [initial[order[m % n]][m // n] for m in range(hs * n)]
@@ -271,7 +271,7 @@ def _history(data: dict[str, Any]) -> dict[str, Any]:
             if k:
                 got = next(queue, None)
                 if got is None or len(got) != k:
-                    raise HistoryError(f"PHH replacement cards do not match the discards of seat {entry[0]}")
+                    raise HandHistoryError(f"PHH replacement cards do not match the discards of seat {entry[0]}")
                 dealt += got
         else:
             drawn = None
@@ -293,7 +293,7 @@ def _replay_checked(data: dict[str, Any]) -> Game:
     game = _replay_cc(data)
     want = data.get("finishing_stacks")
     if want is not None and list(game.stacks) != list(want):
-        raise HistoryError(f"PHH replay reached stacks {game.stacks}, the history records {want}")
+        raise HandHistoryError(f"PHH replay reached stacks {game.stacks}, the history records {want}")
     return game
 
 
@@ -359,7 +359,7 @@ def from_phhs(text: str) -> list[dict[str, Any]]:
     >>> from_phhs("[1]\\nvariant = 'NT'")
     Traceback (most recent call last):
     ...
-    badacey_fast.errors.HistoryError: hand [1] of the PHH hand set: PHH variant 'NT' is not a draw game this engine plays (FB, F2L3D)
+    badacey_fast.errors.HandHistoryError: hand [1] of the PHH hand set: PHH variant 'NT' is not a draw game this engine plays (FB, F2L3D)
     """
     data = _loads(text)
     if "variant" in data:
@@ -367,11 +367,11 @@ def from_phhs(text: str) -> list[dict[str, Any]]:
     out = []
     for name, hand in data.items():
         if not isinstance(hand, dict):
-            raise HistoryError(f"not a PHH hand set: {name!r} is a field, not a hand's table")
+            raise HandHistoryError(f"not a PHH hand set: {name!r} is a field, not a hand's table")
         try:
             out.append(_history(hand))
-        except HistoryError as exc:
-            raise HistoryError(f"hand [{name}] of the PHH hand set: {exc}") from None
+        except HandHistoryError as exc:
+            raise HandHistoryError(f"hand [{name}] of the PHH hand set: {exc}") from None
     return out
 
 
@@ -386,6 +386,6 @@ def replay_phhs(text: str) -> list[Game]:
     for k, data in enumerate(from_phhs(text), 1):
         try:
             games.append(_replay_checked(data))
-        except HistoryError as exc:
-            raise HistoryError(f"hand {k} of the PHH hand set: {exc}") from None
+        except HandHistoryError as exc:
+            raise HandHistoryError(f"hand {k} of the PHH hand set: {exc}") from None
     return games

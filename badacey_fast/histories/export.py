@@ -34,7 +34,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from badacey_fast.cards import format_cards
-from badacey_fast.errors import HistoryError, ReplayError
+from badacey_fast.errors import HandHistoryError, ReplayError
 from badacey_fast.game.history import UNKNOWN_TEXT, history
 from badacey_fast.histories.kinds import (
     ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, MUCK, POST, RAISE, SHOW, SMALL_BLIND,
@@ -84,7 +84,7 @@ def _variant(hand: HandRecord) -> str:
         key = "2-7 single draw"
     code = PHH_VARIANTS.get((key or "", hand.betting))
     if code is None:
-        raise HistoryError(f"no PHH variant for {hand.betting} limit {hand.variant!r} (PHH codes: "
+        raise HandHistoryError(f"no PHH variant for {hand.betting} limit {hand.variant!r} (PHH codes: "
                            f"{', '.join(sorted(set(PHH_VARIANTS.values())))})")
     return code
 
@@ -109,11 +109,11 @@ def _pk(cards: tuple[int, ...] | None, count: int) -> str:
 
 
 def to_phh(hand: HandRecord) -> str:
-    """The hand as PHH text (see the module docstring); ``HistoryError`` for a variant PHH has no code for."""
+    """The hand as PHH text (see the module docstring); ``HandHistoryError`` for a variant PHH has no code for."""
     variant = _variant(hand)
     players = hand.players
     if not players:
-        raise HistoryError(f"hand {hand.site} #{hand.hand_id} has no player dealt in")
+        raise HandHistoryError(f"hand {hand.site} #{hand.hand_id} has no player dealt in")
     small = next((e.player for e in hand.actions if e.kind == SMALL_BLIND), None)
     big = next((e.player for e in hand.actions if e.kind == BIG_BLIND), None)
     n = len(players)

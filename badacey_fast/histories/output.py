@@ -28,7 +28,7 @@ import os
 from types import TracebackType
 from typing import IO, Any
 
-from badacey_fast.errors import HistoryError
+from badacey_fast.errors import HandHistoryError
 from badacey_fast.files.outputs import AtomicFile, output_format as _format_of
 from badacey_fast.histories.export import to_dict, to_phh
 from badacey_fast.histories.model import RealHand
@@ -89,7 +89,7 @@ class HandWriter:
             assert self._file is not None
             try:
                 text = to_phh(hand)
-            except HistoryError as exc:
+            except HandHistoryError as exc:
                 reason = str(exc).split(" (PHH codes")[0]
                 self.skipped[reason] = self.skipped.get(reason, 0) + 1
                 return False
