@@ -35,7 +35,8 @@ __all__ = [
     "Terminated",
     "PartitionAbandoned",
     "MissingExtraError",
-    "OutputFormatError",
+    "FileFormatError",
+    "ShapeError",
     "SolveError",
     "InformationStateError",
 ]
@@ -85,10 +86,12 @@ class RangeError(BadaceyError):
         self.column = column
 
 
-class OutputFormatError(BadaceyError):
-    """An output path whose extension names no format its writer knows (``badacey_fast.files.outputs``):
-    the message names the path and the extensions it accepts; ``path`` and ``accepted`` (the extensions,
-    ``""`` for none) are also attributes."""
+class FileFormatError(BadaceyError):
+    """A file format the package does not read or write: an output path whose extension names no format
+    its writer knows (``badacey_fast.files.outputs.output_format``), a format name or a form of the cards
+    (``"text"``, ``"array"``) that is none of those accepted.  The message names the bad value and the
+    accepted ones; for a path, ``path`` and ``accepted`` (the extensions, ``""`` for none) are also
+    attributes (``""`` and ``()`` otherwise)."""
 
     def __init__(self, message: str, path: str = "", accepted: tuple[str, ...] = ()) -> None:
         super().__init__(message)
@@ -175,7 +178,13 @@ class BackendError(SettingError):
 
 
 class ConfigError(BadaceyError):
-    """A table rule that is out of range (a negative blind, a cap below 1, an unknown option...)."""
+    """A table rule, or an option of a run, that is out of range or unknown (a negative blind, a cap below
+    1, seats outside 2..6, an unknown engine or parameter...)."""
+
+
+class ShapeError(BadaceyError):
+    """Arrays or lists whose shapes or lengths do not fit the call or each other (names the shapes): an
+    ``(N, 5)`` array of hands of another shape, columns of different lengths, a label a seat short."""
 
 
 class SeatError(BadaceyError):

@@ -14,6 +14,7 @@ import pytest
 
 from badacey_fast._kernel import ffi, lib
 from badacey_fast.envs.encoding import mask_code, obs_row
+from badacey_fast.errors import ConfigError, ShapeError
 from badacey_fast.game import Action, Game, GameConfig
 from badacey_fast.kernel._c import KERNEL
 from badacey_fast.rules.games import PRESETS, scoring
@@ -773,7 +774,7 @@ def test_vector_env_engine_choice_and_bad_input(monkeypatch: pytest.MonkeyPatch)
     with pytest.raises(RuntimeError, match="reset"):
         v.step([1, 1, 1])
     v.reset(seed=1)
-    with pytest.raises(ValueError, match="2 actions for 3 tables"):
+    with pytest.raises(ShapeError, match="2 actions for 3 tables"):
         v.step([1, 1])
     with pytest.raises(ValueError, match="action index 35 of table 1 is not in 0..34"):
         v.step([1, 35, 1])
@@ -789,9 +790,9 @@ def test_vector_env_engine_choice_and_bad_input(monkeypatch: pytest.MonkeyPatch)
     with pytest.raises(ValueError, match="engine='c' is unavailable: custom opponents"):
         BadaceyVectorEnv(2, opponents=lambda: [RandomBot(seed=1)], engine="c")
     assert BadaceyVectorEnv(2, opponents=lambda: [RandomBot(seed=1)]).engine == "python"
-    with pytest.raises(ValueError, match="engine must be one of"):
+    with pytest.raises(ConfigError, match="engine must be one of"):
         BadaceyVectorEnv(2, engine="C")
-    with pytest.raises(ValueError, match="refuses these rules"):
+    with pytest.raises(ConfigError, match="refuses these rules"):
         BadaceyVectorEnv(2, stacks=1 << 41, engine="c")
     assert BadaceyVectorEnv(2, stacks=1 << 41).engine == "python"
     from badacey_fast import kernel
@@ -815,7 +816,7 @@ def test_seeding_checks_the_kernel_accepts_each_table() -> None:
 
     t = EngineTables(3, 0, 0, [100, 100], 1, 2, 0, 2, 4, 4, True, False, True, False, (13, 4, 5, 3))
     t.seed([1, 2, 3])
-    with pytest.raises(ValueError, match="4 seeds for 3 tables"):
+    with pytest.raises(ShapeError, match="4 seeds for 3 tables"):
         t.seed([1, 2, 3, 4])
     with pytest.raises(ValueError, match="2 seeds for 3 tables"):
         t.seed([1, 2])

@@ -5,10 +5,12 @@ from __future__ import annotations
 import gymnasium
 import numpy as np
 import pytest
+
 from gymnasium.utils.env_checker import check_env
 
 from badacey_fast.envs.encoding import OBS_SIZE
 from badacey_fast.envs.gymnasium import ENV_IDS, BadaceyEnv, BadaceyVectorEnv
+from badacey_fast.errors import ShapeError
 from badacey_fast.game.bots import RuleBot
 
 pytestmark = [pytest.mark.backend_independent, pytest.mark.filterwarnings("ignore::UserWarning")]
@@ -84,7 +86,7 @@ def test_vector_env_steps_each_table_as_the_single_env_does(preset, seats, seat)
             assert (obs[k] == o).all() and (info["action_mask"][k] == ik["action_mask"]).all()
         ended += term.sum()
     assert ended > 30
-    with pytest.raises(ValueError, match="3 actions for 4 tables"):
+    with pytest.raises(ShapeError, match="3 actions for 4 tables"):
         v.step([0, 1, 2])
     before = [t.game.log[:] for t in v.tables]
     with pytest.raises(ValueError, match=f"action index 99 of table 2 is not in 0..{v.single_action_space.n - 1}"):

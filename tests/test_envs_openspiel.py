@@ -7,6 +7,7 @@ import pyspiel
 import pytest
 
 from badacey_fast.envs.openspiel import GAME_NAMES, BadaceyObserver, BadaceyState
+from badacey_fast.errors import IllegalActionError, InvalidCardError
 
 pytestmark = pytest.mark.backend_independent
 
@@ -146,9 +147,9 @@ def test_set_deal_outcomes_are_hands_and_draws_with_exact_probabilities() -> Non
         state.clone().apply_action(game.set_action((0, 5)))  # its own discards: not in the stub
     state.apply_action(game.set_action((2, 4)))
     assert sorted(state.game.hands[1]) == [2, 4] and state.hands_seen[1] == ((0, 5), (2, 4))
-    with pytest.raises(ValueError, match="is not in this game's deck"):
+    with pytest.raises(InvalidCardError, match="is not in this game's deck"):
         game.set_action((3,))
-    with pytest.raises(ValueError, match="1 to 2 distinct cards"):
+    with pytest.raises(InvalidCardError, match="1 to 2 distinct cards"):
         game.set_action((0, 1, 2))
 
 
@@ -242,7 +243,7 @@ def test_small_game_parameters_are_checked() -> None:
         pyspiel.load_game("python_badacey", {"hand_size": 4})
     card = pyspiel.load_game("python_badugi", {"ranks": 5})
     assert card.max_chance_outcomes() == 52 and card.new_initial_state().chance_outcomes()[-1][0] == 19
-    with pytest.raises(ValueError, match='deal="set"'):
+    with pytest.raises(IllegalActionError, match='deal="set"'):
         card.set_action((0,))
 
 

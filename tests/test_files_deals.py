@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from badacey_fast.cards import format_cards
-from badacey_fast.errors import InvalidCardError, MissingExtraError, ShowdownError
+from badacey_fast.errors import FileFormatError, InvalidCardError, MissingExtraError, ShowdownError
 from badacey_fast.files.deals import Deals, cards_text, decode_cards
 
 pa = pytest.importorskip("pyarrow")  # the test extra installs it: CI runs these
@@ -82,7 +82,7 @@ def test_bad_card_columns_name_the_row(column, error, words):
 
 
 def test_bad_arguments():
-    with pytest.raises(ValueError, match="form must be one of text, array, not 'ids'"):
+    with pytest.raises(FileFormatError, match="form must be one of text, array, not 'ids'"):
         decode_cards([bytes(range(10))], form="ids")
     arrow = pa.array([bytes(range(10)), None], pa.binary(10))
     with pytest.raises(ShowdownError, match="row 2: the cards are null"):
@@ -93,7 +93,7 @@ def test_bad_arguments():
         Deals(np.zeros((3, 7, 5), np.uint8))
     with pytest.raises(ShowdownError, match="button 2 is not a seat 0..1"):
         Deals(Deals.generate(2, seats=2, seed=1).cards, button=2)
-    with pytest.raises(ValueError, match="cards must be one of"):
+    with pytest.raises(FileFormatError, match="cards must be one of"):
         Deals.generate(2, seats=2).to_pandas(cards="binary")
 
 

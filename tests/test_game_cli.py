@@ -12,7 +12,7 @@ import pytest
 
 from badacey_fast.cli.command import main
 from badacey_fast.cli.game import run_play
-from badacey_fast.errors import IllegalActionError
+from badacey_fast.errors import ConfigError, IllegalActionError
 from badacey_fast.game import ConfigError, Game, draw
 from badacey_fast.game.bots import RandomBot, RuleBot, keep_cards
 from badacey_fast.game.simulate import simulate
@@ -391,7 +391,7 @@ def test_simulate_saves_every_hand_history_and_they_replay_to_its_totals(tmp_pat
     with HistoryFile(again) as out:
         lib = simulate([RuleBot(), RandomBot(), RandomBot()], hands=150, seed=6, save=out)
     assert again.read_text() == target.read_text() and list(lib.totals) == [s["total"] for s in got["seats"]]
-    with pytest.raises(ValueError, match="keeps no hand histories"):
+    with pytest.raises(ConfigError, match="keeps no hand histories"):
         with HistoryFile(tmp_path / "c.phhs") as out:
             simulate([RuleBot(), RandomBot()], hands=5, save=out, engine="c")
 

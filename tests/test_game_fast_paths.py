@@ -115,7 +115,7 @@ def test_next_hand_refuses_what_it_cannot_deal():
         refused += [(chance, given, "it is a chance-mode hand, which has no next hand"),
                     (replay, given, "it is a scripted replay, which has no next hand")]
     for other, given, reason in refused:
-        with pytest.raises(ValueError, match=f"^next_hand deals as this hand was dealt, and {reason}$"):
+        with pytest.raises(ConfigError, match=f"^next_hand deals as this hand was dealt, and {reason}$"):
             other.next_hand(0, deck=list(range(52)) if given else None)
     with pytest.raises(ValueError, match="52"):
         Game(stacks=[20, 20], deck=list(range(52))).next_hand(0, deck=list(range(51)))

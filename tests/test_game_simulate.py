@@ -14,6 +14,7 @@ import pytest
 from badacey_fast import kernel
 from badacey_fast.cards import format_card
 from badacey_fast.draw.policy import keep_cards
+from badacey_fast.errors import ConfigError, FileFormatError, ShapeError
 from badacey_fast.game import Action, Game, GameConfig, SeatView, simulate
 from badacey_fast.game.bots import RandomBot, RuleBot
 from badacey_fast.rules.games import PRESETS
@@ -153,11 +154,11 @@ def test_engine_choice(c_twin):
     # A subclass may decide otherwise: Python plays it, and "c" says why it cannot.
     assert simulate([Mine(), RandomBot()], hands=300, seed=1) == simulate([Mine(), RandomBot()], hands=300, seed=1,
                                                                           engine="python")
-    with pytest.raises(ValueError, match="engine='c' is unavailable: bots other than .* Mine"):
+    with pytest.raises(ConfigError, match="engine='c' is unavailable: bots other than .* Mine"):
         simulate([Mine(), RandomBot()], hands=3, engine="c")
-    with pytest.raises(ValueError, match="engine='c' is unavailable: stacks of"):
+    with pytest.raises(ConfigError, match="engine='c' is unavailable: stacks of"):
         simulate(rule, hands=3, stack=1 << 40, engine="c")
-    with pytest.raises(ValueError, match="engine must be one of auto, c, python, not 'C'"):
+    with pytest.raises(ConfigError, match="engine must be one of auto, c, python, not 'C'"):
         simulate(rule, hands=3, engine="C")
 
 
@@ -184,7 +185,7 @@ def test_sums_beyond_int64_are_refused_not_wrapped():
     rec = ffi.new("bd_sim_records *")
     rec.rows = 4
     assert lib.bd_sim_run(sim.state, sim.table, sim.bots, 0, 5, sums, rec) == lib.BD_ENG_BAD_ARGS
-    with pytest.raises(ValueError, match="one built-in bot"):
+    with pytest.raises(ConfigError, match="one built-in bot"):
         make_sim(GameConfig(), ["random", "shark"], 200, seed=1)
 
 
@@ -215,7 +216,7 @@ def test_records_one_row_a_hand(c_twin, engine, tmp_path):
     arrays = rec.to_arrow(cards="array")
     assert np.array(arrays.column("cards_0").to_pylist(), np.uint8).tolist() == rec.cards[:, 0].tolist()
     assert arrays.schema.metadata[b"bots"] == b"rule,random,rule"
-    with pytest.raises(ValueError, match="cards must be one of text, array"):
+    with pytest.raises(FileFormatError, match="cards must be one of text, array"):
         rec.to_pandas(cards="bytes")
 
 
@@ -228,7 +229,7 @@ def test_records_arrays_are_checked_before_the_kernel_writes(c_twin):
     for name, bad in [("net", np.zeros((9, 6), np.int64)), ("cards", np.zeros((10, 6, 4), np.uint8)),
                       ("pot", np.zeros(10, np.int32)), ("folded", np.zeros((6, 10), np.uint8).T),
                       ("button", np.zeros(10, np.uint8)[::-1][:10:1].copy()[::1].view(np.int8))]:
-        with pytest.raises(ValueError, match=f"records\\['{name}'\\] must be"):
+        with pytest.raises(ShapeError, match=f"records\\['{name}'\\] must be"):
             sim.run(0, 10, {**good, name: bad})
 
 

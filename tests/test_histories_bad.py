@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from badacey_fast.errors import HandHistoryError
+from badacey_fast.errors import ConfigError, HandHistoryError
 from badacey_fast.errors import HistoryWarning
 from badacey_fast.histories import parse
 from badacey_fast.histories.model import EXAMPLE
@@ -109,7 +109,7 @@ def test_on_bad_hand_error_warn_skip_and_a_bad_choice():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert [h.hand_id for h in parse(bad, on_bad_hand="skip")] == ["2"]
-    with pytest.raises(ValueError, match="on_bad_hand must be one of warn, skip, error or a callable, not 'ignore'"):
+    with pytest.raises(ConfigError, match="on_bad_hand must be one of warn, skip, error or a callable, not 'ignore'"):
         next(parse(bad, on_bad_hand="ignore"))
 
 

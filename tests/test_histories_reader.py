@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from badacey_fast.cards import parse_cards
+from badacey_fast.errors import ConfigError
 from badacey_fast.histories import Event, RealHand, parse, reader
 from badacey_fast.histories.model import EXAMPLE
 from badacey_fast.histories.sources import decode, paths_of, sources
@@ -152,7 +153,7 @@ def test_one_file_mixing_rooms_is_read_hand_by_hand_and_site_picks_one_room():
     only = [h.site for h in parse(mixed, site="kings club", on_bad_hand=problems.append)]
     assert only == ["KingsClub", "KingsClub"]
     assert problems and all(p.kind == "garbage" for p in problems)  # the other rooms' text, named, not read
-    with pytest.raises(ValueError, match="unknown site 'Party'"):
+    with pytest.raises(ConfigError, match="unknown site 'Party'"):
         next(parse(mixed, site="Party"))
 
 

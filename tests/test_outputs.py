@@ -375,7 +375,7 @@ def test_a_failed_dask_run_leaves_the_old_folder(tmp_path, scheduler) -> None:
 @pytest.mark.backend_independent
 def test_every_writer_refuses_an_unknown_extension_naming_the_path_and_the_accepted_ones(tmp_path, capsys):
     from badacey_fast.cli.figures import check_plot_path
-    from badacey_fast.errors import OutputFormatError
+    from badacey_fast.errors import FileFormatError
     from badacey_fast.game.history_file import history_format
     from badacey_fast.game.records import records_format
     from badacey_fast.histories.output import output_format
@@ -384,7 +384,7 @@ def test_every_writer_refuses_an_unknown_extension_naming_the_path_and_the_accep
                                         (history_format, "hands.txt", ".phhs", "hand histories"),
                                         (output_format, "hands.csv", ".jsonl", "hand histories"),
                                         (check_plot_path, "net.xyz", ".png", "a --plot image")):
-        with pytest.raises(OutputFormatError) as caught:
+        with pytest.raises(FileFormatError) as caught:
             check(path)
         ext = os.path.splitext(path)[1]
         assert str(caught.value).startswith(f"{path!r}: unknown extension {ext!r} for {what}, expected ")

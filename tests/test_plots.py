@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from badacey_fast.draw import draw_outcomes, equity
-from badacey_fast.errors import MissingExtraError
+from badacey_fast.errors import MissingExtraError, ShapeError
 from badacey_fast.game import simulate
 from badacey_fast.game.bots import RandomBot, RuleBot
 
@@ -70,7 +70,7 @@ def test_equity_plot_draws_shares_and_intervals(tmp_path):
     assert [seg[1][1] - seg[0][1] for seg in segments] == pytest.approx([2 * 1.96 * e for e in eq.stderr])
     assert [t.get_text() for t in ax.get_xticklabels()] == ["hero", "v1", "v2"]
     png(fig, tmp_path, "equity.png")
-    with pytest.raises(ValueError, match="2 names for 3 seats"):
+    with pytest.raises(ShapeError, match="2 names for 3 seats"):
         eq.plot(names=["a", "b"])
 
 

@@ -51,7 +51,7 @@ def test_split_pot_adds_to_the_chips_it_is_given() -> None:
     chips = [5, 0]
     split_pot(4, 0, [1], [1], POSITION, chips)
     assert chips == [5, 4]
-    with pytest.raises(ValueError, match="a pot of 7 chips has no winner"):
+    with pytest.raises(ShowdownError, match="a pot of 7 chips has no winner"):
         split_pot(7, 0, [], [], POSITION, [0, 0])
 
 

@@ -289,7 +289,7 @@ def test_c_core_refuses_a_damaged_description():
     for name, damage in damages.items():
         arrays = {k: v.copy() for k, v in good.items()}
         damage(arrays[name])
-        with pytest.raises(ValueError, match="refused"):
+        with pytest.raises(SolveError, match="refused"):
             core(arrays, spec.n_cards, spec.hand_size, 1, tree.strategy_size)
     for name in ("hand", "order", "payoff", "layer"):  # a short array: refused before any call reads it
         with pytest.raises(ValueError, match=f"description's {name} has"):
@@ -550,7 +550,7 @@ def test_canonical_refuses_bad_input(backend):
         solve.canonical("As 2s 3s 4s 5s 6s")
     with pytest.raises(HandSizeError):
         solve.canonical_sequence(["As 2s", "As"])
-    with pytest.raises(ValueError, match="outside 0..16431"):
+    with pytest.raises(SolveError, match="outside 0..16431"):
         solve.hand_of_class(4, 16432)
     with pytest.raises(TypeError):
         solve.n_classes("4")

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from badacey_fast import solve
-from badacey_fast.errors import SolveError
+from badacey_fast.errors import InformationStateError, SolveError
 from badacey_fast.game.small import SMALL_GAMES
 from badacey_fast.kernel.backend import using
 from badacey_fast.solve import compact
@@ -114,7 +114,7 @@ def test_the_compact_path_refuses_what_it_cannot_take():
         with pytest.raises(SolveError, match="the strategy is of badugi R4 S3 H1 D2 cap1, not"):
             solve.exploitability(spec, other)
         c = compact.compact_of(spec)
-        with pytest.raises(ValueError, match="strategy has 5 entries"):
+        with pytest.raises(SolveError, match="strategy has 5 entries"):
             c.value(np.zeros(5), 0)
-        with pytest.raises(ValueError, match="no compact state"):
+        with pytest.raises(InformationStateError, match="no compact state"):
             c.core.index(0b11, 0)  # two cards: not a hand of one

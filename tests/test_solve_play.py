@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from badacey_fast import solve
+from badacey_fast.errors import SolveError
 from badacey_fast.game import Game, GameConfig
 from badacey_fast.game.bots import RandomBot, RuleBot
 from badacey_fast.kernel import _c
@@ -216,7 +217,7 @@ def test_a_damaged_strategy_file_is_refused_not_followed(tmp_path):
     back = MCCFRStrategy.load(path)
     used = np.flatnonzero(back.arrays["keys"])
     back.arrays["offset"][used] = back.arrays["regret"].size  # every state points past the pool
-    with pytest.raises(ValueError, match="bad arguments"):
+    with pytest.raises(SolveError, match="bad arguments"):
         mccfr("badugi", iterations=2, seed=2, resume=back, progress=False)
 
 

@@ -11,7 +11,7 @@ import pytest
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.draw import equities
 from badacey_fast.draw.equities import deal_draws, policy_equity
-from badacey_fast.errors import IllegalActionError
+from badacey_fast.errors import HandSizeError, IllegalActionError
 from badacey_fast.game import Action, Game
 from badacey_fast.rules.stub import Stub
 
@@ -115,7 +115,7 @@ def test_refusals_change_nothing():
         s.draw(cards("Ah 2h 3h 4h 5h"))
     with pytest.raises(IllegalActionError, match="the deck ran out"):
         s.deal(5)
-    with pytest.raises(ValueError, match="int 0 or more"):
+    with pytest.raises(HandSizeError, match="int 0 or more"):
         s.draw((), -1)
     assert s.state() == before
     empty = Stub("As", rng=Latest())

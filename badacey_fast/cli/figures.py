@@ -4,7 +4,7 @@ image's format checked before any work, and the figure written whole or not at a
 >>> check_plot_path("draw.xlsx")
 Traceback (most recent call last):
 ...
-badacey_fast.errors.OutputFormatError: 'draw.xlsx': unknown extension '.xlsx' for a --plot image, expected ...
+badacey_fast.errors.FileFormatError: 'draw.xlsx': unknown extension '.xlsx' for a --plot image, expected ...
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ __all__ = ["check_plot_path", "save_figure"]
 
 def check_plot_path(path: str | None) -> None:
     """Before any work: matplotlib is there (else :class:`MissingExtraError`) and it can write ``path``'s
-    format (its extension; else :class:`~badacey_fast.errors.OutputFormatError`).  None: no plot asked for."""
+    format (its extension; else :class:`~badacey_fast.errors.FileFormatError`).  None: no plot asked for."""
     if path is None:
         return
     MissingExtraError.require("matplotlib", "plot", "plots")

@@ -32,7 +32,7 @@ from badacey_fast import kernel
 from badacey_fast.draw.discards import Progress, check_draw
 from badacey_fast.cards import format_cards, parse_cards
 from badacey_fast.errors import (BadaceyError, DuplicateCardError, IllegalActionError, MissingExtraError,
-                                 ShowdownError)
+                                 ShapeError, ShowdownError)
 from badacey_fast.rules.games import BADACEY, BADUGI, LOW, Scoring, scoring
 from badacey_fast.rules.stub import Stub
 
@@ -90,7 +90,7 @@ class Equity:
         n = len(self.shares)
         labels = list(names) if names is not None else [f"seat {i}" for i in range(n)]
         if len(labels) != n:
-            raise ValueError(f"{len(labels)} names for {n} seats")
+            raise ShapeError(f"{len(labels)} names for {n} seats")
         fig = Figure(figsize=(max(5.0, 1.6 * n + 2), 4), layout="constrained")
         ax = fig.subplots()
         x = np.arange(n)

@@ -133,7 +133,7 @@ def _check_run(ranks: tuple[int, ...], ace_high: bool, what: str) -> None:
     values = [_strength(r, ace_high) for r in ranks]
     if any(a <= b for a, b in zip(values, values[1:])):
         scale = "ace-high" if ace_high else "ace-low"
-        raise ValueError(f"the cards of {what} must go from the highest down, all different ({scale} scale)")
+        raise RangeError(f"the cards of {what} must go from the highest down, all different ({scale} scale)")
 
 
 def _run_text(ranks: tuple[int, ...]) -> str:
@@ -167,7 +167,7 @@ def low_interval(run: tuple[int, ...], game: Scoring | str) -> tuple[int, int]:
             found.append(evaluator.low_rank(hand, sc))
     if not found:
         scale = "2-7" if ace_high else "A-5"
-        raise ValueError(f"no {scale} no-pair low starts {'-'.join(RANK_CHARS[r] for r in run)}")
+        raise RangeError(f"no {scale} no-pair low starts {'-'.join(RANK_CHARS[r] for r in run)}")
     return min(found), max(found)
 
 
@@ -184,7 +184,7 @@ def badugi_interval(run: tuple[int, ...], size: int, ace_high: bool) -> tuple[in
     """
     _check_run(run, ace_high, "a badugi")
     if len(run) > size:
-        raise ValueError(f"a {size}-card badugi has no {len(run)}-card start")
+        raise RangeError(f"a {size}-card badugi has no {len(run)}-card start")
     top = _strength(run[-1], ace_high) if run else 99
     below = [r for r in range(13) if _strength(r, ace_high) < top and r not in run]
     found = []
@@ -192,7 +192,7 @@ def badugi_interval(run: tuple[int, ...], size: int, ace_high: bool) -> tuple[in
         hand = tuple(4 * r + s for s, r in enumerate(run + rest))  # all suits different
         found.append(evaluator.badugi_rank(hand, ace_high))
     if not found:
-        raise ValueError(f"no {size}-card badugi starts {'-'.join(RANK_CHARS[r] for r in run)}")
+        raise RangeError(f"no {size}-card badugi starts {'-'.join(RANK_CHARS[r] for r in run)}")
     return min(found), max(found)
 
 

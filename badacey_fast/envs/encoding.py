@@ -51,7 +51,7 @@ import numpy as np
 
 from badacey_fast import kernel
 from badacey_fast.game.actions import DRAW, Action
-from badacey_fast.errors import ConfigError, IllegalActionError
+from badacey_fast.errors import ConfigError, IllegalActionError, InvariantError
 from badacey_fast.game.config import GameConfig
 from badacey_fast.game.bots import SUBSETS
 
@@ -129,7 +129,7 @@ def obs_row(game: "Game", seat: int) -> list[int]:
 
 def _check(bad: int, what: str) -> None:
     if bad != -1:  # the engine's state is always in range: a bad row is a bug here, said plainly
-        raise ValueError(f"observation of {what} refused by the kernel (code {bad}): a game state out of range")
+        raise InvariantError(f"observation of {what} refused by the kernel (code {bad}): a game state out of range")
 
 
 def encode(game: "Game", seat: int, out: np.ndarray[Any, Any] | None = None) -> np.ndarray[Any, Any]:
@@ -219,13 +219,13 @@ def betting_choices(legal: tuple[Action, ...]) -> tuple[int, tuple[tuple[Action,
     >>> betting_choices(())
     Traceback (most recent call last):
     ...
-    ValueError: no betting choices without a legal action (the hand is over, or it is a draw)
+    badacey_fast.errors.IllegalActionError: no betting choices without a legal action (the hand is over, or it is a draw)
     """
     entry = _BETTING.get(id(legal))
     if entry is not None and entry[2] is legal:
         return entry
     if not legal or legal[0][0] not in _KIND_BIT:
-        raise ValueError("no betting choices without a legal action (the hand is over, or it is a draw)")
+        raise IllegalActionError("no betting choices without a legal action (the hand is over, or it is a draw)")
     code = 0
     for a in legal:
         code |= _KIND_BIT[a[0]]

@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn, SupportsFloat, SupportsIndex
 
-from badacey_fast.errors import MissingExtraError
+from badacey_fast.errors import ConfigError, MissingExtraError, ShapeError
 
 # Without the extra: one line naming it (a command line prints it as it is), not a bare ModuleNotFoundError.
 MissingExtraError.require("gymnasium", "rl", "the Gymnasium environments")
@@ -109,7 +109,7 @@ def _checked_rules(game: str | GameConfig, seats: int, seat: int, stacks: int | 
     or ``ValueError`` for the seats."""
     config = game if isinstance(game, GameConfig) else GameConfig(game=game)
     if not 2 <= seats <= 6 or not 0 <= seat < seats:
-        raise ValueError(f"seats must be 2 to 6 and seat one of them, not seats={seats} seat={seat}")
+        raise ConfigError(f"seats must be 2 to 6 and seat one of them, not seats={seats} seat={seat}")
     config.check_seats(seats)  # a small game's deck may be too small for this many seats (RULES.md §6)
     bb = config.big_blind or config.small_bet
     chips = [100 * bb if stacks is None else stacks] * seats
@@ -130,7 +130,7 @@ class _Table:
         self.hand_size = rules.hand_size
         self.given = None if opponents is None else list(opponents)
         if self.given is not None and len(self.given) != seats - 1:
-            raise ValueError(f"{len(self.given)} opponents for {seats - 1} other seats")
+            raise ConfigError(f"{len(self.given)} opponents for {seats - 1} other seats")
         self.rng = random.Random()
         self.deck = rules.config.deck  # the 52 cards, or a small game's (RULES.md §6)
         self.decks = shuffled_decks(0, _DECK_BATCH, self.deck)  # replaced by seed()
@@ -281,7 +281,7 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
     >>> BadaceyVectorEnv(2, engine="gpu")
     Traceback (most recent call last):
     ...
-    ValueError: engine must be one of 'auto', 'c', 'python', not 'gpu'
+    badacey_fast.errors.ConfigError: engine must be one of 'auto', 'c', 'python', not 'gpu'
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
@@ -290,9 +290,9 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
                  stacks: int | None = None, opponents: Callable[[], Sequence[Bot]] | None = None,
                  engine: str = "auto") -> None:
         if engine not in ENGINES:
-            raise ValueError(f"engine must be one of 'auto', 'c', 'python', not {engine!r}")
+            raise ConfigError(f"engine must be one of 'auto', 'c', 'python', not {engine!r}")
         if type(num_envs) is not int or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
+            raise ConfigError(f"num_envs must be a positive int, not {num_envs!r}")
         self.num_envs = num_envs
         rules = _checked_rules(game, seats, seat, stacks)  # whichever engine plays
         self._c = self._c_tables(rules, opponents, engine)
@@ -320,7 +320,7 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
                f"the C kernel is not active (backend {kernel.name!r})" if tables is None else None)
         if why is not None:
             if engine == "c":
-                raise ValueError(f"engine='c' is unavailable: {why}")
+                raise ConfigError(f"engine='c' is unavailable: {why}")
             return None
         assert tables is not None  # why is None
         cfg = rules.config
@@ -331,7 +331,7 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
                           (cfg.ranks, cfg.suits, cfg.hand_size, cfg.draws))
         except ValueError as e:
             if engine == "c":
-                raise ValueError(f"engine='c' is unavailable: {e}") from None
+                raise ConfigError(f"engine='c' is unavailable: {e}") from None
             return None  # chips beyond the C loop's range: Python plays them
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -378,7 +378,7 @@ class BadaceyVectorEnv(VectorEnv[Array, Array, Array]):
             acts = np.array(items, np.int64) if items else np.empty(0, np.int64)
         if acts.shape != (self.num_envs,):
             shape = "" if acts.ndim == 1 else f" (an array of shape {acts.shape}, not one per table)"
-            raise ValueError(f"{acts.size} actions for {self.num_envs} tables{shape}")
+            raise ShapeError(f"{acts.size} actions for {self.num_envs} tables{shape}")
         bad = (acts < 0) | (acts >= self._na)
         if bad.any():
             k = int(np.flatnonzero(bad)[0])

@@ -52,7 +52,7 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
-from badacey_fast.errors import MissingExtraError
+from badacey_fast.errors import ConfigError, IllegalActionError, InvalidCardError, MissingExtraError
 
 # Without the extra: one line naming it (a command line prints it as it is), not a bare ModuleNotFoundError.
 MissingExtraError.require("pyspiel", "openspiel", "OpenSpiel games")
@@ -174,7 +174,7 @@ class BadaceyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types: 
         preset = self.preset
         unknown = set(params) - set(_defaults(preset))
         if unknown:
-            raise ValueError(f"unknown parameter(s) {', '.join(sorted(unknown))} of {GAME_NAMES[preset]}: "
+            raise ConfigError(f"unknown parameter(s) {', '.join(sorted(unknown))} of {GAME_NAMES[preset]}: "
                              f"expected {', '.join(_defaults(preset))}")
         get = {k: _param(params, k, v) for k, v in _defaults(preset).items()}
         for name, value in get.items():  # pyspiel casts each int to a C++ int, else a bare RuntimeError
@@ -183,9 +183,9 @@ class BadaceyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types: 
                                   f"parameter holds")
         cap = get["cap"]
         if cap < 0:
-            raise ValueError(f"cap must be 0 (no cap) or a positive int, got {cap}")
+            raise ConfigError(f"cap must be 0 (no cap) or a positive int, got {cap}")
         if get["deal"] not in DEALS:
-            raise ValueError(f"deal must be one of {', '.join(map(repr, DEALS))}, not {get['deal']!r}")
+            raise ConfigError(f"deal must be one of {', '.join(map(repr, DEALS))}, not {get['deal']!r}")
         self.config = GameConfig(game=preset, cap=cap or None, ranks=get["ranks"], suits=get["suits"],
                                  hand_size=get["hand_size"], draws=get["draws"])
         bb = self.config.big_blind or self.config.small_bet
@@ -221,18 +221,18 @@ class BadaceyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types: 
         """The chance action of a set of cards (``deal="set"``): a hand, a draw's replacements, a burn card.
         ``ValueError`` for a card outside the deck or with ``deal="card"`` (whose actions are card ids)."""
         if self._sets is None:
-            raise ValueError('chance actions are sets only with deal="set" (here every card is its own)')
+            raise IllegalActionError('chance actions are sets only with deal="set" (here every card is its own)')
         if not cards or len(set(cards)) != len(cards) or len(cards) > self.hand_size:
-            raise ValueError(f"a set is 1 to {self.hand_size} distinct cards, not {cards!r}")
+            raise InvalidCardError(f"a set is 1 to {self.hand_size} distinct cards, not {cards!r}")
         bad = [c for c in cards if c not in self._sets.place]
         if bad:
-            raise ValueError(f"card {bad[0]!r} is not in this game's deck")
+            raise InvalidCardError(f"card {bad[0]!r} is not in this game's deck")
         return self._sets.number(tuple(cards))
 
     def action_set(self, action: int) -> tuple[int, ...]:
         """The set of cards (sorted ids) of a chance action (``deal="set"``); inverse of :meth:`set_action`."""
         if self._sets is None:
-            raise ValueError('chance actions are sets only with deal="set" (here every card is its own)')
+            raise IllegalActionError('chance actions are sets only with deal="set" (here every card is its own)')
         return self._sets.cards(int(action))
 
 

@@ -32,7 +32,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, SupportsIndex
 
-from badacey_fast.errors import MissingExtraError
+from badacey_fast.errors import ConfigError, IllegalActionError, MissingExtraError
 
 # Without the extra: one line naming it (a command line prints it as it is), not a bare ModuleNotFoundError.
 for _needed in ("gymnasium", "pettingzoo"):  # (pettingzoo imports gymnasium)
@@ -70,14 +70,14 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
         super().__init__()
         self.config = game if isinstance(game, GameConfig) else GameConfig(game=game)
         if not 2 <= seats <= 6:
-            raise ValueError(f"seats must be 2 to 6, not {seats}")
+            raise ConfigError(f"seats must be 2 to 6, not {seats}")
         self.config.check_seats(seats)  # a small game's deck may be too small for this many (RULES.md §6)
         bb = self.config.big_blind or self.config.small_bet
         if stacks is None:
             stacks = 100 * bb
         self._stacks = [stacks] * seats if isinstance(stacks, int) else list(stacks)
         if len(self._stacks) != seats:
-            raise ValueError(f"{len(self._stacks)} stacks for {seats} seats")
+            raise ConfigError(f"{len(self._stacks)} stacks for {seats} seats")
         check_stacks(self._stacks)
         check_chips(self.config, self._stacks)  # ConfigError now, not an observation refused mid-hand
         self._bb = float(bb)
@@ -217,7 +217,7 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
         the rewards cleared exactly as AECEnv's does, without its scan for dead agents -- every agent of a
         hand ends with it, so all the agents left are dead (it runs once per seat at the end of each hand)."""
         if action is not None:
-            raise ValueError("when an agent is dead, the only valid action is None")
+            raise IllegalActionError("when an agent is dead, the only valid action is None")
         agent = self.agent_selection
         del self.terminations[agent], self.truncations[agent], self.rewards[agent]
         del self._cumulative_rewards[agent], self.infos[agent]

@@ -66,7 +66,7 @@ import numpy as np
 
 from badacey_fast.bulk import showdown as scoring
 from badacey_fast.cards import format_card
-from badacey_fast.errors import BadaceyError, DuplicateCardError, InvalidCardError, MissingExtraError, ShowdownError
+from badacey_fast.errors import BadaceyError, DuplicateCardError, FileFormatError, InvalidCardError, MissingExtraError, ShowdownError
 from badacey_fast.files.score import DEFAULT_POT, ScoreReport, chip_totals
 from badacey_fast.files.outputs import AtomicFile, check_not_input
 from badacey_fast.rules.games import is_ace_high
@@ -172,7 +172,7 @@ def file_format(path: object, fmt: str | None = None) -> str:
     """
     if fmt not in (None, "auto"):
         if fmt not in ("text", "csv", "parquet", "arrow"):
-            raise ValueError(f"unknown format {fmt!r}: expected text, csv, parquet or arrow")
+            raise FileFormatError(f"unknown format {fmt!r}: expected text, csv, parquet or arrow")
         return fmt
     name = os.fspath(path).lower() if isinstance(path, (str, os.PathLike)) else ""
     if name.endswith((".parquet", ".pq")) or (name and os.path.isdir(name)):
@@ -817,7 +817,7 @@ class PayoutWriter:
                     self._other = pcsv.CSVWriter(sink, batch.schema, write_options=pcsv.WriteOptions(
                         include_header=False, quoting_style="none"))
             else:
-                raise ValueError(f"cannot write payouts as {self.fmt!r}: expected parquet, arrow or csv")
+                raise FileFormatError(f"cannot write payouts as {self.fmt!r}: expected parquet, arrow or csv")
         if self._parquet is not None:
             self._parquet.write_batch(batch, row_group_size=ROW_GROUP)
         elif self._other is not None:
@@ -891,7 +891,7 @@ def score_parquet(
 
     in_fmt = "table" if isinstance(src, pa.Table) else file_format(src, fmt)
     if in_fmt in ("text", "csv"):
-        raise ValueError(f"{os.fspath(src)!r} is not a Parquet or Arrow file (use score_file for text deals)")
+        raise FileFormatError(f"{os.fspath(src)!r} is not a Parquet or Arrow file (use score_file for text deals)")
     if dst is None:
         import sys
 
@@ -1104,7 +1104,7 @@ def generate_parquet(n: int, dst: Any, *, seats: int = 6, seed: int | None = Non
     schema = deal_schema(seats)
     kind = fmt or (file_format(dst) if isinstance(dst, (str, os.PathLike)) else "parquet")
     if kind not in ("parquet", "arrow"):
-        raise ValueError(f"generate_parquet writes parquet or arrow, not {kind!r}")
+        raise FileFormatError(f"generate_parquet writes parquet or arrow, not {kind!r}")
     rng = np.random.default_rng(seed)
     atomic = AtomicFile(dst) if isinstance(dst, (str, os.PathLike)) else None  # whole or not at all
     try:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from badacey_fast.cards import format_card
-from badacey_fast.errors import BadaceyError, InvalidCardError, MissingExtraError, ShowdownError
+from badacey_fast.errors import BadaceyError, FileFormatError, InvalidCardError, MissingExtraError, ShowdownError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -86,7 +86,7 @@ def decode_cards(column: Any, form: str = "text") -> np.ndarray[Any, Any]:
     badacey_fast.errors.ShowdownError: row 2 holds 15 card ids, row 1 holds 10: every row must hold the same seats
     """
     if form not in CARD_FORMS:
-        raise ValueError(f"form must be one of {', '.join(CARD_FORMS)}, not {form!r}")
+        raise FileFormatError(f"form must be one of {', '.join(CARD_FORMS)}, not {form!r}")
     arr = _as_ids(column)
     n = arr.shape[0]
     width = arr.shape[1] * (arr.shape[2] if arr.ndim == 3 else 1)
@@ -286,7 +286,7 @@ class Deals:
         ``P`` lists of 5 ids (``fixed_size_list``).  Then ``pot``, ``button``, ``live`` (a seat bitmask)
         and ``id`` when present."""
         if cards not in ("binary",) + CARD_FORMS:
-            raise ValueError(f"cards must be one of binary, {', '.join(CARD_FORMS)}, not {cards!r}")
+            raise FileFormatError(f"cards must be one of binary, {', '.join(CARD_FORMS)}, not {cards!r}")
         MissingExtraError.require("pyarrow", "parquet", "Arrow tables")
         import pyarrow as pa
 
@@ -321,7 +321,7 @@ class Deals:
         (``"As 2h 3d 4c 5s"``), ``"array"`` one ``cards`` column holding each deal's ``(P, 5)`` id array;
         then ``pot``, ``button``, ``live_<seat>`` (bool) when live flags are set, ``id`` when present."""
         if cards not in CARD_FORMS:
-            raise ValueError(f"cards must be one of {', '.join(CARD_FORMS)}, not {cards!r}")
+            raise FileFormatError(f"cards must be one of {', '.join(CARD_FORMS)}, not {cards!r}")
         pandas = MissingExtraError.require("pandas", "pandas", "DataFrames")
         data: dict[str, Any] = {}
         if cards == "text":

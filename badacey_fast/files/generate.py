@@ -13,7 +13,7 @@ import numpy as np
 from badacey_fast.bulk import showdown as scoring
 from badacey_fast.cards import format_card
 from badacey_fast.files.streams import opened, stdout_bytes
-from badacey_fast.errors import BadaceyError, ShowdownError
+from badacey_fast.errors import BadaceyError, FileFormatError, ShowdownError
 
 __all__ = ["generate_deals"]
 
@@ -54,7 +54,7 @@ def generate_deals(
     if not scoring.MIN_SEATS <= seats <= scoring.MAX_SEATS:
         raise ShowdownError(f"{seats} seats: a showdown has 2 to 6 seats")
     if fmt not in ("text", "csv"):
-        raise ValueError(f"unknown deal file format {fmt!r}: expected 'text' or 'csv'")
+        raise FileFormatError(f"unknown deal file format {fmt!r}: expected 'text' or 'csv'")
     sep = ord("," if fmt == "csv" else " ")
     rng = np.random.default_rng(seed)
     width = 6 + 11 * seats  # "PPP B " then 10 characters and a separator per hand

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from badacey_fast.bulk import showdown as scoring
 from badacey_fast.cards import format_card, parse_cards
-from badacey_fast.errors import BadaceyError, DuplicateCardError, ShowdownError
+from badacey_fast.errors import BadaceyError, DuplicateCardError, FileFormatError, ShowdownError
 
 __all__ = ["parse_deal"]
 
@@ -131,7 +131,7 @@ def layout_of(first: str, fmt: str) -> tuple[Layout, bool]:
         columns = tuple(int(n[4:]) if re.fullmatch(r"seat[0-9]", n) else kinds.get(n, _IGNORED_COL) for n in names)
         return Layout(len(seats), columns), True
     if fmt not in ("auto", "text"):
-        raise ValueError(f"unknown deal file format {fmt!r}: expected 'auto', 'text' or 'csv'")
+        raise FileFormatError(f"unknown deal file format {fmt!r}: expected 'auto', 'text' or 'csv'")
     hands = [t for t in first.split() if not _DIGITS.match(t)]
     if not scoring.MIN_SEATS <= len(hands) <= scoring.MAX_SEATS:
         raise ShowdownError(f"{len(hands)} hands: a showdown has 2 to 6 seats")

@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import FrameType
 from typing import Any, cast
 
-from badacey_fast.errors import BadaceyError, OutputFormatError
+from badacey_fast.errors import BadaceyError, FileFormatError
 
 __all__ = ["output_format", "check_not_input", "check_distinct", "AtomicFile", "AtomicFolder"]
 
@@ -51,7 +51,7 @@ __all__ = ["output_format", "check_not_input", "check_distinct", "AtomicFile", "
 
 def output_format(path: str | os.PathLike[str], formats: Mapping[str, str], what: str) -> str:
     """The format ``formats`` maps ``path``'s extension to (compared in lower case; the key ``""`` is a
-    path with no extension), or an :class:`~badacey_fast.errors.OutputFormatError` naming the path and the
+    path with no extension), or an :class:`~badacey_fast.errors.FileFormatError` naming the path and the
     extensions ``formats`` accepts.  ``what`` names the kind of file in the message (``"hand records"``).
 
     >>> formats = {".parquet": "parquet", ".csv": "csv"}
@@ -60,7 +60,7 @@ def output_format(path: str | os.PathLike[str], formats: Mapping[str, str], what
     >>> output_format("hands.xlsx", formats, "hand records")
     Traceback (most recent call last):
     ...
-    badacey_fast.errors.OutputFormatError: 'hands.xlsx': unknown extension '.xlsx' for hand records, expected .parquet or .csv
+    badacey_fast.errors.FileFormatError: 'hands.xlsx': unknown extension '.xlsx' for hand records, expected .parquet or .csv
     """
     name = os.fspath(path)
     ext = os.path.splitext(name)[1].lower()
@@ -69,7 +69,7 @@ def output_format(path: str | os.PathLike[str], formats: Mapping[str, str], what
         accepted = tuple(formats)
         named = [e for e in accepted if e] + (["no extension"] if "" in formats else [])
         listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
-        raise OutputFormatError(f"{name!r}: unknown extension {ext or '(none)'!r} for {what}, expected {listed}",
+        raise FileFormatError(f"{name!r}: unknown extension {ext or '(none)'!r} for {what}, expected {listed}",
                                 name, accepted)
     return found
 

@@ -24,7 +24,7 @@ all: to a temporary beside the target, renamed over it when the block ends norma
 >>> HistoryFile("hands.txt")
 Traceback (most recent call last):
 ...
-badacey_fast.errors.OutputFormatError: 'hands.txt': unknown extension '.txt' for hand histories, expected .phhs or .jsonl
+badacey_fast.errors.FileFormatError: 'hands.txt': unknown extension '.txt' for hand histories, expected .phhs or .jsonl
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ import os
 from types import TracebackType
 from typing import IO
 
+from badacey_fast.errors import BadaceyError, HandHistoryError
 from badacey_fast.files.outputs import AtomicFile, output_format
 from badacey_fast.game.history import from_json, history, replay
 from badacey_fast.game.phh import phhs_entry, replay_phhs
@@ -47,7 +48,7 @@ FORMATS = {".phhs": "phhs", ".jsonl": "jsonl"}
 
 def history_format(path: str | os.PathLike[str]) -> str:
     """``"phhs"`` (a PHH hand set) or ``"jsonl"`` (JSON lines) from a path's extension; an
-    :class:`~badacey_fast.errors.OutputFormatError` naming it and the allowed ones otherwise (checked before
+    :class:`~badacey_fast.errors.FileFormatError` naming it and the allowed ones otherwise (checked before
     any hand is played).
 
     >>> history_format("run/hands.JSONL")
@@ -65,7 +66,7 @@ class HistoryFile:
     ...     out.add(Game(stacks=[40, 40], seed=1))               # a hand still running
     Traceback (most recent call last):
     ...
-    ValueError: only a finished hand is saved: this one is in its betting phase
+    badacey_fast.errors.HandHistoryError: only a finished hand is saved: this one is in its betting phase
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
@@ -86,9 +87,9 @@ class HistoryFile:
         if not isinstance(game, Game):
             raise TypeError(f"expected a Game, not {type(game).__name__}")
         if not game.is_over:
-            raise ValueError(f"only a finished hand is saved: this one is in its {game.phase} phase")
+            raise HandHistoryError(f"only a finished hand is saved: this one is in its {game.phase} phase")
         if self._file is None:
-            raise ValueError("the history file is not open: use it in a with block")
+            raise BadaceyError("the history file is not open: use it in a with block")
         if self.format == "phhs":
             self._file.write(("\n" if self.written else "") + phhs_entry(self.written + 1, game))
         else:
@@ -115,7 +116,7 @@ def read_histories(path: str | os.PathLike[str]) -> list[Game]:
     >>> read_histories("hands.csv")
     Traceback (most recent call last):
     ...
-    badacey_fast.errors.OutputFormatError: 'hands.csv': unknown extension '.csv' for hand histories, expected .phhs or .jsonl
+    badacey_fast.errors.FileFormatError: 'hands.csv': unknown extension '.csv' for hand histories, expected .phhs or .jsonl
     """
     fmt = history_format(path)
     with open(path, encoding="utf-8") as f:

@@ -345,10 +345,10 @@ def phhs_entry(number: int, game: Game) -> str:
     >>> phhs_entry(0, Game(stacks=[40, 40], seed=1))
     Traceback (most recent call last):
     ...
-    ValueError: a hand set numbers its hands from 1, got 0
+    badacey_fast.errors.HandHistoryError: a hand set numbers its hands from 1, got 0
     """
     if type(number) is not int or number < 1:
-        raise ValueError(f"a hand set numbers its hands from 1, got {number!r}")
+        raise HandHistoryError(f"a hand set numbers its hands from 1, got {number!r}")
     return f"[{number}]\n{to_phh(game)}"
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from badacey_fast.errors import MissingExtraError
+from badacey_fast.errors import BadaceyError, FileFormatError, MissingExtraError, SeatError, ShapeError
 from badacey_fast.files.outputs import AtomicFile, output_format
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ _ROW_GROUP = 65536  # hands a Parquet row group holds (HandRecords.write)
 
 def records_format(path: str | os.PathLike[str]) -> str:
     """``"parquet"``, ``"csv"`` or ``"jsonl"`` from a path's extension; an
-    :class:`~badacey_fast.errors.OutputFormatError` naming it and the allowed ones otherwise (a command
+    :class:`~badacey_fast.errors.FileFormatError` naming it and the allowed ones otherwise (a command
     checks it before playing a hand).
 
     >>> records_format("hands.parquet")
@@ -46,7 +46,7 @@ def records_format(path: str | os.PathLike[str]) -> str:
     >>> records_format("hands.xlsx")
     Traceback (most recent call last):
     ...
-    badacey_fast.errors.OutputFormatError: 'hands.xlsx': unknown extension '.xlsx' for hand records, expected .parquet, .csv or .jsonl
+    badacey_fast.errors.FileFormatError: 'hands.xlsx': unknown extension '.xlsx' for hand records, expected .parquet, .csv or .jsonl
     """
     return output_format(path, FILE_FORMATS, "hand records")
 
@@ -83,7 +83,7 @@ class HandRecords:
         n, p = self.net.shape
         if self.cards.shape[:2] != (n, p) or self.folded.shape != (n, p) or self.button.shape != (n,) \
                 or self.showdown.shape != (n,) or self.pot.shape != (n,) or len(names) != p:
-            raise ValueError(f"records of {n} hands and {p} seats need every array that long: cards "
+            raise ShapeError(f"records of {n} hands and {p} seats need every array that long: cards "
                              f"{self.cards.shape}, folded {self.folded.shape}, button {self.button.shape}, "
                              f"showdown {self.showdown.shape}, pot {self.pot.shape}, {len(names)} names")
 
@@ -114,13 +114,13 @@ class HandRecords:
         >>> HandRecords.concat([])
         Traceback (most recent call last):
         ...
-        ValueError: no records to join
+        badacey_fast.errors.ShapeError: no records to join
         """
         if not parts:
-            raise ValueError("no records to join")
+            raise ShapeError("no records to join")
         names = parts[0].names
         if any(p.names != names for p in parts):
-            raise ValueError(f"records of different seats cannot be joined: {[p.names for p in parts]}")
+            raise SeatError(f"records of different seats cannot be joined: {[p.names for p in parts]}")
         return cls(names, *(np.concatenate([getattr(p, k) for p in parts]) for k in cls.__slots__[1:]))
 
     def write(self, path: str | os.PathLike[str]) -> None:
@@ -176,7 +176,7 @@ class HandRecords:
         """The columns of ``rows`` (hands), seat by seat (one seat's card text at a time: memory stays
         near the records' own); ``pa``: pyarrow, for Arrow arrays of the cards."""
         if cards not in CARD_FORMS:
-            raise ValueError(f"cards must be one of {', '.join(CARD_FORMS)}, not {cards!r}")
+            raise FileFormatError(f"cards must be one of {', '.join(CARD_FORMS)}, not {cards!r}")
         from badacey_fast.files.deals import cards_text
 
         first, last, _ = rows.indices(len(self))
@@ -223,7 +223,7 @@ class HandRecords:
         from matplotlib.figure import Figure
 
         if type(unit) is not int or unit < 1:
-            raise ValueError(f"unit must be a positive int (chips), not {unit!r}")
+            raise BadaceyError(f"unit must be a positive int (chips), not {unit!r}")
         fig = Figure(figsize=(8, 4.5), layout="constrained")
         ax = fig.subplots()
         k = np.arange(1, len(self) + 1)

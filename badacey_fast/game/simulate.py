@@ -201,10 +201,10 @@ def shuffled_decks(seed: int | None, batch: int = 1024,
     >>> next(shuffled_decks(1, batch=0))
     Traceback (most recent call last):
     ...
-    ValueError: batch must be a positive int, got 0
+    badacey_fast.errors.ConfigError: batch must be a positive int, got 0
     """
     if type(batch) is not int or batch < 1:
-        raise ValueError(f"batch must be a positive int, got {batch!r}")
+        raise ConfigError(f"batch must be a positive int, got {batch!r}")
     import numpy as np  # only simulations need it
 
     gen = np.random.default_rng(seed)
@@ -296,7 +296,7 @@ def simulate(
     """
     config = resolve_config(config, game)
     if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+        raise ConfigError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     n = len(bots)
     if not 2 <= n <= 6:
         raise ConfigError(f"a hand needs 2 to 6 seats, got {n}")
@@ -307,7 +307,7 @@ def simulate(
     stacks = [stack if stack is not None else 100 * unit] * n
     names = tuple(getattr(b, "name", getattr(b, "__name__", type(b).__name__)) for b in bots)
     if save is not None and engine == "c":
-        raise ValueError("engine='c' is unavailable: the C loop keeps no hand histories (save=): Python plays them")
+        raise ConfigError("engine='c' is unavailable: the C loop keeps no hand histories (save=): Python plays them")
     sim = None if engine == "python" or save is not None else _c_simulator(bots, config, stacks, seed, engine == "c")
     if sim is not None:
         import numpy as np
@@ -386,10 +386,10 @@ def resolve_engine(bots: Sequence[Bot], config: GameConfig | str | None = None, 
     >>> resolve_engine([RuleBot(), RandomBot()], engine="jit")
     Traceback (most recent call last):
     ...
-    ValueError: engine must be one of auto, c, python, not 'jit'
+    badacey_fast.errors.ConfigError: engine must be one of auto, c, python, not 'jit'
     """
     if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+        raise ConfigError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     if engine == "python":
         return "python"
     config = resolve_config(config)
@@ -429,7 +429,7 @@ def _c_simulator(bots: Sequence[Bot], config: GameConfig, stacks: list[int], see
         except ValueError as exc:
             why = str(exc)
     if insist:
-        raise ValueError(f"engine='c' is unavailable: {why}")
+        raise ConfigError(f"engine='c' is unavailable: {why}")
     return None
 
 

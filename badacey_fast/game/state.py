@@ -38,7 +38,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from badacey_fast.cards import format_cards, parse_cards
-from badacey_fast.errors import IllegalActionError, InvalidCardError
+from badacey_fast.errors import ConfigError, IllegalActionError, InvalidCardError
 from badacey_fast.game.actions import CALL, DRAW, Action
 from badacey_fast.game.betting import (BETTING, CHANCE, CHECK_ACTION, COMPLETE, DRAWING, FOLD_ACTION, OTHER_SEATS,
                                        SEATS_AFTER, GameBetting, legal_set)
@@ -283,7 +283,7 @@ class Game(GameBetting, GameDealing, GameQueries):
         given = deck is not None or _shuffled is not None
         if self.posts or dealing != (DEAL_DECK if given else DEAL_RANDOM):
             reason = _NO_NEXT_HAND_POSTS if self.posts else _NO_NEXT_HAND[dealing]
-            raise ValueError(f"next_hand deals as this hand was dealt, and {reason}")
+            raise ConfigError(f"next_hand deals as this hand was dealt, and {reason}")
         rng = self._rng
         assert rng is not None  # dealt at random or from a deck: __init__ made a random source
         if _shuffled is not None:

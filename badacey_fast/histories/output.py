@@ -19,7 +19,7 @@ groups as the hands come, so memory does not grow with their number.
 >>> HandWriter(os.path.join(os.path.dirname(path), "hands.csv"))
 Traceback (most recent call last):
 ...
-badacey_fast.errors.OutputFormatError: '...hands.csv': unknown extension '.csv' for hand histories, expected .jsonl, .json, .phhs, .parquet or .pq
+badacey_fast.errors.FileFormatError: '...hands.csv': unknown extension '.csv' for hand histories, expected .jsonl, .json, .phhs, .parquet or .pq
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ _ROW_GROUP = 65536  # Parquet rows buffered before a row group is written
 
 def output_format(path: str) -> str:
     """``"jsonl"``, ``"phhs"`` or ``"parquet"`` from a path's extension; an
-    :class:`~badacey_fast.errors.OutputFormatError` naming it otherwise."""
+    :class:`~badacey_fast.errors.FileFormatError` naming it otherwise."""
     return _format_of(path, FORMATS, "hand histories")
 
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from itertools import repeat
 from typing import IO, Union
 
-from badacey_fast.errors import HandHistoryError, HistoryWarning
+from badacey_fast.errors import ConfigError, HandHistoryError, HistoryWarning
 from badacey_fast.histories.model import RealHand
 from badacey_fast.histories.sites import SITES, Site, site_named
 from badacey_fast.histories.sources import sources
@@ -51,7 +51,7 @@ def _handler(on_bad_hand: OnBadHand) -> Callable[[HandHistoryError], object]:
 
     if on_bad_hand == "error":
         return fail
-    raise ValueError(f"on_bad_hand must be one of {', '.join(BAD_HAND_CHOICES)} or a callable, not {on_bad_hand!r}")
+    raise ConfigError(f"on_bad_hand must be one of {', '.join(BAD_HAND_CHOICES)} or a callable, not {on_bad_hand!r}")
 
 
 #: Characters read at a time: hands are cut from blocks of text, never from the whole file.
@@ -78,7 +78,7 @@ def parse(source: object, site: str = "auto", on_bad_hand: OnBadHand = "warn",
     >>> next(parse(EXAMPLE, site="Party"))
     Traceback (most recent call last):
     ...
-    ValueError: unknown site 'Party': expected auto or one of PokerStars, Full Tilt, Winamax, KingsClub, Merge, OnGame, Boss
+    badacey_fast.errors.ConfigError: unknown site 'Party': expected auto or one of PokerStars, Full Tilt, Winamax, KingsClub, Merge, OnGame, Boss
     """
     handle = _handler(on_bad_hand)
     wanted = None if site == "auto" else site_named(site)

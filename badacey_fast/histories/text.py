@@ -7,11 +7,12 @@
 >>> amount("0.125", 2)
 Traceback (most recent call last):
 ...
-ValueError: amount '0.125' has more than 2 decimals
+badacey_fast.errors.BadaceyError: amount '0.125' has more than 2 decimals
 """
 
 from __future__ import annotations
 
+from badacey_fast.errors import BadaceyError, InvalidCardError
 from badacey_fast.cards import RANK_CHARS, SUIT_CHARS
 
 __all__ = ["amount", "cards", "card", "CARD_IDS"]
@@ -53,14 +54,14 @@ def _amount(text: str, scale: int) -> int:
     whole, dot, frac = t.partition(".")
     if not whole.isdigit():
         if whole or not dot:
-            raise ValueError(f"{text!r} is not an amount")
+            raise BadaceyError(f"{text!r} is not an amount")
         whole = "0"
     if dot:
         frac = frac.rstrip("0")
         if len(frac) > scale:
-            raise ValueError(f"amount {text.strip()!r} has more than {scale} decimals")
+            raise BadaceyError(f"amount {text.strip()!r} has more than {scale} decimals")
         if frac and not frac.isdigit():
-            raise ValueError(f"{text!r} is not an amount")
+            raise BadaceyError(f"{text!r} is not an amount")
         return int(whole) * _POW[scale] + (int(frac) * _POW[scale - len(frac)] if frac else 0)
     return int(whole) * _POW[scale]
 
@@ -69,7 +70,7 @@ def card(token: str) -> int:
     """One card's id from its text (``Ad``, ``10h``); ``ValueError`` naming the token otherwise."""
     c = CARD_IDS.get(token)
     if c is None:
-        raise ValueError(f"{token!r} is not a card")
+        raise InvalidCardError(f"{token!r} is not a card")
     return c
 
 
@@ -86,7 +87,7 @@ def cards(text: str) -> tuple[int, ...] | None:
     try:
         return tuple(map(CARD_IDS.__getitem__, tokens))
     except KeyError as exc:
-        raise ValueError(f"{exc.args[0]!r} is not a card") from None
+        raise InvalidCardError(f"{exc.args[0]!r} is not a card") from None
 
 
 _HIDDEN = frozenset({"X", "x", "??", "xx"})

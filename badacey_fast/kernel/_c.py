@@ -19,7 +19,7 @@ from badacey_fast.tables import format as tables
 from badacey_fast._kernel import ffi, lib  # ImportError here means the extension was never built
 from badacey_fast._speedups import HandEvaluator, observe_rows as _observe_rows
 from badacey_fast.cards import parse_cards
-from badacey_fast.errors import SettingError
+from badacey_fast.errors import ConfigError, InformationStateError, SettingError, ShapeError, ShowdownError, SolveError
 from badacey_fast.rules.value import VALUES, Value, from_entry
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
@@ -254,7 +254,7 @@ def showdown_many(hands: NDArray, live: NDArray | None, ace_high: bool,
         _bytes(badugi), _bytes(status), code,
     )
     if row == -2:  # pragma: no cover - the arguments are built by the callers
-        raise ValueError(f"bd_showdown_many rejected its arguments ({n} rows of {p} seats)")
+        raise ShowdownError(f"bd_showdown_many rejected its arguments ({n} rows of {p} seats)")
     return int(row), int(code[0])
 
 
@@ -274,7 +274,7 @@ def showdown_columns(hands: NDArray, live: NDArray | None, ace_high: bool, pots:
         n, _bytes(low_bits), _bytes(badugi_bits), _bytes(status), code,
     )
     if row == -2:  # pragma: no cover - the arguments are built by the callers
-        raise ValueError(f"bd_showdown_columns rejected its arguments ({n} rows of {p} seats)")
+        raise ShowdownError(f"bd_showdown_columns rejected its arguments ({n} rows of {p} seats)")
     return int(row), int(code[0])
 
 
@@ -292,11 +292,11 @@ def split_many(pots: NDArray, buttons: NDArray, low_bits: NDArray | None, badugi
     # bd_split_many trusts the lengths it is given: every array is checked against them here.
     if (chips.shape != ((seats, n) if columns else (n, seats)) or not chips.flags.c_contiguous or len(buttons) != n
             or any(bits is not None and len(bits) != n for bits in (low_bits, badugi_bits))):
-        raise ValueError(f"split_many: arrays of other lengths than {n} rows of {seats} seats")
+        raise ShapeError(f"split_many: arrays of other lengths than {n} rows of {seats} seats")
     row = lib.bd_split_many(_i64(pots), _i64(buttons), _bytes(low_bits), _bytes(badugi_bits), n, seats,
                             int(odd_low), _i64(chips), 1 if columns else seats, n if columns else 1)
     if row == -2:  # pragma: no cover - the arguments are built by the callers
-        raise ValueError(f"bd_split_many rejected its arguments ({n} rows of {seats} seats)")
+        raise ShowdownError(f"bd_split_many rejected its arguments ({n} rows of {seats} seats)")
     return int(row)
 
 
@@ -463,7 +463,7 @@ class EngineTables:
         self.tables = ffi.new("bd_eng_table[]", max(count, 1))
         self.table = _table(ace_high)
         if refused or lib.bd_eng_init(self.tables, cfg, 0) != lib.BD_ENG_OK:
-            raise ValueError(f"the C hand loop refuses these rules (chips above 2**40, or a value out of range): "
+            raise ConfigError(f"the C hand loop refuses these rules (chips above 2**40, or a value out of range): "
                              f"stacks {stacks}, blinds {small_blind}/{big_blind}, ante {ante}, "
                              f"bets {small_bet}/{big_bet}, cap {cap}, ranks/suits/hand size/draws {size}")
 
@@ -473,7 +473,7 @@ class EngineTables:
         ``RuntimeError`` if the kernel refuses a table's start: the config it accepted in ``__init__`` was
         changed since (``config`` is the cffi struct itself), which no caller of the package does."""
         if len(seeds) != self.count:  # one table per seed: more would be written past the array
-            raise ValueError(f"{len(seeds)} seeds for {self.count} tables")
+            raise ShapeError(f"{len(seeds)} seeds for {self.count} tables")
         for k, s in enumerate(seeds):
             code = lib.bd_eng_init(self.tables + k, self.config, s)
             if code != lib.BD_ENG_OK:
@@ -528,7 +528,7 @@ class Simulator:
                  big_bet: int, cap: int | None, heads_up_uncapped: bool, burn: bool, odd_low: bool, ace_high: bool,
                  size: tuple[int, int, int, int], bots: list[str], seed: int, bot_seeds: list[int]) -> None:
         if len(bots) != len(stacks) or len(bot_seeds) != len(stacks) or any(b not in BOT_KINDS for b in bots):
-            raise ValueError(f"one built-in bot ({', '.join(BOT_KINDS)}) and one seed per seat: got {bots}")
+            raise ConfigError(f"one built-in bot ({', '.join(BOT_KINDS)}) and one seed per seat: got {bots}")
         cfg: Any = ffi.new("bd_eng_config *")  # a struct: its fields are attributes cffi's stubs cannot name
         cfg.small_blind, cfg.big_blind, cfg.ante = small_blind, big_blind, ante
         cfg.small_bet, cfg.big_bet = small_bet, big_bet
@@ -542,13 +542,13 @@ class Simulator:
         self.state: Any = ffi.new("bd_eng_table *")
         self.table = _table(ace_high)
         if lib.bd_eng_init(self.state, cfg, seed) != lib.BD_ENG_OK:
-            raise ValueError(f"the C hand loop refuses these rules (chips above 2**40, or a value out of range): "
+            raise ConfigError(f"the C hand loop refuses these rules (chips above 2**40, or a value out of range): "
                              f"stacks {stacks}, blinds {small_blind}/{big_blind}, ante {ante}, "
                              f"bets {small_bet}/{big_bet}, cap {cap}, ranks/suits/hand size/draws {size}")
         self.bots: Any = ffi.new("bd_bots *")
         kinds = ffi.new("int32_t[]", [BOT_KINDS[b] for b in bots])
         if lib.bd_bots_init(self.bots, kinds, ffi.new("uint64_t[]", bot_seeds), self.seats) != 0:
-            raise ValueError(f"the C bots refuse seats {self.seats} or bots {bots}")
+            raise ConfigError(f"the C bots refuse seats {self.seats} or bots {bots}")
         self.sums: Any = ffi.new("bd_sim_sums *")
         self.records: Any = ffi.new("bd_sim_records *")
 
@@ -570,7 +570,7 @@ class Simulator:
                 a = records.get(name)
                 if not isinstance(a, np.ndarray) or a.dtype != np.dtype(dtype) or a.shape[1:] != shape \
                         or len(a) < count or not a.flags.c_contiguous or not a.flags.writeable:
-                    raise ValueError(f"records[{name!r}] must be a writable C-contiguous {dtype} array of "
+                    raise ShapeError(f"records[{name!r}] must be a writable C-contiguous {dtype} array of "
                                      f"shape (>= {count},) + {shape}")
             r = self.records
             r.rows = count
@@ -617,7 +617,7 @@ def _solver_check(code: int, what: str) -> int:
     if code < 0:
         if code == -3:
             raise MemoryError(f"{what}: the solver could not allocate its scratch memory")
-        raise ValueError(f"{what}: the C solver refused it ({_SOLVER_ERRORS.get(code, code)})")
+        raise SolveError(f"{what}: the C solver refused it ({_SOLVER_ERRORS.get(code, code)})")
     return code
 
 
@@ -651,7 +651,7 @@ class SolverCore:
                 "hand": total, "seen": total, "rank": n_halves * total, "order": n_halves * total}
         for name, size in want.items():
             if total < 0 or self._keep[name].size != size:
-                raise ValueError(f"the game description's {name} has {self._keep[name].size} entries, not {size}")
+                raise SolveError(f"the game description's {name} has {self._keep[name].size} entries, not {size}")
         game.n_cards, game.hand_size, game.n_halves = n_cards, hand_size, n_halves
         game.n_nodes, game.n_layers = len(arrays["kind"]), len(arrays["layer_parent"])
         game.strategy_size = strategy_size
@@ -662,7 +662,7 @@ class SolverCore:
     def _strategy(self, arr: NDArray, what: str) -> CData:
         _array(arr, "float64", what)
         if arr.size != self.strategy_size:
-            raise ValueError(f"{what} has {arr.size} entries, the game {self.strategy_size}")
+            raise SolveError(f"{what} has {arr.size} entries, the game {self.strategy_size}")
         return _from_buffer("double[]", arr)
 
     def best_response(self, strategy: NDArray, seat: int, best: NDArray | None) -> float:
@@ -707,7 +707,7 @@ class SolverCore:
         _array(hand, "uint64", "hand")
         _array(seen, "uint64", "seen")
         if hand.size != seen.size:
-            raise ValueError("hand and seen differ in length")
+            raise ShapeError("hand and seen differ in length")
         n_seen = bin(int(seen[0])).count("1") if seen.size else hand_size
         n = hand.size * comb(hand_size, k) * comb(max(0, n_cards - n_seen), k) if 0 <= k <= hand_size else 0
         out_h, out_s = np.empty(n, np.uint64), np.empty(n, np.uint64)
@@ -772,7 +772,7 @@ class MCStore:
         import numpy as np
 
         if capacity < 1 or capacity & (capacity - 1) or pool < 1 or pool > 2 ** 32 - 1:
-            raise ValueError(f"a store needs a power-of-two capacity and 1..2**32-1 floats, not {capacity}, {pool}")
+            raise SolveError(f"a store needs a power-of-two capacity and 1..2**32-1 floats, not {capacity}, {pool}")
         self.keys = np.zeros(capacity, np.uint64)
         self.offset = np.zeros(capacity, np.uint32)
         self.n_actions = np.zeros(capacity, np.uint8)
@@ -820,7 +820,7 @@ _PLAY_ERRORS = {-1: "bad arguments", -2: "the hand loop refused the config or an
 
 def _play_check(code: int, what: str) -> int:
     if code < 0:
-        raise ValueError(f"{what}: {_PLAY_ERRORS.get(code, code)}")
+        raise SolveError(f"{what}: {_PLAY_ERRORS.get(code, code)}")
     return code
 
 
@@ -928,7 +928,7 @@ class CompactCore:
         for name, dtype in self._FIELDS:
             arr = _array(arrays[name], dtype, name)
             if arr.size != want[name]:
-                raise ValueError(f"the compact description's {name} has {arr.size} entries, not {want[name]}")
+                raise SolveError(f"the compact description's {name} has {arr.size} entries, not {want[name]}")
             keep[name] = arr
             setattr(g, name, _from_buffer(f"{_CTYPES[dtype]}[]", arr))
         g.n_ranks, g.n_suits, g.hand_size, g.n_halves, g.n_nodes = n_ranks, n_suits, hand_size, halves, n
@@ -956,7 +956,7 @@ class CompactCore:
         perm = ffi.new("int32_t[4]")
         got = int(lib.bd_cs_index(self._ptr, hand, dead, perm))
         if got < 0:
-            raise ValueError(f"no compact state of hand {hand:#x}, dead {dead:#x}")
+            raise InformationStateError(f"no compact state of hand {hand:#x}, dead {dead:#x}")
         return got, tuple(perm)
 
     def value(self, strategy: NDArray | None, seat: int, follow: bool) -> float:
@@ -967,7 +967,7 @@ class CompactCore:
         else:
             _array(strategy, "float64", "strategy")
             if strategy.size != self.strategy_size:
-                raise ValueError(f"strategy has {strategy.size} entries, the compact game {self.strategy_size}")
+                raise SolveError(f"strategy has {strategy.size} entries, the compact game {self.strategy_size}")
             ptr, size = _from_buffer("double[]", strategy), strategy.size
         _solver_check(lib.bd_cs_value(self._ptr, ptr, size, seat, int(follow), value), "compact value")
         return float(value[0])
@@ -979,6 +979,6 @@ class CompactCore:
         for name, arr in (("regret", regret), ("average", average)):
             _array(arr, "float64", name)
             if arr.size != self.strategy_size:
-                raise ValueError(f"{name} has {arr.size} entries, the compact game {self.strategy_size}")
+                raise SolveError(f"{name} has {arr.size} entries, the compact game {self.strategy_size}")
         _solver_check(lib.bd_cs_cfr(self._ptr, _from_buffer("double[]", regret), _from_buffer("double[]", average),
                                     regret.size, first, iterations, variant, alpha, beta, gamma), "compact CFR")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from badacey_fast.errors import ShapeError
 from badacey_fast.rules import reference
 from badacey_fast.rules.games import GAMES, SCORINGS
 from badacey_fast.rules.odd_chips import OddChip, split_pot
@@ -137,7 +138,7 @@ def split_many(pots: NDArray, buttons: NDArray, low_bits: NDArray | None, badugi
     seats = chips.shape[0] if columns else chips.shape[1]
     if (chips.shape != ((seats, n) if columns else (n, seats)) or len(buttons) != n
             or any(bits is not None and len(bits) != n for bits in (low_bits, badugi_bits))):
-        raise ValueError(f"split_many: arrays of other lengths than {n} rows of {seats} seats")
+        raise ShapeError(f"split_many: arrays of other lengths than {n} rows of {seats} seats")
     policy = OddChip.LOW if odd_low else OddChip.POSITION
     lows = [0] * n if low_bits is None else low_bits.tolist()
     bads = [0] * n if badugi_bits is None else badugi_bits.tolist()

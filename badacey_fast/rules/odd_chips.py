@@ -142,12 +142,12 @@ def split_pot(amount: int, button: int, low_winners: Sequence[int], badugi_winne
     >>> split_pot(7, 0, [], [], OddChip.POSITION, [0, 0])
     Traceback (most recent call last):
     ...
-    ValueError: a pot of 7 chips has no winner
+    badacey_fast.errors.ShowdownError: a pot of 7 chips has no winner
     """
     if not low_winners or not badugi_winners:
         winners = low_winners or badugi_winners
         if not winners:
-            raise ValueError(f"a pot of {amount} chips has no winner")
+            raise ShowdownError(f"a pot of {amount} chips has no winner")
         _share(amount, winners, chips)
         return
     half = amount >> 1

@@ -12,12 +12,14 @@ Value(low=1, badugi=1)
 >>> from_entry(0)
 Traceback (most recent call last):
 ...
-ValueError: packed entry 0 holds no hand (low rank 0, badugi rank 0)
+badacey_fast.errors.RankError: packed entry 0 holds no hand (low rank 0, badugi rank 0)
 """
 
 from __future__ import annotations
 
 from operator import itemgetter
+
+from badacey_fast.errors import RankError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads the name the same)
 
@@ -89,5 +91,5 @@ def from_entry(entry: int) -> Value:
     """
     low, badugi = entry & 0xFFFF, entry >> 16
     if not (low and badugi):
-        raise ValueError(f"packed entry {entry} holds no hand (low rank {low}, badugi rank {badugi})")
+        raise RankError(f"packed entry {entry} holds no hand (low rank {low}, badugi rank {badugi})")
     return _new(Value, (low, badugi))

@@ -32,7 +32,7 @@ import numpy as np
 
 from badacey_fast import kernel
 from badacey_fast.cards import parse_cards
-from badacey_fast.errors import HandSizeError
+from badacey_fast.errors import HandSizeError, SolveError
 
 __all__ = ["canonical", "canonical_hand", "canonical_sequence", "n_classes", "hand_of_class", "class_table"]
 
@@ -163,7 +163,7 @@ def hand_of_class(hand_size: int, index: int) -> tuple[int, ...]:
     if type(index) is not int:
         raise TypeError(f"index must be an int, not {type(index).__name__}")
     if not 0 <= index < first.size:
-        raise ValueError(f"class index {index} is outside 0..{first.size - 1} for {hand_size}-card hands")
+        raise SolveError(f"class index {index} is outside 0..{first.size - 1} for {hand_size}-card hands")
     rest = int(first[index])
     out = []
     for i in range(hand_size, 0, -1):  # unrank the colex index: the largest card first

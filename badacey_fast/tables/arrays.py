@@ -12,7 +12,7 @@ suits, as in the tables.
 >>> entries5(np.zeros((1, 4), np.uint8), ace_high=False)
 Traceback (most recent call last):
 ...
-ValueError: expected an (N, 5) array of card ids, got shape (1, 4)
+badacey_fast.errors.HandSizeError: expected an (N, 5) array of card ids, got shape (1, 4)
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from badacey_fast.errors import HandSizeError
 from badacey_fast.tables import generate
 
 __all__ = ["all_hands", "badugi_ranks", "entries5"]
@@ -95,7 +96,7 @@ def entries5(cards: np.ndarray[Any, Any], ace_high: bool) -> np.ndarray[Any, Any
     """
     c = np.asarray(cards)
     if c.ndim != 2 or c.shape[1] != 5:
-        raise ValueError(f"expected an (N, 5) array of card ids, got shape {c.shape}")
+        raise HandSizeError(f"expected an (N, 5) array of card ids, got shape {c.shape}")
     c = np.sort(c.astype(np.int32), axis=1)
     columns: list[np.ndarray[Any, Any]] = list(c.T >> 2)
     code = generate.low_code(columns)  # the rank columns, each row sorted

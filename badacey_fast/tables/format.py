@@ -35,7 +35,7 @@ without a write (a failing disk): ``BADACEY_FAST_VERIFY_TABLES=always`` checks e
 >>> table_path(2)
 Traceback (most recent call last):
 ...
-ValueError: game index 2 is not 0 (Badacey) or 1 (Badeucy)
+badacey_fast.errors.UnknownGameError: game index 2 is not 0 (Badacey) or 1 (Badeucy)
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ import struct
 import sys
 import zlib
 
-from badacey_fast.errors import SettingError, TableIntegrityError
+from badacey_fast.errors import SettingError, ShapeError, TableIntegrityError, UnknownGameError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/import.md); mypy reads it alike
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ def _check_game(game: int) -> int:
     if isinstance(game, bool) or not isinstance(game, int):
         raise TypeError(f"game index must be an int, not {type(game).__name__}")
     if game not in (0, 1):
-        raise ValueError(f"game index {game} is not 0 (Badacey) or 1 (Badeucy)")
+        raise UnknownGameError(f"game index {game} is not 0 (Badacey) or 1 (Badeucy)")
     return game
 
 
@@ -158,7 +158,7 @@ def pack_header(game: int, payload: bytes | memoryview) -> bytes:
     >>> pack_header(5, b"")
     Traceback (most recent call last):
     ...
-    ValueError: game index 5 is not 0 (Badacey) or 1 (Badeucy)
+    badacey_fast.errors.UnknownGameError: game index 5 is not 0 (Badacey) or 1 (Badeucy)
     """
     return _HEADER.pack(MAGIC, FORMAT_VERSION, _check_game(game), HANDS5, BADUGI_MASKS, zlib.crc32(payload), 0)
 
@@ -273,7 +273,7 @@ def first_bad_entry(game: int, payload: bytes | bytearray | memoryview) -> int:
 
     entries = np.frombuffer(payload, dtype="<u4")
     if entries.size != ENTRIES:
-        raise ValueError(f"payload holds {entries.size} entries, expected {ENTRIES}")
+        raise ShapeError(f"payload holds {entries.size} entries, expected {ENTRIES}")
     five = entries[:HANDS5]
     # uint32 wrap-around: rank 0 becomes 2**32 - 1, as out of range as a rank past the scale.
     bad = ((five & 0xFFFF) - np.uint32(1) >= LOW_RANKS[game]) | ((five >> 16) - np.uint32(1) >= BADUGI_RANKS)
@@ -367,12 +367,12 @@ def read_table(game: int, into: memoryview, directory: str | os.PathLike[str] | 
     >>> read_table(0, memoryview(bytearray(8)))
     Traceback (most recent call last):
     ...
-    ValueError: buffer holds 8 bytes, expected 10428608
+    badacey_fast.errors.ShapeError: buffer holds 8 bytes, expected 10428608
     """
     path = table_path(game, directory)
     into = memoryview(into).cast("B")
     if into.nbytes != 4 * ENTRIES:
-        raise ValueError(f"buffer holds {into.nbytes} bytes, expected {4 * ENTRIES}")
+        raise ShapeError(f"buffer holds {into.nbytes} bytes, expected {4 * ENTRIES}")
     _check_byteorder()
     try:
         with open(path, "rb") as f:

@@ -11,6 +11,7 @@ sets the file's context (Merge's ``<description>``).
 
 from __future__ import annotations
 
+from badacey_fast.errors import ConfigError
 from badacey_fast.histories.sites.base import Site
 
 __all__ = ["Site", "SITES", "site_named"]
@@ -36,5 +37,5 @@ def site_named(name: str) -> Site:
     names: ``stars``, ``ftp``, ``kings club``); ``ValueError`` naming it otherwise."""
     site = _BY_NAME.get(_key(name))
     if site is None:
-        raise ValueError(f"unknown site {name!r}: expected auto or one of {', '.join(s.name for s in SITES)}")
+        raise ConfigError(f"unknown site {name!r}: expected auto or one of {', '.join(s.name for s in SITES)}")
     return site

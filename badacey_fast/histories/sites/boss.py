@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timezone
 
-from badacey_fast.errors import HandHistoryError
+from badacey_fast.errors import HandHistoryError, InvalidCardError
 from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.games import betting, variant
 from badacey_fast.histories.model import ANTE, BIG_BLIND, CALL, DEAD, POST, RAISE, SMALL_BLIND, BET, RealHand
@@ -36,7 +36,7 @@ def card(link: int) -> int:
     ['Ad', 'Kd', 'Ac', 'Ah', 'Ks']
     """
     if not 0 <= link < 52:
-        raise ValueError(f"Boss card {link} is not 0..51")
+        raise InvalidCardError(f"Boss card {link} is not 0..51")
     return 4 * (link % 13) + _SUITS[link // 13]
 
 

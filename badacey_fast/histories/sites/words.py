@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from datetime import datetime, timezone, tzinfo
 from functools import lru_cache
 
+from badacey_fast.errors import BadaceyError
+
 __all__ = ["Names", "when", "zone", "strip_all_in", "ZONES"]
 
 #: The zone abbreviations rooms print, as IANA zones (ET is New York time, summer or winter).
@@ -65,14 +67,14 @@ def when(text: str, abbreviation: str | None = None) -> datetime:
             return datetime(ymd[0], ymd[1], ymd[2], int(text[11:13]), int(text[14:16]), int(text[17:19]),
                             tzinfo=zone(abbreviation))
         except ValueError:
-            raise ValueError(f"{text!r} is not a date and time") from None
+            raise BadaceyError(f"{text!r} is not a date and time") from None
     try:
         day, _, clock = text.strip().partition(" ")
         y, m, d = day.replace("-", "/").split("/")
         hh, mm, ss = clock.split(":")
         return datetime(int(y), int(m), int(d), int(hh), int(mm), int(ss), tzinfo=zone(abbreviation))
     except ValueError:
-        raise ValueError(f"{text!r} is not a date and time") from None
+        raise BadaceyError(f"{text!r} is not a date and time") from None
 
 
 def strip_all_in(rest: str) -> tuple[str, bool]:
