@@ -99,19 +99,17 @@ class HandBuilder:
         self.drawing = False
 
     # ----------------------------------------------------------------------------------------- chips
-    def _pay(self, name: str, added: int, line: int) -> bool:
-        """Move chips from behind into the pot; True when that leaves the player all-in."""
-        left = self.behind[name] - added
-        if left < 0 or added < 0:
-            raise self.fail(f"{name} puts in {added} with {self.behind[name]} behind: the amounts do not add up",
-                            line)
-        self.behind[name] = left
-        return left == 0
-
     def post(self, name: str, kind: str, amount: int, line: int) -> None:
         """An ante, a blind, a live post or dead chips (``kind``: one of the post kinds)."""
-        self.known(name, line)
-        all_in = self._pay(name, amount, line)
+        behind = self.behind
+        left = behind.get(name)
+        if left is None:
+            raise self.fail(f"{name!r} acts but has no seat in this hand", line)
+        left -= amount
+        if left < 0 or amount < 0:  # (inlined: posts come in every hand)
+            raise self.fail(f"{name} puts in {amount} with {behind[name]} behind: the amounts do not add up", line)
+        behind[name] = left
+        all_in = left == 0
         if kind in _LIVE_POSTS:
             self.round_bet[name] = self.round_bet.get(name, 0) + amount
         self.posted.add(kind)

@@ -30,18 +30,21 @@ _STRIP = "$€£ \t"
 _POW = (1, 10, 100, 1000, 10000)
 
 
-_SEEN: dict[tuple[str, int], int] = {}  # a hand's amounts repeat (the stakes): each text is read once
+# A hand's amounts repeat (the stakes): each text is read once per unit.  One table per scale (0..4), so
+# the look-up key is the text itself, not a (text, scale) pair built on every call.
+_SEEN: tuple[dict[str, int], ...] = tuple({} for _ in _POW)
 
 
 def amount(text: str, scale: int) -> int:
     """An amount as written (``$1,234.56``, ``12.50€``, ``1,500``, ``(168)``) in units of 10**-scale.
     ``ValueError`` naming the text when it is not an amount or has more decimals than the unit."""
-    got = _SEEN.get((text, scale))
+    seen = _SEEN[scale]
+    got = seen.get(text)
     if got is None:
         got = _amount(text, scale)
-        if len(_SEEN) > 1 << 16:  # bounded: a long import sees endless odd amounts
-            _SEEN.clear()
-        _SEEN[(text, scale)] = got
+        if len(seen) > 1 << 16:  # bounded: a long import sees endless odd amounts
+            seen.clear()
+        seen[text] = got
     return got
 
 

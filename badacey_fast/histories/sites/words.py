@@ -91,12 +91,15 @@ class Names:
     """The players of one hand, to find a name at the start of a line even with spaces in it (the
     longest name that fits wins: ``nl pokerr`` before ``nl``)."""
 
-    __slots__ = ("_by_first", "all", "colon")
+    __slots__ = ("_by_first", "all", "colon", "spaced")
 
     def __init__(self, names: Iterable[str]) -> None:
         self.all = set(names)
+        joined = "\n".join(self.all)  # (no name holds a line break: the join makes no ": " and no " ")
         #: Whether a name has ": " in it (else a line "name: rest" is found by one partition).
-        self.colon = ": " in "\n".join(self.all)  # (no name holds a line break: the join makes no ": ")
+        self.colon = ": " in joined
+        #: Whether a name has a space in it (else a line "name rest" is found by one partition).
+        self.spaced = " " in joined
         self._by_first: dict[str, list[str]] | None = None  # built on first need: most hands never ask
 
     @property
@@ -114,6 +117,9 @@ class Names:
 
     def split(self, line: str, sep: str = " ") -> tuple[str, str] | None:
         """``(name, rest)`` where the line starts with a player's name and ``sep``, else None."""
+        if sep == " " and not self.spaced:  # no name has a space in it: the first space ends the name, if any
+            name, found, rest = line.partition(" ")
+            return (name, rest) if found and name in self.all else None
         if sep == ": ":
             name, found, rest = line.partition(": ")
             if found and name in self.all:
