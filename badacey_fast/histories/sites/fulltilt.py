@@ -108,7 +108,8 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         if lines[i] and s is None:
             break
         if s is not None:
-            b.seat(int(s["seat"]), s["name"], amount(s["stack"], scale), dealt="sitting out" not in s["tail"])
+            seat, name, stack, tail = s.groups()  # one call, not four look-ups by group name
+            b.seat(int(seat), name, amount(stack, scale), dealt="sitting out" not in tail)
         i += 1
     names = Names(b.seats)
     summary = -1

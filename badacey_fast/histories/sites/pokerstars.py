@@ -135,9 +135,8 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         s = _SEAT.match(lines[i])
         if s is None:
             break
-        tail = s["tail"]
-        b.seat(int(s["seat"]), s["name"], amount(s["stack"], scale),
-               dealt="sitting out" not in tail and "out of hand" not in tail)
+        seat, name, stack, tail = s.groups()  # one call, not four look-ups by group name
+        b.seat(int(seat), name, amount(stack, scale), dealt="sitting out" not in tail and "out of hand" not in tail)
         i += 1
     if not b.seats:
         raise b.fail("no seats: the hand is cut off after its first line", start)
