@@ -234,3 +234,55 @@ def test_every_first_line_begins_with_its_rooms_prefix():
     text = EXAMPLE.replace("Villain: folds\n", "Villain: folds\nFull house talk\n")
     problems: list[object] = []
     assert [h.hand_id for h in parse(text, on_bad_hand=problems.append)] == ["1"] and problems == []
+
+
+def test_first_lines_found_by_the_prefix_scan_are_the_ones_finditer_finds():
+    """The reader looks for the rooms' first lines only where a line break and one of their prefixes are
+    (one scan for all prefixes); it must find exactly what the first-line expression finds at every line:
+    in every fixture, and in text where first lines follow each other, open the text, or come as a prefix
+    without the rest of the first line."""
+    texts = ["\n" + decode(f.read_bytes()) for f in sorted(DATA.iterdir())]
+    texts.append("\nPokerStars Hand #1: \nPokerStars Hand #2: x\n#40201390: Limit Badacey - 22/44\n#4: no"
+                 "\nFull house\n<game id=\n<HISTORY ID='1'>\nWinamax Poker - \nFullTilt Poker Game #3\n")
+    for buf in texts:
+        found = [(m.start(), m.lastgroup) for m in reader._firsts(buf)]
+        assert found == [(m.start(), m.lastgroup) for m in reader._STARTS.finditer(buf)]
+    assert [g for _, g in ((m.start(), m.lastgroup) for m in reader._firsts(texts[-1]))] == [
+        "s0", "s0", "s3", "s4", "s6", "s2", "s1"]
+
+
+def test_a_name_is_split_from_its_line_as_the_longest_name_that_fits():
+    """Names.split, with and without a player whose name has a space (the fast path takes the first
+    word when no name has one): the longest seated name followed by the separator, or None."""
+    from badacey_fast.histories.sites.words import Names
+
+    def longest(names: list[str], line: str, sep: str) -> tuple[str, str] | None:
+        fits = [n for n in names if line.startswith(n + sep)]
+        if not fits:
+            return None
+        n = max(fits, key=len)
+        return n, line[len(n) + len(sep):]
+
+    lines = ["Hero calls 2", "Hero: calls 2", "Hero", "Hero ", "Her calls", "Heroes bets 4", "Villain folds",
+             "nl pokerr folds", "nl folds", "nl: checks", "a:b raises to 4", " leading space", "Dealt to Hero [Ah]"]
+    for names in (["Hero", "Heroes", "Villain", "a:b"], ["Hero", "nl pokerr", "nl", "Heroes"]):
+        seated = Names(names)
+        assert seated.spaced == any(" " in n for n in names)
+        for line in lines:
+            for sep in (" ", ": "):
+                assert seated.split(line, sep) == longest(names, line, sep), (names, line, sep)
+    assert Names(["Hero", "Heroes"]).split("Heroes bets 4") == ("Heroes", "bets 4")
+    assert Names(["nl", "nl pokerr"]).split("nl pokerr folds") == ("nl pokerr", "folds")
+
+
+def test_an_amount_read_once_is_read_again_in_another_unit():
+    """Amounts are cached by their text per unit: the same text in cents and in chips gives each its own
+    value, and an amount refused in one unit is refused again (not taken from the other unit's cache)."""
+    from badacey_fast.histories.text import amount
+
+    assert (amount("15", 2), amount("15", 0), amount("15", 2)) == (1500, 15, 1500)
+    assert amount("1.5", 2) == 150
+    for _ in range(2):
+        with pytest.raises(ValueError, match="more than 0 decimals"):
+            amount("1.5", 0)
+    assert amount("$1,234.5", 2) == 123450
