@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING
 from badacey_fast.errors import BadaceyError, IllegalActionError, ReplayError
 from badacey_fast.game import UNKNOWN, Action, Game, GameConfig, is_unknown
 from badacey_fast.game.history import replay as replay_history
-from badacey_fast.histories.kinds import ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, POST, RAISE, \
-    SMALL_BLIND
+from badacey_fast.histories.kinds import ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, MUCK, POST, RAISE, \
+    SHOW, SMALL_BLIND
 
 if TYPE_CHECKING:
     from badacey_fast.histories.record import Event, HandRecord
@@ -49,6 +49,8 @@ __all__ = ["Replay", "ReplayError", "replay", "why_not_replayed", "contributions
 MAX_SEATS = 6
 
 _BETTING_KINDS = frozenset({FOLD, CHECK, CALL, BET, RAISE})
+_PLAY_KINDS = _BETTING_KINDS | {DRAW}
+_SHOWN_KINDS = frozenset({SHOW, MUCK})
 _new = tuple.__new__
 
 
@@ -83,6 +85,11 @@ def why_not_replayed(hand: HandRecord) -> str | None:
     >>> why_not_replayed(h)
     'not one of our games: 5 Card Draw'
     """
+    return _why_not(hand, any(e.kind in _PLAY_KINDS for e in hand.actions))
+
+
+def _why_not(hand: HandRecord, played: bool) -> str | None:
+    """why_not_replayed, given whether any betting action or draw was played (the replay's scan knows)."""
     if hand.game is None:
         return f"not one of our games: {hand.variant}"
     if hand.betting != "fixed":
@@ -93,9 +100,52 @@ def why_not_replayed(hand: HandRecord) -> str | None:
             hand.status, f"the hand is {hand.status}")
     if hand.limits is None:
         return "the text states no limits"
-    if not any(e.kind in _BETTING_KINDS or e.kind == DRAW for e in hand.actions):
+    if not played:
         return "no hand was dealt"
     return None
+
+
+class _Scan:
+    """What the replay needs of a hand's events, gathered in one pass over them: the blinds' posters,
+    chips posted dead, live posts and antes (the table), the draws by street and player, the street each
+    player folded on, the final cards shown, and whether any betting action or draw was played."""
+
+    __slots__ = ("small", "big", "dead", "posts", "antes", "draws", "folded_at", "shown", "played")
+
+    def __init__(self, actions: tuple[Event, ...]) -> None:
+        small: list[str] = []
+        big: list[str] = []
+        dead: dict[str, int] = {}
+        posts: list[str] = []
+        antes: dict[str, int] = {}
+        draws: dict[int, dict[str, Event]] = {}
+        folded_at: dict[str, int] = {}
+        shown: dict[str, tuple[int, ...]] = {}
+        played = False
+        for e in actions:
+            kind = e[2]
+            if kind in _BETTING_KINDS:
+                played = True
+                if kind == FOLD:
+                    folded_at[e[1]] = e[0]
+            elif kind == DRAW:
+                played = True
+                draws.setdefault(e[0], {})[e[1]] = e
+            elif kind in _SHOWN_KINDS:
+                if e[7] is not None:  # cards: HandRecord.shown()'s rule, in this one pass
+                    shown[e[1]] = e[7]
+            elif kind == SMALL_BLIND:
+                small.append(e[1])
+            elif kind == BIG_BLIND:
+                big.append(e[1])
+            elif kind == DEAD:
+                dead[e[1]] = dead.get(e[1], 0) + (e[3] or 0)
+            elif kind == POST:
+                posts.append(e[1])
+            elif kind == ANTE:
+                antes[e[1]] = antes.get(e[1], 0) + (e[3] or 0)
+        self.small, self.big, self.dead, self.posts, self.antes = small, big, dead, posts, antes
+        self.draws, self.folded_at, self.shown, self.played = draws, folded_at, shown, played
 
 
 def _dropped(hand: HandRecord, dealt: list[str]) -> list[str]:
@@ -112,9 +162,10 @@ def _dropped(hand: HandRecord, dealt: list[str]) -> list[str]:
     return out[: max(0, len(dealt) - MAX_SEATS)] if len(dealt) - len(out) <= MAX_SEATS else out
 
 
-def _engine_table(hand: HandRecord) -> tuple[list[str], int, dict[str, int], list[int], int, dict[str, int]]:
+def _engine_table(hand: HandRecord, scan: _Scan) -> tuple[list[str], int, dict[str, int], list[int], int,
+                                                           dict[str, int]]:
     """(engine seats' names, button seat, dead chips, live-post seats, ante, dropped players' chips)."""
-    dealt = hand.players
+    dealt = [s.name for s in hand.seats if s.dealt]
     dropped: dict[str, int] = {}
     if len(dealt) > MAX_SEATS:
         put = hand.put_in()
@@ -125,8 +176,7 @@ def _engine_table(hand: HandRecord) -> tuple[list[str], int, dict[str, int], lis
             raise ReplayError(f"{len(dealt)} players in the hand: the engine deals 2 to {MAX_SEATS}")
     if len(dealt) < 2:
         raise ReplayError("fewer than 2 players dealt in")
-    small = [e.player for e in hand.actions if e.kind == SMALL_BLIND]
-    big = [e.player for e in hand.actions if e.kind == BIG_BLIND]
+    small, big = scan.small, scan.big
     if len(big) != 1:
         raise ReplayError("no big blind posted" if not big else "two big blinds posted")
     if len(small) != 1:
@@ -140,18 +190,8 @@ def _engine_table(hand: HandRecord) -> tuple[list[str], int, dict[str, int], lis
     button = sb if n == 2 else (sb - 1) % n
     if bb != (sb + 1) % n:
         raise ReplayError(f"the big blind {big[0]} does not sit next to the small blind {small[0]}")
-    dead: dict[str, int] = {}
-    posts: list[int] = []
-    antes: dict[str, int] = {}
-    for e in hand.actions:
-        if e.kind == DEAD:
-            dead[e.player] = dead.get(e.player, 0) + (e.amount or 0)
-        elif e.kind == POST:
-            if e.player in dropped:
-                continue
-            posts.append(dealt.index(e.player))
-        elif e.kind == ANTE:
-            antes[e.player] = antes.get(e.player, 0) + (e.amount or 0)
+    posts = [dealt.index(name) for name in scan.posts if name not in dropped]
+    antes = scan.antes
     ante = 0
     if antes:
         ante = hand.ante
@@ -160,7 +200,7 @@ def _engine_table(hand: HandRecord) -> tuple[list[str], int, dict[str, int], lis
             posted = antes.get(name, 0)
             if posted != min(ante, stacks[name]):
                 raise ReplayError(f"{name} posts an ante of {posted}, not the table's {ante}: the engine antes every seat")
-    return dealt, button, dead, posts, ante, dropped
+    return dealt, button, dict(scan.dead), posts, ante, dropped
 
 
 def _config(hand: HandRecord, ante: int, heads_up_uncapped: bool) -> GameConfig:
@@ -257,10 +297,11 @@ def replay(hand: HandRecord) -> Replay:
 
 
 def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
-    reason = why_not_replayed(hand)
+    scan = _Scan(hand.actions)
+    reason = _why_not(hand, scan.played)
     if reason is not None:
         raise ReplayError(reason)
-    names, button, dead, posts, ante, dropped = _engine_table(hand)
+    names, button, dead, posts, ante, dropped = _engine_table(hand, scan)
     n = len(names)
     try:
         config = _config(hand, ante, heads_up_uncapped)
@@ -276,15 +317,7 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
     if size != config.hand_size:
         raise ReplayError(f"{size}-card hands for {hand.game}", "parse gap")
     # The draws, by street and player; the known cards of each player.
-    draws: dict[int, dict[str, Event]] = {}
-    folded_at: dict[str, int] = {}
-    for e in hand.actions:
-        kind = e[2]
-        if kind == DRAW:
-            draws.setdefault(e[0], {})[e[1]] = e
-        elif kind == FOLD:
-            folded_at[e[1]] = e[0]
-    shown = hand.shown()
+    draws, folded_at, shown = scan.draws, scan.folded_at, scan.shown
     holdings = hand.holdings
     slots: dict[str, _Slots | None] = {}  # None: a player none of whose cards the text shows
     for name in names:
