@@ -218,57 +218,64 @@ def _config_of(game: str, small: int, big: int, ante: int, small_bet: int, big_b
 
 
 class _Slots:
-    """One seat's cards as the engine will hold them, in the engine's hand order: each slot a known card
-    or None (dealt as UNKNOWN); draws throw and append slots as the engine does (see the module docstring)."""
+    """One seat's cards as the engine will hold them, in the engine's hand order: ``cells`` holds every card
+    the seat is dealt, in dealing order, each a known card or None (dealt as UNKNOWN), and ``hand`` the
+    cells it holds now; draws throw and append cells as the engine does (see the module docstring)."""
 
-    __slots__ = ("slots", "hand", "final")
+    __slots__ = ("cells", "hand", "final")
 
     def __init__(self, size: int, first: tuple[int, ...] | None, final: tuple[int, ...] | None) -> None:
-        self.slots: list[list[int | None]] = [[c] for c in first] if first is not None else [[None] for _ in range(size)]
-        self.hand = list(range(size))  # indexes into slots, in the engine's hand order
+        self.cells: list[int | None] = list(first) if first is not None else [None] * size
+        self.hand = list(range(size))  # indexes into cells, in the engine's hand order
         self.final = set(final) if final is not None else None
 
     def draw(self, count: int, discards: tuple[int, ...] | None, new: tuple[int, ...] | None,
              after: tuple[int, ...] | None) -> list[int]:
-        """Throw ``count`` slots (the known ``discards``, else unseen ones first) and append the new ones;
+        """Throw ``count`` cells (the known ``discards``, else unseen ones first) and append the new ones;
         returns the positions thrown (indexes into the hand before the draw)."""
-        slots, hand = self.slots, self.hand
+        cells, hand = self.cells, self.hand
+        held = [cells[k] for k in hand]
         thrown: list[int] = []
         if discards is not None:
             for c in discards:
-                pos = next((p for p, k in enumerate(hand) if slots[k][0] == c), None)
-                if pos is None:
-                    pos = next((p for p, k in enumerate(hand) if slots[k][0] is None and p not in thrown), None)
-                    if pos is None:
+                if c in held:
+                    pos = held.index(c)
+                else:
+                    for pos, x in enumerate(held):
+                        if x is None and pos not in thrown:
+                            break
+                    else:
                         raise ReplayError(f"a discard {c} the seat cannot hold", "parse gap")
-                    slots[hand[pos]][0] = c
+                    cells[hand[pos]] = held[pos] = c
                 thrown.append(pos)
         else:
             final = self.final
-            order = [p for p, k in enumerate(hand) if slots[k][0] is not None and final is not None
-                     and slots[k][0] not in final]
-            order += [p for p, k in enumerate(hand) if slots[k][0] is None]
+            order = [p for p, x in enumerate(held) if x is not None and x not in final] if final is not None else []
+            order += [p for p, x in enumerate(held) if x is None]
             if len(order) < count:
                 raise ReplayError("a draw throws cards the text shows the player keeping", "parse gap")
             thrown = order[:count]
         keep = [k for p, k in enumerate(hand) if p not in thrown]
-        start = len(slots)
-        for j in range(count):
-            slots.append([new[j] if new is not None and j < len(new) else None])
+        start = len(cells)
+        if new is None:
+            cells += [None] * count
+        else:
+            cells += [new[j] if j < len(new) else None for j in range(count)]
         self.hand = keep + list(range(start, start + count))
         if after is not None:
             self._assign(after)
         return sorted(thrown)
 
     def _assign(self, cards: tuple[int, ...]) -> None:
-        """The hand is now ``cards``: its unseen slots take the cards not placed yet."""
-        held = [self.slots[k][0] for k in self.hand]
+        """The hand is now ``cards``: its unseen cells take the cards not placed yet."""
+        cells = self.cells
+        held = [cells[k] for k in self.hand]
         missing = [c for c in cards if c not in held]
         if any(c is not None and c not in cards for c in held):
             raise ReplayError("the cards shown are not the cards the draws leave", "parse gap")
         for k in self.hand:
-            if self.slots[k][0] is None:
-                self.slots[k][0] = missing.pop(0)
+            if cells[k] is None:
+                cells[k] = missing.pop(0)
 
     def finish(self) -> None:
         if self.final is not None:
@@ -354,20 +361,21 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
         if sl is not None:
             sl.finish()
     script: list[int] = []
+    rows = [slots[name] for name in order]
     for k in range(size):
-        for name in order:
-            sl = slots[name]
-            c = sl.slots[k][0] if sl is not None else None
+        for sl in rows:
+            c = sl.cells[k] if sl is not None else None
             script.append(UNKNOWN if c is None else c)
     counts = {name: size for name in names}
     for street, step in plan:
         for name, thrown in step:
             sl = slots[name]
             if sl is None:
-                script.extend([UNKNOWN] * len(thrown))
+                script += [UNKNOWN] * len(thrown)
             else:
+                cells = sl.cells
                 for k in range(counts[name], counts[name] + len(thrown)):
-                    c = sl.slots[k][0]
+                    c = cells[k]
                     script.append(UNKNOWN if c is None else c)
             counts[name] += len(thrown)
     try:
