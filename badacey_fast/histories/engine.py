@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING
 
 from badacey_fast.errors import BadaceyError, IllegalActionError, ReplayError
 from badacey_fast.game import UNKNOWN, Action, Game, GameConfig, is_unknown
-from badacey_fast.game.history import replay as replay_history
 from badacey_fast.histories.kinds import ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, MUCK, POST, RAISE, \
     SHOW, SMALL_BLIND
 
@@ -379,9 +378,9 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
                     script.append(UNKNOWN if c is None else c)
             counts[name] += len(thrown)
     try:
-        game = replay_history({"config": config, "stacks": stacks, "button": button, "posts": posts,
-                               "seed": 0, "dealt": script,
-                               "actions": []}, check=False)
+        # The engine's scripted replay (what game.history.replay builds for a history with no actions): the
+        # seed gives it a random source, which a complete script never draws from.
+        game = Game(config, stacks, button=button, posts=posts, _script=script, seed=0)
     except (IllegalActionError, BadaceyError) as exc:
         raise ReplayError(f"the engine refuses the deal: {exc}", "parse gap") from None
     result = Replay(hand, game, names, button, config, dead={k: v for k, v in dead.items() if v},
@@ -396,10 +395,10 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
             _free_folders(game, free)
         if kind in _BETTING_KINDS:
             player = e[1]
-            if player in dropped:
+            if dropped and player in dropped:
                 continue
+            i = seat[player]
             if kind == FOLD:
-                i = seat[player]
                 if game.stacks[i] == 0 and not game.folded[i]:
                     # An all-in player the room folds (sitting out in a tournament): no decision in the
                     # engine, which keeps the hand live; the check leaves it out of every pot's winners.
@@ -413,18 +412,34 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
                                         f"replayed as checks until a bet comes, then a fold")
                     game.apply("check", seat=i)
                     continue
-            _bet(game, seat, e, actions)
-        elif kind == DRAW and game.phase == "drawing" and e.street == game.street + 1:
+            if game.to_act == i and game.phase == "betting":
+                # The engine's own legal action when the text's is one (its fast path), else _bet's checked
+                # path words the refusal.
+                applied = False
+                for a in game.legal_actions():
+                    if a[0] == kind:
+                        if kind == CALL and a[1] != e[3]:
+                            raise ReplayError(f"line {e.line}: {player} calls {e[3]}, the engine's call is {a[1]}",
+                                              "rule difference", e.line)
+                        if (kind != BET and kind != RAISE) or a[1] == e[4]:
+                            game.apply(a)
+                            applied = True
+                        break
+                if applied:
+                    continue
+            _bet(game, i, e, actions)
+        elif kind == DRAW and game.phase == "drawing" and e[0] == game.street + 1:
             # Every draw of this street, in the engine's order, at the first draw line of the street.
-            thrown_by = planned.get(e.street, {})
-            while game.phase == "drawing" and game.street + 1 == e.street:
+            street = e[0]
+            thrown_by = planned.get(street, {})
+            while game.phase == "drawing" and game.street + 1 == street:
                 who = names[game.to_act]
                 if game.to_act in free:
                     game.apply(Action("draw", cards=()), seat=game.to_act)
                     continue
                 positions = thrown_by.get(who)
                 if positions is None:
-                    raise ReplayError(f"the engine has {who} draw on draw {e.street}; the text does not", "parse gap",
+                    raise ReplayError(f"the engine has {who} draw on draw {street}; the text does not", "parse gap",
                                       e.line)
                 engine_hand = game.hands[game.to_act]
                 try:
@@ -461,25 +476,13 @@ def _free_folders(game: Game, free: set[int]) -> None:
             game.apply("fold" if game.to_call() > 0 else "check", seat=game.to_act)
 
 
-def _bet(game: Game, seat: dict[str, int], e: Event, before: tuple[Event, ...] = ()) -> None:
-    """Apply one betting action of the text; refused: ReplayError naming the line and the rule."""
-    i = seat[e.player]
+def _bet(game: Game, i: int, e: Event, before: tuple[Event, ...] = ()) -> None:
+    """Apply one betting action of the text by seat ``i`` on the engine's checked path (the replay tried
+    the engine's own legal actions first); refused: ReplayError naming the line and the rule."""
     if game.phase != "betting":
         raise ReplayError(f"line {e.line}: {e.player} {e.kind}s but the engine's hand is "
                           f"{'over' if game.is_over else game.phase}", "parse gap", e.line)
     kind = e.kind
-    if game.to_act == i:
-        # The engine's own legal action when the text's is one (its fast path), else the checked path
-        # below words the refusal.
-        for a in game.legal_actions():
-            if a[0] == kind:
-                if kind == CALL and a[1] != e.amount:
-                    raise ReplayError(f"line {e.line}: {e.player} calls {e.amount}, the engine's call is {a[1]}",
-                                      "rule difference", e.line)
-                if (kind != BET and kind != RAISE) or a[1] == e.to:
-                    game.apply(a)
-                    return
-                break
     action: Action | str = Action(kind, e.to) if kind == BET or kind == RAISE else kind
     try:
         game.apply(action, seat=i)
