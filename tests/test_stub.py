@@ -289,3 +289,17 @@ def test_a_scripted_deal_at_once_is_the_deal_card_by_card():
     got = s.draw((), 3)
     assert got[0] == parse_cards("5c")[0] and got[2] == parse_cards("4c")[0]
     assert got[1] == parse_cards("3c")[0] + UNKNOWN and s.cards == list(parse_cards("2c"))
+
+
+def test_a_scripted_deal_refused_half_way_changes_nothing():
+    # No reshuffle inside the deal (the replay's hot path): the first card (5) is dealt before the second
+    # (Ac, dealt already) is refused, and the refusal puts the stub back as it was.
+    s = Stub(script=[0, 1, 5, 0, 6], rng=random.Random(1))
+    assert s.deal(2) == [0, 1]
+    before = s.state()
+    with pytest.raises(IllegalActionError, match="scripted card Ac is not in the stub"):
+        s.draw((), 2)
+    assert s.state() == before
+    with pytest.raises(IllegalActionError, match="scripted card Ac is not in the stub"):
+        s.draw((), 2)                               # refused again: the script did not move on
+    assert s.state() == before

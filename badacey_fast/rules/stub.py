@@ -303,13 +303,22 @@ class Stub:
                 del cards[end:]
             self.dealt += new
         else:
-            self._check(k)
             script = self._script
             if script is not None and len(cards) > k and not self._ordered and self._spos + k <= len(script):
                 # A replay's scripted deal with no reshuffle inside it: _one's steps, inlined (the hot path of
-                # every replayed hand: each card of the deal and of the draws).
-                new = self._scripted(k)
+                # every replayed hand: each card of the deal and of the draws).  They refuse a card exactly
+                # where _check's dry run of the same steps would, so they run on the stub itself, without the
+                # dry run, and a refusal puts the stub back as it was: nothing changed.
+                cards_before, dealt_before, spos_before = cards[:], len(self.dealt), self._spos
+                try:
+                    new = self._scripted(k)
+                except IllegalActionError:
+                    cards[:] = cards_before
+                    del self.dealt[dealt_before:]
+                    self._spos = spos_before
+                    raise
             else:
+                self._check(k)
                 new = []
                 for _ in range(k):
                     if len(cards) <= 1:
