@@ -141,8 +141,14 @@ def _compare(hand: HandRecord, r: Replay, notes: list[str]) -> Check:
         known = final_hands(r)
         if all(known.get(order[k]) is not None for k in live):
             showdown = "judged"
-            hands = [known.get(name) if k in live else None for k, name in enumerate(order)]
-            s = settle(contribs, hands, button=button, game=r.config.scoring, odd_chip=r.config.odd_chip)
+            g = r.game
+            s = g.settlement
+            if s is None or order != r.names or contribs != g.contrib or live != [k for k, f in enumerate(g.folded)
+                                                                                  if not f]:
+                # The engine's own showdown settled other chips or other hands (dead chips, players left out,
+                # hands the room folded): settle the room's.  (Else its settlement is this very one.)
+                hands = [known.get(name) if k in live else None for k, name in enumerate(order)]
+                s = settle(contribs, hands, button=button, game=r.config.scoring, odd_chip=r.config.odd_chip)
             pots = [(p.amount, list(p.eligible), list(p.low_winners), list(p.badugi_winners)) for p in s.pots]
         else:
             showdown = "room"
