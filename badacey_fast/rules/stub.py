@@ -475,23 +475,27 @@ class Stub:
         cards, script, named, dealt = self.cards, self._script, self._named, self.dealt
         assert script is not None  # the caller checked
         new: list[int] = []
-        for pos in range(self._spos, self._spos + k):
+        spos = self._spos
+        for pos in range(spos, spos + k):
             c = script[pos]
-            i = -1
-            if c >= UNKNOWN:
+            if c < UNKNOWN:
+                try:
+                    i = cards.index(c)
+                except ValueError:
+                    i, c = self._pick(cards, pos)
+            else:
                 last = cards[-1]
-                if last >= UNKNOWN or (named is not None and last not in named):  # _stand_in's first look
-                    i = len(cards) - 1
-                    c = last if last >= UNKNOWN else last + UNKNOWN
-            elif c in cards:
-                i = cards.index(c)
-            if i < 0:
-                i, c = self._pick(cards, pos)
+                if last >= UNKNOWN:  # _stand_in's first look: a placeholder already...
+                    i, c = len(cards) - 1, last
+                elif named is not None and last not in named:  # ...or a card no entry names
+                    i, c = len(cards) - 1, last + UNKNOWN
+                else:
+                    i, c = self._pick(cards, pos)
             cards[i] = cards[-1]
             cards.pop()
-            dealt.append(c)
+            dealt.append(c)  # as it goes: _pick reads what was dealt
             new.append(c)
-            self._spos = pos + 1
+        self._spos = spos + k  # (a refusal above leaves the caller to put the stub back)
         return new
 
     def _one(self) -> int:
