@@ -147,17 +147,11 @@ class _Scan:
         self.draws, self.folded_at, self.shown, self.played = draws, folded_at, shown, played
 
 
-def _dropped(hand: HandRecord, dealt: list[str]) -> list[str]:
+def _dropped(hand: HandRecord, dealt: list[str], scan: _Scan) -> list[str]:
     """Players the replay can leave out at a table of more than 6: folded before the draw with no chip in
     but an ante (which stays in the pot as theirs)."""
-    acted: dict[str, list[Event]] = {}
-    for e in hand.actions:
-        acted.setdefault(e.player, []).append(e)
-    out = []
-    for name in dealt:
-        mine = acted.get(name, [])
-        if any(e.kind == FOLD for e in mine) and all((e.kind == FOLD and e.street == 0) or e.kind == ANTE for e in mine):
-            out.append(name)
+    busy = {e[1] for e in hand.actions if e[2] != ANTE and (e[2] != FOLD or e[0] != 0)}  # did more than that
+    out = [name for name in dealt if name in scan.folded_at and name not in busy]
     return out[: max(0, len(dealt) - MAX_SEATS)] if len(dealt) - len(out) <= MAX_SEATS else out
 
 
@@ -167,9 +161,8 @@ def _engine_table(hand: HandRecord, scan: _Scan) -> tuple[list[str], int, dict[s
     dealt = [s.name for s in hand.seats if s.dealt]
     dropped: dict[str, int] = {}
     if len(dealt) > MAX_SEATS:
-        put = hand.put_in()
-        for name in _dropped(hand, dealt):
-            dropped[name] = put.get(name, 0)
+        for name in _dropped(hand, dealt, scan):
+            dropped[name] = scan.antes.get(name, 0)  # all a dropped player put in
         dealt = [n for n in dealt if n not in dropped]
         if len(dealt) > MAX_SEATS:
             raise ReplayError(f"{len(dealt)} players in the hand: the engine deals 2 to {MAX_SEATS}")
