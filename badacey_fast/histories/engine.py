@@ -217,6 +217,8 @@ class _Slots:
     __slots__ = ("cells", "hand", "final")
 
     def __init__(self, size: int, first: tuple[int, ...] | None, final: tuple[int, ...] | None) -> None:
+        if first is not None and len(first) != size:  # (the reader keeps no such hand: never dealt short)
+            raise ReplayError(f"{len(first)} cards dealt for {size}-card hands", "parse gap")
         self.cells: list[int | None] = list(first) if first is not None else [None] * size
         self.hand = list(range(size))  # indexes into cells, in the engine's hand order
         self.final = set(final) if final is not None else None
@@ -262,12 +264,15 @@ class _Slots:
         """The hand is now ``cards``: its unseen cells take the cards not placed yet."""
         cells = self.cells
         held = [cells[k] for k in self.hand]
-        missing = [c for c in cards if c not in held]
-        if any(c is not None and c not in cards for c in held):
+        placed = set(held)
+        placed.discard(None)
+        if not placed.issubset(cards):
             raise ReplayError("the cards shown are not the cards the draws leave", "parse gap")
-        for k in self.hand:
-            if cells[k] is None:
-                cells[k] = missing.pop(0)
+        if None in held:
+            missing = [c for c in cards if c not in placed]
+            for k in self.hand:
+                if cells[k] is None:
+                    cells[k] = missing.pop(0)
 
     def finish(self) -> None:
         if self.final is not None:
@@ -321,7 +326,7 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
     slots: dict[str, _Slots | None] = {}  # None: a player none of whose cards the text shows
     for name in names:
         held = holdings.get(name)
-        known = shown.get(name) is not None or (held is not None and any(h is not None for h in held))
+        known = shown.get(name) is not None or (held is not None and held.count(None) != len(held))
         slots[name] = _Slots(size, held[0] if held else None, shown.get(name)) if known else None
     # The script: the deal (one card at a time from the seat left of the button), then each draw's cards
     # in the engine's order.  Slots are filled as the draws are planned, so the script is written last.
@@ -352,12 +357,9 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
     for sl in slots.values():
         if sl is not None:
             sl.finish()
-    script: list[int] = []
-    rows = [slots[name] for name in order]
-    for k in range(size):
-        for sl in rows:
-            c = sl.cells[k] if sl is not None else None
-            script.append(UNKNOWN if c is None else c)
+    unseen = [None] * size
+    deal = zip(*[unseen if sl is None else sl.cells[:size] for sl in (slots[name] for name in order)])
+    script = [UNKNOWN if c is None else c for cards in deal for c in cards]  # card k of each seat in turn
     counts = {name: size for name in names}
     for street, step in plan:
         for name, thrown in step:
