@@ -541,7 +541,7 @@ class Game(GameBetting, GameDealing, GameQueries):
                 cards = action[2]
                 if type(cards) is tuple and _INT_TYPES.issuperset(map(type, cards)):
                     hand = self.hands[i]
-                    keep = [c for c in hand if c not in cards]
+                    keep = [c for c in hand if c not in cards] if cards else hand[:]  # (standing pat: all)
                     if len(keep) + len(cards) == len(hand):
                         self._serve(i, action, cards, keep)
                         return self
