@@ -184,7 +184,7 @@ class Stub:
         # The cards a script names: an UNKNOWN entry is dealt as a stand-in none of them (None: no UNKNOWN).
         self._named: frozenset[int] | None = None
         if self._script is not None and self._script and max(self._script) >= UNKNOWN:
-            self._named = frozenset(c for c in self._script if c < UNKNOWN)
+            self._named = frozenset(filter(UNKNOWN.__gt__, self._script))  # the entries below UNKNOWN
         self.muck: list[int] = []
         self.dealt: list[int] = []
         self.reshuffles: list[int] = []  # index into ``dealt`` where each reshuffle happened
