@@ -249,7 +249,7 @@ class _Slots:
             if len(order) < count:
                 raise ReplayError("a draw throws cards the text shows the player keeping", "parse gap")
             thrown = order[:count]
-        keep = [k for p, k in enumerate(hand) if p not in thrown]
+        keep = [k for p, k in enumerate(hand) if p not in thrown] if thrown else hand
         start = len(cells)
         if new is None:
             cells += [None] * count
