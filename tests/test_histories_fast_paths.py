@@ -5,6 +5,7 @@ again."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,15 @@ def test_the_check_equals_settling_every_showdown_again(k, monkeypatch):
     monkeypatch.setattr(audit, "replay", without_the_engines_settlement)
     plain = _outcome(HANDS[k])
     assert plain[-9:] == fast[-9:]  # the check's findings (the engine's own state differs by its settlement)
+
+
+def test_a_replayed_game_holds_seed_0s_random_source_as_a_seeded_replay_does():
+    # The replay sets Random(0)'s state rather than seeding a Random for every hand: the game is the one
+    # game.history.replay makes with seed 0 (its random source read through the slot copy() reads).
+    for hand in HANDS:
+        try:
+            g = engine.replay(hand).game
+        except ReplayError:
+            continue
+        assert g.seed == 0
+        assert g._rng.getstate() == random.Random(0).getstate()
