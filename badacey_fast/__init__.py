@@ -67,49 +67,6 @@ if TYPE_CHECKING:
     __version__: str
 
 
-def _find_version() -> str:
-    """The installed distribution's version, as ``importlib.metadata.version("badacey_fast")`` gives it.
-
-    Importing importlib.metadata costs ~35 ms (email, zipfile, csv...), most of what ``badacey --version``
-    would take: the usual layout, one ``badacey_fast-*.dist-info`` in the first ``sys.path`` entry that
-    holds any metadata of the package, is read directly (its ``METADATA``'s ``Version:`` line, where
-    importlib.metadata reads it); anything else (several candidates, an ``.egg-info``, a zip) goes to
-    importlib.metadata itself.
-
-    >>> from importlib.metadata import version
-    >>> _find_version() == version("badacey_fast")
-    True
-    """
-    import os
-    import sys
-
-    for entry in sys.path:
-        try:
-            names = [n for n in os.listdir(entry or ".") if n.startswith("badacey_fast")]
-        except OSError:  # not a directory (a zip, a missing entry)
-            continue
-        found = [n for n in names if n.startswith("badacey_fast-") and n.endswith(".dist-info")]
-        if len(found) == 1 and not any(n.endswith(".egg-info") for n in names):
-            try:
-                with open(os.path.join(entry or ".", found[0], "METADATA"), encoding="utf-8") as f:
-                    for line in f:
-                        if line.startswith("Version:"):
-                            return line[len("Version:"):].strip()
-                        if not line.strip():  # the headers end at the first blank line
-                            break
-            except OSError:
-                pass
-            break
-        if found or any(n.endswith((".egg-info", ".egg-link")) for n in names):
-            break
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("badacey_fast")
-    except PackageNotFoundError:  # running from a source tree that was never installed
-        return "0+unknown"
-
-
 # Bulk names live in badacey_fast.bulk, which imports numpy: loaded on first use, so that
 # `import badacey_fast` stays fast for a bot that only evaluates single hands.
 _BULK_NAMES = ("evaluate_many", "badugi_rank_many", "all_hands", "evaluate_all")
@@ -139,7 +96,9 @@ def __getattr__(attr: str) -> object:
         return _twins.name
     if attr == "__version__":  # importlib.metadata costs ~35 ms of import time: look it up on demand
         global __version__
-        __version__ = _find_version()
+        from badacey_fast.version import installed_version
+
+        __version__ = installed_version()
         return __version__
     if attr in _BULK_NAMES:
         from badacey_fast import bulk

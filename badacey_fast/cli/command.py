@@ -125,9 +125,9 @@ class _Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
-        from badacey_fast import __version__
+        from badacey_fast.version import installed_version
 
-        print(f"badacey_fast {__version__}")
+        print(f"badacey_fast {installed_version()}")
         parser.exit()
 
 
