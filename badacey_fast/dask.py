@@ -126,8 +126,28 @@ def _run(tasks: list[Any], client: Client | None, scheduler: str | None, progres
         from tqdm.dask import TqdmCallback
 
         bar = TqdmCallback(unit=" tasks", file=sys.stderr, disable=None)
-    with bar:
-        return list(dask.compute(*tasks, scheduler=scheduler))
+    if scheduler != "threads" or dask.config.get("pool", None) is not None:
+        with bar:
+            return list(dask.compute(*tasks, scheduler=scheduler))
+    # The threaded scheduler on a pool of this run's own, shut down when the run ends however it ends.
+    # Dask's default pool lives for the process and is shut down by atexit, which runs only after the
+    # interpreter has joined every worker thread: a Ctrl-C landing inside the pool's submit, between a new
+    # worker's start and its registration, leaves that worker waiting on the queue with nothing to wake it,
+    # and the command hung at exit after printing "interrupted".  shutdown() puts the wake-up on the
+    # queue, so every worker of the pool, registered or not, ends once its task (which sees the run's
+    # folder gone and stops at its next batch) is done.
+    from concurrent.futures import ThreadPoolExecutor
+
+    import dask.threaded
+    from dask.system import CPU_COUNT
+
+    executor = getattr(dask.threaded, "ContextAwareThreadPoolExecutor", ThreadPoolExecutor)
+    pool = executor(dask.config.get("num_workers", None) or CPU_COUNT, thread_name_prefix="badacey-dask")
+    try:
+        with bar:
+            return list(dask.compute(*tasks, scheduler=scheduler, pool=pool))
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 # ------------------------------------------------------------------------------------------------------

@@ -232,3 +232,34 @@ def test_simulate_merges_its_partitions_exactly_whatever_the_chips() -> None:
     assert list(r.totals) == [sum(col) for col in net] and sum(r.totals) == 0
     assert list(r.squares) == [sum(x * x for x in col) for col in net]
     assert max(r.squares) > 2**53 * 1000                           # really beyond a float's exact integers
+
+
+@pytest.mark.backend_independent  # the local scheduler's threads; no evaluation
+@pytest.mark.parametrize("outcome", ["done", "error", "interrupt"])
+def test_the_threaded_scheduler_leaves_no_worker_thread_behind(outcome) -> None:
+    # A run on the threaded scheduler must not leave a worker thread waiting once it ends, however it
+    # ends: a worker left waiting (never registered for the interpreter's exit, as one is when Ctrl-C lands
+    # inside the pool's submit) kept the `badacey` command from exiting after "interrupted".
+    import threading
+
+    import dask
+
+    def task(i: int) -> int:
+        if outcome == "error" and i == 3:
+            raise DuplicateCardError("a bad task")
+        if outcome == "interrupt" and i == 3:
+            raise KeyboardInterrupt
+        return i * i
+
+    before = set(threading.enumerate())
+    tasks = [dask.delayed(task)(i) for i in range(8)]
+    if outcome == "done":
+        assert bdask._run(tasks, None, "threads", progress=False) == [i * i for i in range(8)]
+    else:
+        with pytest.raises(DuplicateCardError if outcome == "error" else KeyboardInterrupt):
+            bdask._run(tasks, None, "threads", progress=False)
+    started = [t for t in set(threading.enumerate()) - before if not t.daemon]
+    assert started, "the run used no worker thread: the test holds nothing"
+    for t in started:
+        t.join(timeout=10)
+    assert [t.name for t in started if t.is_alive()] == []
