@@ -139,20 +139,22 @@ def _interrupt(command: list[str], env: dict[str, str], cwd: Path, out: Path, mi
         return bool(_temporaries(out.parent)) or (now.st_ino, now.st_size, now.st_mtime_ns) != \
             (before.st_ino, before.st_size, before.st_mtime_ns)
 
-    proc = subprocess.Popen(command, env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        if mid_write:
-            deadline = time.monotonic() + 120
-            while proc.poll() is None and time.monotonic() < deadline and not writing():
-                time.sleep(0.001)
-        time.sleep(delay)
-        if proc.poll() is None:
-            proc.send_signal(sig)
-        stdout, stderr = proc.communicate(timeout=300)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    # The with block closes the pipes however the run ends (a run that hangs past the timeout included: left
+    # open, they were reported as unclosed files in whichever test the garbage collector next ran in).
+    with subprocess.Popen(command, env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        try:
+            if mid_write:
+                deadline = time.monotonic() + 120
+                while proc.poll() is None and time.monotonic() < deadline and not writing():
+                    time.sleep(0.001)
+            time.sleep(delay)
+            if proc.poll() is None:
+                proc.send_signal(sig)
+            stdout, stderr = proc.communicate(timeout=300)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
     return subprocess.CompletedProcess(command, proc.returncode, stdout, stderr)
 
 
