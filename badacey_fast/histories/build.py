@@ -18,7 +18,6 @@ amount adds up, no player puts in more than the stack, every card known is consi
 
 from __future__ import annotations
 
-from itertools import compress
 from operator import itemgetter
 
 from badacey_fast.errors import HandHistoryError
@@ -35,8 +34,6 @@ _BETS_AND_LIVE_POSTS = _LIVE_POSTS | {CALL, BET, RAISE}
 # ~4x the cost, on every line of every hand.
 _new = tuple.__new__
 _PLAYER = itemgetter(1)  # an Event's player
-_KIND = itemgetter(2)  # an Event's kind
-_IS_DRAW, _IS_FOLD = DRAW.__eq__, FOLD.__eq__
 
 
 class HandBuilder:
@@ -319,12 +316,14 @@ class HandBuilder:
         last = events[-1][0] if events else 0
         folded_at: dict[str, int] = {}
         draws_of: dict[str, dict[int, Event]] = {}
-        # The draws and folds picked out at C speed (compress over the kinds), not event by event.
-        kinds = list(map(_KIND, events))
-        for e in compress(events, map(_IS_DRAW, kinds)):
-            draws_of.setdefault(e[1], {})[e[0]] = e
-        for e in compress(events, map(_IS_FOLD, kinds)):
-            folded_at[e[1]] = e[0]
+        # One pass over the events.  (Not compress over map(DRAW.__eq__, kinds): a method-wrapper called
+        # from map builds an argument tuple for every event, several times the instructions of this loop.)
+        for e in events:
+            kind = e[2]
+            if kind == DRAW:
+                draws_of.setdefault(e[1], {})[e[0]] = e
+            elif kind == FOLD:
+                folded_at[e[1]] = e[0]
         for name, seat in self.seats.items():
             if not seat.dealt:
                 continue
