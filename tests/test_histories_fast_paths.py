@@ -1,7 +1,8 @@
 """The replay's and the check's fast paths give what their plain paths give, on every fixture hand: the
-engine's own legal actions taken as they are (and its draws of held cards) against every action through
-the engine's checked path; the engine's settlement of a showdown reused against the check settling it
-again."""
+replay settled without a Game (engine._ledger) against the hand played in the engine, on every fixture hand,
+on crafted hands at each edge of its plain case and on hundreds of mutated hands; the engine's own legal
+actions taken as they are (and its draws of held cards) against every action through the engine's checked
+path; the engine's settlement of a showdown reused against the check settling it again."""
 
 from __future__ import annotations
 
@@ -39,14 +40,18 @@ def _game(g: Game) -> tuple[object, ...]:
                                                   for p in pots])
 
 
-def _outcome(hand: object) -> tuple[object, ...]:
-    """Everything the check says of a hand, and the engine's state it replayed to (or the refusal)."""
+def _outcome(hand: object, fast: bool = False, monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[object, ...]:
+    """Everything the check says of a hand, what the replay says, and the engine's state it replayed to (or
+    the refusal); ``fast``: the replay's fast path allowed (the check's too, through ``monkeypatch``)."""
     try:
-        r = engine.replay(hand)
+        r = engine.replay(hand, fast=fast)
     except ReplayError as exc:
         replayed: tuple[object, ...] = ("refused", str(exc), exc.kind, exc.line)
     else:
-        replayed = (r.names, r.button, r.dead, r.dropped, r.notes, _game(r.game))
+        replayed = (r.names, r.button, r.dead, r.dropped, r.notes, r.contrib, r.folded, r.final, r.reshuffles,
+                    _game(r.game))
+    if monkeypatch is not None:
+        monkeypatch.setattr(audit, "replay", lambda h: engine.replay(h, fast=fast))
     c = check(hand)
     return replayed + (c.status, c.skipped, c.showdown, c.ours, c.room, c.nets, c.nets_equal,
                        [(d.reason, d.detail, d.line) for d in c.disagreements], c.notes)
@@ -58,24 +63,25 @@ def test_the_fixtures_hold_hands_of_every_kind_the_fast_paths_take():
     assert {c.status for c in outcomes} == {"agree", "disagree", "skipped"}
     # a refusal worded by the checked path, and showdowns the engine settled itself
     assert any(d.reason == "rule difference" for c in outcomes for d in c.disagreements)
-    assert any(c.replay is not None and c.replay.game.settlement is not None for c in outcomes)
+    replays = [engine.replay(h, fast=False) for h in HANDS if engine.why_not_replayed(h) is None and
+               not any(d.reason != "odd chip" for d in check(h).disagreements)]
+    assert any(r.settlement is not None for r in replays)
 
 
 @pytest.mark.parametrize("k", range(len(HANDS)))
 def test_the_replay_equals_the_engine_checked_path(k, monkeypatch):
-    fast = _outcome(HANDS[k])
+    fast = _outcome(HANDS[k], False, monkeypatch)
     monkeypatch.setattr(engine, "Game", _Checked)
-    assert _outcome(HANDS[k]) == fast
+    assert _outcome(HANDS[k], False, monkeypatch) == fast
 
 
 @pytest.mark.parametrize("k", range(len(HANDS)))
 def test_the_check_equals_settling_every_showdown_again(k, monkeypatch):
-    fast = _outcome(HANDS[k])
-    replay = audit.replay
+    fast = _outcome(HANDS[k], False, monkeypatch)
 
     def without_the_engines_settlement(hand: object) -> engine.Replay:
-        r = replay(hand)
-        r.game.settlement = None
+        r = engine.replay(hand, fast=False)
+        r.settlement = None
         return r
 
     monkeypatch.setattr(audit, "replay", without_the_engines_settlement)
@@ -93,3 +99,128 @@ def test_a_replayed_game_holds_seed_0s_random_source_as_a_seeded_replay_does():
             continue
         assert g.seed == 0
         assert g._rng.getstate() == random.Random(0).getstate()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The replay settled without a Game (engine._ledger) against the hand played in the engine.
+
+
+def _stars(k: int) -> str:
+    text = (DATA / "pokerstars.txt").read_text()
+    return [h for h in text.split("\n\n\n\n") if h.strip()][k]
+
+
+def _ending(text: str, cut: str, ending: str) -> str:
+    return text[: text.index(cut)] + ending
+
+
+def _heads_up(pot: str, *lines: str, stacks: tuple[str, str] = ("$10", "$10")) -> str:
+    """EXAMPLE's table (Hero on the button and small blind, blinds $0.25/$0.50, bets $0.50/$1) with these
+    lines of play after the deal, and the total ``pot``."""
+    head = EXAMPLE[: EXAMPLE.index("Hero: raises")].replace("Hero ($10", f"Hero ({stacks[0]}").replace(
+        "Villain ($10", f"Villain ({stacks[1]}")
+    if stacks[1] < "$0.50":  # a big blind short of the blind: all in
+        head = head.replace("posts big blind $0.50", f"posts big blind {stacks[1]} and is all-in")
+    return head + "\n".join(lines) + f"\n*** SUMMARY ***\nTotal pot {pot} | Rake $0\n"
+
+
+_PAT = ("Villain: stands pat", "Hero: stands pat")
+CRAFTED = {
+    "the example": EXAMPLE,
+    "called down to a showdown": _heads_up(
+        "$3", "Hero: calls $0.25", "Villain: checks", "*** FIRST DRAW ***", "Villain: discards 1 card",
+        "Hero: stands pat", "Villain: checks", "Hero: checks", "*** SECOND DRAW ***", *_PAT, "Villain: bets $1",
+        "Hero: calls $1", "*** THIRD DRAW ***", *_PAT, "Villain: checks", "Hero: checks", "*** SHOW DOWN ***",
+        "Villain: shows [Ad 2d 3h 5s]", "Hero: shows [As 2h 3s 4c]", "Hero collected $3 from pot"),
+    "capped before the draw": _heads_up(
+        "$4", "Hero: raises $0.50 to $1", "Villain: raises $0.50 to $1.50", "Hero: raises $0.50 to $2",
+        "Villain: calls $0.50", "*** FIRST DRAW ***", *_PAT, "Villain: bets $0.50", "Hero: folds",
+        "Uncalled bet ($0.50) returned to Villain", "Villain collected $4 from pot"),
+    "raised past the cap": _heads_up(
+        "$5", "Hero: raises $0.50 to $1", "Villain: raises $0.50 to $1.50", "Hero: raises $0.50 to $2",
+        "Villain: raises $0.50 to $2.50", "Hero: calls $0.50", "*** FIRST DRAW ***", *_PAT, "Villain: bets $0.50",
+        "Hero: folds", "Uncalled bet ($0.50) returned to Villain", "Villain collected $5 from pot"),
+    "uncapped heads-up": _ending(EXAMPLE.replace("#1:", "#77:"), "Villain: checks\nHero: bets $0.50",
+                                 "Villain: bets $0.50\nHero: raises $0.50 to $1\nVillain: raises $0.50 to $1.50\n"
+                                 "Hero: raises $0.50 to $2\nVillain: raises $0.50 to $2.50\nHero: folds\n"
+                                 "Uncalled bet ($0.50) returned to Villain\nVillain collected $5.80 from pot\n"
+                                 "*** SUMMARY ***\nTotal pot $6 | Rake $0.20\n"),
+    "an all-in call": _heads_up("$2", "Hero: raises $0.50 to $1", "Villain: calls $0.50 and is all-in",
+                                "*** FIRST DRAW ***", *_PAT, "*** SECOND DRAW ***", *_PAT, "*** THIRD DRAW ***",
+                                *_PAT, "Hero collected $2 from pot", stacks=("$10", "$1")),
+    "a short big blind": _heads_up("$0.80", "Hero: calls $0.15", "*** FIRST DRAW ***", *_PAT, "*** SECOND DRAW ***",
+                                   *_PAT, "*** THIRD DRAW ***", *_PAT, "Hero collected $0.80 from pot",
+                                   stacks=("$10", "$0.40")),
+    "a blind all in": _heads_up("$1", "Hero: calls $0.25", "*** FIRST DRAW ***", *_PAT, "*** SECOND DRAW ***",
+                                *_PAT, "*** THIRD DRAW ***", *_PAT, "Villain collected $1 from pot",
+                                stacks=("$10", "$0.50")),
+    "a free fold": _ending(_stars(0), "*** THIRD DRAW ***", "*** THIRD DRAW ***\nAlma: stands pat on [4s 7h 2c 9d]\n"
+                           "Bruno: discards 1 card\nAlma: checks\nBruno: folds\nAlma collected $3.10 from pot\n"
+                           "*** SUMMARY ***\nTotal pot $3.25 | Rake $0.15\n"),
+    "a call short of the bet": _heads_up("$1.75", "Hero: raises $0.50 to $1", "Villain: calls $0.25"),
+    "a call for nothing to call": _heads_up("$1.25", "Hero: calls $0.25", "Villain: calls $0.25"),
+    "a check facing a bet": _heads_up("$0.75", "Hero: checks"),
+    "a bet where the engine raises": _heads_up("$1.50", "Hero: bets $0.75"),
+    "a raise of two bets": _heads_up("$1", "Hero: raises $1 to $1.50", "Villain: folds",
+                                     "Uncalled bet ($1) returned to Hero", "Hero collected $1 from pot"),
+    "out of turn": _heads_up("$0.75", "Villain: raises $0.50 to $1", "Hero: folds",
+                             "Uncalled bet ($0.50) returned to Villain", "Villain collected $0.75 from pot"),
+    "a hand the text leaves unfinished": _heads_up("$1", "Hero: calls $0.25", "Villain: checks"),
+    "a draw the text does not give": _heads_up("$1.50", "Hero: calls $0.25", "Villain: checks", "*** FIRST DRAW ***",
+                                               "Villain: discards 1 card", "Villain: bets $0.50"),
+    "a betting line during the draw": _heads_up("$1.50", "Hero: calls $0.25", "Villain: checks",
+                                                "*** FIRST DRAW ***", "Hero: bets $0.50", "Villain: discards 1 card"),
+    "an action after the hand is over": _heads_up("$0.75", "Hero: folds", "Villain: checks",
+                                                  "Villain collected $0.75 from pot"),
+    "a card shown for two players": _heads_up(
+        "$1", "Hero: calls $0.25", "Villain: checks", "*** FIRST DRAW ***", *_PAT, "Villain: checks",
+        "Hero: checks", "*** SECOND DRAW ***", *_PAT, "Villain: checks", "Hero: checks", "*** THIRD DRAW ***",
+        *_PAT, "Villain: checks", "Hero: checks", "*** SHOW DOWN ***", "Villain: shows [As 2c 3h 5s]",
+        "Hero: shows [As 2h 3s 4c]", "Hero collected $1 from pot"),
+    "a dead blind and a live post": _stars(2),
+    "a completed short all-in raise": _stars(4),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CRAFTED))
+def test_the_replay_without_a_game_equals_the_engine_on_crafted_hands(name, monkeypatch):
+    for hand in parse(CRAFTED[name], on_bad_hand="skip"):
+        assert _outcome(hand, True, monkeypatch) == _outcome(hand, False, monkeypatch)
+
+
+@pytest.mark.parametrize("k", range(len(HANDS)))
+def test_the_replay_without_a_game_equals_the_engine_on_every_fixture_hand(k, monkeypatch):
+    assert _outcome(HANDS[k], True, monkeypatch) == _outcome(HANDS[k], False, monkeypatch)
+
+
+def test_the_replay_without_a_game_equals_the_engine_on_mutated_hands(monkeypatch):
+    texts = [p.read_text() for p in sorted(DATA.iterdir())] + list(CRAFTED.values())
+    rng = random.Random(2525)
+    taken = 0
+    for _ in range(400):
+        lines = rng.choice(texts).split("\n")
+        for _ in range(rng.randint(1, 3)):
+            k = rng.randrange(len(lines))
+            if rng.random() < 0.4:
+                del lines[k]
+            elif lines[k]:
+                j = rng.randrange(len(lines[k]))
+                lines[k] = lines[k][:j] + rng.choice(["", "1", "5", "9", "$", " ", "[", "X"]) + lines[k][j + 1:]
+        for hand in parse("\n".join(lines), on_bad_hand="skip"):
+            assert _outcome(hand, True, monkeypatch) == _outcome(hand, False, monkeypatch)
+            try:
+                taken += engine.replay(hand)._game is None
+            except ReplayError:
+                pass
+    assert taken > 50  # the mutants the fast path took, compared above with the engine's path
+
+
+def test_the_fixtures_and_crafted_hands_take_both_paths():
+    hands = HANDS + [h for text in CRAFTED.values() for h in parse(text, on_bad_hand="skip")]
+    paths = []
+    for hand in hands:
+        try:
+            paths.append("fast" if engine.replay(hand)._game is None else "engine")
+        except ReplayError as exc:
+            paths.append(exc.kind)
+    assert paths.count("fast") >= 8 and paths.count("engine") >= 4, paths

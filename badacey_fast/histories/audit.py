@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from badacey_fast.histories.kinds import RESHUFFLE, UNCALLED
 from badacey_fast.errors import ReplayError
-from badacey_fast.histories.engine import Replay, contributions, final_hands, replay
+from badacey_fast.histories.engine import Replay, contributions, replay
 from badacey_fast.pots import settle, side_pots
 from badacey_fast.rules.odd_chips import OddChip, clockwise, split_pot
 
@@ -100,9 +100,9 @@ def check(hand: HandRecord) -> Check:
             return Check(hand, "skipped", skipped=str(exc))
         return Check(hand, "disagree", disagreements=(Disagreement(exc.kind, str(exc), exc.line),))
     notes.extend(r.notes)
-    if r.game.reshuffles:
-        notes.append(f"the engine reshuffled {len(r.game.reshuffles)} time(s)")
-    if not r.game.reshuffles and RESHUFFLE in map(_KIND, hand.actions):  # the room says it reshuffled
+    if r.reshuffles:
+        notes.append(f"the engine reshuffled {len(r.reshuffles)} time(s)")
+    if not r.reshuffles and RESHUFFLE in map(_KIND, hand.actions):  # the room says it reshuffled
         notes.append("the room reshuffled, the engine did not need to (burn cards, or players left out)")
     return _compare(hand, r, notes)
 
@@ -126,7 +126,7 @@ def _compare(hand: HandRecord, r: Replay, notes: list[str]) -> Check:
                 f"{name} puts in {hand.money(paid[name])} by the rules, {hand.money(paid_text.get(name, 0))} by "
                 f"the room" + (f" (the room returned {hand.money(returned)} uncalled)" if returned else "")))
     button = order.index(r.names[r.button])
-    folded = {r.names[k] for k, f in enumerate(r.game.folded) if f} | set(r.dropped) | hand.folded()
+    folded = {r.names[k] for k, f in enumerate(r.folded) if f} | set(r.dropped) | hand.folded()
     live = [k for k, name in enumerate(order) if name not in folded]
     contribs = [paid[name] for name in order]
     rake = hand.rake or 0
@@ -138,12 +138,11 @@ def _compare(hand: HandRecord, r: Replay, notes: list[str]) -> Check:
         showdown = "none"
         pots = [(sum(contribs), live, live, live if r.config.split_pot else [])]
     else:
-        known = final_hands(r)
+        known = r.final
         if all(known.get(order[k]) is not None for k in live):
             showdown = "judged"
-            g = r.game
-            s = g.settlement
-            if s is None or order != r.names or contribs != g.contrib or live != [k for k, f in enumerate(g.folded)
+            s = r.settlement
+            if s is None or order != r.names or contribs != r.contrib or live != [k for k, f in enumerate(r.folded)
                                                                                   if not f]:
                 # The engine's own showdown settled other chips or other hands (dead chips, players left out,
                 # hands the room folded): settle the room's.  (Else its settlement is this very one.)

@@ -31,16 +31,17 @@ How the room's table becomes the engine's (each step keeps every chip and every 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from badacey_fast.errors import BadaceyError, IllegalActionError, ReplayError
 from badacey_fast.game import UNKNOWN, Action, Game, GameConfig, is_unknown
+from badacey_fast.game.betting import SEATS_AFTER
 from badacey_fast.histories.kinds import ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, MUCK, POST, RAISE, \
     SHOW, SMALL_BLIND
 
 if TYPE_CHECKING:
+    from badacey_fast.pots import Settlement
     from badacey_fast.histories.record import Event, HandRecord
 
 __all__ = ["Replay", "ReplayError", "replay", "why_not_replayed", "contributions", "final_hands", "MAX_SEATS"]
@@ -56,20 +57,41 @@ _SHOWN_KINDS = frozenset({SHOW, MUCK})
 _new = tuple.__new__
 
 
-@dataclass
 class Replay:
     """A replayed hand: the engine's ``game``, the player of each engine seat (``names``), the engine's
     ``button`` seat, chips each player posted dead (``dead``) and the players left out (``dropped``: their
-    chips), the ``config`` used, and what the replay noticed (``notes``)."""
+    chips), the ``config`` used, and what the replay noticed (``notes``).
 
-    hand: HandRecord
-    game: Game
-    names: list[str]
-    button: int
-    config: GameConfig
-    dead: dict[str, int] = field(default_factory=dict)
-    dropped: dict[str, int] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
+    What the check reads of the finished hand is kept apart from the game: each engine seat's chips put in
+    (``contrib``, uncalled chips returned) and whether it folded (``folded``), each live seat's final cards
+    (``final``: a tuple, or None where a card is unknown), where the stub reshuffled (``reshuffles``) and the
+    engine's showdown (``settlement``, None when it settled none).  A hand the replay settled without a
+    :class:`~badacey_fast.game.Game` (its fast path, see :func:`replay`) builds the game on the engine's path
+    the first time ``game`` is read."""
+
+    __slots__ = ("hand", "_game", "names", "button", "config", "dead", "dropped", "notes", "contrib", "folded",
+                 "final", "reshuffles", "settlement")
+
+    def __init__(self, hand: HandRecord, game: Game | None, names: list[str], button: int, config: GameConfig,
+                 dead: dict[str, int] | None = None, dropped: dict[str, int] | None = None,
+                 notes: list[str] | None = None) -> None:
+        self.hand, self._game, self.names, self.button, self.config = hand, game, names, button, config
+        self.dead = {} if dead is None else dead
+        self.dropped = {} if dropped is None else dropped
+        self.notes = [] if notes is None else notes
+        self.contrib: list[int] = []
+        self.folded: list[bool] = []
+        self.final: dict[str, tuple[int, ...] | None] = {}
+        self.reshuffles: list[int] = []
+        self.settlement: Settlement | None = None
+
+    @property
+    def game(self) -> Game:
+        """The engine's finished game (built on the engine's path when the replay settled without one)."""
+        if self._game is None:
+            self._game = _replay(self.hand, self.config.heads_up_uncapped, False)._game
+        assert self._game is not None  # the engine's path always plays one
+        return self._game
 
     def seat_of(self, name: str) -> int:
         """The engine seat of a player."""
@@ -282,28 +304,43 @@ class _Slots:
             self._assign(tuple(self.final))
 
 
-def replay(hand: HandRecord) -> Replay:
+def replay(hand: HandRecord, fast: bool = True) -> Replay:
     """Replay ``hand`` in the engine, action by action (see the module docstring).  Raises
     :class:`ReplayError`: not replayable (``kind`` "skipped", with the reason), or an action the engine
     refuses (``kind`` "rule difference", naming the action's line and the engine's rule) or a text that
     does not give the engine what it needs (``kind`` "parse gap").
 
     A room that lifts the cap heads-up (the engine's ``heads_up_uncapped`` option) is replayed with the
-    option when the cap refuses a raise with two players in, and the replay notes it."""
+    option when the cap refuses a raise with two players in, and the replay notes it.
+
+    ``fast`` (the default): a plain hand -- no chip all in, every action the one the engine offers, no
+    live post, the cards dealt without a reshuffle and none twice -- is settled without a
+    :class:`~badacey_fast.game.Game` (:func:`_ledger`: the engine's betting rules on the chips alone), and
+    its ``game`` built on the engine's path only when read; any other hand, and every hand with
+    ``fast=False``, is played in the engine action by action (the checked twin: the same ``Replay``,
+    tests/test_histories_fast_paths.py).
+
+    >>> from badacey_fast.histories import parse
+    >>> from badacey_fast.histories.model import EXAMPLE
+    >>> h = next(parse(EXAMPLE))
+    >>> r, twin = replay(h), replay(h, fast=False)
+    >>> r.contrib == twin.contrib == [100, 100], r.folded == twin.folded, r.final == twin.final
+    (True, True, True)
+    """
     try:
-        return _replay(hand, False)
+        return _replay(hand, False, fast)
     except ReplayError as exc:
         if exc.kind != "rule difference" or "cap" not in str(exc):
             raise
         try:
-            r = _replay(hand, True)
+            r = _replay(hand, True, False)
         except ReplayError:
             raise exc from None
         r.notes.append("the room lifts the cap heads-up (replayed with heads_up_uncapped=True)")
         return r
 
 
-def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
+def _replay(hand: HandRecord, heads_up_uncapped: bool, fast: bool) -> Replay:
     scan = _Scan(hand.actions)
     reason = _why_not(hand, scan.played)
     if reason is not None:
@@ -334,6 +371,7 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
     # The script: the deal (one card at a time from the seat left of the button), then each draw's cards
     # in the engine's order.  Slots are filled as the draws are planned, so the script is written last.
     plan: list[tuple[int, list[tuple[str, list[int]]]]] = []
+    plain = fast and not heads_up_uncapped  # the hand may be settled by _ledger, without a Game
     order = [names[(button + 1 + k) % n] for k in range(n)]
     for street in range(1, hand.draws + 1):
         mine = draws.get(street)
@@ -347,6 +385,8 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
             if d is None:
                 raise ReplayError(f"{name} is in the hand but does not draw on draw {street}", "parse gap")
             count = d.drawn or 0
+            if d.cards is not None and len(d.cards) != count:
+                plain = False  # discards shown that are not the count drawn: the engine's path only
             sl = slots[name]
             if sl is None:
                 # Nothing known: throw the oldest cards (any would do), which keeps every position's card
@@ -375,6 +415,12 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
                     c = cells[k]
                     script.append(UNKNOWN if c is None else c)
             counts[name] += len(thrown)
+    if plain:
+        r = _ledger(hand, config, names, button, stacks, posts, seat, dropped, slots, plan, script)
+        if r is not None:
+            r.dead = {k: v for k, v in dead.items() if v}
+            r.dropped = dropped
+            return r
     try:
         # The engine's scripted replay (what game.history.replay builds for a history with no actions): seed
         # 0 gives it a random source, which a complete script never draws from (set from Random(0)'s state:
@@ -465,7 +511,177 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool) -> Replay:
     if not game.is_over:
         raise ReplayError(f"the text ends but the engine's hand is not over ({game.phase}, seat "
                           f"{names[game.to_act] if game.to_act >= 0 else '-'} to act)", "parse gap")
+    result.contrib, result.folded, result.reshuffles, result.settlement = (game.contrib, game.folded,
+                                                                           game.reshuffles, game.settlement)
+    hands = game.hands
+    for k, name in enumerate(names):
+        if not game.folded[k]:
+            cards = tuple(hands[k])
+            result.final[name] = None if any(is_unknown(c) for c in cards) else cards
     return result
+
+
+def _ledger(hand: HandRecord, config: GameConfig, names: list[str], button: int, stacks: list[int],
+            posts: list[int], seat: dict[str, int], dropped: dict[str, int], slots: dict[str, _Slots | None],
+            plan: list[tuple[int, list[tuple[str, list[int]]]]], script: list[int]) -> Replay | None:
+    """The replay's fast path: the hand settled by the engine's own betting rules on the chips alone, without
+    a :class:`~badacey_fast.game.Game`, or None where the hand leaves the plain case the rules below follow
+    (the caller then plays it in the engine, which words any refusal).
+
+    The plain case: every stack has chips behind from the deal to the end (no chip all in, so every seat
+    with cards is a seat that acts: no short raise, no side pot, no raise nobody can call below the
+    smallest stack), no live post, the cap never reached, every betting action the one the engine offers
+    at that point (a fold only facing a bet, a call of the engine's amount, a bet or raise to the engine's
+    one bet more) by the seat the engine has to act, every draw the planned one of the seats the engine
+    has draw, and the cards scripted for it at most 51 (the stub's last card is never dealt: no
+    reshuffle) and none named twice (the stub deals each named card as itself, each unknown one as a
+    placeholder).  The state below is the engine's (game/state.py, game/betting.py), field for field."""
+    n = len(names)
+    if posts or len(script) > 51 or not config.uses_blinds:
+        return None
+    named = [c for c in script if c < UNKNOWN]
+    if len(set(named)) != len(named):
+        return None
+    stacks = stacks[:]
+    contrib = [0] * n
+    sbet = [0] * n
+    ante = config.ante
+    if ante:
+        for i in range(n):
+            if stacks[i] <= ante:
+                return None
+            stacks[i] -= ante
+            contrib[i] = ante
+    sb, bb = (button, (button + 1) % n) if n == 2 else ((button + 1) % n, (button + 2) % n)
+    for s, blind in ((sb, config.small_blind), (bb, config.big_blind)):
+        if stacks[s] <= blind:
+            return None
+        stacks[s] -= blind
+        contrib[s] += blind
+        sbet[s] = blind
+    after = SEATS_AFTER[n]
+    folded = [False] * n
+    nlive = n
+    cap = config.cap if config.cap is not None else 1 << 60
+    draws, small_bet, big_bet = config.draws, config.small_bet, config.big_bet
+    # The first betting round (_start_round(0)): every seat active, the big blind the bet.
+    street = 0
+    betting = True  # else drawing, until over
+    over = False
+    bet_size = small_bet
+    level = full = config.big_blind
+    nbets = 1
+    tmin = min(stacks)
+    pending = [True] * n
+    can_raise = [True] * n
+    to_act = after[bb][0]
+    planned = {st: dict(step) for st, step in plan}
+    drawn_streets = 0
+    size = config.hand_size
+    for e in hand.actions:
+        kind = e[2]
+        if kind in _BETTING_KINDS:
+            player = e[1]
+            if dropped and player in dropped:
+                continue  # a player left out (the engine's path skips them too)
+            at = seat.get(player)
+            if at is None:
+                return None
+            i = at
+            if over or not betting or to_act != i:
+                return None
+            to_call = level - sbet[i]
+            stack = stacks[i]
+            if kind == FOLD:
+                if not to_call:
+                    return None  # a free fold: the engine's path checks for the seat
+                folded[i] = True
+                nlive -= 1
+                pending[i] = can_raise[i] = False
+                if nlive == 1:
+                    over = True
+                    continue
+            elif kind == CHECK:
+                if to_call:
+                    return None
+                pending[i] = can_raise[i] = False
+            elif kind == CALL:
+                if not to_call or to_call >= stack or e[3] != to_call:
+                    return None
+                stacks[i] = stack - to_call
+                sbet[i] = level
+                contrib[i] += to_call
+                pending[i] = can_raise[i] = False
+            else:  # a bet or a raise: one bet above the last full one, with chips behind
+                target = full + bet_size
+                pay = target - sbet[i]
+                if (kind != (RAISE if level else BET) or e[4] != target or not can_raise[i] or nbets >= cap
+                        or level >= tmin or pay >= stack):
+                    return None
+                stacks[i] = stack - pay
+                sbet[i] = target
+                contrib[i] += pay
+                pending[i] = can_raise[i] = False
+                nbets += 1
+                full = level = target
+                for j in after[i][:-1]:
+                    if not folded[j]:
+                        can_raise[j] = True
+                        pending[j] = True  # every other live seat is short of the new bet
+            for j in after[i]:
+                if pending[j]:
+                    to_act = j
+                    break
+            else:  # the round is over: the draw, or the showdown
+                if street < draws:
+                    betting = False
+                    to_act = -1
+                else:
+                    over = True
+        elif kind == DRAW and not betting and not over and e[0] == street + 1:
+            # Every draw of this street in the engine's order (from the button's left), as the engine's path.
+            step = planned.get(e[0])
+            drawers = [j for j in after[button] if not folded[j]]
+            if step is None or len(step) != len(drawers):
+                return None
+            for j in drawers:
+                positions = step.get(names[j])  # sorted positions in the hand held
+                if positions is None or len(set(positions)) != len(positions) or (positions and
+                                                                                   positions[-1] >= size):
+                    return None
+            drawn_streets += 1
+            street += 1
+            # _start_round(street): the live seats act, no bet yet.
+            betting = True
+            bet_size = small_bet if street < 2 else big_bet
+            sbet = [0] * n
+            level = full = nbets = 0
+            tmin = min(stacks)
+            pending = [not f for f in folded]
+            can_raise = pending[:]
+            to_act = drawers[0]
+    if not over or drawn_streets != len(plan):
+        return None
+    # _finish: uncalled chips back to their owner.
+    ranked = sorted(contrib)
+    top, second = ranked[-1], ranked[-2]
+    if top > second:
+        contrib[contrib.index(top)] = second
+    r = Replay(hand, None, names, button, config)
+    r.contrib, r.folded = contrib, folded
+    final = r.final
+    for k, name in enumerate(names):
+        if not folded[k]:
+            sl = slots[name]
+            if sl is None:
+                final[name] = None
+            else:
+                cells = sl.cells
+                cards = [cells[c] for c in sl.hand]
+                if len(cards) != size:
+                    return None
+                final[name] = None if None in cards else tuple(cast("list[int]", cards))
+    return r
 
 
 def _free_folders(game: Game, free: set[int]) -> None:
@@ -503,8 +719,9 @@ def _bet(game: Game, i: int, e: Event, before: tuple[Event, ...] = ()) -> None:
 def contributions(r: Replay) -> dict[str, int]:
     """What each player put in by the engine's account (uncalled chips returned), dead chips included."""
     out = dict(r.dropped)
+    contrib, dead = r.contrib, r.dead
     for k, name in enumerate(r.names):
-        out[name] = r.game.contrib[k] + r.dead.get(name, 0)
+        out[name] = contrib[k] + dead.get(name, 0)
     for name, chips in r.dead.items():
         if name not in r.names:
             out[name] = out.get(name, 0) + chips
@@ -513,11 +730,4 @@ def contributions(r: Replay) -> dict[str, int]:
 
 def final_hands(r: Replay) -> dict[str, tuple[int, ...] | None]:
     """Each live player's final cards in the engine (None where any card is unknown); folded players absent."""
-    g = r.game
-    out: dict[str, tuple[int, ...] | None] = {}
-    for k, name in enumerate(r.names):
-        if not g.folded[k]:
-            cards = tuple(g.hands[k])
-            out[name] = None if any(is_unknown(c) for c in cards) else cards
-    return out
-
+    return dict(r.final)

@@ -66,7 +66,7 @@ def to_dict(hand: HandRecord, replayed: Replay | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"format": FORMAT, "version": 1}
     out.update(hand.to_dict())
     try:
-        out["engine"] = history((replayed or replay(hand)).game)
+        out["engine"] = history((replayed or replay(hand, fast=False)).game)
     except ReplayError as exc:
         out["engine"] = None
         out["engine_skipped"] = str(exc)

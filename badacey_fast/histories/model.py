@@ -63,7 +63,7 @@ class RealHand(HandRecord):
         """
         from badacey_fast.histories.engine import replay
 
-        return replay(self).game
+        return replay(self, fast=False).game  # the game itself: the engine's path at once
 
     def check(self) -> Check:
         """The rules' settlement against the room's (:func:`badacey_fast.histories.audit.check`).
