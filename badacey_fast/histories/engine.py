@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, cast
 
 from badacey_fast.errors import BadaceyError, IllegalActionError, ReplayError
 from badacey_fast.game import UNKNOWN, Action, Game, GameConfig, is_unknown
-from badacey_fast.game.betting import SEATS_AFTER
+from badacey_fast.game.betting import BETTING, COMPLETE, DRAWING, SEATS_AFTER
 from badacey_fast.histories.kinds import ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, MUCK, POST, RAISE, \
     SHOW, SMALL_BLIND
 
@@ -521,65 +521,213 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool, fast: bool) -> Replay:
     return result
 
 
+class _Ledger:
+    """The engine's betting state on chips alone: :class:`~badacey_fast.game.Game`'s fields of the same names
+    and its rules for them (game/state.py's ``_post_forced_bets``, ``legal_actions`` and ``apply``;
+    game/betting.py's rounds), without its cards, log or legal-set objects.  ``_ledger`` drives it."""
+
+    __slots__ = ("n", "button", "bb", "after", "stacks", "contrib", "sbet", "folded", "nlive", "nactive",
+                 "street", "phase", "to_act", "level", "full_level", "nbets", "bet_size", "pending", "can_raise",
+                 "tmin", "queue", "draws", "small_bet", "big_bet", "big_blind", "cap")
+
+    def __init__(self, config: GameConfig, stacks: list[int], button: int) -> None:
+        n = len(stacks)
+        self.n, self.button, self.after = n, button, SEATS_AFTER[n]
+        self.draws, self.small_bet, self.big_bet = config.draws, config.small_bet, config.big_bet
+        self.big_blind = config.big_blind
+        self.cap = config.cap if config.cap is not None else 1 << 60
+        self.stacks = stacks = stacks[:]
+        self.contrib = contrib = [0] * n
+        self.sbet = sbet = [0] * n
+        ante = config.ante
+        if ante:
+            for i in range(n):
+                a = ante if ante < stacks[i] else stacks[i]
+                stacks[i] -= a
+                contrib[i] = a
+        sb, bb = (button, (button + 1) % n) if n == 2 else ((button + 1) % n, (button + 2) % n)
+        for s, blind in ((sb, config.small_blind), (bb, config.big_blind)):
+            p = blind if blind < stacks[s] else stacks[s]
+            stacks[s] -= p
+            contrib[s] += p
+            sbet[s] = p
+        self.bb = bb
+        self.folded = [False] * n
+        self.nlive = n
+        self.queue: list[int] = []
+        self.start_round(0)
+
+    def start_round(self, street: int) -> None:
+        n, stacks, folded = self.n, self.stacks, self.folded
+        self.street = street
+        self.phase = BETTING
+        self.bet_size = self.small_bet if street < 2 else self.big_bet
+        low = min(stacks)
+        if self.nlive == n and low:
+            active = [True] * n
+            nactive = n
+        else:
+            active = [not folded[i] and stacks[i] > 0 for i in range(n)]
+            nactive = sum(active)
+        self.nactive = nactive
+        self.tmin = low if low else min([s for s in stacks if s], default=0)
+        self.pending = active
+        self.can_raise = active[:]
+        if street == 0:
+            self.level = self.full_level = self.big_blind
+            self.nbets = 1
+            order = self.after[self.bb]
+        else:
+            self.sbet = [0] * n
+            self.level = self.full_level = self.nbets = 0
+            order = self.after[self.button]
+        if nactive > 1:
+            for j in order:
+                if active[j]:
+                    self.to_act = j
+                    return
+        self.next_actor(order)
+
+    def next_actor(self, order: tuple[int, ...]) -> None:
+        pending = self.pending
+        for j in order:
+            if pending[j]:
+                if self.nactive <= 1 and self.sbet[j] >= self.level:
+                    pending[j] = False  # alone with chips and nothing to call: nothing to decide
+                    continue
+                self.to_act = j
+                return
+        if self.street < self.draws:  # the round is over: the draw, from the button's left
+            self.phase = DRAWING
+            folded = self.folded
+            self.queue = [j for j in self.after[self.button] if not folded[j]]
+            self.to_act = self.queue.pop(0)
+        else:
+            self.finish()
+
+    def finish(self) -> None:
+        """The showdown, or the last player's pot: uncalled chips go back first."""
+        contrib = self.contrib
+        ranked = sorted(contrib)
+        if ranked[-1] > ranked[-2]:
+            contrib[contrib.index(ranked[-1])] = ranked[-2]
+        self.phase = COMPLETE
+        self.to_act = -1
+
+    def act(self, kind: str, amount: int | None = None) -> bool:
+        """The seat to act's ``kind`` (a call of ``amount``; a bet or raise to ``amount``) when it is the
+        action the engine offers (False, nothing changed, when it is not)."""
+        i = self.to_act
+        stacks, sbet = self.stacks, self.sbet
+        level = self.level
+        to_call = level - sbet[i]
+        stack = stacks[i]
+        if kind == FOLD or kind == CALL:
+            if to_call <= 0 or (kind == CALL and amount != (to_call if to_call < stack else stack)):
+                return False
+        elif kind == CHECK:
+            if to_call > 0:
+                return False
+        else:
+            if (kind != (RAISE if level > 0 else BET) or not self.can_raise[i] or stack <= to_call
+                    or self.nactive <= 1 or self.nbets >= self.cap):
+                return False
+            if level >= self.tmin:  # verify.raise_callable: some other live seat could put in more
+                folded = self.folded
+                if not any(not folded[j] and stacks[j] + sbet[j] > level for j in self.after[i][:-1]):
+                    return False
+            target = self.full_level + self.bet_size
+            if target > sbet[i] + stack:
+                target = sbet[i] + stack
+            if amount != target:
+                return False
+        pending = self.pending
+        pending[i] = False
+        self.can_raise[i] = False
+        if kind == FOLD:
+            self.folded[i] = True
+            self.nlive -= 1
+            self.nactive -= 1
+            if self.nlive == 1:
+                self.finish()
+                return True
+        elif kind != CHECK:
+            assert amount is not None
+            pay = amount if kind == CALL else amount - sbet[i]
+            stacks[i] -= pay
+            sbet[i] += pay
+            self.contrib[i] += pay
+            if stacks[i] == 0:
+                self.nactive -= 1
+            new = sbet[i]
+            if new > level:
+                folded = self.folded
+                if (new - self.full_level) * 2 >= self.bet_size:  # a full raise: reopens, counts to the cap
+                    self.nbets += 1
+                    self.full_level = new
+                    can_raise = self.can_raise
+                    for j in self.after[i][:-1]:
+                        if not folded[j] and stacks[j] > 0:
+                            can_raise[j] = True
+                            if sbet[j] < new:
+                                pending[j] = True
+                else:
+                    for j in self.after[i][:-1]:
+                        if not folded[j] and stacks[j] > 0 and sbet[j] < new:
+                            pending[j] = True
+                self.level = new
+        self.next_actor(self.after[i])
+        return True
+
+    def drawn(self) -> None:
+        """The seat to draw has drawn: the next one, or the next betting round."""
+        if self.queue:
+            self.to_act = self.queue.pop(0)
+        else:
+            self.start_round(self.street + 1)
+
+    def free_folders(self, free: set[int]) -> None:
+        """engine._free_folders: seats the room let fold stand pat and check while that is free, then fold."""
+        while self.phase != COMPLETE and self.to_act in free:
+            self.pass_or_fold()
+
+    def pass_or_fold(self) -> None:
+        if self.phase == DRAWING:
+            self.drawn()
+        else:
+            self.act(FOLD if self.level > self.sbet[self.to_act] else CHECK)
+
+
 def _ledger(hand: HandRecord, config: GameConfig, names: list[str], button: int, stacks: list[int],
             posts: list[int], seat: dict[str, int], dropped: dict[str, int], slots: dict[str, _Slots | None],
             plan: list[tuple[int, list[tuple[str, list[int]]]]], script: list[int]) -> Replay | None:
-    """The replay's fast path: the hand settled by the engine's own betting rules on the chips alone, without
-    a :class:`~badacey_fast.game.Game`, or None where the hand leaves the plain case the rules below follow
-    (the caller then plays it in the engine, which words any refusal).
+    """The replay's fast path: the hand settled by the engine's own rules on the chips alone
+    (:class:`_Ledger`), without a :class:`~badacey_fast.game.Game`, or None where the hand leaves the case
+    it follows (the caller then plays it in the engine, which words any refusal).
 
-    The plain case: every stack has chips behind from the deal to the end (no chip all in, so every seat
-    with cards is a seat that acts: no short raise, no side pot, no raise nobody can call below the
-    smallest stack), no live post, the cap never reached, every betting action the one the engine offers
-    at that point (a fold only facing a bet, a call of the engine's amount, a bet or raise to the engine's
-    one bet more) by the seat the engine has to act, every draw the planned one of the seats the engine
-    has draw, and the cards scripted for it at most 51 (the stub's last card is never dealt: no
-    reshuffle) and none named twice (the stub deals each named card as itself, each unknown one as a
-    placeholder).  The state below is the engine's (game/state.py, game/betting.py), field for field."""
-    n = len(names)
+    The case: no live post, the cap never reached, every betting action the one the engine offers at that
+    point by the seat the engine has to act (or one the engine's path handles without a refusal: a fold
+    when a check is free, an all-in hand the room folds), every draw the planned one of the seats the
+    engine has draw, each planned draw served, and the cards scripted at most 51 (the stub's last card is
+    never dealt: no reshuffle) and none named twice (the stub deals each named card as itself, each unknown
+    one as a placeholder, in the seat's hand order the plan keeps).  The loop below is the engine path's
+    loop in :func:`_replay`, step for step, on a :class:`_Ledger`."""
     if posts or len(script) > 51 or not config.uses_blinds:
         return None
     named = [c for c in script if c < UNKNOWN]
     if len(set(named)) != len(named):
         return None
-    stacks = stacks[:]
-    contrib = [0] * n
-    sbet = [0] * n
-    ante = config.ante
-    if ante:
-        for i in range(n):
-            if stacks[i] <= ante:
-                return None
-            stacks[i] -= ante
-            contrib[i] = ante
-    sb, bb = (button, (button + 1) % n) if n == 2 else ((button + 1) % n, (button + 2) % n)
-    for s, blind in ((sb, config.small_blind), (bb, config.big_blind)):
-        if stacks[s] <= blind:
-            return None
-        stacks[s] -= blind
-        contrib[s] += blind
-        sbet[s] = blind
-    after = SEATS_AFTER[n]
-    folded = [False] * n
-    nlive = n
-    cap = config.cap if config.cap is not None else 1 << 60
-    draws, small_bet, big_bet = config.draws, config.small_bet, config.big_bet
-    # The first betting round (_start_round(0)): every seat active, the big blind the bet.
-    street = 0
-    betting = True  # else drawing, until over
-    over = False
-    bet_size = small_bet
-    level = full = config.big_blind
-    nbets = 1
-    tmin = min(stacks)
-    pending = [True] * n
-    can_raise = [True] * n
-    to_act = after[bb][0]
-    planned = {st: dict(step) for st, step in plan}
-    drawn_streets = 0
+    g = _Ledger(config, stacks, button)
     size = config.hand_size
+    planned = {st: dict(step) for st, step in plan}
+    served = 0  # planned draws served
+    notes: list[str] = []
+    free: set[int] = set()
+    room_out: set[int] = set()
     for e in hand.actions:
         kind = e[2]
+        if free:
+            g.free_folders(free)
         if kind in _BETTING_KINDS:
             player = e[1]
             if dropped and player in dropped:
@@ -588,87 +736,43 @@ def _ledger(hand: HandRecord, config: GameConfig, names: list[str], button: int,
             if at is None:
                 return None
             i = at
-            if over or not betting or to_act != i:
-                return None
-            to_call = level - sbet[i]
-            stack = stacks[i]
             if kind == FOLD:
-                if not to_call:
-                    return None  # a free fold: the engine's path checks for the seat
-                folded[i] = True
-                nlive -= 1
-                pending[i] = can_raise[i] = False
-                if nlive == 1:
-                    over = True
+                if g.stacks[i] == 0 and not g.folded[i]:
+                    notes.append(f"the room folds {player}'s all-in hand (line {e.line})")
+                    room_out.add(i)
                     continue
-            elif kind == CHECK:
-                if to_call:
-                    return None
-                pending[i] = can_raise[i] = False
-            elif kind == CALL:
-                if not to_call or to_call >= stack or e[3] != to_call:
-                    return None
-                stacks[i] = stack - to_call
-                sbet[i] = level
-                contrib[i] += to_call
-                pending[i] = can_raise[i] = False
-            else:  # a bet or a raise: one bet above the last full one, with chips behind
-                target = full + bet_size
-                pay = target - sbet[i]
-                if (kind != (RAISE if level else BET) or e[4] != target or not can_raise[i] or nbets >= cap
-                        or level >= tmin or pay >= stack):
-                    return None
-                stacks[i] = stack - pay
-                sbet[i] = target
-                contrib[i] += pay
-                pending[i] = can_raise[i] = False
-                nbets += 1
-                full = level = target
-                for j in after[i][:-1]:
-                    if not folded[j]:
-                        can_raise[j] = True
-                        pending[j] = True  # every other live seat is short of the new bet
-            for j in after[i]:
-                if pending[j]:
-                    to_act = j
-                    break
-            else:  # the round is over: the draw, or the showdown
-                if street < draws:
-                    betting = False
-                    to_act = -1
-                else:
-                    over = True
-        elif kind == DRAW and not betting and not over and e[0] == street + 1:
-            # Every draw of this street in the engine's order (from the button's left), as the engine's path.
-            step = planned.get(e[0])
-            drawers = [j for j in after[button] if not folded[j]]
-            if step is None or len(step) != len(drawers):
+                if g.to_act == i and g.phase == BETTING and g.level - g.sbet[i] <= 0:
+                    free.add(i)
+                    room_out.add(i)
+                    notes.append(f"the room lets {player} fold when {player} may check (line {e.line}): "
+                                 f"replayed as checks until a bet comes, then a fold")
+                    g.act(CHECK)
+                    continue
+            if g.to_act != i or g.phase != BETTING or not g.act(kind, e[3] if kind == CALL else e[4]):
                 return None
-            for j in drawers:
-                positions = step.get(names[j])  # sorted positions in the hand held
-                if positions is None or len(set(positions)) != len(positions) or (positions and
-                                                                                   positions[-1] >= size):
-                    return None
-            drawn_streets += 1
-            street += 1
-            # _start_round(street): the live seats act, no bet yet.
-            betting = True
-            bet_size = small_bet if street < 2 else big_bet
-            sbet = [0] * n
-            level = full = nbets = 0
-            tmin = min(stacks)
-            pending = [not f for f in folded]
-            can_raise = pending[:]
-            to_act = drawers[0]
-    if not over or drawn_streets != len(plan):
+        elif kind == DRAW and g.phase == DRAWING and e[0] == g.street + 1:
+            street = e[0]
+            thrown_by = planned.get(street, {})
+            while g.phase == DRAWING and g.street + 1 == street:
+                j = g.to_act
+                if j not in free:
+                    positions = thrown_by.get(names[j])  # sorted positions in the hand held
+                    if positions is None or len(set(positions)) != len(positions) or (positions and
+                                                                                       positions[-1] >= size):
+                        return None
+                    served += 1
+                g.drawn()
+    if free:
+        g.free_folders(free)
+    folded = g.folded
+    n = len(names)
+    if room_out and g.phase != COMPLETE and sum(1 for k in range(n) if not folded[k] and k not in room_out) == 1:
+        while g.phase != COMPLETE:
+            g.pass_or_fold()
+    if g.phase != COMPLETE or served != sum(len(step) for _, step in plan):
         return None
-    # _finish: uncalled chips back to their owner.
-    ranked = sorted(contrib)
-    top, second = ranked[-1], ranked[-2]
-    if top > second:
-        contrib[contrib.index(top)] = second
-    r = Replay(hand, None, names, button, config)
-    r.contrib, r.folded = contrib, folded
+    r = Replay(hand, None, names, button, config, notes=notes)
+    r.contrib, r.folded = g.contrib, folded
     final = r.final
     for k, name in enumerate(names):
         if not folded[k]:
