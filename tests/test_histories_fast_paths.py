@@ -14,6 +14,7 @@ import pytest
 from badacey_fast.errors import ReplayError
 from badacey_fast.game import Action, Game
 from badacey_fast.histories import audit, check, engine, parse
+from badacey_fast.histories.kinds import RESHUFFLE
 from badacey_fast.histories.model import EXAMPLE
 
 DATA = Path(__file__).parent / "data" / "histories"
@@ -247,6 +248,7 @@ def test_the_replay_without_a_game_equals_the_engine_on_mutated_hands(monkeypatc
                 lines[k] = lines[k][:j] + rng.choice(["", "1", "5", "9", "$", " ", "[", "X"]) + lines[k][j + 1:]
         for hand in parse("\n".join(lines), on_bad_hand="skip"):
             assert _outcome(hand, True, monkeypatch) == _outcome(hand, False, monkeypatch)
+            _the_rooms_account_is_the_hands(hand)
             try:
                 taken += engine.replay(hand)._game is None
             except ReplayError:
@@ -263,3 +265,23 @@ def test_the_fixtures_and_crafted_hands_take_both_paths():
         except ReplayError as exc:
             paths.append(exc.kind)
     assert paths.count("fast") >= 15 and paths.count("engine") >= 4, paths
+
+
+def _the_rooms_account_is_the_hands(hand: object) -> None:
+    try:
+        r = engine.replay(hand)
+    except ReplayError:
+        return
+    assert r.room_paid == hand.put_in() and list(r.room_paid) == list(hand.put_in())
+    assert r.room_folded == hand.folded()
+    assert r.room_reshuffled == any(e.kind == RESHUFFLE for e in hand.actions)
+
+
+def test_the_replays_account_of_the_room_is_the_hands_own():
+    # The replay's one pass over the events reads what the check needs of the room (HandRecord.put_in,
+    # folded, the room's reshuffle) for it.
+    hands = HANDS + [h for text in CRAFTED.values() for h in parse(text, on_bad_hand="skip")]
+    for hand in hands:
+        _the_rooms_account_is_the_hands(hand)
+    (runs_out,) = parse(CRAFTED["the deck runs out"])  # a room that says it reshuffled
+    assert engine.replay(runs_out).room_reshuffled

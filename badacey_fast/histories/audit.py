@@ -25,10 +25,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from badacey_fast.histories.kinds import RESHUFFLE, UNCALLED
+from badacey_fast.histories.kinds import UNCALLED
 from badacey_fast.errors import ReplayError
 from badacey_fast.histories.engine import Replay, contributions, replay
 from badacey_fast.pots import settle, side_pots
@@ -41,8 +40,6 @@ __all__ = ["Check", "Disagreement", "REASONS", "check", "check_all"]
 
 #: The reasons a hand's settlement differs from the room's.
 REASONS = ("rake rule", "odd chip", "rule difference", "parse gap")
-
-_KIND = itemgetter(2)  # an Event's kind
 
 
 @dataclass(frozen=True)
@@ -102,7 +99,7 @@ def check(hand: HandRecord) -> Check:
     notes.extend(r.notes)
     if r.reshuffles:
         notes.append(f"the engine reshuffled {len(r.reshuffles)} time(s)")
-    if not r.reshuffles and RESHUFFLE in map(_KIND, hand.actions):  # the room says it reshuffled
+    if not r.reshuffles and r.room_reshuffled:  # the room says it reshuffled
         notes.append("the room reshuffled, the engine did not need to (burn cards, or players left out)")
     return _compare(hand, r, notes)
 
@@ -115,7 +112,7 @@ def check_all(hands: Iterable[HandRecord]) -> Iterator[Check]:
 
 def _compare(hand: HandRecord, r: Replay, notes: list[str]) -> Check:
     out: list[Disagreement] = []
-    paid_text = hand.put_in()
+    paid_text = r.room_paid  # hand.put_in(), read in the replay's pass over the events
     paid = contributions(r)
     order = [s.name for s in hand.seats if s.name in paid]
     for name in order:
@@ -126,7 +123,7 @@ def _compare(hand: HandRecord, r: Replay, notes: list[str]) -> Check:
                 f"{name} puts in {hand.money(paid[name])} by the rules, {hand.money(paid_text.get(name, 0))} by "
                 f"the room" + (f" (the room returned {hand.money(returned)} uncalled)" if returned else "")))
     button = order.index(r.names[r.button])
-    folded = {r.names[k] for k, f in enumerate(r.folded) if f} | set(r.dropped) | hand.folded()
+    folded = {r.names[k] for k, f in enumerate(r.folded) if f} | set(r.dropped) | r.room_folded
     live = [k for k, name in enumerate(order) if name not in folded]
     contribs = [paid[name] for name in order]
     rake = hand.rake or 0

@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, cast
 from badacey_fast.errors import BadaceyError, IllegalActionError, ReplayError
 from badacey_fast.game import UNKNOWN, Action, Game, GameConfig, is_unknown
 from badacey_fast.game.betting import BETTING, COMPLETE, DRAWING, SEATS_AFTER
-from badacey_fast.histories.kinds import ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, MUCK, POST, RAISE, \
-    SHOW, SMALL_BLIND
+from badacey_fast.histories.kinds import ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, MUCK, POST, POSTS, RAISE, \
+    RESHUFFLE, SHOW, SMALL_BLIND, UNCALLED
 
 if TYPE_CHECKING:
     from badacey_fast.pots import Settlement
@@ -65,12 +65,15 @@ class Replay:
     What the check reads of the finished hand is kept apart from the game: each engine seat's chips put in
     (``contrib``, uncalled chips returned) and whether it folded (``folded``), each live seat's final cards
     (``final``: a tuple, or None where a card is unknown), where the stub reshuffled (``reshuffles``) and the
-    engine's showdown (``settlement``, None when it settled none).  A hand the replay settled without a
+    engine's showdown (``settlement``, None when it settled none); and the room's own account, read in the
+    replay's one pass over the events: what each player put in (``room_paid``, HandRecord.put_in), who
+    folded (``room_folded``, HandRecord.folded) and whether the room says it reshuffled
+    (``room_reshuffled``).  A hand the replay settled without a
     :class:`~badacey_fast.game.Game` (its fast path, see :func:`replay`) builds the game on the engine's path
     the first time ``game`` is read."""
 
     __slots__ = ("hand", "_game", "names", "button", "config", "dead", "dropped", "notes", "contrib", "folded",
-                 "final", "reshuffles", "settlement")
+                 "final", "reshuffles", "settlement", "room_paid", "room_folded", "room_reshuffled")
 
     def __init__(self, hand: HandRecord, game: Game | None, names: list[str], button: int, config: GameConfig,
                  dead: dict[str, int] | None = None, dropped: dict[str, int] | None = None,
@@ -84,6 +87,9 @@ class Replay:
         self.final: dict[str, tuple[int, ...] | None] = {}
         self.reshuffles: list[int] = []
         self.settlement: Settlement | None = None
+        self.room_paid: dict[str, int] = {}
+        self.room_folded: set[str] = set()
+        self.room_reshuffled = False
 
     @property
     def game(self) -> Game:
@@ -130,11 +136,14 @@ def _why_not(hand: HandRecord, played: bool) -> str | None:
 
 
 class _Scan:
-    """What the replay needs of a hand's events, gathered in one pass over them: the blinds' posters,
-    chips posted dead, live posts and antes (the table), the draws by street and player, the street each
-    player folded on, the final cards shown, and whether any betting action or draw was played."""
+    """What the replay and the check need of a hand's events, gathered in one pass over them: the blinds'
+    posters, chips posted dead, live posts and antes (the table), the draws by street and player, the street
+    each player folded on, the final cards shown, whether any betting action or draw was played, and the
+    room's accounting: what each player put in (``paid``: HandRecord.put_in's sums) and whether the room
+    says it reshuffled."""
 
-    __slots__ = ("small", "big", "dead", "posts", "antes", "draws", "folded_at", "shown", "played")
+    __slots__ = ("small", "big", "dead", "posts", "antes", "draws", "folded_at", "shown", "played", "paid",
+                 "reshuffled")
 
     def __init__(self, actions: tuple[Event, ...]) -> None:
         small: list[str] = []
@@ -145,31 +154,41 @@ class _Scan:
         draws: dict[int, dict[str, Event]] = {}
         folded_at: dict[str, int] = {}
         shown: dict[str, tuple[int, ...]] = {}
-        played = False
+        paid: dict[str, int] = {}  # chips put in (posts, calls, bets, raises) less uncalled chips returned
+        played = reshuffled = False
         for e in actions:
             kind = e[2]
             if kind in _BETTING_KINDS:
                 played = True
                 if kind == FOLD:
                     folded_at[e[1]] = e[0]
+                elif kind != CHECK:
+                    paid[e[1]] = paid.get(e[1], 0) + (e[3] or 0)
             elif kind == DRAW:
                 played = True
                 draws.setdefault(e[0], {})[e[1]] = e
             elif kind in _SHOWN_KINDS:
                 if e[7] is not None:  # cards: HandRecord.shown()'s rule, in this one pass
                     shown[e[1]] = e[7]
-            elif kind == SMALL_BLIND:
-                small.append(e[1])
-            elif kind == BIG_BLIND:
-                big.append(e[1])
-            elif kind == DEAD:
-                dead[e[1]] = dead.get(e[1], 0) + (e[3] or 0)
-            elif kind == POST:
-                posts.append(e[1])
-            elif kind == ANTE:
-                antes[e[1]] = antes.get(e[1], 0) + (e[3] or 0)
+            elif kind == UNCALLED:
+                paid[e[1]] = paid.get(e[1], 0) - (e[3] or 0)
+            elif kind == RESHUFFLE:
+                reshuffled = True
+            elif kind in POSTS:
+                paid[e[1]] = paid.get(e[1], 0) + (e[3] or 0)
+                if kind == SMALL_BLIND:
+                    small.append(e[1])
+                elif kind == BIG_BLIND:
+                    big.append(e[1])
+                elif kind == DEAD:
+                    dead[e[1]] = dead.get(e[1], 0) + (e[3] or 0)
+                elif kind == POST:
+                    posts.append(e[1])
+                else:  # an ante
+                    antes[e[1]] = antes.get(e[1], 0) + (e[3] or 0)
         self.small, self.big, self.dead, self.posts, self.antes = small, big, dead, posts, antes
         self.draws, self.folded_at, self.shown, self.played = draws, folded_at, shown, played
+        self.paid, self.reshuffled = paid, reshuffled
 
 
 def _dropped(hand: HandRecord, dealt: list[str], scan: _Scan) -> list[str]:
@@ -420,6 +439,7 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool, fast: bool) -> Replay:
         if r is not None:
             r.dead = {k: v for k, v in dead.items() if v}
             r.dropped = dropped
+            _room(r, hand, scan)
             return r
     try:
         # The engine's scripted replay (what game.history.replay builds for a history with no actions): seed
@@ -433,6 +453,7 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool, fast: bool) -> Replay:
         raise ReplayError(f"the engine refuses the deal: {exc}", "parse gap") from None
     result = Replay(hand, game, names, button, config, dead={k: v for k, v in dead.items() if v},
                     dropped=dropped)
+    _room(result, hand, scan)
     planned = {street: dict(step) for street, step in plan}
     free: set[int] = set()  # seats the room let fold when they might check: the engine checks for them
     room_out: set[int] = set()  # seats out of the hand by the room, live in the engine (free or all-in folds)
@@ -786,6 +807,14 @@ def _ledger(hand: HandRecord, config: GameConfig, names: list[str], button: int,
                     return None
                 final[name] = None if None in cards else tuple(cast("list[int]", cards))
     return r
+
+
+def _room(r: Replay, hand: HandRecord, scan: _Scan) -> None:
+    """The room's account the scan read, on the replay (HandRecord.put_in's dict, in its order)."""
+    paid = {s.name: 0 for s in hand.seats}
+    for name, chips in scan.paid.items():
+        paid[name] = paid.get(name, 0) + chips
+    r.room_paid, r.room_folded, r.room_reshuffled = paid, set(scan.folded_at), scan.reshuffled
 
 
 def _free_folders(game: Game, free: set[int]) -> None:
