@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from badacey_fast.errors import ReplayError
-from badacey_fast.game import Action, Game
+from badacey_fast.game import UNKNOWN, Action, Game
 from badacey_fast.histories import audit, check, engine, parse
 from badacey_fast.histories.kinds import RESHUFFLE
 from badacey_fast.histories.model import EXAMPLE
@@ -285,3 +285,30 @@ def test_the_replays_account_of_the_room_is_the_hands_own():
         _the_rooms_account_is_the_hands(hand)
     (runs_out,) = parse(CRAFTED["the deck runs out"])  # a room that says it reshuffled
     assert engine.replay(runs_out).room_reshuffled
+
+
+def test_the_cards_the_ledger_counts_are_the_ones_the_engine_deals(monkeypatch):
+    # _ledger is given the number of cards the script deals and the cards it names, counted from the plan
+    # rather than from the script: the engine's game, built on its path, deals exactly those.
+    seen: list[tuple[int, list[int]]] = []
+    ledger = engine._ledger
+
+    def counting(*args: object) -> engine.Replay | None:
+        seen.append((args[-2], args[-1]))  # type: ignore[arg-type]
+        return ledger(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "_ledger", counting)
+    hands = HANDS + [h for text in CRAFTED.values() for h in parse(text, on_bad_hand="skip")]
+    fast = 0
+    for hand in hands:
+        seen.clear()
+        try:
+            r = engine.replay(hand)
+        except ReplayError:
+            continue
+        if r._game is None:
+            fast += 1
+            ((dealt, named),) = seen
+            g = r.game
+            assert dealt == len(g.dealt) and sorted(named) == sorted(c for c in g.dealt if c < UNKNOWN)
+    assert fast >= 15

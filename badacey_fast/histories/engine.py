@@ -419,6 +419,17 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool, fast: bool) -> Replay:
     for sl in slots.values():
         if sl is not None:
             sl.finish()
+    if plain:
+        # The cards the script below would deal: every cell of each seat the text shows (a plain plan throws
+        # as many cells as it adds), unknown ones elsewhere.
+        dealt = n * size + sum([len(thrown) for _, step in plan for _, thrown in step])
+        named = [c for sl in slots.values() if sl is not None for c in sl.cells if c is not None]
+        r = _ledger(hand, config, names, button, stacks, posts, seat, dropped, slots, plan, dealt, named)
+        if r is not None:
+            r.dead = {k: v for k, v in dead.items() if v}
+            r.dropped = dropped
+            _room(r, hand, scan)
+            return r
     unseen = [None] * size
     deal = zip(*[unseen if sl is None else sl.cells[:size] for sl in (slots[name] for name in order)])
     script = [UNKNOWN if c is None else c for cards in deal for c in cards]  # card k of each seat in turn
@@ -434,13 +445,6 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool, fast: bool) -> Replay:
                     c = cells[k]
                     script.append(UNKNOWN if c is None else c)
             counts[name] += len(thrown)
-    if plain:
-        r = _ledger(hand, config, names, button, stacks, posts, seat, dropped, slots, plan, script)
-        if r is not None:
-            r.dead = {k: v for k, v in dead.items() if v}
-            r.dropped = dropped
-            _room(r, hand, scan)
-            return r
     try:
         # The engine's scripted replay (what game.history.replay builds for a history with no actions): seed
         # 0 gives it a random source, which a complete script never draws from (set from Random(0)'s state:
@@ -721,7 +725,7 @@ class _Ledger:
 
 def _ledger(hand: HandRecord, config: GameConfig, names: list[str], button: int, stacks: list[int],
             posts: list[int], seat: dict[str, int], dropped: dict[str, int], slots: dict[str, _Slots | None],
-            plan: list[tuple[int, list[tuple[str, list[int]]]]], script: list[int]) -> Replay | None:
+            plan: list[tuple[int, list[tuple[str, list[int]]]]], dealt: int, named: list[int]) -> Replay | None:
     """The replay's fast path: the hand settled by the engine's own rules on the chips alone
     (:class:`_Ledger`), without a :class:`~badacey_fast.game.Game`, or None where the hand leaves the case
     it follows (the caller then plays it in the engine, which words any refusal).
@@ -729,13 +733,13 @@ def _ledger(hand: HandRecord, config: GameConfig, names: list[str], button: int,
     The case: no live post, the cap never reached, every betting action the one the engine offers at that
     point by the seat the engine has to act (or one the engine's path handles without a refusal: a fold
     when a check is free, an all-in hand the room folds), every draw the planned one of the seats the
-    engine has draw, each planned draw served, and the cards scripted at most 51 (the stub's last card is
-    never dealt: no reshuffle) and none named twice (the stub deals each named card as itself, each unknown
-    one as a placeholder, in the seat's hand order the plan keeps).  The loop below is the engine path's
-    loop in :func:`_replay`, step for step, on a :class:`_Ledger`."""
-    if posts or len(script) > 51 or not config.uses_blinds:
+    engine has draw, each planned draw served, and the cards the script deals (``dealt``) at most 51 (the
+    stub's last card is never dealt: no reshuffle), none of those it names (``named``) twice (the stub deals
+    each named card as itself, each unknown one as a placeholder, in the seat's hand order the plan
+    keeps).  The loop below is the engine path's loop in :func:`_replay`, step for step, on a
+    :class:`_Ledger`."""
+    if posts or dealt > 51 or not config.uses_blinds:
         return None
-    named = [c for c in script if c < UNKNOWN]
     if len(set(named)) != len(named):
         return None
     g = _Ledger(config, stacks, button)
