@@ -411,10 +411,15 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool, fast: bool) -> Replay:
                 # Nothing known: throw the oldest cards (any would do), which keeps every position's card
                 # unknown.
                 step.append((name, list(range(count))))
+                if count > size:
+                    plain = False  # more cards thrown than held: the engine's path refuses it
             else:
                 held = holdings.get(name) or []
                 after = held[street] if street < len(held) else None
-                step.append((name, sl.draw(count, d.cards, d.new, after)))
+                thrown = sl.draw(count, d.cards, d.new, after)
+                step.append((name, thrown))
+                if len(set(thrown)) != len(thrown):
+                    plain = False  # a discard shown twice: the engine's path refuses it
         plan.append((street, step))
     for sl in slots.values():
         if sl is not None:
@@ -622,6 +627,9 @@ class _Ledger:
                     continue
                 self.to_act = j
                 return
+        self.end_round()
+
+    def end_round(self) -> None:
         if self.street < self.draws:  # the round is over: the draw, from the button's left
             self.phase = DRAWING
             folded = self.folded
@@ -701,15 +709,15 @@ class _Ledger:
                         if not folded[j] and stacks[j] > 0 and sbet[j] < new:
                             pending[j] = True
                 self.level = new
-        self.next_actor(self.after[i])
+        for j in self.after[i]:  # next_actor, inlined (the hot path)
+            if pending[j]:
+                if self.nactive <= 1 and sbet[j] >= self.level:
+                    pending[j] = False
+                    continue
+                self.to_act = j
+                return True
+        self.end_round()
         return True
-
-    def drawn(self) -> None:
-        """The seat to draw has drawn: the next one, or the next betting round."""
-        if self.queue:
-            self.to_act = self.queue.pop(0)
-        else:
-            self.start_round(self.street + 1)
 
     def free_folders(self, free: set[int]) -> None:
         """engine._free_folders: seats the room let fold stand pat and check while that is free, then fold."""
@@ -717,8 +725,11 @@ class _Ledger:
             self.pass_or_fold()
 
     def pass_or_fold(self) -> None:
-        if self.phase == DRAWING:
-            self.drawn()
+        if self.phase == DRAWING:  # stand pat: the next seat draws, or the next round
+            if self.queue:
+                self.to_act = self.queue.pop(0)
+            else:
+                self.start_round(self.street + 1)
         else:
             self.act(FOLD if self.level > self.sbet[self.to_act] else CHECK)
 
@@ -778,15 +789,18 @@ def _ledger(hand: HandRecord, config: GameConfig, names: list[str], button: int,
         elif kind == DRAW and g.phase == DRAWING and e[0] == g.street + 1:
             street = e[0]
             thrown_by = planned.get(street, {})
-            while g.phase == DRAWING and g.street + 1 == street:
+            while True:  # the seats of the draw queue in turn (Game._serve), then the next round
                 j = g.to_act
                 if j not in free:
-                    positions = thrown_by.get(names[j])  # sorted positions in the hand held
-                    if positions is None or len(set(positions)) != len(positions) or (positions and
-                                                                                       positions[-1] >= size):
+                    if names[j] not in thrown_by:  # (the plan's positions are held, none twice: plain)
                         return None
                     served += 1
-                g.drawn()
+                queue = g.queue
+                if queue:
+                    g.to_act = queue.pop(0)
+                else:
+                    g.start_round(street)
+                    break
     if free:
         g.free_folders(free)
     folded = g.folded
