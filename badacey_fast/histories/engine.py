@@ -332,12 +332,13 @@ def replay(hand: HandRecord, fast: bool = True) -> Replay:
     A room that lifts the cap heads-up (the engine's ``heads_up_uncapped`` option) is replayed with the
     option when the cap refuses a raise with two players in, and the replay notes it.
 
-    ``fast`` (the default): a plain hand -- no chip all in, every action the one the engine offers, no
-    live post, the cards dealt without a reshuffle and none twice -- is settled without a
-    :class:`~badacey_fast.game.Game` (:func:`_ledger`: the engine's betting rules on the chips alone), and
-    its ``game`` built on the engine's path only when read; any other hand, and every hand with
-    ``fast=False``, is played in the engine action by action (the checked twin: the same ``Replay``,
-    tests/test_histories_fast_paths.py).
+    ``fast`` (the default): a hand whose every action is the one the engine offers (or one the engine's
+    path below replays without a refusal: a fold when a check is free, an all-in hand the room folds),
+    within the cap, its cards dealt without a reshuffle and none twice, is settled without a
+    :class:`~badacey_fast.game.Game` (:func:`_ledger`: the engine's rules on the chips alone, all-in
+    hands and live posts included), its ``game`` built on the engine's path only when read; any other
+    hand, and every hand with ``fast=False``, is played in the engine action by action (the checked
+    twin: the same ``Replay``, tests/test_histories_fast_paths.py).
 
     >>> from badacey_fast.histories import parse
     >>> from badacey_fast.histories.model import EXAMPLE
@@ -560,7 +561,7 @@ class _Ledger:
                  "street", "phase", "to_act", "level", "full_level", "nbets", "bet_size", "pending", "can_raise",
                  "tmin", "queue", "draws", "small_bet", "big_bet", "big_blind", "cap")
 
-    def __init__(self, config: GameConfig, stacks: list[int], button: int) -> None:
+    def __init__(self, config: GameConfig, stacks: list[int], button: int, posts: list[int]) -> None:
         n = len(stacks)
         self.n, self.button, self.after = n, button, SEATS_AFTER[n]
         self.draws, self.small_bet, self.big_bet = config.draws, config.small_bet, config.big_bet
@@ -578,6 +579,11 @@ class _Ledger:
         sb, bb = (button, (button + 1) % n) if n == 2 else ((button + 1) % n, (button + 2) % n)
         for s, blind in ((sb, config.small_blind), (bb, config.big_blind)):
             p = blind if blind < stacks[s] else stacks[s]
+            stacks[s] -= p
+            contrib[s] += p
+            sbet[s] = p
+        for s in posts:  # a live big blind posted out of turn (_post_extra_blinds; _ledger checked the seats)
+            p = self.big_blind if self.big_blind < stacks[s] else stacks[s]
             stacks[s] -= p
             contrib[s] += p
             sbet[s] = p
@@ -741,7 +747,7 @@ def _ledger(hand: HandRecord, config: GameConfig, names: list[str], button: int,
     (:class:`_Ledger`), without a :class:`~badacey_fast.game.Game`, or None where the hand leaves the case
     it follows (the caller then plays it in the engine, which words any refusal).
 
-    The case: no live post, the cap never reached, every betting action the one the engine offers at that
+    The case: no live post on a blind or twice, the cap never reached, every betting action the one the engine offers at that
     point by the seat the engine has to act (or one the engine's path handles without a refusal: a fold
     when a check is free, an all-in hand the room folds), every draw the planned one of the seats the
     engine has draw, each planned draw served, and the cards the script deals (``dealt``) at most 51 (the
@@ -749,11 +755,16 @@ def _ledger(hand: HandRecord, config: GameConfig, names: list[str], button: int,
     each named card as itself, each unknown one as a placeholder, in the seat's hand order the plan
     keeps).  The loop below is the engine path's loop in :func:`_replay`, step for step, on a
     :class:`_Ledger`."""
-    if posts or dealt > 51 or not config.uses_blinds:
+    if dealt > 51 or not config.uses_blinds:
         return None
+    if posts:
+        n = len(names)
+        blinds = (button, (button + 1) % n) if n == 2 else ((button + 1) % n, (button + 2) % n)
+        if len(set(posts)) != len(posts) or any(s in blinds for s in posts):
+            return None  # a post the engine refuses (Game's _post_extra_blinds words it)
     if len(set(named)) != len(named):
         return None
-    g = _Ledger(config, stacks, button)
+    g = _Ledger(config, stacks, button, posts)
     size = config.hand_size
     planned = {st: dict(step) for st, step in plan}
     served = 0  # planned draws served
