@@ -271,6 +271,10 @@ class _Slots:
              after: tuple[int, ...] | None) -> list[int]:
         """Throw ``count`` cells (the known ``discards``, else unseen ones first) and append the new ones;
         returns the positions thrown (indexes into the hand before the draw)."""
+        if not count and not discards:  # standing pat: the hand as it is
+            if after is not None:
+                self._assign(after)
+            return []
         cells, hand = self.cells, self.hand
         held = [cells[k] for k in hand]
         thrown: list[int] = []
