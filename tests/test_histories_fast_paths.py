@@ -207,7 +207,8 @@ Total pot 240 | Rake 0
     "the deck runs out": "\n".join(
         ["PokerStars Hand #900000010:  Triple Draw 2-7 Lowball Limit ($1/$2 USD) - 2024/03/05 22:00:00 CET "
          "[2024/03/05 16:00:00 ET]", "Table 'Fixture III' 6-max Seat #6 is the button"]
-        + [f"Seat {k + 1}: {p} ($20 in chips)" for k, p in enumerate(["Alma", "Bruno", "Cora", "Dmitri", "Elif", "Farid"])]
+        + [f"Seat {k + 1}: {p} ($20 in chips)" for k, p in enumerate(["Alma", "Bruno", "Cora", "Dmitri", "Elif",
+                                                                       "Farid"])]
         + ["Alma: posts small blind $0.50", "Bruno: posts big blind $1", "*** DEALING HANDS ***",
            "Dealt to Alma [Ac Ad Ah As Kc]", "Cora: calls $1", "Dmitri: calls $1", "Elif: calls $1", "Farid: calls $1",
            "Alma: calls $0.50", "Bruno: checks", "*** FIRST DRAW ***", "Alma: discards 5 cards [Ac Ad Ah As Kc]",

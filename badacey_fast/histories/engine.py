@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, cast
 from badacey_fast.errors import BadaceyError, IllegalActionError, ReplayError
 from badacey_fast.game import UNKNOWN, Action, Game, GameConfig, is_unknown
 from badacey_fast.game.betting import BETTING, COMPLETE, DRAWING, SEATS_AFTER
-from badacey_fast.histories.kinds import ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, MUCK, POST, POSTS, RAISE, \
-    RESHUFFLE, SHOW, SMALL_BLIND, UNCALLED
+from badacey_fast.histories.kinds import ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, MUCK, POST, POSTS, \
+    RAISE, RESHUFFLE, SHOW, SMALL_BLIND, UNCALLED
 
 if TYPE_CHECKING:
     from badacey_fast.pots import Settlement
@@ -751,10 +751,10 @@ def _ledger(hand: HandRecord, config: GameConfig, names: list[str], button: int,
     (:class:`_Ledger`), without a :class:`~badacey_fast.game.Game`, or None where the hand leaves the case
     it follows (the caller then plays it in the engine, which words any refusal).
 
-    The case: no live post on a blind or twice, the cap never reached, every betting action the one the engine offers at that
-    point by the seat the engine has to act (or one the engine's path handles without a refusal: a fold
-    when a check is free, an all-in hand the room folds), every draw the planned one of the seats the
-    engine has draw, each planned draw served, and the cards the script deals (``dealt``) at most 51 (the
+    The case: no live post on a blind or twice, the cap never reached, every betting action the one the
+    engine offers at that point by the seat the engine has to act (or one the engine's path handles without
+    a refusal: a fold when a check is free, an all-in hand the room folds), every draw the planned one of
+    the seats the engine has draw, each planned draw served, and the cards the script deals (``dealt``) at most 51 (the
     stub's last card is never dealt: no reshuffle), none of those it names (``named``) twice (the stub deals
     each named card as itself, each unknown one as a placeholder, in the seat's hand order the plan
     keeps).  The loop below is the engine path's loop in :func:`_replay`, step for step, on a
