@@ -23,3 +23,13 @@ class HandEvaluator(Generic[_V]):
 # C-contiguous float32 buffer (numpy's stubs give ndarray the buffer protocol only from Python 3.12, hence
 # the ndarray beside Buffer).  Returns bd_observe_many's result.
 def observe_rows(rows: list[int], count: int, out: np.ndarray[Any, Any] | Buffer, /) -> int: ...
+
+# What a SeatRows call returns for a game it does not read (out untouched).
+SEAT_ROWS_NOT_SERVED: int
+
+# The observation row of csrc/observe.h read from the slots of a game of exactly type `cls` (`fields`: its
+# member descriptors, in speedups.c's order) and encoded: -1, the bad row, or SEAT_ROWS_NOT_SERVED.
+@final
+class SeatRows:
+    def __init__(self, cls: type, fields: tuple[object, ...], betting: str, drawing: str, /) -> None: ...
+    def __call__(self, game: object, seat: int, unit: int, out: np.ndarray[Any, Any] | Buffer, /) -> int: ...

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from badacey_fast import kernel
-from badacey_fast.errors import IllegalActionError
+from badacey_fast.envs import encoding
+from badacey_fast.errors import IllegalActionError, InvariantError
 from badacey_fast.envs.encoding import OBS_SIZE, decode, encode, encode_many, mask_code, mask_table, n_actions, obs_row
 from badacey_fast.game import Game
 from badacey_fast.game.bots import RandomBot
@@ -232,3 +233,131 @@ def test_row_encoder_is_the_serving_twins_observe_many(backend: str) -> None:
         assert encode_rows(row[:-1], 1, got) == 0  # one own card short: row 0 refused
     with kernel.using(OTHER[backend]):
         assert kernel.row_encoder() is _backend.load(OTHER[backend]).observe_list
+
+
+def _plain(g, seat):
+    """The plain path's vector (obs_row, observe_many) and its bytes, or the error it raises."""
+    try:
+        return encode(g, seat).tobytes()
+    except Exception as e:  # noqa: BLE001 - compared by type with the fast path's fallback
+        return type(e)
+
+
+def test_the_seat_encoder_writes_the_plain_paths_vector(backend: str) -> None:
+    """The environments' per-turn encoder (on the C twin the row read straight from the game's slots,
+    csrc/cpython/speedups.c SeatRows) gives obs_row + observe_many's bits on random states of every preset,
+    2..6 seats, every phase, chance mode and 10**12-chip stacks (ints beyond one digit) included."""
+    seat_encoder = encoding.seat_encoder()
+    assert (type(seat_encoder).__name__ == "SeatRows") == (backend == "c")  # the C twin's slot reader
+    served = 0
+    for g, seat in _states(25, 400 if backend == "c" else 100):
+        out = np.full(OBS_SIZE, 7.0, np.float32)
+        got = seat_encoder(g, seat, encoding.chip_unit(g.config), out)
+        assert got == -1 and out.tobytes() == encode(g, seat).tobytes()
+        served += 1
+    assert served > 300 or backend == "python"
+    with kernel.using(OTHER[backend]):  # one encoder per twin, each asked for again after a switch
+        assert (type(encoding.seat_encoder()).__name__ == "SeatRows") == (backend == "python")
+
+
+def _odd_states():
+    """(game, seat, what) where the C encoder must not read the game itself: each changes one thing."""
+    from badacey_fast.game.state import Game as State
+
+    class Subclass(State):
+        __slots__ = ()
+
+    def game(seed=4):
+        g = Game(stacks=[50, 60, 70], seed=seed)
+        g.apply("call")
+        return g
+
+    sub = Subclass(stacks=[50, 60, 70], seed=4)
+    yield sub, 1, "a subclass"
+    for what, change in [
+        ("a float stack", lambda g: g.stacks.__setitem__(0, 50.0)),
+        ("a numpy int bet", lambda g: g.sbet.__setitem__(1, np.int64(2))),
+        ("an int beyond int64", lambda g: g.stacks.__setitem__(2, 1 << 70)),
+        ("a negative huge stack", lambda g: g.stacks.__setitem__(2, -(1 << 64))),
+        ("a tuple of stacks", lambda g: setattr(g, "stacks", tuple(g.stacks))),
+        ("a short list of bets", lambda g: setattr(g, "sbet", g.sbet[:2])),
+        ("a card as a float", lambda g: g.hands.__setitem__(0, [float(c) for c in g.hands[0]])),
+        ("a six-card hand", lambda g: g.hands[0].append(51 if 51 not in g.hands[0] else 50)),
+        ("four draws", lambda g: setattr(g, "discard_counts", [[0, 0, 0]] * 4)),
+        ("a phase of another type", lambda g: setattr(g, "phase", b"betting")),
+        ("an equal phase string, not the engine's", lambda g: setattr(g, "phase", "".join("betting"))),
+        ("the level unset", lambda g: delattr(g, "level")),
+        ("a bool for a count", lambda g: setattr(g, "nbets", True)),
+    ]:
+        g = game()
+        change(g)
+        yield g, 0, what
+    yield game(), 3, "a seat beyond the table"
+    yield game(), -1, "a negative seat"
+
+
+def test_the_c_seat_encoder_leaves_what_it_does_not_read_to_the_plain_path(backend: str) -> None:
+    """Anything but an engine state of exactly Game, read as obs_row reads it: SEAT_NOT_SERVED and ``out``
+    untouched (or, when it does read it, obs_row's very vector), and the environment's fallback, encode,
+    then says the same as the plain path."""
+    if backend != "c":
+        pytest.skip("the Python twin has no slot reader (its encoder is the plain path itself)")
+    seat_encoder = encoding.seat_encoder()
+    for g, seat, what in _odd_states():
+        out = np.full(OBS_SIZE, 7.0, np.float32)
+        got = seat_encoder(g, seat, 2, out)
+        plain = _plain(g, seat)
+        if got == -1:  # read as obs_row reads it (a bool is an int, an equal str the same phase)
+            assert out.tobytes() == plain, what
+        else:
+            assert got in (kernel.SEAT_NOT_SERVED, 0), what
+            if got == kernel.SEAT_NOT_SERVED:
+                assert (out == 7.0).all(), what
+            else:
+                assert plain is InvariantError, what  # the row refused by the kernel: encode says so
+    # The cases where reading is obs_row's own reading:
+    g = next(g for g, _, what in _odd_states() if what == "a bool for a count")
+    assert seat_encoder(g, 0, 2, np.empty(OBS_SIZE, np.float32)) == -1
+    for g, seat, what in _odd_states():
+        if what in ("a subclass", "a float stack", "a numpy int bet", "a tuple of stacks", "the level unset",
+                    "a negative seat", "a card as a float", "a phase of another type"):
+            assert seat_encoder(g, seat, 2, np.empty(OBS_SIZE, np.float32)) == kernel.SEAT_NOT_SERVED, what
+
+
+def test_the_c_seat_encoder_checks_its_class_and_out(backend: str) -> None:
+    if backend != "c":
+        assert kernel.seat_encoder(Game, (), "betting", "drawing") is None
+        return
+    fields = encoding.SEAT_FIELDS
+
+    class Slotted:
+        __slots__ = fields
+
+    class Prop:
+        __slots__ = fields[1:]
+        n = property(lambda self: 2)
+
+    descriptors = tuple(getattr(Slotted, f) for f in fields)
+    encoder = kernel.seat_encoder(Slotted, descriptors, "betting", "drawing")
+    g = Game(stacks=[50, 60], seed=2)
+    s = Slotted()
+    for f in fields:
+        setattr(s, f, getattr(g, f))
+    want = encode(g, 1)
+    out = np.empty(OBS_SIZE, np.float32)
+    assert encoder(s, 1, 2, out) == -1 and out.tobytes() == want.tobytes()
+    assert encoder(g, 1, 2, out) == kernel.SEAT_NOT_SERVED  # not of its class
+    for bad in (np.empty(OBS_SIZE, np.float64), np.empty(OBS_SIZE, np.float32)[::2], b"x" * 4 * OBS_SIZE):
+        with pytest.raises(TypeError, match="out must be a writable C-contiguous float32 array"):
+            encoder(s, 1, 2, bad)
+    assert encoder(s, 1, 2, np.empty(OBS_SIZE - 1, np.float32)) == -2  # too small: bd_observe_many refuses
+    with pytest.raises(TypeError, match="exactly 4 arguments"):
+        encoder(s, 1, 2)
+    Slotted.later = 1  # a class changed after the encoder was made: not read any more
+    assert encoder(s, 1, 2, out) == kernel.SEAT_NOT_SERVED
+    with pytest.raises(ValueError, match="not a slot of"):
+        kernel.seat_encoder(Prop, (Prop.n,) + tuple(getattr(Prop, f) for f in fields[1:]), "betting", "drawing")
+    with pytest.raises(ValueError, match="not a slot of"):
+        kernel.seat_encoder(Prop, descriptors, "betting", "drawing")  # another class's slots
+    with pytest.raises(ValueError, match="15 member descriptors"):
+        kernel.seat_encoder(Slotted, descriptors[:-1], "betting", "drawing")

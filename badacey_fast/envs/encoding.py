@@ -56,9 +56,11 @@ from badacey_fast.game.config import GameConfig
 from badacey_fast.game.bots import SUBSETS
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from badacey_fast.game import Game
 
-__all__ = ["OBS_SIZE", "CHIPS_MAX", "check_chips", "N_BETTING", "n_actions", "obs_row", "encode", "encode_many", "encode_rows", "mask_code",
+__all__ = ["OBS_SIZE", "CHIPS_MAX", "check_chips", "N_BETTING", "n_actions", "obs_row", "chip_unit", "seat_encoder", "encode", "encode_many", "encode_rows", "mask_code",
            "mask_table", "action_mask", "betting_choices", "decode", "obs_string"]
 
 OBS_SIZE = kernel.OBS_SIZE
@@ -125,6 +127,55 @@ def obs_row(game: "Game", seat: int) -> list[int]:
         row += counts
     row += hand
     return row
+
+
+def chip_unit(config: GameConfig) -> int:
+    """The chips per big blind of an observation of ``config``'s games (:func:`obs_row`'s field 9): the big
+    blind, else (an ante game) the small bet, else 1.
+
+    >>> chip_unit(GameConfig()), chip_unit(GameConfig(game="badugi"))
+    (2, 2)
+    """
+    return config.big_blind or config.small_bet or 1
+
+
+#: The game's slots the C twin's seat encoder reads, in its order (csrc/cpython/speedups.c ``SeatRows``):
+#: what :func:`obs_row` reads, but the config (the caller passes :func:`chip_unit`).
+SEAT_FIELDS = ("n", "button", "phase", "street", "to_act", "level", "nbets", "bet_size", "discard_counts",
+               "hands", "stacks", "sbet", "contrib", "folded", "pending")
+
+
+def _plain_seat(game: "Game", seat: int, unit: int, out: np.ndarray[Any, Any]) -> int:
+    """:func:`seat_encoder`'s plain form: the :func:`obs_row` row encoded by the serving twin (``unit`` is
+    read there from the game's config)."""
+    return kernel.observe_many(obs_row(game, seat), 1, out)
+
+
+def seat_encoder() -> "Callable[[Game, int, int, np.ndarray[Any, Any]], int]":
+    """``encoder(game, seat, unit, out)``: the observation of ``seat`` into ``out`` (a C-contiguous
+    ``float32[223]``), ``unit`` the game's :func:`chip_unit`; -1 when written, else not written or
+    refused: the caller then calls :func:`encode` (``encode(game, seat, out)``), which writes the same
+    vector or raises.  On the C twin one call reads the row straight from the game's lists
+    (``kernel.seat_encoder``: no row list built, no Python call of :func:`obs_row`); it returns
+    ``kernel.SEAT_NOT_SERVED`` for a game it does not read (a subclass of ``Game``, a value of another
+    type).  On the Python twin, :func:`obs_row` and ``observe_many``.  Ask again after a switch of twin
+    (an environment does once a hand).
+
+    >>> from badacey_fast.game import Game
+    >>> g = Game(stacks=[100, 100], seed=3)
+    >>> out = np.empty(OBS_SIZE, np.float32)
+    >>> seat_encoder()(g, 1, chip_unit(g.config), out), bool((out == encode(g, 1)).all())
+    (-1, True)
+    """
+    return kernel.memo("envs.seat_encoder", _make_seat_encoder)
+
+
+def _make_seat_encoder() -> "Callable[[Game, int, int, np.ndarray[Any, Any]], int]":
+    from badacey_fast.game.state import BETTING, DRAWING, Game  # (envs above game: no cycle; the class, once)
+
+    # Each field's member descriptor, as the class resolves it (a property in its place would be refused).
+    found = kernel.seat_encoder(Game, tuple(getattr(Game, name) for name in SEAT_FIELDS), BETTING, DRAWING)
+    return _plain_seat if found is None else found
 
 
 def _check(bad: int, what: str) -> None:

@@ -46,11 +46,10 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from badacey_fast.envs.encoding import (
-    N_BETTING, OBS_SIZE, betting_choices, check_chips, decode, encode, mask_code, mask_table, n_actions, obs_row,
-    obs_string,
+    N_BETTING, OBS_SIZE, betting_choices, check_chips, chip_unit, decode, encode, mask_code, mask_table, n_actions,
+    obs_string, seat_encoder,
 )
 from badacey_fast.game import BETTING, Game, GameConfig
-from badacey_fast.kernel import row_encoder
 from badacey_fast.game.config import PRESETS
 from badacey_fast.game.state import check_stacks
 
@@ -99,8 +98,19 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._rng = random.Random()
         self.game: Game | None = None
-        self._encode = row_encoder()
+        self._unit = chip_unit(self.config)
+        self._observe = seat_encoder()
         self._choices: tuple[int, Any, Any] | None = None  # betting_choices of the last betting turn observed
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The C twin's seat encoder is a compiled object that does not pickle: a copy asks for its own.
+        state = self.__dict__.copy()
+        del state["_observe"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._observe = seat_encoder()
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._obs_space
@@ -127,7 +137,7 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
         self.truncations = dict.fromkeys(agents, False)
         self.infos: dict[str, dict[str, object]] = {a: {} for a in agents}
         self.agent_selection = agents[g.to_act]
-        self._encode = row_encoder()  # the serving twin's, once a hand (last() calls it at every turn)
+        self._observe = seat_encoder()  # the serving twin's, once a hand (last() calls it at every turn)
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         g = self.game
@@ -162,11 +172,12 @@ class BadaceyAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types (no
             code = choices[0]
         else:
             code = mask_code(g)
-        # encode(g, i), inlined (it runs every turn); encode itself words a refusal, which no state of the
-        # engine's should meet.
+        # encode(g, i), read straight from the game's lists on the C twin (it runs every turn); anything
+        # that encoder does not serve, or a refusal (which no state of the engine's should meet), goes the
+        # plain way, which writes the same vector or words the refusal.
         out = np.empty(OBS_SIZE, _F32)
-        if self._encode(obs_row(g, i), 1, out) != -1:
-            encode(g, i)
+        if self._observe(g, i, self._unit, out) != -1:
+            encode(g, i, out)
         return ({"observation": out, "action_mask": self._mask_rows[code]}, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 

@@ -13,7 +13,8 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
 - draws: ``draw_histograms``, ``draw_all_discards``;
 - deal files: ``parse_deals`` (None on the Python twin: no fast parser), ``format_results``;
 - vector paths (C only): ``simd_level`` (-1 on the Python twin), ``eval_many_level``;
-- observation vectors of the learning environments (:mod:`badacey_fast.envs`): ``observe_many``;
+- observation vectors of the learning environments (:mod:`badacey_fast.envs`): ``observe_many``,
+  ``row_encoder``, ``seat_encoder`` (C only: None on the Python twin);
 - ``memo(key, compute)``: a value computed by the active twin, kept per twin (whole-deck rank tables
   that a feature module derives from the twin's answers, so each twin's tests see that twin's answers).
 
@@ -49,7 +50,7 @@ else:
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "row_encoder", "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "simulator", "solver", "play"]
+           "row_encoder", "seat_encoder", "SEAT_NOT_SERVED", "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "simulator", "solver", "play"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
 # re-set by backend.using() on every switch, so reading them is always live.
@@ -202,6 +203,32 @@ def row_encoder() -> Callable[[list[int], int, NDArray], int]:
     TypeError: out must be a writable C-contiguous float32 array, not ...
     """
     return _backend.impl.observe_list
+
+
+#: What a :func:`seat_encoder` returns for a game it does not read (its caller then takes the plain path).
+SEAT_NOT_SERVED = -3
+
+
+def seat_encoder(cls: type, fields: tuple[object, ...], betting: str, drawing: str
+                 ) -> Callable[[object, int, int, NDArray], int] | None:
+    """On the C twin, ``encoder(game, seat, unit, out)``: one observation vector (:func:`observe_many`) of a
+    row read straight from the slots of ``game`` (exactly of type ``cls``; ``fields`` its member
+    descriptors in the order of ``csrc/cpython/speedups.c`` ``SeatRows``, the phase values ``betting``
+    and ``drawing``), with no row list built in Python; it returns -1, the bad row (0), or
+    :data:`SEAT_NOT_SERVED` (``out`` untouched) for a game it does not read.  None on the Python twin.
+    For :func:`badacey_fast.envs.encoding.seat_encoder`, which knows the game's fields; the same floats as
+    ``observe_many`` of that row.  ``ValueError`` when ``fields`` are not object slots of ``cls``.
+
+    >>> class Hand:
+    ...     __slots__ = ("n",)
+    >>> try:
+    ...     encoder = seat_encoder(Hand, (Hand.n,), "betting", "drawing")
+    ... except ValueError as refused:    # the C twin: 15 fields, not 1 (the Python twin: None)
+    ...     encoder = str(refused)
+    >>> encoder in (None, "fields must be 15 member descriptors, not 1")
+    True
+    """
+    return _backend.impl.seat_encoder(cls, fields, betting, drawing)
 
 
 def engine_tables() -> type[EngineTables] | None:

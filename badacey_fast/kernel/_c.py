@@ -17,7 +17,7 @@ from _thread import allocate_lock
 
 from badacey_fast.tables import format as tables
 from badacey_fast._kernel import ffi, lib  # ImportError here means the extension was never built
-from badacey_fast._speedups import HandEvaluator, observe_rows as _observe_rows
+from badacey_fast._speedups import SEAT_ROWS_NOT_SERVED, HandEvaluator, SeatRows, observe_rows as _observe_rows
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import ConfigError, InformationStateError, SettingError, ShapeError, ShowdownError, SolveError
 from badacey_fast.rules.value import VALUES, Value, from_entry
@@ -47,7 +47,7 @@ NAME = "c"
 __all__ = ["NAME", "Kernel", "KERNEL", "SINGLE", "evaluate5", "low_rank5", "badugi_rank", "eval_many",
            "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "observe_list", "EngineTables", "Simulator", "BOT_KINDS", "SIM_RECORDS", "bot_keep",
+           "observe_list", "seat_encoder", "EngineTables", "Simulator", "BOT_KINDS", "SIM_RECORDS", "bot_keep",
            "SolverCore", "MCStore", "Abstraction", "bot_policy", "keep_mask", "draw_mask", "info_key",
            "lbr_run", "mccfr_run"]
 
@@ -405,6 +405,16 @@ def observe_many(rows: Iterable[int], count: int, out: NDArray) -> int:
 #: ``observe_many`` for rows given as a list (anything else: ``TypeError``), with no Python call in front:
 #: what :func:`badacey_fast.kernel.row_encoder` hands the environments to call at every turn.
 observe_list = _observe_rows
+
+
+
+def seat_encoder(cls: type, fields: tuple[object, ...], betting: str, drawing: str
+                 ) -> Callable[[object, int, int, NDArray], int]:
+    """``_speedups.SeatRows``: the observation row read from a game's slots and encoded in one C call
+    (csrc/cpython/speedups.c; :func:`badacey_fast.kernel.seat_encoder`).  Its "not served" code is the
+    kernel's ``SEAT_NOT_SERVED``."""
+    assert SEAT_ROWS_NOT_SERVED == -3  # kernel.SEAT_NOT_SERVED (the extension's constant, the same value)
+    return SeatRows(cls, fields, betting, drawing)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -29,7 +29,8 @@ NAME = "python"
 
 __all__ = ["NAME", "evaluate5", "low_rank5", "badugi_rank", "eval_many", "badugi_rank_many", "all_entries",
            "showdown_many", "showdown_columns", "split_many", "draw_histograms", "draw_all_discards", "parse_deals",
-           "format_results", "simd_level", "eval_many_level", "observe_many", "observe_list"]
+           "format_results", "simd_level", "eval_many_level", "observe_many", "observe_list",
+           "seat_encoder"]
 
 # The two scale families' Scorings, by ace_high: what the reference's low functions take.
 _SCALES = tuple(SCORINGS[game] for game in GAMES)
@@ -298,3 +299,9 @@ def observe_many(rows: Iterable[int], count: int, out: NDArray) -> int:
 #: ``observe_many`` itself, what :func:`badacey_fast.kernel.row_encoder` hands out on this twin (the C
 #: twin's takes a list only; this one any sequence).
 observe_list = observe_many
+
+
+def seat_encoder(cls: type, fields: tuple[object, ...], betting: str, drawing: str) -> None:
+    """None: the Python twin has no encoder reading a game's slots (the environments build the row with
+    ``obs_row`` and encode it with :func:`observe_many`, which is what the C twin's encoder does at once)."""
+    return None

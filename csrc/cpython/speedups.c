@@ -259,6 +259,271 @@ done:
     return result;
 }
 
+/* SeatRows(cls, fields, betting, drawing): the observation row of csrc/observe.h read straight from the
+ * slots of a game object, encoded at once -- what badacey_fast/envs/encoding.py obs_row builds as a
+ * Python list and observe_rows converts back, at every turn of an environment (the list, its ~55 int
+ * objects read again and two Python-level calls cost more than the encoding itself).  Glue only, no rules:
+ * the row is the one obs_row writes, field for field, and bd_observe_many checks every value.
+ *
+ *   cls       the game class (badacey_fast.game.Game), its attribute access the generic one;
+ *   fields    a tuple of SEAT_ROW_FIELDS member descriptors of cls (what cls.<name> is for a __slots__
+ *             entry), in the order of enum seat_row_field below;
+ *   betting, drawing   the phase values of a betting round and of a draw (str).
+ *
+ * rows(game, seat, unit, out) -> -1 when `out` (a writable C-contiguous float32 buffer of at least
+ * BD_OBS_SIZE values) holds the observation of `seat`, with `unit` chips per big blind; the index of a
+ * bad row (0) when bd_observe_many refuses the row; or SEAT_ROWS_NOT_SERVED, out untouched, whenever the
+ * game is not what this glue reads: not exactly of type cls (a subclass may read differently), cls
+ * changed since (its version tag), a slot unset, a value that is not an exact int or bool where obs_row
+ * reads one, a list that is not a list of the table's size, more seats, draws or cards than a row holds.
+ * The caller then takes the plain path (obs_row and observe_rows), which gives the same vector or words
+ * the refusal.  No Python code runs while the row is read (exact ints and lists only), so the game cannot
+ * change under it. */
+#include <structmember.h> /* T_OBJECT_EX (Py_T_OBJECT_EX from 3.12, the same value) */
+#if PY_VERSION_HEX < 0x030B0000
+#include <longintrepr.h> /* ob_digit (3.11 on: included by Python.h) */
+#endif
+
+#define SEAT_ROWS_NOT_SERVED (-3)
+
+enum seat_row_field {
+    F_N, F_BUTTON, F_PHASE, F_STREET, F_TO_ACT, F_LEVEL, F_NBETS, F_BET_SIZE, F_DISCARD_COUNTS, F_HANDS,
+    F_STACKS, F_SBET, F_CONTRIB, F_FOLDED, F_PENDING, SEAT_ROW_FIELDS
+};
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    PyTypeObject *cls;
+    unsigned int version; /* cls->tp_version_tag when made: any change to cls since changes it */
+    Py_ssize_t offset[SEAT_ROW_FIELDS];
+    PyObject *betting, *drawing;
+} SeatRows;
+
+/* An exact int or a bool as int64 into *v: 0, or -1 for anything else (an int beyond int64 included). */
+static int int64_of(PyObject *o, int64_t *v)
+{
+    long long x;
+    int overflow;
+    if (o == Py_False || o == Py_True) {
+        *v = o == Py_True;
+        return 0;
+    }
+    if (!PyLong_CheckExact(o))
+        return -1;
+    /* A one-digit int (every chip count below 2**30, every card, count and flag) read in place: ~50
+     * of these per row, and the general call costs several times the read. */
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyUnstable_Long_IsCompact((PyLongObject *)o)) {
+        *v = (int64_t)PyUnstable_Long_CompactValue((PyLongObject *)o);
+        return 0;
+    }
+#else
+    if (Py_SIZE(o) >= -1 && Py_SIZE(o) <= 1) { /* size -1, 0 or 1: the sign times the one digit */
+        *v = (int64_t)Py_SIZE(o) * (int64_t)((PyLongObject *)o)->ob_digit[0];
+        return 0;
+    }
+#endif
+    x = PyLong_AsLongLongAndOverflow(o, &overflow); /* an exact int: no error but the overflow flag */
+    if (overflow)
+        return -1;
+    *v = (int64_t)x;
+    return 0;
+}
+
+/* The `n` items of `list` (exactly a list of exactly n items, each an exact int or bool) into dst[0..n). */
+static int ints_of(PyObject *list, Py_ssize_t n, int64_t *dst)
+{
+    if (!PyList_CheckExact(list) || PyList_GET_SIZE(list) != n)
+        return -1;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (int64_of(PyList_GET_ITEM(list, i), &dst[i]) < 0)
+            return -1;
+    return 0;
+}
+
+static PyObject *seat_rows_call(PyObject *self_, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    SeatRows *self = (SeatRows *)self_;
+    PyObject *game, *slot[SEAT_ROW_FIELDS], *phase, *hand, *dc, *result;
+    int64_t row[BD_OBS_ROW_MAX], n, seat, unit, d, k, pos;
+    Py_buffer out;
+
+    if (PyVectorcall_NARGS(nargsf) != 4 || (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0)) {
+        PyErr_SetString(PyExc_TypeError, "SeatRows takes exactly 4 arguments (game, seat, unit, out)");
+        return NULL;
+    }
+    game = args[0];
+    if (Py_TYPE(game) != self->cls || self->cls->tp_version_tag != self->version)
+        return PyLong_FromLong(SEAT_ROWS_NOT_SERVED);
+    for (int f = 0; f < SEAT_ROW_FIELDS; f++) /* NULL: an unset slot (the betting ones checked when read) */
+        slot[f] = *(PyObject **)((char *)game + self->offset[f]);
+    if (slot[F_N] == NULL || int64_of(slot[F_N], &n) < 0 || n < 0 || n > 6 || int64_of(args[1], &seat) < 0 ||
+        seat < 0 || seat >= n || int64_of(args[2], &unit) < 0)
+        return PyLong_FromLong(SEAT_ROWS_NOT_SERVED);
+    phase = slot[F_PHASE];
+    if (phase == NULL || !PyUnicode_CheckExact(phase))
+        return PyLong_FromLong(SEAT_ROWS_NOT_SERVED);
+    /* obs_row's `phase == "betting"`: the engine's own constants are these very objects, any equal str
+     * reads the same */
+    if (phase == self->betting || PyUnicode_Compare(phase, self->betting) == 0)
+        row[3] = 0;
+    else if (phase == self->drawing || PyUnicode_Compare(phase, self->drawing) == 0)
+        row[3] = 1;
+    else
+        row[3] = 2;
+    dc = slot[F_DISCARD_COUNTS];
+    if (slot[F_HANDS] == NULL || !PyList_CheckExact(slot[F_HANDS]) || PyList_GET_SIZE(slot[F_HANDS]) != n ||
+        dc == NULL || !PyList_CheckExact(dc) || PyList_GET_SIZE(dc) > 3)
+        return PyLong_FromLong(SEAT_ROWS_NOT_SERVED);
+    hand = PyList_GET_ITEM(slot[F_HANDS], seat);
+    if (!PyList_CheckExact(hand) || PyList_GET_SIZE(hand) > 5)
+        return PyLong_FromLong(SEAT_ROWS_NOT_SERVED);
+    d = PyList_GET_SIZE(dc);
+    k = PyList_GET_SIZE(hand);
+    row[0] = n;
+    row[1] = seat;
+    row[6] = row[7] = 0; /* outside a betting round: no level, no bet count, nobody still to act */
+    if (slot[F_BUTTON] == NULL || int64_of(slot[F_BUTTON], &row[2]) < 0 || slot[F_STREET] == NULL ||
+        int64_of(slot[F_STREET], &row[4]) < 0 || slot[F_TO_ACT] == NULL || int64_of(slot[F_TO_ACT], &row[5]) < 0 ||
+        (row[3] == 0 && (slot[F_LEVEL] == NULL || int64_of(slot[F_LEVEL], &row[6]) < 0 || slot[F_NBETS] == NULL ||
+                         int64_of(slot[F_NBETS], &row[7]) < 0)) ||
+        slot[F_BET_SIZE] == NULL || int64_of(slot[F_BET_SIZE], &row[8]) < 0)
+        return PyLong_FromLong(SEAT_ROWS_NOT_SERVED);
+    row[9] = unit;
+    row[10] = d;
+    row[11] = k;
+    /* n <= 6, d <= 3, k <= 5: BD_OBS_HEAD + (5 + d) * n + k <= BD_OBS_ROW_MAX, every write below in row[] */
+    pos = BD_OBS_HEAD;
+    for (int f = F_STACKS; f <= F_PENDING; f++, pos += n) {
+        if (f == F_PENDING && row[3] != 0) {
+            memset(&row[pos], 0, (size_t)n * sizeof row[0]);
+            continue;
+        }
+        if (slot[f] == NULL || ints_of(slot[f], n, &row[pos]) < 0)
+            return PyLong_FromLong(SEAT_ROWS_NOT_SERVED);
+    }
+    for (int64_t r = 0; r < d; r++, pos += n)
+        if (ints_of(PyList_GET_ITEM(dc, r), n, &row[pos]) < 0)
+            return PyLong_FromLong(SEAT_ROWS_NOT_SERVED);
+    if (ints_of(hand, k, &row[pos]) < 0)
+        return PyLong_FromLong(SEAT_ROWS_NOT_SERVED);
+    pos += k;
+
+    if (PyObject_GetBuffer(args[3], &out, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        PyErr_Clear(); /* as observe_rows: the buffer protocol's wording names neither float32 nor out */
+        PyErr_Format(PyExc_TypeError, "out must be a writable C-contiguous float32 array, not %.100s",
+                     Py_TYPE(args[3])->tp_name);
+        return NULL;
+    }
+    if (out.itemsize != 4 || out.format == NULL || strcmp(out.format, "f") != 0) {
+        PyErr_Format(PyExc_TypeError, "out must be a writable C-contiguous float32 array, not one of format '%.20s'",
+                     out.format == NULL ? "B" : out.format);
+        PyBuffer_Release(&out);
+        return NULL;
+    }
+    result = PyLong_FromLongLong((long long)bd_observe_many((const uint8_t *)row, pos * 8, 1, (float *)out.buf,
+                                                            (int64_t)(out.len / 4)));
+    PyBuffer_Release(&out);
+    return result;
+}
+
+static PyObject *seat_rows_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *names[] = {"cls", "fields", "betting", "drawing", NULL};
+    PyObject *cls, *fields, *betting, *drawing;
+    SeatRows *self;
+    Py_ssize_t offset[SEAT_ROW_FIELDS];
+
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!UU:SeatRows", names, &PyType_Type, &cls, &PyTuple_Type,
+                                     &fields, &betting, &drawing))
+        return NULL;
+    if (PyTuple_GET_SIZE(fields) != SEAT_ROW_FIELDS) {
+        PyErr_Format(PyExc_ValueError, "fields must be %d member descriptors, not %zd", SEAT_ROW_FIELDS,
+                     PyTuple_GET_SIZE(fields));
+        return NULL;
+    }
+    /* Reading a slot at its offset is what attribute access does only when nothing else intervenes. */
+    if (((PyTypeObject *)cls)->tp_getattro != PyObject_GenericGetAttr) {
+        PyErr_Format(PyExc_ValueError, "%.100s has its own attribute access", ((PyTypeObject *)cls)->tp_name);
+        return NULL;
+    }
+    for (int f = 0; f < SEAT_ROW_FIELDS; f++) {
+        PyObject *d = PyTuple_GET_ITEM(fields, f);
+        PyMemberDef *m;
+        if (Py_TYPE(d) != &PyMemberDescr_Type ||
+            !PyType_IsSubtype((PyTypeObject *)cls, PyDescr_TYPE(d))) {
+            PyErr_Format(PyExc_ValueError, "field %d is not a slot of %.100s: %.100R", f,
+                         ((PyTypeObject *)cls)->tp_name, d);
+            return NULL;
+        }
+        m = ((PyMemberDescrObject *)d)->d_member;
+        if (m->type != T_OBJECT_EX || m->offset < (Py_ssize_t)sizeof(PyObject) ||
+            m->offset + (Py_ssize_t)sizeof(PyObject *) > ((PyTypeObject *)cls)->tp_basicsize) {
+            PyErr_Format(PyExc_ValueError, "field %d is not an object slot of %.100s: %.100R", f,
+                         ((PyTypeObject *)cls)->tp_name, d);
+            return NULL;
+        }
+        offset[f] = m->offset;
+    }
+    if (((PyTypeObject *)cls)->tp_version_tag == 0) {
+        /* No tag yet (tags come with the first lookup on the class): without one a change could not be
+         * seen, so this glue would serve nothing; refuse instead, as a caller's bug. */
+        PyErr_Format(PyExc_ValueError, "%.100s has no version tag yet", ((PyTypeObject *)cls)->tp_name);
+        return NULL;
+    }
+    self = (SeatRows *)type->tp_alloc(type, 0);
+    if (self == NULL)
+        return NULL;
+    Py_INCREF(cls);
+    self->cls = (PyTypeObject *)cls;
+    self->version = ((PyTypeObject *)cls)->tp_version_tag;
+    memcpy(self->offset, offset, sizeof offset);
+    Py_INCREF(betting);
+    self->betting = betting;
+    Py_INCREF(drawing);
+    self->drawing = drawing;
+    self->vectorcall = seat_rows_call;
+    return (PyObject *)self;
+}
+
+static int seat_rows_traverse(SeatRows *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->cls);
+    Py_VISIT(self->betting);
+    Py_VISIT(self->drawing);
+    return 0;
+}
+
+static int seat_rows_clear(SeatRows *self)
+{
+    Py_CLEAR(self->cls);
+    Py_CLEAR(self->betting);
+    Py_CLEAR(self->drawing);
+    return 0;
+}
+
+static void seat_rows_dealloc(SeatRows *self)
+{
+    PyObject_GC_UnTrack(self);
+    seat_rows_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyTypeObject SeatRowsType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "badacey_fast._speedups.SeatRows",
+    .tp_doc = "SeatRows(cls, fields, betting, drawing): rows(game, seat, unit, out) -> int (see speedups.c).",
+    .tp_basicsize = sizeof(SeatRows),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_new = seat_rows_new,
+    .tp_call = evaluator_call_tp, /* PyVectorcall_Call: the same for any vectorcall object */
+    .tp_vectorcall_offset = offsetof(SeatRows, vectorcall),
+    .tp_traverse = (traverseproc)seat_rows_traverse,
+    .tp_clear = (inquiry)seat_rows_clear,
+    .tp_dealloc = (destructor)seat_rows_dealloc,
+};
+
 static PyMethodDef speedups_methods[] = {
     {"observe_rows", (PyCFunction)(void (*)(void))observe_rows, METH_FASTCALL,
      "observe_rows(rows, count, out): bd_observe_many on a list of ints (see csrc/observe.h)."},
@@ -276,7 +541,7 @@ static struct PyModuleDef speedups_module = {
 PyMODINIT_FUNC PyInit__speedups(void)
 {
     PyObject *module;
-    if (PyType_Ready(&HandEvaluatorType) < 0)
+    if (PyType_Ready(&HandEvaluatorType) < 0 || PyType_Ready(&SeatRowsType) < 0)
         return NULL;
     module = PyModule_Create(&speedups_module);
     if (module == NULL)
@@ -284,6 +549,16 @@ PyMODINIT_FUNC PyInit__speedups(void)
     Py_INCREF(&HandEvaluatorType);
     if (PyModule_AddObject(module, "HandEvaluator", (PyObject *)&HandEvaluatorType) < 0) {
         Py_DECREF(&HandEvaluatorType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(&SeatRowsType);
+    if (PyModule_AddObject(module, "SeatRows", (PyObject *)&SeatRowsType) < 0) {
+        Py_DECREF(&SeatRowsType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(module, "SEAT_ROWS_NOT_SERVED", SEAT_ROWS_NOT_SERVED) < 0) {
         Py_DECREF(module);
         return NULL;
     }
