@@ -135,7 +135,7 @@ def test_the_package_is_marked_typed() -> None:
 def test_the_compiled_extension_stubs_match_the_extensions() -> None:
     """``_kernel.pyi`` declares exactly what the built cffi extension exports (its ``lib`` is assembled
     from the csrc/*.h declarations, so a function added there must be typed here too), and
-    ``_speedups.pyi`` exactly the names of ``_speedups`` (its classes and functions)."""
+    ``_speedups.pyi`` exactly the names of ``_speedups`` (its classes, functions and constants)."""
     # (imported by name: the package's own ``_kernel`` attribute is its alias of badacey_fast.kernel)
     _kernel = importlib.import_module("badacey_fast._kernel")
     _speedups = importlib.import_module("badacey_fast._speedups")
@@ -148,6 +148,8 @@ def test_the_compiled_extension_stubs_match_the_extensions() -> None:
     stub = ast.parse((PACKAGE / "_speedups.pyi").read_text(encoding="utf-8"))
     public = {node.name for node in stub.body
               if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and not node.name.startswith("_")}
+    public |= {node.target.id for node in stub.body  # its constants
+               if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
     assert public == {name for name in dir(_speedups) if not name.startswith("_")}
 
 
