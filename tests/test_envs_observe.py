@@ -361,3 +361,53 @@ def test_the_c_seat_encoder_checks_its_class_and_out(backend: str) -> None:
         kernel.seat_encoder(Prop, descriptors, "betting", "drawing")  # another class's slots
     with pytest.raises(ValueError, match="15 member descriptors"):
         kernel.seat_encoder(Slotted, descriptors[:-1], "betting", "drawing")
+
+
+def _junk(rng: random.Random, value, n: int):
+    """``value`` (a slot's) changed at random: another type, a list one short or long, an item of
+    another type or out of range, a huge int, a bool."""
+    choices = [None, 1.5, "x", b"y", True, -1, 5, 1 << 40, 1 << 63, -(1 << 70), (1, 2), [[0] * n] * 5]
+    if isinstance(value, list) and value and rng.random() < 0.7:
+        value = [v[:] if isinstance(v, list) else v for v in value]
+        r = rng.random()
+        if r < 0.2:
+            return value[:-1]
+        if r < 0.3:
+            return value + value[-1:]
+        i = rng.randrange(len(value))
+        if isinstance(value[i], list) and value[i] and rng.random() < 0.7:
+            value[i][rng.randrange(len(value[i]))] = rng.choice(choices)
+        else:
+            value[i] = rng.choice(choices)
+        return value
+    return rng.choice(choices)
+
+
+def test_the_c_seat_encoder_on_fuzzed_games_reads_as_the_plain_path_or_leaves_it(backend: str) -> None:
+    """One slot of a real game set to junk: the C encoder writes the plain path's very vector, or refuses
+    the row as the kernel does (encode then raises), or leaves ``out`` untouched as not served; never
+    anything else, whatever the junk (and no read past a list: the sanitizer-free check is that it never
+    crashes or writes a vector the plain path does not)."""
+    if backend != "c":
+        pytest.skip("the Python twin has no slot reader")
+    seat_encoder = encoding.seat_encoder()
+    rng = random.Random(26)
+    outcomes = set()
+    for g, seat in _states(27, 300):
+        g = g.copy()
+        name = rng.choice(encoding.SEAT_FIELDS)
+        try:
+            setattr(g, name, _junk(rng, getattr(g, name), g.n))
+        except AttributeError:  # a slot unset in this phase
+            continue
+        out = np.full(OBS_SIZE, 7.0, np.float32)
+        got = seat_encoder(g, seat, encoding.chip_unit(g.config), out)
+        plain = _plain(g, seat)
+        if got == -1:
+            assert out.tobytes() == plain, name
+        elif got == kernel.SEAT_NOT_SERVED:
+            assert (out == 7.0).all(), name
+        else:
+            assert got == 0 and plain is InvariantError, name
+        outcomes.add(got)
+    assert outcomes == {-1, 0, kernel.SEAT_NOT_SERVED}
