@@ -341,6 +341,7 @@ def test_newer_schema_version_and_missing_pyarrow(monkeypatch) -> None:
         arrow.require_pyarrow()
 
 
+@pytest.mark.exhaustive("python")
 def test_payout_files_plain_and_uncompressed_by_default_any_codec_on_request(tmp_path) -> None:
     # The documented write choice (PayoutWriter): no dictionary, no statistics, uncompressed unless asked;
     # every codec gives the same table, and row groups follow the scored batches (batch_rows).

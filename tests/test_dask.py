@@ -103,6 +103,7 @@ def test_simulate_and_equity_same_on_one_and_two_workers(client) -> None:
     assert abs(eq.shares[0] - 0.0645) < 4 * eq.stderr[0] and eq.outcomes == 30_000  # exact: 0.0645
 
 
+@pytest.mark.exhaustive("python")
 def test_cli_dask_paths(dataset, tmp_path, capsys) -> None:
     root, expected = dataset
     args = ["score", str(root / "deals"), "-o", str(tmp_path / "o"), "--dask", "--no-progress", "-q"]
@@ -119,6 +120,7 @@ def test_cli_dask_paths(dataset, tmp_path, capsys) -> None:
     assert "not both" in capsys.readouterr().err
 
 
+@pytest.mark.exhaustive("python")
 def test_one_worker_with_two_threads_beside_another_cluster(dataset, client, tmp_path, capsys) -> None:
     # A second LocalCluster while the module's is up: each scheduler's HTTP server takes a free port (both
     # on distributed's default 8787 the second failed to start).  Two threads in one worker process run two

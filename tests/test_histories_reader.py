@@ -193,6 +193,7 @@ def _peak(path: Path) -> tuple[int, int]:
     return count, peak - current
 
 
+@pytest.mark.exhaustive
 def test_memory_is_flat_in_the_file_size(tmp_path, monkeypatch):
     # Blocks of 32 Ki characters (instead of 1 Mi) keep the files small and the test quick; the reader
     # holds a block and the hand being read, whatever the file's size.

@@ -99,6 +99,7 @@ def example_modules() -> dict[str, tuple[str, str]]:
     return modules
 
 
+@pytest.mark.exhaustive
 def test_mypy_strict_passes_on_the_package_and_the_examples_and_reports_a_planted_error(tmp_path: Path) -> None:
     """One mypy run (the package's analysis is shared): the package, strict, every example of the README
     and of the docs pages against it, and one planted wrong call, which must be the only error (so the
