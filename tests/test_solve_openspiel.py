@@ -5,6 +5,8 @@ OpenSpiel; and the suit-canonical information-state tensor."""
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
@@ -31,8 +33,11 @@ TWINS = ("python", "c")
 
 
 @pytest.mark.parametrize("name,deal", [("nano-badugi", "set"), pytest.param("nano-badugi", "card", marks=pytest.mark.exhaustive),
-                                       pytest.param("micro-badugi", "set", marks=pytest.mark.exhaustive),
-                                       pytest.param("tiny-badugi", "set", marks=pytest.mark.exhaustive)])
+                                       pytest.param("micro-badugi", "set", marks=pytest.mark.exhaustive)]
+                         # Tiny Badugi: OpenSpiel's Python exploitability takes ~3 min of a core there, more
+                         # than CI's half hour can spare; BADACEY_FAST_SOAK=1 adds it (docs/testing.md).
+                         + ([pytest.param("tiny-badugi", "set", marks=pytest.mark.exhaustive)]
+                            if os.environ.get("BADACEY_FAST_SOAK") else []))
 def test_uniform_exploitability_equals_openspiels(name, deal):
     game = load(name, deal)
     theirs = os_exploitability.exploitability(game, os_policy.UniformRandomPolicy(game))
