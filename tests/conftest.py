@@ -65,6 +65,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(EXHAUSTIVE)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _temporary_files_under_pytest(tmp_path_factory: pytest.TempPathFactory):
+    """The docstrings' and pages' examples make folders with ``tempfile.mkdtemp()`` and leave them, as a
+    reader's session would; under the suite, they and every child process's temporary files go to this
+    session's own folder, which pytest prunes, so a run leaves nothing in the system's temporary folder."""
+    old_dir, old_env = tempfile.tempdir, os.environ.get("TMPDIR")
+    folder = str(tmp_path_factory.mktemp("tempfile"))
+    tempfile.tempdir = folder
+    os.environ["TMPDIR"] = folder
+    yield
+    tempfile.tempdir = old_dir
+    if old_env is None:
+        os.environ.pop("TMPDIR", None)
+    else:
+        os.environ["TMPDIR"] = old_env
+
+
 @pytest.fixture(autouse=True)
 def backend(request: pytest.FixtureRequest):
     """Serve every evaluation from one twin for the duration of the test; yields its name."""
