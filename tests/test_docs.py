@@ -131,7 +131,7 @@ def test_exhaustive_with_a_twin_marks_that_twin_only() -> None:
     exhaustive" the C twin's (tests/conftest.py), in a pytest of its own."""
     import subprocess
 
-    node = "tests/test_draw_ranges.py::test_draws_reproducible_and_default_hero_discard"
+    node = "tests/test_arrow.py::test_payout_files_plain_and_uncompressed_by_default_any_codec_on_request"
 
     # Both twins collected whatever this run serves (CI's sanitizer job and other Pythons set the C twin only).
     env = {k: v for k, v in os.environ.items() if k != "BADACEY_FAST_TEST_TWINS"}
@@ -143,5 +143,5 @@ def test_exhaustive_with_a_twin_marks_that_twin_only() -> None:
         assert run.returncode == 0, run.stdout + run.stderr
         return [line.split("::")[-1] for line in run.stdout.splitlines() if line.startswith(node)]
 
-    assert collected("exhaustive") == ["test_draws_reproducible_and_default_hero_discard[python]"]
-    assert collected("not exhaustive") == ["test_draws_reproducible_and_default_hero_discard[c]"]
+    assert collected("exhaustive") == ["test_payout_files_plain_and_uncompressed_by_default_any_codec_on_request[python]"]
+    assert collected("not exhaustive") == ["test_payout_files_plain_and_uncompressed_by_default_any_codec_on_request[c]"]
