@@ -88,27 +88,40 @@ def _run(text: str, ace_high: bool) -> tuple[int, ...]:
     return tuple(14 if ace_high and ch == "A" else _R[ch] + 1 for ch in text)
 
 
+class _Brute:
+    """Every hand's features, each computed on first use: a pytest worker computes only those its tests
+    ask for (the five-card badugi brute force alone is seconds of numpy)."""
+
+    def __init__(self) -> None:
+        self._low: dict[bool, tuple[np.ndarray, np.ndarray]] = {}
+        self._badugi: dict[tuple[int, bool], tuple[np.ndarray, np.ndarray]] = {}
+
+    def low(self, ace_high: bool) -> tuple[np.ndarray, np.ndarray]:
+        if ace_high not in self._low:
+            self._low[ace_high] = _low_brute(_hands(5), ace_high)
+        return self._low[ace_high]
+
+    def badugi(self, k: int, ace_high: bool) -> tuple[np.ndarray, np.ndarray]:
+        if (k, ace_high) not in self._badugi:
+            self._badugi[k, ace_high] = _badugi_brute(_hands(k), ace_high)
+        return self._badugi[k, ace_high]
+
+
 @pytest.fixture(scope="module")
-def brute():
-    out = {}
-    for k in (5, 4):
-        hands = _hands(k)
-        for ace_high in (False, True):
-            low = _low_brute(hands, ace_high) if k == 5 else None
-            out[k, ace_high] = (low, _badugi_brute(hands, ace_high))
-    return out
+def brute() -> _Brute:
+    return _Brute()
 
 
-def _expected(term: str, game: str, brute) -> np.ndarray:
+def _expected(term: str, game: str, brute: _Brute) -> np.ndarray:
     sc = scoring(game)
-    (low, (size, best)) = brute[sc.hand_size, sc.ace_high]
     if term.endswith(("low", "low+")):
         plus = term.endswith("+")
         run = _run(term.replace("low", "").rstrip("+"), sc.ace_high)
-        nopair, v = low
+        nopair, v = brute.low(sc.ace_high)
         head = v[:, : len(run)]
         return nopair & (_lex_le(head, run) if plus else np.all(head == run, axis=1))
     plus = term.endswith("+")
+    size, best = brute.badugi(sc.hand_size, sc.ace_high)
     body = term.rstrip("+").replace("badugi", "")
     if body == "":
         return size == 4
