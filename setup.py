@@ -39,7 +39,8 @@ from build_ffi import compile_args  # noqa: E402  (csrc/ is not a package)
 SPEEDUPS = Extension(
     "badacey_fast._speedups",
     # lookup.c, observe_rows.c: badacey.c and observe.c, each with an object file of its own
-    sources=["csrc/cpython/speedups.c", "csrc/cpython/lookup.c", "csrc/cpython/observe_rows.c"],
+    sources=["csrc/cpython/speedups.c", "csrc/cpython/lookup.c", "csrc/cpython/observe_rows.c",
+             "csrc/cpython/stars.c"],
     include_dirs=["csrc"],
     extra_compile_args=compile_args(),
 )

@@ -33,3 +33,9 @@ SEAT_ROWS_NOT_SERVED: int
 class SeatRows:
     def __init__(self, cls: type, fields: tuple[object, ...], betting: str, drawing: str, /) -> None: ...
     def __call__(self, game: object, seat: int, unit: int, out: np.ndarray[Any, Any] | Buffer, /) -> int: ...
+
+# A PokerStars hand's lines from its seats (lines[i]) on, read in C (csrc/cpython/stars.c): (seats, behind,
+# events, held, collected, shown, posted, pot, rake, garbage), or None where the Python reader reads the hand.
+# consts: (Event, Seat, the event kinds in stars.c's order, RANK_CHARS, SUIT_CHARS).
+def read_stars(lines: list[str], i: int, start: int, scale: int, draws: int, hand_size: int,
+               consts: tuple[object, ...], /) -> tuple[Any, ...] | None: ...

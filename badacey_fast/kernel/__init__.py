@@ -12,6 +12,8 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
   ``split_many`` (the one split of RULES.md §3 over rows of pots whose winners are known);
 - draws: ``draw_histograms``, ``draw_all_discards``;
 - deal files: ``parse_deals`` (None on the Python twin: no fast parser), ``format_results``;
+- hand histories: ``read_stars`` (a PokerStars hand's lines; None on the Python twin, and from C for any
+  hand it leaves to the Python reader);
 - vector paths (C only): ``simd_level`` (-1 on the Python twin), ``eval_many_level``;
 - observation vectors of the learning environments (:mod:`badacey_fast.envs`): ``observe_many``,
   ``row_encoder``, ``seat_encoder`` (C only: None on the Python twin);
@@ -33,7 +35,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (docs/imp
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Iterable
     from types import ModuleType
-    from typing import TypeVar, cast
+    from typing import Any, TypeVar, cast
 
     from badacey_fast.kernel._c import EngineTables as EngineTables  # engine_tables() returns the class
     from badacey_fast.kernel._c import Simulator as Simulator  # simulator() returns the class
@@ -49,7 +51,7 @@ else:
 
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
-           "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
+           "draw_all_discards", "parse_deals", "read_stars", "format_results", "simd_level", "eval_many_level", "observe_many",
            "row_encoder", "seat_encoder", "SEAT_NOT_SERVED", "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "simulator", "solver", "play"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
@@ -137,6 +139,14 @@ def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray 
     """Deal-file lines into row arrays: ``(lines scanned, bytes consumed)``, or None (no fast parser)."""
     return _backend.impl.parse_deals(block, pos, seats, csv, columns, ncolumns, max_rows, hands, live, pot, button,
                                      flags, start, length)
+
+
+def read_stars(lines: list[str], i: int, start: int, scale: int, draws: int, hand_size: int,
+               consts: tuple[object, ...]) -> tuple[Any, ...] | None:
+    """A PokerStars hand's lines from its seats (``lines[i]``) on, read in C (csrc/cpython/stars.c): the
+    hand builder's fields as a tuple, or None where the Python reader
+    (:func:`badacey_fast.histories.sites.pokerstars._play`) reads the hand (always on the Python twin)."""
+    return _backend.impl.read_stars(lines, i, start, scale, draws, hand_size, consts)
 
 
 def format_results(line: NDArray, chips: NDArray, low: NDArray,

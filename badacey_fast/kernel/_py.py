@@ -5,9 +5,11 @@ right length).  Batches (``eval_many``, ``badugi_rank_many``, ``all_entries``, `
 ``_py_numpy.py``, imported on first use so that ``import badacey_fast`` does not import numpy.  Ranks
 are dense, lower is better.
 
-Two C functions have no Python twin, each for a documented reason: ``parse_deals`` returns None (the
+Three C functions have no Python twin, each for a documented reason: ``parse_deals`` returns None (the
 deal files' Python path is :mod:`badacey_fast.files.lines`, which words every error; the C parser only
-speeds up the strict forms), and ``eval_many_level`` raises ``NotImplementedError`` (there are no
+speeds up the strict forms), ``read_stars`` returns None (the PokerStars reader's Python path is
+:func:`badacey_fast.histories.sites.pokerstars._play`, which words every error; the C reader only speeds up
+the lines it knows), and ``eval_many_level`` raises ``NotImplementedError`` (there are no
 vector paths to choose from: ``simd_level()`` is -1).
 """
 
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
 NAME = "python"
 
 __all__ = ["NAME", "evaluate5", "low_rank5", "badugi_rank", "eval_many", "badugi_rank_many", "all_entries",
-           "showdown_many", "showdown_columns", "split_many", "draw_histograms", "draw_all_discards", "parse_deals",
+           "showdown_many", "showdown_columns", "split_many", "draw_histograms", "draw_all_discards", "parse_deals", "read_stars",
            "format_results", "simd_level", "eval_many_level", "observe_many", "observe_list",
            "seat_encoder"]
 
@@ -108,6 +110,12 @@ def split_many(pots: NDArray, buttons: NDArray, low_bits: NDArray | None, badugi
     from badacey_fast.kernel import _py_numpy
 
     return _py_numpy.split_many(pots, buttons, low_bits, badugi_bits, odd_low, chips, columns)
+
+
+def read_stars(lines: list[str], i: int, start: int, scale: int, draws: int, hand_size: int,
+               consts: tuple[object, ...]) -> None:
+    """None: the Python twin has no C reader (the caller's Python path reads the hand's lines)."""
+    return None
 
 
 def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None, ncolumns: int,

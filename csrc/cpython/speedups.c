@@ -524,7 +524,13 @@ static PyTypeObject SeatRowsType = {
     .tp_dealloc = (destructor)seat_rows_dealloc,
 };
 
+/* csrc/cpython/stars.c: a PokerStars hand's lines read in C (None: the Python twin reads the hand). */
+PyObject *bd_read_stars(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+
 static PyMethodDef speedups_methods[] = {
+    {"read_stars", (PyCFunction)(void (*)(void))bd_read_stars, METH_FASTCALL,
+     "read_stars(lines, i, start, scale, draws, hand_size, consts): a PokerStars hand's seats, play and "
+     "summary, or None (see csrc/cpython/stars.c)."},
     {"observe_rows", (PyCFunction)(void (*)(void))observe_rows, METH_FASTCALL,
      "observe_rows(rows, count, out): bd_observe_many on a list of ints (see csrc/observe.h)."},
     {NULL, NULL, 0, NULL},

@@ -14,12 +14,15 @@ import re
 from badacey_fast.errors import HandHistoryError
 from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.games import betting, variant
+from badacey_fast.cards import RANK_CHARS, SUIT_CHARS
 from badacey_fast.histories.model import (
-    ANTE, BET, BIG_BLIND, CALL, DEAD, MUCK, POST, RAISE, SMALL_BLIND, Event, RealHand,
+    ANTE, BET, BIG_BLIND, CALL, CHECK, COLLECT, DEAD, DRAW, FOLD, MUCK, POST, RAISE, RESHUFFLE, SHOW, SMALL_BLIND,
+    UNCALLED, Event, RealHand, Seat,
 )
 from badacey_fast.histories.sites.base import Site
 from badacey_fast.histories.sites.words import Names, strip_all_in, when
 from badacey_fast.histories.text import amount, cards
+from badacey_fast.kernel import read_stars
 
 __all__ = ["SITE", "parse"]
 
@@ -118,8 +121,6 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     """One PokerStars hand (see the module docstring)."""
     hand = RealHand("PokerStars", "", file, start)
     stakes = _header(lines[0], hand)
-    scale = hand.scale
-    b = HandBuilder(hand)
     n = len(lines)
     i = 1
     while i < n and not lines[i]:
@@ -131,6 +132,28 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             hand.max_seats = int(t["max"]) if t["max"] else None
             hand.button = int(t["button"]) if t["button"] else None
         i += 1
+    b = HandBuilder(hand)
+    got = read_stars(lines, i, start, hand.scale, hand.draws, hand.hand_size, _CONSTS)
+    if got is None:  # the Python twin: always on the Python backend, and for any hand the C reader leaves
+        return _play(b, lines, i, start, stakes)
+    b.seats, b.behind, b.events, b.held, b.collected, b.shown, b.posted, hand.pot, hand.rake, garbage = got
+    _stakes(hand, b.events, stakes, ANTE in b.posted)
+    return b.finish(), garbage
+
+
+# What the C reader (csrc/cpython/stars.c) builds with: the event and seat classes, the event kinds in its
+# order, the card characters.
+_CONSTS = (Event, Seat, (ANTE, SMALL_BLIND, BIG_BLIND, POST, DEAD, FOLD, CHECK, CALL, BET, RAISE, DRAW, SHOW, MUCK,
+                         UNCALLED, COLLECT, RESHUFFLE), RANK_CHARS, SUIT_CHARS)
+
+
+def _play(b: HandBuilder, lines: list[str], i: int, start: int, stakes: tuple[int, int] | None
+          ) -> tuple[RealHand, list[tuple[int, str]]]:
+    """The hand from its seats (``lines[i]``) on, in Python: the twin of the C reader
+    (``kernel.read_stars``), which reads these lines the same way or leaves the hand to this function."""
+    hand = b.hand
+    scale = hand.scale
+    n = len(lines)
     while i < n and lines[i].startswith("Seat "):
         s = _SEAT.match(lines[i])
         if s is None:

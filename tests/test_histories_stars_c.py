@@ -1,0 +1,264 @@
+"""The C reader of PokerStars hands (csrc/cpython/stars.c, ``kernel.read_stars``) held equal to its Python
+twin (``pokerstars._play``): on every fixture hand and hand-written edge hands it reads, field for field the
+builder's state the twin leaves; on hundreds of mutated, truncated and garbled hands every RealHand field and
+every error message is the same on both twins (the C reader reads a hand exactly as the twin does, or leaves
+it to the twin).  Under the sanitizer job these hands also prove that no input makes it read past a line."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+from badacey_fast import kernel
+from badacey_fast.errors import HandHistoryError
+from badacey_fast.histories import parse
+from badacey_fast.histories.build import HandBuilder
+from badacey_fast.histories.model import EXAMPLE, RealHand
+from badacey_fast.histories.sites import pokerstars
+
+pytestmark = pytest.mark.backend_independent  # each test reads with both twins itself
+
+DATA = Path(__file__).parent / "data" / "histories"
+
+# Hand-written hands at the edges of what the C reader takes (and a few it leaves to the twin).
+CRAFTED = [
+    # a tournament: antes, chips with commas, an all-in call and raise, side pots, names with spaces
+    """PokerStars Hand #910000001: Tournament #55, $3+$0.30 USD Badugi Limit - Level IV (40/80) - 2024/04/01 10:00:00 ET
+Table '55 1' 9-max Seat #2 is the button
+Seat 1: nl pokerr (1,500 in chips)
+Seat 2: nl (800 in chips)
+Seat 3: Edda (1,200 in chips) is sitting out
+Seat 4: Finn (2,000 in chips)
+nl pokerr: posts the ante 5
+nl: posts the ante 5
+Finn: posts the ante 5
+Edda: is sitting out
+nl pokerr: posts small blind 20
+Finn: posts big blind 40
+*** DEALING HANDS ***
+Dealt to nl pokerr [Ah 2c 3d 4s]
+nl: raises 755 to 795 and is all-in
+nl pokerr: raises 680 to 1,475 and is all-in
+Finn: calls 1,435
+*** FIRST DRAW ***
+nl: stands pat
+nl pokerr: stands pat on [Ah 2c 3d 4s]
+Finn: discards 1 card
+*** SECOND DRAW ***
+nl: discards 1 card
+nl pokerr: stands pat
+Finn: discards 2 cards
+*** THIRD DRAW ***
+nl: stands pat
+nl pokerr: stands pat
+Finn: stands pat
+*** SHOW DOWN ***
+nl pokerr: shows [Ah 2c 3d 4s] (Badugi: 4,3,2,A)
+Finn: mucks hand
+nl: shows [5h 6c 7d 8s] (Badugi: 8,7,6,5)
+nl pokerr collected 1,360 from side pot-1
+nl pokerr collected 2,400 from main pot
+Finn said, "nh"
+*** SUMMARY ***
+Total pot 3,760 Main pot 2,400. Side pot-1 1,360. | Rake 0
+Seat 1: nl pokerr (small blind) showed [Ah 2c 3d 4s] and won (3,760)
+Seat 2: nl (button) showed [5h 6c 7d 8s] and lost
+Seat 4: Finn (big blind) mucked [9h Tc Jd Qs]
+""",
+    # cash: an uncalled bet, a reshuffle, three groups dealt, a quiet verb, a board line in the summary
+    """PokerStars Hand #910000002:  Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD) - 2024/04/01 10:05:00 ET
+Table 'Edge II' 6-max Seat #1 is the button
+Seat 1: Hero ($5 in chips)
+Seat 2: Ola ($4.20 in chips)
+Hero: posts small blind $0.05
+Ola: posts big blind $0.10
+*** DEALING HANDS ***
+Dealt to Hero [2h 3c 4d 5s Kh]
+Hero: raises $0.10 to $0.20
+Ola: calls $0.10
+*** FIRST DRAW ***
+Ola: discards 2 cards
+Hero: discards 1 card [Kh]
+Dealt to Hero [2h 3c 4d 5s] [8c]
+Ola: checks
+Hero: bets $0.10
+Ola: calls $0.10
+*** SECOND DRAW ***
+The deck is reshuffled
+Ola: discards 1 card
+Hero: discards 1 card [8c]
+Dealt to Hero [2h 3c 4d] [5s] [7d]
+Ola: bets $0.20
+Hero: raises $0.20 to $0.40
+Ola: doesn't show hand
+Ola: folds
+Uncalled bet ($0.20) returned to Hero
+Hero collected $0.95 from pot
+*** SUMMARY ***
+Total pot $1 | Rake $0.05
+Board [2c]
+Seat 1: Hero (button) (small blind) collected ($0.95)
+Seat 2: Ola (big blind) folded on the 2nd Draw
+""",
+    # left to the twin: small & big blinds, a verb nobody knows, euros
+    """PokerStars Hand #910000003:  Badugi Limit (€0.10/€0.20 EUR) - 2024/04/01 10:10:00 CET
+Table 'Edge III' 6-max Seat #1 is the button
+Seat 1: Ann (€5 in chips)
+Seat 2: Bo (€5 in chips)
+Seat 3: Cy (€5 in chips)
+Ann: posts small blind €0.05
+Bo: posts big blind €0.10
+Cy: posts small & big blinds €0.15
+Cy: dances
+*** DEALING HANDS ***
+Ann: folds
+Bo: checks
+Cy: checks
+*** FIRST DRAW ***
+Bo: stands pat
+Cy: stands pat
+Bo: checks
+Cy: checks
+*** SUMMARY ***
+Total pot €0.35 | Rake €0
+""",
+]
+
+STARS_FIXTURES = (DATA / "pokerstars.txt").read_text(encoding="utf-8")
+TEXTS = [STARS_FIXTURES, EXAMPLE] + CRAFTED
+
+
+def _hands_of(text: str) -> list[str]:
+    marks = [k for k in range(len(text)) if text.startswith("PokerStars ", k) and (k == 0 or text[k - 1] == "\n")]
+    return [text[a:b] for a, b in zip(marks, marks[1:] + [len(text)])]
+
+
+HANDS = [h for t in TEXTS for h in _hands_of(t)]
+
+
+def _error(e: HandHistoryError) -> tuple[object, ...]:
+    return (str(e), type(e).__name__, e.file, e.line, e.site, e.hand_id, e.variant, getattr(e, "kind", None))
+
+
+def _hand(h: RealHand) -> tuple[object, ...]:
+    # Every field, types included (an Event/Seat is the NamedTuple, ints are ints, dict order kept).
+    fields = tuple((slot, getattr(h, slot)) for slot in RealHand.__mro__[1].__slots__)
+    kinds = tuple((type(e).__name__, tuple(type(v).__name__ for v in e)) for e in h.actions)
+    seat_kinds = tuple((type(s).__name__, tuple(type(v).__name__ for v in s)) for s in h.seats)
+    return fields, kinds, seat_kinds, list(h.collected.items()), h.to_dict()
+
+
+def _read(text: str, twin: str) -> tuple[list[object], list[object]]:
+    errors: list[HandHistoryError] = []
+    with kernel.using(twin):
+        # a file object: a mutant of one line is text, not a path
+        hands = [_hand(h) for h in parse(io.StringIO(text), on_bad_hand=errors.append)]
+    return hands, [_error(e) for e in errors]
+
+
+def _builder_state(text: str, reader: str) -> tuple[object, ...] | None:
+    """The builder's fields after the seats, the play, the summary and ``finish``: read by the C reader, or
+    by the twin (None when the C reader leaves the hand, or the twin refuses it)."""
+    lines = [t.rstrip() for t in text.split("\n")]
+    hand = RealHand("PokerStars", "", "<text>", 1)
+    stakes = pokerstars._header(lines[0], hand)
+    i = 1
+    while i < len(lines) and not lines[i]:
+        i += 1
+    if i < len(lines) and lines[i].startswith("Table '"):
+        i += 1
+    b = HandBuilder(hand)
+    if reader == "c":
+        with kernel.using("c"):
+            got = kernel.read_stars(lines, i, 1, hand.scale, hand.draws, hand.hand_size, pokerstars._CONSTS)
+        if got is None:
+            return None
+        b.seats, b.behind, b.events, b.held, b.collected, b.shown, b.posted, hand.pot, hand.rake, garbage = got
+        pokerstars._stakes(hand, b.events, stakes, "ante" in b.posted)
+        b.finish()  # as parse() does: the twin's _play ends with it
+    else:
+        try:
+            _, garbage = pokerstars._play(b, lines, i, 1, stakes)
+        except (HandHistoryError, ValueError, IndexError, KeyError):
+            return None
+    return (list(b.seats.items()), b.behind, b.events, b.held, list(b.collected.items()), b.shown, b.posted,
+            hand.pot, hand.rake, garbage, hand.blinds, hand.limits, hand.ante)
+
+
+def test_the_c_reader_leaves_the_builder_as_the_twin_does_on_every_hand_it_reads():
+    served = 0
+    for text in HANDS:
+        c = _builder_state(text, "c")
+        if c is None:
+            continue
+        served += 1
+        py = _builder_state(text, "python")
+        assert py is not None, text[:80]
+        # events compared item by item: the kinds are the same strings, the cards tuples of ints
+        assert c[2] == py[2] and [type(e) for e in c[2]] == [type(e) for e in py[2]], text[:80]
+        assert c == py, text[:80]
+    # Every fixture hand and both crafted hands it is meant for are read in C (the third is the twin's).
+    assert served == len(HANDS) - 1
+
+
+def test_the_c_reader_leaves_to_the_twin_what_it_does_not_know():
+    from badacey_fast import _speedups
+
+    assert _builder_state(CRAFTED[2], "c") is None  # euros, small & big blinds, a verb nobody knows
+    lines = HANDS[0].split("\n")
+    with kernel.using("python"):
+        assert kernel.read_stars(lines, 2, 1, 2, 3, 4, pokerstars._CONSTS) is None
+    with pytest.raises(TypeError):
+        _speedups.read_stars("not a list", 2, 1, 2, 3, 4, pokerstars._CONSTS)
+    with pytest.raises(TypeError):
+        _speedups.read_stars(lines, 2, 1, 2, 3, 4, pokerstars._CONSTS[:4])
+
+
+@pytest.mark.parametrize("k", range(len(TEXTS)))
+def test_every_field_and_error_is_the_same_on_both_twins(k):
+    assert _read(TEXTS[k], "c") == _read(TEXTS[k], "python")
+
+
+_JUNK = ["€", "£", " ", ":", ": ", "[", "]", "] [", "0", "9", ",", ".", "x", "X", "é", "\u0663", "\t", "(", ")",
+         "all-in", " and is all-in", "$", "-", "pot", "\ud800", "10", "Ah", "SUMMARY", "*** ", " to ", "collected ",
+         " from ", "Dealt to ", "Seat 9: ", "Uncalled bet (", ") returned to "]
+
+
+def _mutate(text: str, rng: random.Random) -> str:
+    lines = text.split("\n")
+    for _ in range(rng.randint(1, 3)):
+        op = rng.randrange(8)
+        k = rng.randrange(len(lines))
+        if op == 0 and len(lines) > 2:
+            del lines[k]
+        elif op == 1:
+            lines.insert(k, lines[rng.randrange(len(lines))])
+        elif op == 2:
+            j = rng.randrange(len(lines))
+            lines[k], lines[j] = lines[j], lines[k]
+        elif op == 3 and lines[k]:
+            p = rng.randrange(len(lines[k]) + 1)
+            lines[k] = lines[k][:p] + rng.choice(_JUNK) + lines[k][p:]
+        elif op == 4 and lines[k]:
+            p = rng.randrange(len(lines[k]))
+            lines[k] = lines[k][:p] + rng.choice(_JUNK) + lines[k][p + 1:]
+        elif op == 5:
+            lines = lines[:k + 1]  # the hand cut off
+        elif op == 6 and lines[k]:
+            lines[k] = lines[k][: rng.randrange(len(lines[k]))]  # a line cut off
+        elif op == 7:
+            words = [w for ln in lines for w in ln.split(" ") if w]
+            a, b = rng.choice(words), rng.choice(words)
+            lines[k] = lines[k].replace(a, b, 1)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_fuzz_mutated_truncated_and_garbled_hands_read_the_same_on_both_twins(seed):
+    rng = random.Random(2500 + seed)
+    for _ in range(60):
+        text = _mutate(rng.choice(HANDS), rng)
+        assert _read(text, "c") == _read(text, "python"), text
