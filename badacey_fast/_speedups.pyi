@@ -35,7 +35,10 @@ class SeatRows:
     def __call__(self, game: object, seat: int, unit: int, out: np.ndarray[Any, Any] | Buffer, /) -> int: ...
 
 # A PokerStars hand's lines from its seats (lines[i]) on, read in C (csrc/cpython/stars.c): (seats, behind,
-# events, held, collected, shown, posted, pot, rake, garbage), or None where the Python reader reads the hand.
+# events, held, collected, shown, posted, pot, rake, garbage, button), or None where the Python reader reads
+# the hand; read_tilt: a Full Tilt hand's, alike.
 # consts: (Event, Seat, the event kinds in stars.c's order, RANK_CHARS, SUIT_CHARS).
 def read_stars(lines: list[str], i: int, start: int, scale: int, draws: int, hand_size: int,
                consts: tuple[object, ...], /) -> tuple[Any, ...] | None: ...
+def read_tilt(lines: list[str], i: int, start: int, scale: int, draws: int, hand_size: int,
+              consts: tuple[object, ...], /) -> tuple[Any, ...] | None: ...

@@ -1,6 +1,6 @@
-"""The C reader of PokerStars hands (csrc/cpython/stars.c, ``kernel.read_stars``) held equal to its Python
-twin (``pokerstars._play``): on every fixture hand and hand-written edge hands it reads, field for field the
-builder's state the twin leaves; on hundreds of mutated, truncated and garbled hands every RealHand field and
+"""The C reader of PokerStars and Full Tilt hands (csrc/cpython/stars.c, ``kernel.read_stars`` and
+``read_tilt``) held equal to its Python twins (``pokerstars._play``, ``fulltilt._play``): on every fixture
+hand and hand-written edge hands it reads, field for field the builder's state the twin leaves; on hundreds of mutated, truncated and garbled hands every RealHand field and
 every error message is the same on both twins (the C reader reads a hand exactly as the twin does, or leaves
 it to the twin).  Under the sanitizer job these hands also prove that no input makes it read past a line."""
 
@@ -17,7 +17,8 @@ from badacey_fast.errors import HandHistoryError
 from badacey_fast.histories import parse
 from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.model import EXAMPLE, RealHand
-from badacey_fast.histories.sites import pokerstars
+from badacey_fast.histories.sites import fulltilt, pokerstars
+from badacey_fast.histories.sites.words import CONSTS
 
 pytestmark = pytest.mark.backend_independent  # each test reads with both twins itself
 
@@ -127,12 +128,64 @@ Total pot €0.35 | Rake €0
 """,
 ]
 
+TILT_CRAFTED = [
+    # a tournament: antes, a dead post, an all-in raise, a tie, side pots, a name with a space, three groups
+    """Full Tilt Poker Game #42000000001: $10 + $1 Sit & Go (123456789), Table 1 - 25/50 Ante 5 - Limit Badugi - 10:00:00 ET - 2011/04/11
+Seat 1: Steve Z (1,500)
+Seat 2: Steve (700)
+Seat 3: Ola (2,000), is sitting out
+Seat 4: Pim (1,200)
+Steve Z antes 5
+Steve antes 5
+Pim antes 5
+Ola is sitting out
+Steve Z posts the small blind of 25
+Steve posts the big blind of 50
+Pim posts a dead small blind of 25
+The button is in seat #4
+*** HOLE CARDS ***
+Dealt to Steve Z [Ah 2c 3d 4s]
+Pim calls 50
+Steve Z raises to 100
+Steve raises to 695, and is all in
+Pim calls 645
+Steve Z calls 595
+*** FIRST DRAW ***
+Steve Z stands pat on [Ah 2c 3d 4s]
+Steve discards 1 card
+Pim discards 2 cards
+Pim has 15 seconds left to act
+*** SECOND DRAW ***
+Steve Z discards 1 card [4s]
+Dealt to Steve Z [Ah 2c 3d] [4s] [4h]
+Pim stands pat
+Steve Z bets 100
+Pim folds
+Uncalled bet of 100 returned to Steve Z
+*** THIRD DRAW ***
+Steve Z stands pat
+*** SHOW DOWN ***
+Steve Z shows [Ah 2c 3d 4h]
+Steve shows [Ad 2h 3c 4s]
+Steve Z ties for the pot (1,055)
+Steve ties for the side pot #1 (1,050)
+*** SUMMARY ***
+Total pot 2,125 | Rake 20
+Seat 1: Steve Z showed [Ah 2c 3d 4h] and won (1,055)
+Seat 2: Steve showed [Ad 2h 3c 4s] and won (1,050)
+Seat 4: Pim (button) mucked [Kh Qc Jd Ts]
+Duration 3m
+""",
+]
+
 STARS_FIXTURES = (DATA / "pokerstars.txt").read_text(encoding="utf-8")
-TEXTS = [STARS_FIXTURES, EXAMPLE] + CRAFTED
+TILT_FIXTURES = (DATA / "fulltilt.txt").read_text(encoding="utf-8")
+TEXTS = [STARS_FIXTURES, EXAMPLE] + CRAFTED + [TILT_FIXTURES] + TILT_CRAFTED
 
 
 def _hands_of(text: str) -> list[str]:
-    marks = [k for k in range(len(text)) if text.startswith("PokerStars ", k) and (k == 0 or text[k - 1] == "\n")]
+    marks = [k for k in range(len(text)) if text.startswith(("PokerStars ", "Full Tilt Poker ", "FullTiltPoker "), k)
+             and (k == 0 or text[k - 1] == "\n")]
     return [text[a:b] for a, b in zip(marks, marks[1:] + [len(text)])]
 
 
@@ -163,29 +216,37 @@ def _builder_state(text: str, reader: str) -> tuple[object, ...] | None:
     """The builder's fields after the seats, the play, the summary and ``finish``: read by the C reader, or
     by the twin (None when the C reader leaves the hand, or the twin refuses it)."""
     lines = [t.rstrip() for t in text.split("\n")]
-    hand = RealHand("PokerStars", "", "<text>", 1)
-    stakes = pokerstars._header(lines[0], hand)
+    tilt = not text.startswith("PokerStars")
+    room = fulltilt if tilt else pokerstars
+    hand = RealHand("Full Tilt" if tilt else "PokerStars", "", "<text>", 1)
+    stakes = room._header(lines[0], hand)
     i = 1
-    while i < len(lines) and not lines[i]:
+    while not tilt and i < len(lines) and not lines[i]:
         i += 1
-    if i < len(lines) and lines[i].startswith("Table '"):
+    if not tilt and i < len(lines) and lines[i].startswith("Table '"):
         i += 1
     b = HandBuilder(hand)
     if reader == "c":
         with kernel.using("c"):
-            got = kernel.read_stars(lines, i, 1, hand.scale, hand.draws, hand.hand_size, pokerstars._CONSTS)
+            got = (kernel.read_tilt if tilt else kernel.read_stars)(lines, i, 1, hand.scale, hand.draws,
+                                                                    hand.hand_size, CONSTS)
         if got is None:
             return None
-        b.seats, b.behind, b.events, b.held, b.collected, b.shown, b.posted, hand.pot, hand.rake, garbage = got
-        pokerstars._stakes(hand, b.events, stakes, "ante" in b.posted)
-        b.finish()  # as parse() does: the twin's _play ends with it
+        b.seats, b.behind, b.events, b.held, b.collected, b.shown, b.posted, hand.pot, hand.rake, garbage, button = got
+        if button is not None:
+            hand.button = button
+        if tilt:
+            fulltilt._end(b, stakes)  # as parse() does: the twin's _play ends with it
+        else:
+            pokerstars._stakes(hand, b.events, stakes, "ante" in b.posted)
+            b.finish()
     else:
         try:
-            _, garbage = pokerstars._play(b, lines, i, 1, stakes)
+            _, garbage = room._play(b, lines, i, 1, stakes)
         except (HandHistoryError, ValueError, IndexError, KeyError):
             return None
     return (list(b.seats.items()), b.behind, b.events, b.held, list(b.collected.items()), b.shown, b.posted,
-            hand.pot, hand.rake, garbage, hand.blinds, hand.limits, hand.ante)
+            hand.pot, hand.rake, garbage, hand.blinds, hand.limits, hand.ante, hand.button, hand.status)
 
 
 def test_the_c_reader_leaves_the_builder_as_the_twin_does_on_every_hand_it_reads():
@@ -200,7 +261,7 @@ def test_the_c_reader_leaves_the_builder_as_the_twin_does_on_every_hand_it_reads
         # events compared item by item: the kinds are the same strings, the cards tuples of ints
         assert c[2] == py[2] and [type(e) for e in c[2]] == [type(e) for e in py[2]], text[:80]
         assert c == py, text[:80]
-    # Every fixture hand and both crafted hands it is meant for are read in C (the third is the twin's).
+    # Every fixture hand and every crafted hand it is meant for are read in C (the euro hand is the twin's).
     assert served == len(HANDS) - 1
 
 
@@ -210,11 +271,11 @@ def test_the_c_reader_leaves_to_the_twin_what_it_does_not_know():
     assert _builder_state(CRAFTED[2], "c") is None  # euros, small & big blinds, a verb nobody knows
     lines = HANDS[0].split("\n")
     with kernel.using("python"):
-        assert kernel.read_stars(lines, 2, 1, 2, 3, 4, pokerstars._CONSTS) is None
+        assert kernel.read_stars(lines, 2, 1, 2, 3, 4, CONSTS) is None
     with pytest.raises(TypeError):
-        _speedups.read_stars("not a list", 2, 1, 2, 3, 4, pokerstars._CONSTS)
+        _speedups.read_stars("not a list", 2, 1, 2, 3, 4, CONSTS)
     with pytest.raises(TypeError):
-        _speedups.read_stars(lines, 2, 1, 2, 3, 4, pokerstars._CONSTS[:4])
+        _speedups.read_stars(lines, 2, 1, 2, 3, 4, CONSTS[:4])
 
 
 @pytest.mark.parametrize("k", range(len(TEXTS)))
@@ -222,7 +283,8 @@ def test_every_field_and_error_is_the_same_on_both_twins(k):
     assert _read(TEXTS[k], "c") == _read(TEXTS[k], "python")
 
 
-_JUNK = ["€", "£", " ", ":", ": ", "[", "]", "] [", "0", "9", ",", ".", "x", "X", "é", "\u0663", "\t", "(", ")",
+_JUNK = [" wins the pot (", " ties for ", " antes ", " posts a dead ", "Uncalled bet of ", " returned to ",
+         "The button is in seat #", "Duration ", "\ufffd", "€", "£", " ", ":", ": ", "[", "]", "] [", "0", "9", ",", ".", "x", "X", "é", "\u0663", "\t", "(", ")",
          "all-in", " and is all-in", "$", "-", "pot", "\ud800", "10", "Ah", "SUMMARY", "*** ", " to ", "collected ",
          " from ", "Dealt to ", "Seat 9: ", "Uncalled bet (", ") returned to "]
 

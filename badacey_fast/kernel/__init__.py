@@ -12,8 +12,8 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
   ``split_many`` (the one split of RULES.md §3 over rows of pots whose winners are known);
 - draws: ``draw_histograms``, ``draw_all_discards``;
 - deal files: ``parse_deals`` (None on the Python twin: no fast parser), ``format_results``;
-- hand histories: ``read_stars`` (a PokerStars hand's lines; None on the Python twin, and from C for any
-  hand it leaves to the Python reader);
+- hand histories: ``read_stars``, ``read_tilt`` (a PokerStars or Full Tilt hand's lines; None on the
+  Python twin, and from C for any hand it leaves to the Python reader);
 - vector paths (C only): ``simd_level`` (-1 on the Python twin), ``eval_many_level``;
 - observation vectors of the learning environments (:mod:`badacey_fast.envs`): ``observe_many``,
   ``row_encoder``, ``seat_encoder`` (C only: None on the Python twin);
@@ -51,7 +51,7 @@ else:
 
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
-           "draw_all_discards", "parse_deals", "read_stars", "format_results", "simd_level", "eval_many_level", "observe_many",
+           "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "format_results", "simd_level", "eval_many_level", "observe_many",
            "row_encoder", "seat_encoder", "SEAT_NOT_SERVED", "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "simulator", "solver", "play"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
@@ -144,9 +144,16 @@ def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray 
 def read_stars(lines: list[str], i: int, start: int, scale: int, draws: int, hand_size: int,
                consts: tuple[object, ...]) -> tuple[Any, ...] | None:
     """A PokerStars hand's lines from its seats (``lines[i]``) on, read in C (csrc/cpython/stars.c): the
-    hand builder's fields as a tuple, or None where the Python reader
+    hand builder's fields as a tuple (the last item None: the button is the table line's), or None where the Python reader
     (:func:`badacey_fast.histories.sites.pokerstars._play`) reads the hand (always on the Python twin)."""
     return _backend.impl.read_stars(lines, i, start, scale, draws, hand_size, consts)
+
+
+def read_tilt(lines: list[str], i: int, start: int, scale: int, draws: int, hand_size: int,
+              consts: tuple[object, ...]) -> tuple[Any, ...] | None:
+    """:func:`read_stars` for a Full Tilt hand (the seats from ``lines[i]``; the Python reader:
+    :func:`badacey_fast.histories.sites.fulltilt._play`); the tuple ends with the button's seat (or None)."""
+    return _backend.impl.read_tilt(lines, i, start, scale, draws, hand_size, consts)
 
 
 def format_results(line: NDArray, chips: NDArray, low: NDArray,

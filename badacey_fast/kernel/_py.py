@@ -7,9 +7,9 @@ are dense, lower is better.
 
 Three C functions have no Python twin, each for a documented reason: ``parse_deals`` returns None (the
 deal files' Python path is :mod:`badacey_fast.files.lines`, which words every error; the C parser only
-speeds up the strict forms), ``read_stars`` returns None (the PokerStars reader's Python path is
-:func:`badacey_fast.histories.sites.pokerstars._play`, which words every error; the C reader only speeds up
-the lines it knows), and ``eval_many_level`` raises ``NotImplementedError`` (there are no
+speeds up the strict forms), ``read_stars`` and ``read_tilt`` return None (the PokerStars and Full Tilt
+readers' Python paths, ``pokerstars._play`` and ``fulltilt._play``, word every error; the C reader only
+speeds up the lines it knows), and ``eval_many_level`` raises ``NotImplementedError`` (there are no
 vector paths to choose from: ``simd_level()`` is -1).
 """
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 NAME = "python"
 
 __all__ = ["NAME", "evaluate5", "low_rank5", "badugi_rank", "eval_many", "badugi_rank_many", "all_entries",
-           "showdown_many", "showdown_columns", "split_many", "draw_histograms", "draw_all_discards", "parse_deals", "read_stars",
+           "showdown_many", "showdown_columns", "split_many", "draw_histograms", "draw_all_discards", "parse_deals", "read_stars", "read_tilt",
            "format_results", "simd_level", "eval_many_level", "observe_many", "observe_list",
            "seat_encoder"]
 
@@ -116,6 +116,9 @@ def read_stars(lines: list[str], i: int, start: int, scale: int, draws: int, han
                consts: tuple[object, ...]) -> None:
     """None: the Python twin has no C reader (the caller's Python path reads the hand's lines)."""
     return None
+
+
+read_tilt = read_stars  # Full Tilt's hands alike: None, the caller's Python path reads them
 
 
 def parse_deals(block: bytes, pos: int, seats: int, csv: bool, columns: NDArray | None, ncolumns: int,

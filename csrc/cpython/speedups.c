@@ -526,10 +526,14 @@ static PyTypeObject SeatRowsType = {
 
 /* csrc/cpython/stars.c: a PokerStars hand's lines read in C (None: the Python twin reads the hand). */
 PyObject *bd_read_stars(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *bd_read_tilt(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 static PyMethodDef speedups_methods[] = {
     {"read_stars", (PyCFunction)(void (*)(void))bd_read_stars, METH_FASTCALL,
      "read_stars(lines, i, start, scale, draws, hand_size, consts): a PokerStars hand's seats, play and "
+     "summary, or None (see csrc/cpython/stars.c)."},
+    {"read_tilt", (PyCFunction)(void (*)(void))bd_read_tilt, METH_FASTCALL,
+     "read_tilt(lines, i, start, scale, draws, hand_size, consts): a Full Tilt hand's seats, play and "
      "summary, or None (see csrc/cpython/stars.c)."},
     {"observe_rows", (PyCFunction)(void (*)(void))observe_rows, METH_FASTCALL,
      "observe_rows(rows, count, out): bd_observe_many on a list of ints (see csrc/observe.h)."},

@@ -63,6 +63,8 @@ typedef struct {
     int64_t scale, draws, hand_size, street;
     int32_t drawing, posted, nseats, ncollected;
     int64_t first_big; /* the first big blind posted with chips (0: none yet) */
+    int32_t has_button; /* Full Tilt: "The button is in seat #N" seen (button: N) */
+    int64_t button;
     seat_t seat[MAX_SEATS];
     int32_t collect_order[MAX_SEATS];
     PyObject *events; /* owned list */
@@ -626,28 +628,22 @@ static int action(reader_t *r, int who, text_t rest, int64_t no)
 }
 
 /* _dealt: "Dealt to NAME [cards]" / "Dealt to NAME [kept] [new]". */
-static int dealt(reader_t *r, text_t line, int64_t no)
+/* The cards of "Dealt to NAME ..." after the name (`rest`): the deal, or a draw's kept and new cards
+ * (pokerstars._dealt; `tilt`: Full Tilt's reading, fulltilt.parse, which takes one group as the hand held
+ * whenever the player has not drawn). */
+static int dealt_rest(reader_t *r, int who, text_t rest, int64_t no, int32_t tilt)
 {
-    Py_ssize_t at = find(line, " [", 9);
-    text_t rest;
-    int who;
     PyObject *kept = NULL, *fresh = NULL;
     int rc;
     Py_ssize_t split;
 
-    if (at < 0)
-        return SKIP;
-    who = seat_of(r, cut(line, 9, at));
-    if (who < 0)
-        return SKIP;
-    rest = cut(line, at + 1, line.n);
     if (r->street == 0) {
         if ((rc = cards_of(r, rest, &kept)) != READ)
             return rc;
         return hold(r, who, kept, 0);
     }
     split = find(rest, "] [", 0);
-    if (split < 0 && r->seat[who].last_draw < 0) {
+    if (tilt ? r->seat[who].last_draw < 0 : split < 0 && r->seat[who].last_draw < 0) {
         if ((rc = cards_of(r, rest, &kept)) != READ)
             return rc;
         return hold(r, who, kept, r->street);
@@ -704,6 +700,19 @@ error:
     Py_DECREF(kept);
     Py_DECREF(fresh);
     return ERROR;
+}
+
+/* _dealt: "Dealt to NAME [cards]" / "Dealt to NAME [kept] [new]" (the name up to the first " ["). */
+static int dealt(reader_t *r, text_t line, int64_t no)
+{
+    Py_ssize_t at = find(line, " [", 9);
+    int who;
+    if (at < 0)
+        return SKIP;
+    who = seat_of(r, cut(line, 9, at));
+    if (who < 0)
+        return SKIP;
+    return dealt_rest(r, who, cut(line, at + 1, line.n), no, 0);
 }
 
 /* pot.replace("pot", "").replace("-", " ").strip() for ASCII text (SKIP otherwise). */
@@ -916,6 +925,330 @@ static int play_line(reader_t *r, text_t line, int64_t no, int32_t *end)
     return READ;
 }
 
+
+/* ------------------------------------------------------------------------------------------ Full Tilt */
+
+/* Full Tilt's seat line `^Seat (\d+): (.+?) \((?P<stack>[^)]+)\)(.*)$` on the expression's first path (the
+ * shortest name, the stack up to the first ")"): READ with the seat appended, SKIP where that path fails. */
+static int tilt_seat_line(reader_t *r, text_t line)
+{
+    Py_ssize_t k = 5, name_at, paren, close;
+    int64_t number = 0, stack;
+    seat_t *s;
+    text_t name;
+
+    if (r->nseats >= MAX_SEATS || k >= line.n || line.s[k] < '0' || line.s[k] > '9')
+        return SKIP;
+    while (k < line.n && line.s[k] >= '0' && line.s[k] <= '9') {
+        if (k - 5 >= 9)
+            return SKIP;
+        number = number * 10 + (line.s[k] - '0');
+        k++;
+    }
+    if (k + 1 >= line.n || line.s[k] != ':' || line.s[k + 1] != ' ')
+        return SKIP;
+    name_at = k + 2;
+    paren = find(line, " (", name_at + 1);
+    if (paren < 0)
+        return SKIP;
+    close = find(line, ")", paren + 2);
+    if (close < 0 || close == paren + 2)
+        return SKIP;
+    if (amount(cut(line, paren + 2, close), r->scale, &stack) != READ)
+        return SKIP;
+    name = cut(line, name_at, paren);
+    if (seat_of(r, name) >= 0 || find(name, ": ", 0) >= 0)
+        return SKIP;
+    s = &r->seat[r->nseats];
+    memset(s, 0, sizeof *s);
+    s->name = PyUnicode_DecodeUTF8(name.s, name.n, "strict");
+    if (s->name == NULL)
+        return ERROR;
+    r->nseats++;
+    s->utf8 = name;
+    s->number = number;
+    s->stack = s->behind = stack;
+    s->dealt = find(cut(line, close + 1, line.n), "sitting out", 0) < 0;
+    s->last_draw = -1;
+    s->collect_order = -1;
+    return READ;
+}
+
+/* `what` with every `from` removed, one pass each in order (str.replace(from, "") chained), then
+ * str.strip(); ASCII only (SKIP otherwise). */
+static int removed_words(text_t t, const char *const *from, size_t nfrom, PyObject **out)
+{
+    char buf[128], tmp[128];
+    Py_ssize_t n = 0, a = 0;
+    if (t.n > (Py_ssize_t)sizeof buf)
+        return SKIP;
+    for (Py_ssize_t k = 0; k < t.n; k++) {
+        if ((unsigned char)t.s[k] >= 0x80)
+            return SKIP;
+        buf[n++] = t.s[k];
+    }
+    for (size_t f = 0; f < nfrom; f++) {
+        Py_ssize_t len = (Py_ssize_t)strlen(from[f]), m = 0;
+        for (Py_ssize_t k = 0; k < n;) {
+            if (k + len <= n && memcmp(buf + k, from[f], (size_t)len) == 0) {
+                k += len;
+                continue;
+            }
+            tmp[m++] = buf[k++];
+        }
+        memcpy(buf, tmp, (size_t)m);
+        n = m;
+    }
+#define WS(c) ((c) == ' ' || ((c) >= '\t' && (c) <= '\r') || ((c) >= 0x1c && (c) <= 0x1f))
+    while (a < n && WS(buf[a])) a++;
+    while (n > a && WS(buf[n - 1])) n--;
+#undef WS
+    *out = PyUnicode_DecodeASCII(buf + a, n - a, "strict");
+    return *out == NULL ? ERROR : READ;
+}
+
+/* fulltilt._action: "NAME verb ..." */
+static int tilt_action(reader_t *r, int who, text_t rest, int64_t no)
+{
+    Py_ssize_t sp = find(rest, " ", 0);
+    text_t verb = sp < 0 ? rest : cut(rest, 0, sp), what = sp < 0 ? cut(rest, 0, 0) : cut(rest, sp + 1, rest.n);
+    int32_t all_in;
+    int64_t v;
+
+    if (equals(verb, "folds"))
+        return plain(r, who, K_FOLD, no);
+    if (equals(verb, "checks"))
+        return plain(r, who, K_CHECK, no);
+    if (equals(verb, "calls") || equals(verb, "bets")) {
+        what = strip_all_in(what, &all_in);
+        if (amount(what, r->scale, &v) != READ)
+            return SKIP;
+        return bet(r, who, equals(verb, "calls") ? K_CALL : K_BET, 1, v, 0, all_in, no);
+    }
+    if (equals(verb, "raises")) {
+        what = strip_all_in(what, &all_in);
+        if (amount(cut(what, rfind(what, " ") + 1, what.n), r->scale, &v) != READ)
+            return SKIP;
+        return bet(r, who, K_RAISE, 0, 0, v, all_in, no);
+    }
+    if (equals(verb, "discards")) {
+        Py_ssize_t at = find(what, " card", 0), open;
+        text_t count = at < 0 ? what : cut(what, 0, at), shown = at < 0 ? cut(what, 0, 0) : cut(what, at + 5, what.n);
+        int64_t c = 0;
+        PyObject *d = NULL;
+        int rc;
+        if (count.n < 1 || count.n > 2)
+            return SKIP; /* int() of anything but one or two ASCII digits: the twin */
+        for (Py_ssize_t k = 0; k < count.n; k++) {
+            if (count.s[k] < '0' || count.s[k] > '9')
+                return SKIP;
+            c = c * 10 + (count.s[k] - '0');
+        }
+        open = find(shown, "[", 0);
+        if (open >= 0 && (rc = cards_of(r, cut(shown, open, shown.n), &d)) != READ)
+            return rc;
+        if (d == Py_None || (d != NULL && PyTuple_GET_SIZE(d) != c))
+            Py_CLEAR(d);
+        rc = draw(r, who, c, d, no);
+        Py_XDECREF(d);
+        return rc;
+    }
+    if (equals(verb, "stands") && starts(what, "pat")) {
+        int rc = draw(r, who, 0, NULL, no);
+        Py_ssize_t at = find(what, "[", 0);
+        PyObject *c;
+        if (rc != READ || at < 0)
+            return rc;
+        rc = cards_of(r, cut(what, at, what.n), &c);
+        return rc != READ ? rc : hold(r, who, c, r->street);
+    }
+    if (equals(verb, "posts")) {
+        what = strip_all_in(what, &all_in);
+        if (amount(cut(what, rfind(what, " ") + 1, what.n), r->scale, &v) != READ)
+            return SKIP;
+        if (starts(what, "the small blind"))
+            return post(r, who, K_SMALL_BLIND, v, no);
+        if (starts(what, "the big blind"))
+            return post(r, who, r->posted & (1 << K_BIG_BLIND) ? K_POST : K_BIG_BLIND, v, no);
+        return post(r, who, starts(what, "a dead") ? K_DEAD : K_POST, v, no);
+    }
+    if (equals(verb, "antes")) {
+        what = strip_all_in(what, &all_in);
+        if (amount(what, r->scale, &v) != READ)
+            return SKIP;
+        return post(r, who, K_ANTE, v, no);
+    }
+    if (equals(verb, "shows") || equals(verb, "mucks")) {
+        PyObject *c = NULL;
+        int rc;
+        int32_t shows = equals(verb, "shows");
+        if (shows ? find(what, "[", 0) >= 0 : starts(what, "[")) {
+            Py_ssize_t close = find(what, "]", 0);
+            if (close < 0)
+                return SKIP;
+            if ((rc = cards_of(r, cut(what, 0, close + 1), &c)) != READ)
+                return rc;
+        }
+        if (c == Py_None)
+            Py_CLEAR(c);
+        if (c != NULL)
+            Py_XSETREF(r->seat[who].shown, (Py_INCREF(c), c));
+        r->seat[who].acted = 1;
+        rc = event(r, r->seat[who].name, shows ? K_SHOW : K_MUCK, 0, 0, 0, 0, 0, 0, 0, c, NULL, no);
+        Py_XDECREF(c);
+        return rc;
+    }
+    if (equals(verb, "wins") || equals(verb, "ties")) {
+        /* "wins the pot ($2,922) with ...", "wins the side pot #1 ($5)", "ties for the pot ($5)" */
+        static const char *const words[] = {"for the", "the", "pot", "#"};
+        Py_ssize_t open = find(what, "(", 0), close;
+        text_t tail = open < 0 ? cut(what, 0, 0) : cut(what, open + 1, what.n);
+        PyObject *pot;
+        int rc;
+        close = find(tail, ")", 0);
+        if (amount(close < 0 ? tail : cut(tail, 0, close), r->scale, &v) != READ)
+            return SKIP;
+        if ((rc = removed_words(open < 0 ? what : cut(what, 0, open), words, 4, &pot)) != READ)
+            return rc;
+        if (!r->seat[who].has_collected) {
+            r->seat[who].has_collected = 1;
+            r->collect_order[r->ncollected++] = who;
+        }
+        r->seat[who].collected += v;
+        r->seat[who].acted = 1;
+        rc = event(r, r->seat[who].name, K_COLLECT, 1, v, 0, 0, 0, 0, 0, NULL, pot, no);
+        Py_DECREF(pot);
+        return rc;
+    }
+    if (equals(verb, "is") && equals(what, "sitting out")) {
+        if (!r->seat[who].acted)
+            r->seat[who].dealt = 0;
+        return READ;
+    }
+    return READ; /* "is dealt 2 cards", "has 15 seconds left to act", "adds $5": nothing to record */
+}
+
+/* One line of a Full Tilt hand's play (the loop of fulltilt.parse). */
+static int tilt_play_line(reader_t *r, text_t line, int64_t no, int32_t *end)
+{
+    int who;
+    if (line.n == 0)
+        return READ;
+    if (starts(line, "*** ")) {
+        text_t mark = cut(line, 4, line.n);
+        Py_ssize_t stop = find(mark, " ***", 0);
+        if (stop >= 0)
+            mark = cut(mark, 0, stop);
+        if (equals(mark, "SUMMARY"))
+            *end = 1;
+        else if (equals(mark, "FIRST DRAW") || equals(mark, "DRAW"))
+            new_street(r, 1, 1);
+        else if (equals(mark, "SECOND DRAW"))
+            new_street(r, 2, 1);
+        else if (equals(mark, "THIRD DRAW"))
+            new_street(r, 3, 1);
+        return READ;
+    }
+    who = seat_at_start(r, line);
+    if (who >= 0)
+        return tilt_action(r, who, cut(line, r->seat[who].utf8.n + 1, line.n), no);
+    if (starts(line, "Dealt to ")) {
+        text_t rest = cut(line, 9, line.n);
+        who = seat_at_start(r, rest);
+        if (who < 0)
+            return SKIP;
+        return dealt_rest(r, who, cut(rest, r->seat[who].utf8.n + 1, rest.n), no, 1);
+    }
+    if (starts(line, "Uncalled bet of ")) {
+        text_t rest = cut(line, 16, line.n);
+        Py_ssize_t at = find(rest, " returned to ", 0);
+        int64_t v;
+        int back;
+        if (at < 0)
+            return SKIP;
+        back = seat_of(r, cut(rest, at + 13, rest.n));
+        if (back < 0 || amount(cut(rest, 0, at), r->scale, &v) != READ)
+            return SKIP;
+        r->seat[back].behind += v;
+        r->seat[back].round_bet -= v;
+        r->seat[back].acted = 1;
+        return event(r, r->seat[back].name, K_UNCALLED, 1, v, 0, 0, 0, 0, 0, NULL, NULL, no);
+    }
+    if (starts(line, "The button is in seat #")) {
+        text_t digits = cut(line, 23, line.n);
+        int64_t b = 0;
+        if (digits.n < 1 || digits.n > 9)
+            return SKIP;
+        for (Py_ssize_t k = 0; k < digits.n; k++) {
+            if (digits.s[k] < '0' || digits.s[k] > '9')
+                return SKIP;
+            b = b * 10 + (digits.s[k] - '0');
+        }
+        r->has_button = 1;
+        r->button = b;
+    }
+    return READ;
+}
+
+/* Full Tilt's summary (fulltilt._summary of a complete hand). */
+static int tilt_summary(reader_t *r, PyObject *lines, Py_ssize_t from, int64_t start, int32_t *has_pot,
+                        int64_t *pot, int32_t *has_rake, int64_t *rake, PyObject *garbage)
+{
+    for (Py_ssize_t k = from; k < PyList_GET_SIZE(lines); k++) {
+        text_t line;
+        int rc = utf8_of(PyList_GET_ITEM(lines, k), &line);
+        if (rc != READ)
+            return rc;
+        if (line.n == 0 || equals(line, "\xef\xbf\xbd")) /* half a character: the end of UTF-16 files */
+            continue;
+        if (starts(line, "Total pot ")) {
+            Py_ssize_t bar = find(line, "| Rake ", 0);
+            text_t head = bar < 0 ? line : cut(line, 0, bar), money = cut(head, 10, head.n);
+            Py_ssize_t sp = find(money, " ", 0);
+            if (amount(sp < 0 ? money : cut(money, 0, sp), r->scale, pot) != READ)
+                return SKIP;
+            *has_pot = 1;
+            *has_rake = 0;
+            if (bar >= 0 && bar + 7 < line.n) {
+                if (amount(cut(line, bar + 7, line.n), r->scale, rake) != READ)
+                    return SKIP;
+                *has_rake = 1;
+            }
+        } else if (starts(line, "Seat ")) {
+            Py_ssize_t colon = find(line, ": ", 0), a, b, close;
+            text_t body = colon < 0 ? line : cut(line, colon + 2, line.n), rest;
+            PyObject *c;
+            int who = seat_at_start(r, body);
+            if (who < 0)
+                continue;
+            rest = cut(body, r->seat[who].utf8.n + 1, body.n);
+            a = find(rest, "showed [", 0);
+            b = find(rest, "mucked [", 0);
+            if (a < 0 || (b >= 0 && b < a))
+                a = b;
+            if (a < 0)
+                continue;
+            close = find(rest, "]", a + 8);
+            if (close < 0)
+                continue;
+            if ((rc = cards_of(r, cut(rest, a + 8, close), &c)) != READ)
+                return rc;
+            if (c != Py_None && r->seat[who].shown == NULL)
+                r->seat[who].shown = c;
+            else
+                Py_DECREF(c);
+        } else if (!starts(line, "Duration ") && !starts(line, "Board")) {
+            PyObject *item = Py_BuildValue("(LO)", (long long)(start + k), PyList_GET_ITEM(lines, k));
+            if (item == NULL || PyList_Append(garbage, item) < 0) {
+                Py_XDECREF(item);
+                return ERROR;
+            }
+            Py_DECREF(item);
+        }
+    }
+    return READ;
+}
+
 /* The tuple handed back (see the top of the file). */
 static PyObject *result(reader_t *r, int32_t has_pot, int64_t pot, int32_t has_rake, int64_t rake,
                         PyObject *garbage)
@@ -978,10 +1311,12 @@ static PyObject *result(reader_t *r, int32_t has_pot, int64_t pot, int32_t has_r
             goto done;
     {
         PyObject *p = int_or_none(has_pot, pot), *k = int_or_none(has_rake, rake);
-        if (p != NULL && k != NULL)
-            out = PyTuple_Pack(10, seats, behind, r->events, held, collected, shown, posted, p, k, garbage);
+        PyObject *b = int_or_none(r->has_button, r->button);
+        if (p != NULL && k != NULL && b != NULL)
+            out = PyTuple_Pack(11, seats, behind, r->events, held, collected, shown, posted, p, k, garbage, b);
         Py_XDECREF(p);
         Py_XDECREF(k);
+        Py_XDECREF(b);
     }
 done:
     Py_XDECREF(seats);
@@ -1008,7 +1343,7 @@ static int64_t small_int(PyObject *o, int *bad)
     return (int64_t)v;
 }
 
-PyObject *bd_read_stars(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+static PyObject *read_hand(int32_t tilt, PyObject *const *args, Py_ssize_t nargs)
 {
     reader_t r;
     PyObject *lines, *consts, *kinds, *garbage = NULL, *out = NULL;
@@ -1016,10 +1351,9 @@ PyObject *bd_read_stars(PyObject *module, PyObject *const *args, Py_ssize_t narg
     int64_t start, pot = 0, rake = 0;
     int32_t has_pot = 0, has_rake = 0, end = 0;
     int bad = 0, rc = READ;
-    (void)module;
 
     if (nargs != 7) {
-        PyErr_SetString(PyExc_TypeError, "read_stars takes 7 arguments (lines, i, start, scale, draws, hand_size, consts)");
+        PyErr_SetString(PyExc_TypeError, "read_stars/read_tilt take 7 arguments (lines, i, start, scale, draws, hand_size, consts)");
         return NULL;
     }
     lines = args[0];
@@ -1061,9 +1395,11 @@ PyObject *bd_read_stars(PyObject *module, PyObject *const *args, Py_ssize_t narg
         text_t line;
         if ((rc = utf8_of(PyList_GET_ITEM(lines, i), &line)) != READ)
             goto done;
+        if (tilt && line.n == 0) /* Full Tilt: blank lines among the seats */
+            continue;
         if (!starts(line, "Seat "))
             break;
-        if ((rc = seat_line(&r, line)) != READ)
+        if ((rc = tilt ? tilt_seat_line(&r, line) : seat_line(&r, line)) != READ)
             goto done;
     }
     if (r.nseats == 0) {
@@ -1074,14 +1410,15 @@ PyObject *bd_read_stars(PyObject *module, PyObject *const *args, Py_ssize_t narg
         text_t line;
         if ((rc = utf8_of(PyList_GET_ITEM(lines, i), &line)) != READ)
             goto done;
-        if ((rc = play_line(&r, line, start + i, &end)) != READ)
+        if ((rc = tilt ? tilt_play_line(&r, line, start + i, &end) : play_line(&r, line, start + i, &end)) != READ)
             goto done;
     }
     if (!end) { /* no summary: truncated (or cancelled): the twin says which */
         rc = SKIP;
         goto done;
     }
-    if ((rc = summary(&r, lines, i, start, &has_pot, &pot, &has_rake, &rake, garbage)) != READ)
+    if ((rc = tilt ? tilt_summary(&r, lines, i, start, &has_pot, &pot, &has_rake, &rake, garbage)
+                   : summary(&r, lines, i, start, &has_pot, &pot, &has_rake, &rake, garbage)) != READ)
         goto done;
     out = result(&r, has_pot, pot, has_rake, rake, garbage);
     rc = out == NULL ? ERROR : READ;
@@ -1099,4 +1436,16 @@ done:
     if (rc == SKIP)
         Py_RETURN_NONE;
     return out;
+}
+
+PyObject *bd_read_stars(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    return read_hand(0, args, nargs);
+}
+
+PyObject *bd_read_tilt(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    return read_hand(1, args, nargs);
 }

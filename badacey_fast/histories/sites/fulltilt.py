@@ -19,8 +19,9 @@ from badacey_fast.histories.model import (
     ANTE, BET, BIG_BLIND, CALL, DEAD, MUCK, POST, RAISE, SMALL_BLIND, Event, RealHand,
 )
 from badacey_fast.histories.sites.base import Site
-from badacey_fast.histories.sites.words import Names, strip_all_in, when
+from badacey_fast.histories.sites.words import CONSTS, Names, strip_all_in, when
 from badacey_fast.histories.text import amount, cards
+from badacey_fast.kernel import read_tilt
 
 __all__ = ["SITE", "parse"]
 
@@ -98,10 +99,25 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     """One Full Tilt hand (see the module docstring)."""
     hand = RealHand("Full Tilt", "", file, start)
     stakes = _header(lines[0], hand)
-    scale = hand.scale
     b = HandBuilder(hand)
+    # A partial hand's summary pays and seats players: the Python reader's alone.
+    got = read_tilt(lines, 1, start, hand.scale, hand.draws, hand.hand_size, CONSTS) \
+        if hand.status == "complete" else None
+    if got is None:  # the Python twin: always on the Python backend, and for any hand the C reader leaves
+        return _play(b, lines, 1, start, stakes)
+    b.seats, b.behind, b.events, b.held, b.collected, b.shown, b.posted, hand.pot, hand.rake, garbage, button = got
+    if button is not None:
+        hand.button = button
+    return _end(b, stakes), garbage
+
+
+def _play(b: HandBuilder, lines: list[str], i: int, start: int, stakes: tuple[int, int] | None
+          ) -> tuple[RealHand, list[tuple[int, str]]]:
+    """The hand from its seats (``lines[i]``) on, in Python: the twin of the C reader
+    (``kernel.read_tilt``), which reads these lines the same way or leaves the hand to this function."""
+    hand = b.hand
+    scale = hand.scale
     n = len(lines)
-    i = 1
     garbage: list[tuple[int, str]] = []
     while i < n and (not lines[i] or lines[i].startswith("Seat ")):
         s = _SEAT.match(lines[i]) if lines[i] else None
@@ -149,11 +165,17 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     if summary < 0:
         raise b.fail("truncated hand: no *** SUMMARY ***", start + n - 1)
     _summary(b, lines, summary, start, scale, garbage)
+    return _end(b, stakes), garbage
+
+
+def _end(b: HandBuilder, stakes: tuple[int, int] | None) -> RealHand:
+    """The hand's status, blinds and limits from its events, and the finished hand (both readers')."""
+    hand = b.hand
     if hand.status == "complete" and not any(e.kind in ("fold", "check", "call", "bet", "raise", "draw")
                                               for e in b.events):
         hand.status = "no deal"
     _stakes(hand, b.events, stakes)
-    return b.finish(), garbage
+    return b.finish()
 
 
 def _action(b: HandBuilder, name: str, rest: str, no: int, scale: int) -> None:

@@ -14,13 +14,11 @@ import re
 from badacey_fast.errors import HandHistoryError
 from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.games import betting, variant
-from badacey_fast.cards import RANK_CHARS, SUIT_CHARS
 from badacey_fast.histories.model import (
-    ANTE, BET, BIG_BLIND, CALL, CHECK, COLLECT, DEAD, DRAW, FOLD, MUCK, POST, RAISE, RESHUFFLE, SHOW, SMALL_BLIND,
-    UNCALLED, Event, RealHand, Seat,
+    ANTE, BET, BIG_BLIND, CALL, DEAD, MUCK, POST, RAISE, SMALL_BLIND, Event, RealHand,
 )
 from badacey_fast.histories.sites.base import Site
-from badacey_fast.histories.sites.words import Names, strip_all_in, when
+from badacey_fast.histories.sites.words import CONSTS, Names, strip_all_in, when
 from badacey_fast.histories.text import amount, cards
 from badacey_fast.kernel import read_stars
 
@@ -136,15 +134,12 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     got = read_stars(lines, i, start, hand.scale, hand.draws, hand.hand_size, _CONSTS)
     if got is None:  # the Python twin: always on the Python backend, and for any hand the C reader leaves
         return _play(b, lines, i, start, stakes)
-    b.seats, b.behind, b.events, b.held, b.collected, b.shown, b.posted, hand.pot, hand.rake, garbage = got
+    b.seats, b.behind, b.events, b.held, b.collected, b.shown, b.posted, hand.pot, hand.rake, garbage, _ = got
     _stakes(hand, b.events, stakes, ANTE in b.posted)
     return b.finish(), garbage
 
 
-# What the C reader (csrc/cpython/stars.c) builds with: the event and seat classes, the event kinds in its
-# order, the card characters.
-_CONSTS = (Event, Seat, (ANTE, SMALL_BLIND, BIG_BLIND, POST, DEAD, FOLD, CHECK, CALL, BET, RAISE, DRAW, SHOW, MUCK,
-                         UNCALLED, COLLECT, RESHUFFLE), RANK_CHARS, SUIT_CHARS)
+_CONSTS = CONSTS  # what the C reader builds with (words.CONSTS)
 
 
 def _play(b: HandBuilder, lines: list[str], i: int, start: int, stakes: tuple[int, int] | None

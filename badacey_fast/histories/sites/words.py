@@ -16,9 +16,20 @@ from collections.abc import Iterable
 from datetime import datetime, timezone, tzinfo
 from functools import lru_cache
 
+from badacey_fast.cards import RANK_CHARS, SUIT_CHARS
 from badacey_fast.errors import BadaceyError
+from badacey_fast.histories.kinds import (
+    ANTE, BET, BIG_BLIND, CALL, CHECK, COLLECT, DEAD, DRAW, FOLD, MUCK, POST, RAISE, RESHUFFLE, SHOW, SMALL_BLIND,
+    UNCALLED,
+)
+from badacey_fast.histories.record import Event, Seat
 
-__all__ = ["Names", "when", "zone", "strip_all_in", "ZONES"]
+__all__ = ["Names", "when", "zone", "strip_all_in", "ZONES", "CONSTS"]
+
+#: What the C reader of PokerStars and Full Tilt hands (csrc/cpython/stars.c, ``kernel.read_stars`` and
+#: ``read_tilt``) builds with: the event and seat classes, the event kinds in its order, the card characters.
+CONSTS = (Event, Seat, (ANTE, SMALL_BLIND, BIG_BLIND, POST, DEAD, FOLD, CHECK, CALL, BET, RAISE, DRAW, SHOW, MUCK,
+                        UNCALLED, COLLECT, RESHUFFLE), RANK_CHARS, SUIT_CHARS)
 
 #: The zone abbreviations rooms print, as IANA zones (ET is New York time, summer or winter).
 ZONES = {
