@@ -289,10 +289,13 @@ _JUNK = [" wins the pot (", " ties for ", " antes ", " posts a dead ", "Uncalled
          " from ", "Dealt to ", "Seat 9: ", "Uncalled bet (", ") returned to "]
 
 
+_CHARS = "0123456789,.$€£()[] :-#xXAhKdTs\t\u00e9\u0663\ufffd"
+
+
 def _mutate(text: str, rng: random.Random) -> str:
     lines = text.split("\n")
     for _ in range(rng.randint(1, 3)):
-        op = rng.randrange(8)
+        op = rng.randrange(10)
         k = rng.randrange(len(lines))
         if op == 0 and len(lines) > 2:
             del lines[k]
@@ -315,6 +318,14 @@ def _mutate(text: str, rng: random.Random) -> str:
             words = [w for ln in lines for w in ln.split(" ") if w]
             a, b = rng.choice(words), rng.choice(words)
             lines[k] = lines[k].replace(a, b, 1)
+        elif op == 8:  # random characters, up to a few hundred (longer than any buffer the reader keeps)
+            p = rng.randrange(len(lines[k]) + 1)
+            junk = "".join(rng.choice(_CHARS) for _ in range(rng.randrange(1, 300)))
+            lines[k] = lines[k][:p] + junk + lines[k][p:]
+        elif op == 9 and lines[k]:  # a piece of the line repeated: huge amounts, endless names and brackets
+            a = rng.randrange(len(lines[k]))
+            b = rng.randrange(a, min(len(lines[k]), a + 8)) + 1
+            lines[k] = lines[k][:a] + lines[k][a:b] * rng.randrange(2, 60) + lines[k][b:]
     return "\n".join(lines)
 
 
