@@ -335,3 +335,15 @@ def test_fuzz_mutated_truncated_and_garbled_hands_read_the_same_on_both_twins(se
     for _ in range(60):
         text = _mutate(rng.choice(HANDS), rng)
         assert _read(text, "c") == _read(text, "python"), text
+
+
+def test_amounts_beyond_int64_bounds_go_to_the_twin():
+    # 10**15 units is the C reader's largest amount (sums of them stay inside int64); Python's ints have no
+    # bound, so a larger stack is read by the twin, with the same fields.
+    huge = HANDS[0].replace("Seat 1: Alma ($12.40 in chips)", "Seat 1: Alma ($99999999999999.40 in chips)", 1)
+    assert huge != HANDS[0]
+    assert _builder_state(huge, "c") is None
+    assert _builder_state(HANDS[0], "c") is not None
+    many = HANDS[0].replace("Bruno collected $4.05 from pot\n", "Bruno collected $4.05 from pot\n" * 3, 1)
+    assert _read(huge, "c") == _read(huge, "python")
+    assert _read(many, "c") == _read(many, "python")

@@ -75,6 +75,18 @@ enum { READ = 0, SKIP = 1, ERROR = 2 };
 
 static const int64_t POW10[5] = {1, 10, 100, 1000, 10000};
 
+/* Bounds that keep every sum of chips inside int64 (Python's ints have none: a hand beyond them is the
+ * twin's): an amount is at most AMOUNT_MAX units, and a running total (chips behind, a round's bet, chips
+ * collected) that leaves [-CHIPS_MAX, CHIPS_MAX] sends the hand to the twin.  |total| + |amount| stays far
+ * below 2**63 in every operation below. */
+#define AMOUNT_MAX ((int64_t)1000000000000000) /* 10**15 */
+#define CHIPS_MAX ((int64_t)1 << 60)
+
+static int in_bounds(int64_t v)
+{
+    return v >= -CHIPS_MAX && v <= CHIPS_MAX;
+}
+
 /* ------------------------------------------------------------------------------------------ text */
 
 static int starts(text_t t, const char *p)
@@ -199,9 +211,13 @@ static int amount(text_t t, int64_t scale, int64_t *v)
             frac = frac * 10 + (buf[k] - '0');
             nfrac++;
         }
+        if (whole > AMOUNT_MAX / POW10[scale] - 1)
+            return SKIP;
         *v = whole * POW10[scale] + frac * POW10[scale - nfrac];
         return READ;
     }
+    if (whole > AMOUNT_MAX / POW10[scale])
+        return SKIP;
     *v = whole * POW10[scale];
     return READ;
 }
@@ -884,6 +900,8 @@ static int play_line(reader_t *r, text_t line, int64_t no, int32_t *end)
             return SKIP;
         r->seat[who_back].behind += v;
         r->seat[who_back].round_bet -= v;
+        if (!in_bounds(r->seat[who_back].behind) || !in_bounds(r->seat[who_back].round_bet))
+            return SKIP;
         r->seat[who_back].acted = 1;
         return event(r, r->seat[who_back].name, K_UNCALLED, 1, v, 0, 0, 0, 0, 0, NULL, NULL, no);
     }
@@ -906,6 +924,8 @@ static int play_line(reader_t *r, text_t line, int64_t no, int32_t *end)
             r->collect_order[r->ncollected++] = whom;
         }
         r->seat[whom].collected += v;
+        if (!in_bounds(r->seat[whom].collected))
+            return SKIP;
         r->seat[whom].acted = 1;
         rc = event(r, r->seat[whom].name, K_COLLECT, 1, v, 0, 0, 0, 0, 0, NULL, pot, no);
         Py_DECREF(pot);
@@ -1115,6 +1135,8 @@ static int tilt_action(reader_t *r, int who, text_t rest, int64_t no)
             r->collect_order[r->ncollected++] = who;
         }
         r->seat[who].collected += v;
+        if (!in_bounds(r->seat[who].collected))
+            return SKIP;
         r->seat[who].acted = 1;
         rc = event(r, r->seat[who].name, K_COLLECT, 1, v, 0, 0, 0, 0, 0, NULL, pot, no);
         Py_DECREF(pot);
@@ -1171,6 +1193,8 @@ static int tilt_play_line(reader_t *r, text_t line, int64_t no, int32_t *end)
             return SKIP;
         r->seat[back].behind += v;
         r->seat[back].round_bet -= v;
+        if (!in_bounds(r->seat[back].behind) || !in_bounds(r->seat[back].round_bet))
+            return SKIP;
         r->seat[back].acted = 1;
         return event(r, r->seat[back].name, K_UNCALLED, 1, v, 0, 0, 0, 0, 0, NULL, NULL, no);
     }
@@ -1378,7 +1402,7 @@ static PyObject *read_hand(int32_t tilt, PyObject *const *args, Py_ssize_t nargs
         PyErr_SetString(PyExc_TypeError, "read_stars: bad arguments (see csrc/cpython/stars.c)");
         return NULL;
     }
-    if (r.scale < 0 || r.scale > 4 || i < 0)
+    if (r.scale < 0 || r.scale > 4 || i < 0 || !in_bounds(start))
         Py_RETURN_NONE;
     r.event_type = (PyTypeObject *)PyTuple_GET_ITEM(consts, 0);
     r.seat_type = (PyTypeObject *)PyTuple_GET_ITEM(consts, 1);
