@@ -390,7 +390,9 @@ static int seat_line(reader_t *r, text_t line)
     if (s->name == NULL)
         return ERROR;
     r->nseats++;
-    s->utf8 = name;
+    /* The name's bytes from the name object this reader owns (not from the line: see read_hand). */
+    if (utf8_of(s->name, &s->utf8) != READ)
+        return ERROR; /* decoded from UTF-8 just above: it encodes */
     s->number = number;
     s->stack = s->behind = stack;
     s->dealt = find(tail, "sitting out", 0) < 0 && find(tail, "out of hand", 0) < 0;
@@ -985,7 +987,9 @@ static int tilt_seat_line(reader_t *r, text_t line)
     if (s->name == NULL)
         return ERROR;
     r->nseats++;
-    s->utf8 = name;
+    /* The name's bytes from the name object this reader owns (not from the line: see read_hand). */
+    if (utf8_of(s->name, &s->utf8) != READ)
+        return ERROR; /* decoded from UTF-8 just above: it encodes */
     s->number = number;
     s->stack = s->behind = stack;
     s->dealt = find(cut(line, close + 1, line.n), "sitting out", 0) < 0;
@@ -1408,9 +1412,13 @@ static PyObject *read_hand(int32_t tilt, PyObject *const *args, Py_ssize_t nargs
     r.seat_type = (PyTypeObject *)PyTuple_GET_ITEM(consts, 1);
     for (int k = 0; k < KINDS; k++)
         r.kinds[k] = PyTuple_GET_ITEM(kinds, k);
+    /* The lines are read through a list of this reader's own (new references to the same str objects):
+     * whatever runs while objects are allocated (a collection, a finalizer) cannot free a line being read
+     * by changing the caller's list. */
+    lines = PyList_GetSlice(lines, 0, PY_SSIZE_T_MAX);
     r.events = PyList_New(0);
     garbage = PyList_New(0);
-    if (r.events == NULL || garbage == NULL) {
+    if (lines == NULL || r.events == NULL || garbage == NULL) {
         rc = ERROR;
         goto done;
     }
@@ -1455,6 +1463,7 @@ done:
     }
     Py_XDECREF(r.events);
     Py_XDECREF(garbage);
+    Py_XDECREF(lines);
     if (rc == ERROR)
         return NULL;
     if (rc == SKIP)
