@@ -649,7 +649,7 @@ static int action(reader_t *r, int who, text_t rest, int64_t no)
 /* The cards of "Dealt to NAME ..." after the name (`rest`): the deal, or a draw's kept and new cards
  * (pokerstars._dealt; `tilt`: Full Tilt's reading, fulltilt.parse, which takes one group as the hand held
  * whenever the player has not drawn). */
-static int dealt_rest(reader_t *r, int who, text_t rest, int64_t no, int32_t tilt)
+static int dealt_rest(reader_t *r, int who, text_t rest, int32_t tilt)
 {
     PyObject *kept = NULL, *fresh = NULL;
     int rc;
@@ -721,7 +721,7 @@ error:
 }
 
 /* _dealt: "Dealt to NAME [cards]" / "Dealt to NAME [kept] [new]" (the name up to the first " ["). */
-static int dealt(reader_t *r, text_t line, int64_t no)
+static int dealt(reader_t *r, text_t line)
 {
     Py_ssize_t at = find(line, " [", 9);
     int who;
@@ -730,7 +730,7 @@ static int dealt(reader_t *r, text_t line, int64_t no)
     who = seat_of(r, cut(line, 9, at));
     if (who < 0)
         return SKIP;
-    return dealt_rest(r, who, cut(line, at + 1, line.n), no, 0);
+    return dealt_rest(r, who, cut(line, at + 1, line.n), 0);
 }
 
 /* pot.replace("pot", "").replace("-", " ").strip() for ASCII text (SKIP otherwise). */
@@ -889,7 +889,7 @@ static int play_line(reader_t *r, text_t line, int64_t no, int32_t *end)
         return READ;
     }
     if (starts(line, "Dealt to "))
-        return dealt(r, line, no);
+        return dealt(r, line);
     if (starts(line, "Uncalled bet (")) {
         text_t rest = cut(line, 14, line.n);
         Py_ssize_t at = find(rest, ") returned to ", 0);
@@ -1183,7 +1183,7 @@ static int tilt_play_line(reader_t *r, text_t line, int64_t no, int32_t *end)
         who = seat_at_start(r, rest);
         if (who < 0)
             return SKIP;
-        return dealt_rest(r, who, cut(rest, r->seat[who].utf8.n + 1, rest.n), no, 1);
+        return dealt_rest(r, who, cut(rest, r->seat[who].utf8.n + 1, rest.n), 1);
     }
     if (starts(line, "Uncalled bet of ")) {
         text_t rest = cut(line, 16, line.n);
