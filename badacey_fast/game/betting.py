@@ -1,11 +1,13 @@
 """Betting rounds of a hand, mixed into :class:`~badacey_fast.game.state.Game`: who acts next, when a
 round ends (then the draw, or the showdown), and paying the pot.
 
-The hot betting mutation itself stays inline in :meth:`Game.apply` and the legal set in
-:meth:`Game.legal_actions` (state.py); the rule of each action, with its refusal's wording, in
-:mod:`~badacey_fast.game.verify`.  The shared pieces they use live here: the interned actions (one
-object per legal shape, so a bot's choice is found by identity) and the prebuilt clockwise seat orders.
-The mixin holds no state of its own (empty ``__slots__``).
+The hot betting mutation stays in :meth:`Game.apply` and the legal set in :meth:`Game.legal_actions`
+(state.py); the rule of each action, with its refusal's wording, in :mod:`~badacey_fast.game.verify`.  The
+shared pieces they use live here: the interned actions (one object per legal shape, so a bot's choice is
+found by identity), the prebuilt clockwise seat orders, and the chips' rules that the hand-history
+replay's ledger (histories/engine.py, a Game's betting on chips alone) follows as well: :func:`put_in`
+(a call, bet or raise) and :func:`round_seats` (who may act in a new round).  The mixin holds no state of
+its own (empty ``__slots__``).
 
 >>> from badacey_fast.game import Game
 >>> g = Game(stacks=[30, 30, 30], seed=1).apply("call").apply("call").apply("check")
@@ -20,7 +22,7 @@ badacey_fast.errors.IllegalActionError: seat 1 must draw now (discard 0 to 5 car
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from badacey_fast.game.actions import BET, CALL, CHECK, FOLD, RAISE, Action
 from badacey_fast.rules.stub import UNKNOWN
@@ -32,7 +34,7 @@ else:
     _Fields = object
 
 __all__ = ["GameBetting", "BETTING", "DRAWING", "COMPLETE", "CHANCE", "FOLD_ACTION", "CHECK_ACTION", "call_action",
-           "raise_action", "legal_set", "SEATS_AFTER", "OTHER_SEATS"]
+           "raise_action", "legal_set", "SEATS_AFTER", "OTHER_SEATS", "BettingChips", "put_in", "round_seats"]
 
 BETTING, DRAWING, COMPLETE = "betting", "drawing", "complete"
 CHANCE = "chance"  # chance mode (Game(chance=True)): a card is owed, the caller resolves it
@@ -78,6 +80,96 @@ def legal_set(call: int, target: int, raising: bool) -> tuple[Action, ...]:
     return tuple(acts)
 
 
+class BettingChips(Protocol):
+    """The betting fields :func:`put_in` reads and writes, by the names :class:`~badacey_fast.game.Game`
+    gives them (the replay's ledger uses the same names)."""
+
+    n: int  #: seats
+    stacks: list[int]  #: chips behind, per seat
+    sbet: list[int]  #: chips bet in this betting round, per seat
+    contrib: list[int]  #: chips put in this hand, per seat
+    folded: list[bool]
+    pending: list[bool]  #: seats that must still act in this round
+    can_raise: list[bool]  #: seats the betting is open to (a short all-in raise does not reopen it)
+    nactive: int  #: seats neither folded nor all in
+    level: int  #: the bet to match in this round (chips)
+    full_level: int  #: the last full bet or raise's level (chips)
+    nbets: int  #: bets and full raises in this round, counted to the cap
+    bet_size: int  #: this round's fixed bet (chips)
+
+
+def put_in(t: BettingChips, i: int, kind: str, amount: int) -> None:
+    """Seat ``i`` calls ``amount`` chips (``kind`` ``"call"``), or bets or raises to ``amount`` chips in all
+    this round (``"bet"``, ``"raise"``): the chips go from its stack to its round's bet and the hand's
+    contributions; a bet above the level becomes the level, and a full raise (or an all-in of at least half
+    a bet) reopens the betting to every other seat with chips and counts to the cap, while a short all-in
+    raise only makes the seats under it act again (RULES.md §4).  The caller has validated the action
+    and does the rest (the seat's own ``pending``, who acts next).
+
+    One home for the rule: :meth:`Game.apply <badacey_fast.game.state.Game.apply>` and the replay's ledger
+    both call it (a call costs the engine ~0.3 % of a simulated hand's instructions: docs/performance.md).
+
+    >>> from types import SimpleNamespace
+    >>> t = SimpleNamespace(n=3, stacks=[30, 29, 28], sbet=[0, 1, 2], contrib=[0, 1, 2], folded=[False] * 3,
+    ...                     pending=[False, True, True], can_raise=[False, True, True], nactive=3, level=2,
+    ...                     full_level=2, nbets=1, bet_size=2)
+    >>> put_in(t, 0, "raise", 4)  # seat 0 raises to 4 chips: a full raise
+    >>> t.stacks, t.sbet, t.contrib, t.level, t.nbets, t.pending, t.can_raise
+    ([26, 29, 28], [4, 1, 2], [4, 1, 2], 4, 2, [False, True, True], [False, True, True])
+    >>> put_in(t, 1, "call", 3)  # seat 1 calls 3 chips: the level stays
+    >>> t.stacks[1], t.sbet[1], t.level
+    (26, 4, 4)
+    """
+    stacks, sbet = t.stacks, t.sbet
+    pay = amount if kind == CALL else amount - sbet[i]
+    stacks[i] -= pay
+    sbet[i] += pay
+    t.contrib[i] += pay
+    if stacks[i] == 0:
+        t.nactive -= 1
+    new = sbet[i]
+    if new > t.level:
+        folded, pending = t.folded, t.pending
+        if (new - t.full_level) * 2 >= t.bet_size:
+            # A full raise (or an all-in of at least half a bet): reopens and counts to the cap.
+            t.nbets += 1
+            t.full_level = new
+            can_raise = t.can_raise
+            for j in OTHER_SEATS[t.n][i]:  # one pass: every other seat with chips may raise again...
+                if not folded[j] and stacks[j] > 0:
+                    can_raise[j] = True
+                    if sbet[j] < new:  # ...and must act again if it is now short
+                        pending[j] = True
+        else:
+            for j in OTHER_SEATS[t.n][i]:
+                if not folded[j] and stacks[j] > 0 and sbet[j] < new:
+                    pending[j] = True
+        t.level = new
+
+
+def round_seats(stacks: list[int], folded: list[bool], nlive: int) -> tuple[list[bool], int, int]:
+    """Who may act in a new betting round: ``(active, nactive, tmin)``, the seats neither folded nor all in
+    (a list per seat), how many, and the smallest stack with chips (0 when none has any), given the chips
+    behind, the folds and the seats not folded (``nlive``).
+
+    Chips a seat can have in a round (stack + bet so far) only move from stack to bet, so ``tmin`` bounds
+    them all from below for the whole round: while the bet is under it, every seat with chips could call a
+    raise (:meth:`Game.legal_actions <badacey_fast.game.state.Game.legal_actions>` skips verify's
+    ``raise_callable`` scan; the replay's ledger likewise).
+
+    >>> round_seats([10, 0, 7], [False, False, True], 2)  # seat 1 all in, seat 2 folded
+    ([True, False, False], 1, 7)
+    >>> round_seats([10, 12, 7], [False] * 3, 3)
+    ([True, True, True], 3, 7)
+    """
+    n = len(stacks)
+    low = min(stacks)
+    if nlive == n and low:  # nobody folded and every seat has chips (the usual deal): no scan, no sum
+        return [True] * n, n, low
+    active = [not folded[i] and stacks[i] > 0 for i in range(n)]
+    return active, sum(active), low if low else min([s for s in stacks if s], default=0)
+
+
 class GameBetting(_Fields):
     """Betting rounds and the end of a hand of a :class:`~badacey_fast.game.state.Game`."""
 
@@ -88,22 +180,8 @@ class GameBetting(_Fields):
         self.street = street
         self.phase = BETTING
         self.bet_size = self.config.small_bet if street < 2 else self.config.big_bet
-        low = min(stacks)
-        if self.nlive == n:  # nobody folded (always so before the first draw): chips decide alone
-            if low:  # every seat has chips (the usual deal): no scan, no sum
-                active = [True] * n
-                nactive = n
-            else:
-                active = [s > 0 for s in stacks]
-                nactive = sum(active)
-        else:
-            active = [not folded[i] and stacks[i] > 0 for i in range(n)]
-            nactive = sum(active)
+        active, nactive, self._tmin = round_seats(stacks, folded, self.nlive)
         self.nactive = nactive
-        # Chips a seat can have in this round (stack + bet so far) only move from stack to bet, so the
-        # smallest stack with chips bounds them all from below for the whole round: while the bet is
-        # under it, every seat with chips could call a raise (legal_actions skips verify's _raise_callable).
-        self._tmin = low if low else min([s for s in stacks if s], default=0)
         self.pending = active
         self.can_raise = active[:]
         if street == 0 and self.bb_seat >= 0:
