@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, cast
 
 from badacey_fast.errors import BadaceyError, IllegalActionError, ReplayError
 from badacey_fast.game import UNKNOWN, Action, Game, GameConfig, is_unknown
-from badacey_fast.game.betting import BETTING, COMPLETE, DRAWING, SEATS_AFTER
+from badacey_fast.game.betting import BETTING, COMPLETE, DRAWING, SEATS_AFTER, put_in, round_seats
 from badacey_fast.histories.kinds import ANTE, BET, BIG_BLIND, CALL, CHECK, DEAD, DRAW, FOLD, MUCK, POST, POSTS, \
     RAISE, RESHUFFLE, SHOW, SMALL_BLIND, UNCALLED
 
@@ -559,7 +559,8 @@ def _replay(hand: HandRecord, heads_up_uncapped: bool, fast: bool) -> Replay:
 class _Ledger:
     """The engine's betting state on chips alone: :class:`~badacey_fast.game.Game`'s fields of the same names
     and its rules for them (game/state.py's ``_post_forced_bets``, ``legal_actions`` and ``apply``;
-    game/betting.py's rounds), without its cards, log or legal-set objects.  ``_ledger`` drives it."""
+    game/betting.py's rounds; the chips of a call, bet or raise and a round's seats by the engine's own
+    ``put_in`` and ``round_seats``), without its cards, log or legal-set objects.  ``_ledger`` drives it."""
 
     __slots__ = ("n", "button", "bb", "after", "stacks", "contrib", "sbet", "folded", "nlive", "nactive",
                  "street", "phase", "to_act", "level", "full_level", "nbets", "bet_size", "pending", "can_raise",
@@ -602,15 +603,8 @@ class _Ledger:
         self.street = street
         self.phase = BETTING
         self.bet_size = self.small_bet if street < 2 else self.big_bet
-        low = min(stacks)
-        if self.nlive == n and low:
-            active = [True] * n
-            nactive = n
-        else:
-            active = [not folded[i] and stacks[i] > 0 for i in range(n)]
-            nactive = sum(active)
+        active, nactive, self.tmin = round_seats(stacks, folded, self.nlive)
         self.nactive = nactive
-        self.tmin = low if low else min([s for s in stacks if s], default=0)
         self.pending = active
         self.can_raise = active[:]
         if street == 0:
@@ -696,29 +690,7 @@ class _Ledger:
                 return True
         elif kind != CHECK:
             assert amount is not None
-            pay = amount if kind == CALL else amount - sbet[i]
-            stacks[i] -= pay
-            sbet[i] += pay
-            self.contrib[i] += pay
-            if stacks[i] == 0:
-                self.nactive -= 1
-            new = sbet[i]
-            if new > level:
-                folded = self.folded
-                if (new - self.full_level) * 2 >= self.bet_size:  # a full raise: reopens, counts to the cap
-                    self.nbets += 1
-                    self.full_level = new
-                    can_raise = self.can_raise
-                    for j in self.after[i][:-1]:
-                        if not folded[j] and stacks[j] > 0:
-                            can_raise[j] = True
-                            if sbet[j] < new:
-                                pending[j] = True
-                else:
-                    for j in self.after[i][:-1]:
-                        if not folded[j] and stacks[j] > 0 and sbet[j] < new:
-                            pending[j] = True
-                self.level = new
+            put_in(self, i, kind, amount)  # the engine's own rule for the chips (game/betting.py)
         for j in self.after[i]:  # next_actor, inlined (the hot path)
             if pending[j]:
                 if self.nactive <= 1 and sbet[j] >= self.level:
