@@ -4,8 +4,6 @@ were worked by hand (RULES.md §3, §7: the rake leaves the pot before it is spl
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from badacey_fast.game import is_unknown
@@ -13,18 +11,13 @@ from badacey_fast.histories import RealHand, check, parse, replay
 from badacey_fast.errors import ReplayError
 from badacey_fast.histories.engine import why_not_replayed
 from badacey_fast.histories.model import EXAMPLE
-
-DATA = Path(__file__).parent / "data" / "histories"
+from crafted_hands import (DATA, DECK_PLAYERS, DECK_RUNS_OUT, FREE_FOLD, ROOM_FOLDS_ALL_IN, UNCAPPED_HEADS_UP,
+                           stars)
 
 
 def _one(text: str) -> RealHand:
     (hand,) = parse(text, on_bad_hand="error")
     return hand
-
-
-def _stars(k: int) -> str:
-    text = (DATA / "pokerstars.txt").read_text()
-    return [h for h in text.split("\n\n\n\n") if h.strip()][k]
 
 
 EXPECTED = {  # file -> (status, showdown, reasons) of each hand, in order
@@ -49,7 +42,7 @@ def test_every_fixture_hand_checks_as_worked_by_hand(name):
 
 
 def test_a_side_pot_is_paid_after_the_rake_from_the_main_pot():
-    c = check(_one(_stars(1)))
+    c = check(_one(stars(1)))
     # Bruno all-in for 3.50: main pot 3 x 3.50 = 10.50 less the 0.30 rake, side pot 2 x 2.00; Cora's
     # 7-5-4-3-2 wins both.
     assert c.ours == c.room == {"Alma": 0, "Bruno": 0, "Cora": 1420}
@@ -62,7 +55,7 @@ def test_a_room_raking_each_pot_in_proportion_is_named_rake_rule():
     # Give Bruno (all-in: the main pot only) the best hand: the side pot goes to Cora.  Raked in
     # proportion (0.22 from the main pot, 0.08 from the side pot) the room pays Bruno 10.28, Cora 3.92;
     # the rules take the 0.30 from the main pot: Bruno 10.20, Cora 4.
-    text = (_stars(1).replace("Bruno: shows [2s 3d 5h 6s 8d] (Lo: 8,6,5,3,2)", "Bruno: shows [2s 3d 4c 5h 7d] (Lo: 7,5,4,3,2)")
+    text = (stars(1).replace("Bruno: shows [2s 3d 5h 6s 8d] (Lo: 8,6,5,3,2)", "Bruno: shows [2s 3d 4c 5h 7d] (Lo: 7,5,4,3,2)")
             .replace("Cora: shows [2h 3s 4d 5c 7c]", "Cora: shows [2h 3s 4d 6c 8h]")
             .replace("Cora collected $4 from side pot\nCora collected $10.20 from main pot",
                      "Cora collected $3.92 from side pot\nBruno collected $10.28 from main pot"))
@@ -73,13 +66,13 @@ def test_a_room_raking_each_pot_in_proportion_is_named_rake_rule():
 
 
 def test_a_card_dealt_to_two_players_is_a_parse_gap():
-    text = _stars(1).replace("Bruno: shows [2s 3d 5h 6s 8d]", "Bruno: shows [2s 3d 5h 6s 7s]")
+    text = stars(1).replace("Bruno: shows [2s 3d 5h 6s 8d]", "Bruno: shows [2s 3d 5h 6s 7s]")
     (d,) = check(_one(text)).disagreements
     assert d.reason == "parse gap" and "7s" in d.detail and "not in the stub" in d.detail
 
 
 def test_a_room_paying_the_wrong_hand_is_a_rule_difference():
-    c = check(_one(_stars(0).replace("Bruno collected $4.05", "Alma collected $4.05")))
+    c = check(_one(stars(0).replace("Bruno collected $4.05", "Alma collected $4.05")))
     assert c.ours == {"Alma": 0, "Bruno": 405, "Cora": 0} and c.room == {"Alma": 405, "Bruno": 0, "Cora": 0}
     (d,) = c.disagreements
     assert d.reason == "rule difference" and d.detail == "the room pays Alma 4.05; the rules pay Bruno 4.05"
@@ -98,7 +91,7 @@ def test_the_rooms_odd_chip_rule_is_diagnosed():
 
 
 def test_a_room_completing_a_short_all_in_raise_is_a_rule_difference():
-    c = check(_one(_stars(4)))
+    c = check(_one(stars(4)))
     (d,) = c.disagreements
     assert d.reason == "rule difference" and d.line == 15  # the raise's line in this one-hand text
     assert "the room's next raise completes it: Alma raises to 180" in d.detail and "raise to 210" in d.detail
@@ -119,68 +112,27 @@ def test_seven_players_with_antes_replay_on_six_seats_with_unknown_cards():
 
 
 def test_dead_blind_and_live_post_replay_as_posts_and_dead_chips():
-    r = replay(_one(_stars(2)))
+    r = replay(_one(stars(2)))
     assert r.dead == {"Elif": 50} and r.game.posts == (r.seat_of("Elif"),)
     assert r.game.starting_stacks[r.seat_of("Elif")] == 550  # the dead half of her post is out of her stack
     assert r.game.returned[r.seat_of("Alma")] == 100
-    assert check(_one(_stars(2))).ours == {"Alma": 400, "Bruno": 0, "Cora": 0, "Dmitri": 0, "Elif": 0}
-
-
-def _ending(text: str, cut: str, ending: str) -> str:
-    return text[: text.index(cut)] + ending
+    assert check(_one(stars(2))).ours == {"Alma": 400, "Bruno": 0, "Cora": 0, "Dmitri": 0, "Elif": 0}
 
 
 def test_a_fold_when_a_check_is_free_replays_as_checks_then_a_fold():
-    text = _ending(_stars(0), "*** THIRD DRAW ***", """*** THIRD DRAW ***
-Alma: stands pat on [4s 7h 2c 9d]
-Bruno: discards 1 card
-Alma: checks
-Bruno: folds
-Alma collected $3.10 from pot
-*** SUMMARY ***
-Total pot $3.25 | Rake $0.15
-""")
-    c = check(_one(text))
+    c = check(_one(FREE_FOLD))
     assert c.status == "agree" and c.ours == {"Alma": 310, "Bruno": 0, "Cora": 0}
     assert any("lets Bruno fold when Bruno may check" in n for n in c.notes)
 
 
 def test_an_all_in_player_the_room_folds_wins_nothing():
-    text = """PokerStars Hand #900000012: Tournament #3000002, $1.00+$0.10 USD Badugi Limit - Level V (100/200) - 2024/03/06 21:00:00 CET [2024/03/06 15:00:00 ET]
-Table '3000002 1' 6-max Seat #1 is the button
-Seat 1: Alma (2000 in chips)
-Seat 2: Bruno (40 in chips) is sitting out
-Seat 3: Cora (2000 in chips)
-Bruno: posts small blind 40 and is all-in
-Cora: posts big blind 100
-*** DEALING HANDS ***
-Dealt to Alma [Ah 2c 3d 4s]
-Alma: raises 100 to 200
-Bruno: folds
-Cora: folds
-Uncalled bet (100) returned to Alma
-Alma collected 240 from pot
-*** SUMMARY ***
-Total pot 240 | Rake 0
-"""
-    c = check(_one(text))
+    c = check(_one(ROOM_FOLDS_ALL_IN))
     assert c.status == "agree" and c.showdown == "none" and c.ours == {"Alma": 240, "Bruno": 0, "Cora": 0}
     assert any("folds Bruno's all-in hand" in n for n in c.notes)
 
 
 def test_a_room_uncapped_heads_up_replays_with_the_engines_option():
-    text = _ending(EXAMPLE.replace("#1:", "#77:"), "Villain: checks\nHero: bets $0.50", """Villain: bets $0.50
-Hero: raises $0.50 to $1
-Villain: raises $0.50 to $1.50
-Hero: raises $0.50 to $2
-Villain: raises $0.50 to $2.50
-Hero: folds
-Uncalled bet ($0.50) returned to Villain
-Villain collected $5.80 from pot
-*** SUMMARY ***
-Total pot $6 | Rake $0.20
-""")
-    hand = _one(text)
+    hand = _one(UNCAPPED_HEADS_UP)
     c = check(hand)
     assert c.status == "agree" and c.ours == {"Hero": 0, "Villain": 580}
     assert any("lifts the cap heads-up" in n for n in c.notes)
@@ -188,20 +140,8 @@ Total pot $6 | Rake $0.20
 
 
 def test_the_deck_runs_out_and_the_engine_reshuffles_where_the_room_did():
-    players = ["Alma", "Bruno", "Cora", "Dmitri", "Elif", "Farid"]
-    lines = ["PokerStars Hand #900000010:  Triple Draw 2-7 Lowball Limit ($1/$2 USD) - 2024/03/05 22:00:00 CET "
-             "[2024/03/05 16:00:00 ET]", "Table 'Fixture III' 6-max Seat #6 is the button"]
-    lines += [f"Seat {k + 1}: {p} ($20 in chips)" for k, p in enumerate(players)]
-    lines += ["Alma: posts small blind $0.50", "Bruno: posts big blind $1", "*** DEALING HANDS ***",
-              "Dealt to Alma [Ac Ad Ah As Kc]", "Cora: calls $1", "Dmitri: calls $1", "Elif: calls $1",
-              "Farid: calls $1", "Alma: calls $0.50", "Bruno: checks", "*** FIRST DRAW ***",
-              "Alma: discards 5 cards [Ac Ad Ah As Kc]", "Dealt to Alma [2c 3d 4h 5s 7c]", "Bruno: discards 5 cards",
-              "Cora: discards 5 cards", "Dmitri: discards 5 cards", "The deck is reshuffled",
-              "Elif: discards 5 cards", "Farid: discards 5 cards", "Alma: bets $1"]
-    lines += [f"{p}: folds" for p in players[1:]]
-    lines += ["Uncalled bet ($1) returned to Alma", "Alma collected $5.70 from pot", "*** SUMMARY ***",
-              "Total pot $6 | Rake $0.30"]
-    hand = _one("\n".join(lines) + "\n")
+    players = DECK_PLAYERS
+    hand = _one(DECK_RUNS_OUT)
     r = replay(hand)
     # 30 cards dealt, then 5 x 5 drawn: the stub runs down to its last card during Elif's draw.
     assert len(r.game.reshuffles) == 1 and r.game.reshuffles[0] == 30 + 4 * 5 + 1
@@ -211,7 +151,7 @@ def test_the_deck_runs_out_and_the_engine_reshuffles_where_the_room_did():
 
 
 def test_a_loser_who_mucks_leaves_the_award_to_the_room_and_it_is_checked():
-    text = _stars(0).replace("Bruno: shows [3h 5c 8d As] (Badugi: 8,5,3,A)", "Bruno: mucks hand").replace(
+    text = stars(0).replace("Bruno: shows [3h 5c 8d As] (Badugi: 8,5,3,A)", "Bruno: mucks hand").replace(
         "Bruno collected $4.05", "Alma collected $4.05")
     text = text.replace("Seat 2: Bruno (big blind) showed [3h 5c 8d As] and won ($4.05) with a Badugi: 8,5,3,A",
                         "Seat 2: Bruno (big blind) mucked")

@@ -7,7 +7,6 @@ path; the engine's settlement of a showdown reused against the check settling it
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +15,8 @@ from badacey_fast.game import UNKNOWN, Action, Game
 from badacey_fast.histories import audit, check, engine, parse
 from badacey_fast.histories.kinds import RESHUFFLE
 from badacey_fast.histories.model import EXAMPLE
+from crafted_hands import DATA, DECK_RUNS_OUT, FREE_FOLD, ROOM_FOLDS_ALL_IN, UNCAPPED_HEADS_UP, stars
 
-DATA = Path(__file__).parent / "data" / "histories"
 HANDS = [h for f in sorted(DATA.iterdir()) for h in parse(f, on_bad_hand="error")] + list(parse(EXAMPLE))
 
 
@@ -106,15 +105,6 @@ def test_a_replayed_game_holds_seed_0s_random_source_as_a_seeded_replay_does():
 # The replay settled without a Game (engine._ledger) against the hand played in the engine.
 
 
-def _stars(k: int) -> str:
-    text = (DATA / "pokerstars.txt").read_text()
-    return [h for h in text.split("\n\n\n\n") if h.strip()][k]
-
-
-def _ending(text: str, cut: str, ending: str) -> str:
-    return text[: text.index(cut)] + ending
-
-
 def _heads_up(pot: str, *lines: str, stacks: tuple[str, str] = ("$10", "$10")) -> str:
     """EXAMPLE's table (Hero on the button and small blind, blinds $0.25/$0.50, bets $0.50/$1) with these
     lines of play after the deal, and the total ``pot``."""
@@ -141,11 +131,7 @@ CRAFTED = {
         "$5", "Hero: raises $0.50 to $1", "Villain: raises $0.50 to $1.50", "Hero: raises $0.50 to $2",
         "Villain: raises $0.50 to $2.50", "Hero: calls $0.50", "*** FIRST DRAW ***", *_PAT, "Villain: bets $0.50",
         "Hero: folds", "Uncalled bet ($0.50) returned to Villain", "Villain collected $5 from pot"),
-    "uncapped heads-up": _ending(EXAMPLE.replace("#1:", "#77:"), "Villain: checks\nHero: bets $0.50",
-                                 "Villain: bets $0.50\nHero: raises $0.50 to $1\nVillain: raises $0.50 to $1.50\n"
-                                 "Hero: raises $0.50 to $2\nVillain: raises $0.50 to $2.50\nHero: folds\n"
-                                 "Uncalled bet ($0.50) returned to Villain\nVillain collected $5.80 from pot\n"
-                                 "*** SUMMARY ***\nTotal pot $6 | Rake $0.20\n"),
+    "uncapped heads-up": UNCAPPED_HEADS_UP,
     "an all-in call": _heads_up("$2", "Hero: raises $0.50 to $1", "Villain: calls $0.50 and is all-in",
                                 "*** FIRST DRAW ***", *_PAT, "*** SECOND DRAW ***", *_PAT, "*** THIRD DRAW ***",
                                 *_PAT, "Hero collected $2 from pot", stacks=("$10", "$1")),
@@ -155,9 +141,7 @@ CRAFTED = {
     "a blind all in": _heads_up("$1", "Hero: calls $0.25", "*** FIRST DRAW ***", *_PAT, "*** SECOND DRAW ***",
                                 *_PAT, "*** THIRD DRAW ***", *_PAT, "Villain collected $1 from pot",
                                 stacks=("$10", "$0.50")),
-    "a free fold": _ending(_stars(0), "*** THIRD DRAW ***", "*** THIRD DRAW ***\nAlma: stands pat on [4s 7h 2c 9d]\n"
-                           "Bruno: discards 1 card\nAlma: checks\nBruno: folds\nAlma collected $3.10 from pot\n"
-                           "*** SUMMARY ***\nTotal pot $3.25 | Rake $0.15\n"),
+    "a free fold": FREE_FOLD,
     "a call short of the bet": _heads_up("$1.75", "Hero: raises $0.50 to $1", "Villain: calls $0.25"),
     "a call for nothing to call": _heads_up("$1.25", "Hero: calls $0.25", "Villain: calls $0.25"),
     "a check facing a bet": _heads_up("$0.75", "Hero: checks"),
@@ -187,39 +171,10 @@ CRAFTED = {
         "*** SECOND DRAW ***", *_PAT, "*** THIRD DRAW ***", *_PAT, "Villain collected $2 from pot",
         stacks=("$10", "$1")),
     "a raise nobody can call": _heads_up("$1.50", "Hero: raises $0.50 to $1", stacks=("$10", "$0.50")),
-    "an all-in hand the room folds": """PokerStars Hand #900000012: Tournament #3000002, $1.00+$0.10 USD Badugi Limit - Level V (100/200) - 2024/03/06 21:00:00 CET [2024/03/06 15:00:00 ET]
-Table '3000002 1' 6-max Seat #1 is the button
-Seat 1: Alma (2000 in chips)
-Seat 2: Bruno (40 in chips) is sitting out
-Seat 3: Cora (2000 in chips)
-Bruno: posts small blind 40 and is all-in
-Cora: posts big blind 100
-*** DEALING HANDS ***
-Dealt to Alma [Ah 2c 3d 4s]
-Alma: raises 100 to 200
-Bruno: folds
-Cora: folds
-Uncalled bet (100) returned to Alma
-Alma collected 240 from pot
-*** SUMMARY ***
-Total pot 240 | Rake 0
-""",
-    "the deck runs out": "\n".join(
-        ["PokerStars Hand #900000010:  Triple Draw 2-7 Lowball Limit ($1/$2 USD) - 2024/03/05 22:00:00 CET "
-         "[2024/03/05 16:00:00 ET]", "Table 'Fixture III' 6-max Seat #6 is the button"]
-        + [f"Seat {k + 1}: {p} ($20 in chips)" for k, p in enumerate(["Alma", "Bruno", "Cora", "Dmitri", "Elif",
-                                                                       "Farid"])]
-        + ["Alma: posts small blind $0.50", "Bruno: posts big blind $1", "*** DEALING HANDS ***",
-           "Dealt to Alma [Ac Ad Ah As Kc]", "Cora: calls $1", "Dmitri: calls $1", "Elif: calls $1", "Farid: calls $1",
-           "Alma: calls $0.50", "Bruno: checks", "*** FIRST DRAW ***", "Alma: discards 5 cards [Ac Ad Ah As Kc]",
-           "Dealt to Alma [2c 3d 4h 5s 7c]", "Bruno: discards 5 cards", "Cora: discards 5 cards",
-           "Dmitri: discards 5 cards", "The deck is reshuffled", "Elif: discards 5 cards", "Farid: discards 5 cards",
-           "Alma: bets $1"]
-        + [f"{p}: folds" for p in ["Bruno", "Cora", "Dmitri", "Elif", "Farid"]]
-        + ["Uncalled bet ($1) returned to Alma", "Alma collected $5.70 from pot", "*** SUMMARY ***",
-           "Total pot $6 | Rake $0.30"]) + "\n",
-    "a dead blind and a live post": _stars(2),
-    "a completed short all-in raise": _stars(4),
+    "an all-in hand the room folds": ROOM_FOLDS_ALL_IN,
+    "the deck runs out": DECK_RUNS_OUT,
+    "a dead blind and a live post": stars(2),
+    "a completed short all-in raise": stars(4),
 }
 
 
