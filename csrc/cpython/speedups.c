@@ -132,15 +132,11 @@ static PyObject *evaluator_new(PyTypeObject *type, PyObject *args, PyObject *kwa
         ((uintptr_t)self->table.buf % sizeof(uint32_t)) != 0) {
         PyErr_Format(PyExc_ValueError, "table must be %zd aligned bytes (%d uint32 entries), got %zd bytes",
                      (Py_ssize_t)(BD_TABLE_ENTRIES * sizeof(uint32_t)), BD_TABLE_ENTRIES, self->table.len);
-        PyBuffer_Release(&self->table);
-        self->table.obj = NULL;
-        Py_DECREF(self);
+        Py_DECREF(self); /* glue_dealloc -> evaluator_clear releases the table */
         return NULL;
     }
-    Py_INCREF(values);
-    self->values = values;
-    Py_INCREF(make);
-    self->make = make;
+    self->values = Py_NewRef(values);
+    self->make = Py_NewRef(make);
     self->vectorcall = evaluator_call;
     return (PyObject *)self;
 }
@@ -153,20 +149,23 @@ static int evaluator_traverse(HandEvaluator *self, visitproc visit, void *arg)
     return 0;
 }
 
+/* Drops every reference traverse reports, the table's exporter too (PyBuffer_Release sets table.obj to NULL
+ * and does nothing when it already is: an evaluator whose table was refused). */
 static int evaluator_clear(HandEvaluator *self)
 {
     Py_CLEAR(self->values);
     Py_CLEAR(self->make);
+    PyBuffer_Release(&self->table);
     return 0;
 }
 
-static void evaluator_dealloc(HandEvaluator *self)
+/* tp_dealloc of both glue types (HandEvaluator, SeatRows): untracked, their references dropped by the
+ * type's own tp_clear (which drops all that its tp_traverse reports), freed. */
+static void glue_dealloc(PyObject *self)
 {
     PyObject_GC_UnTrack(self);
-    evaluator_clear(self);
-    if (self->table.obj != NULL)
-        PyBuffer_Release(&self->table);
-    Py_TYPE(self)->tp_free((PyObject *)self);
+    (void)Py_TYPE(self)->tp_clear(self);
+    Py_TYPE(self)->tp_free(self);
 }
 
 static PyObject *evaluator_call_tp(PyObject *self, PyObject *args, PyObject *kwargs)
@@ -185,8 +184,28 @@ static PyTypeObject HandEvaluatorType = {
     .tp_vectorcall_offset = offsetof(HandEvaluator, vectorcall),
     .tp_traverse = (traverseproc)evaluator_traverse,
     .tp_clear = (inquiry)evaluator_clear,
-    .tp_dealloc = (destructor)evaluator_dealloc,
+    .tp_dealloc = glue_dealloc,
 };
+
+/* The `out` argument of observe_rows and SeatRows into *out: a writable C-contiguous buffer of float32 ("f"),
+ * held until the caller's PyBuffer_Release.  0, or -1 with a TypeError naming what `out` is instead (and
+ * nothing held). */
+static int float32_out(PyObject *arg, Py_buffer *out)
+{
+    if (PyObject_GetBuffer(arg, out, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        PyErr_Clear(); /* the buffer protocol's own wording names neither float32 nor the argument */
+        PyErr_Format(PyExc_TypeError, "out must be a writable C-contiguous float32 array, not %.100s",
+                     Py_TYPE(arg)->tp_name);
+        return -1;
+    }
+    if (out->itemsize != 4 || out->format == NULL || strcmp(out->format, "f") != 0) {
+        PyErr_Format(PyExc_TypeError, "out must be a writable C-contiguous float32 array, not one of format '%.20s'",
+                     out->format == NULL ? "B" : out->format);
+        PyBuffer_Release(out);
+        return -1;
+    }
+    return 0;
+}
 
 /* observe_rows(rows, count, out) -> bd_observe_many's result, for the learning environments' observation
  * vectors (badacey_fast/kernel/_c.py observe_many).  Glue only, no rules: the ints of the list `rows` go
@@ -215,17 +234,8 @@ static PyObject *observe_rows(PyObject *module, PyObject *const *args, Py_ssize_
     count = PyLong_AsLongLong(args[1]);
     if (count == -1 && PyErr_Occurred())
         return NULL;
-    if (PyObject_GetBuffer(args[2], &out, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
-        PyErr_Clear(); /* the buffer protocol's own wording names neither float32 nor the argument */
-        PyErr_Format(PyExc_TypeError, "out must be a writable C-contiguous float32 array, not %.100s",
-                     Py_TYPE(args[2])->tp_name);
+    if (float32_out(args[2], &out) < 0)
         return NULL;
-    }
-    if (out.itemsize != 4 || out.format == NULL || strcmp(out.format, "f") != 0) {
-        PyErr_Format(PyExc_TypeError, "out must be a writable C-contiguous float32 array, not one of format '%.20s'",
-                     out.format == NULL ? "B" : out.format);
-        goto done;
-    }
     n = PyList_GET_SIZE(rows);
     if (n > (Py_ssize_t)(sizeof local / sizeof local[0])) {
         ints = PyMem_Malloc((size_t)n * sizeof *ints);
@@ -410,18 +420,8 @@ static PyObject *seat_rows_call(PyObject *self_, PyObject *const *args, size_t n
         return PyLong_FromLong(SEAT_ROWS_NOT_SERVED);
     pos += k;
 
-    if (PyObject_GetBuffer(args[3], &out, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
-        PyErr_Clear(); /* as observe_rows: the buffer protocol's wording names neither float32 nor out */
-        PyErr_Format(PyExc_TypeError, "out must be a writable C-contiguous float32 array, not %.100s",
-                     Py_TYPE(args[3])->tp_name);
+    if (float32_out(args[3], &out) < 0)
         return NULL;
-    }
-    if (out.itemsize != 4 || out.format == NULL || strcmp(out.format, "f") != 0) {
-        PyErr_Format(PyExc_TypeError, "out must be a writable C-contiguous float32 array, not one of format '%.20s'",
-                     out.format == NULL ? "B" : out.format);
-        PyBuffer_Release(&out);
-        return NULL;
-    }
     result = PyLong_FromLongLong((long long)bd_observe_many((const uint8_t *)row, pos * 8, 1, (float *)out.buf,
                                                             (int64_t)(out.len / 4)));
     PyBuffer_Release(&out);
@@ -475,14 +475,11 @@ static PyObject *seat_rows_new(PyTypeObject *type, PyObject *args, PyObject *kwa
     self = (SeatRows *)type->tp_alloc(type, 0);
     if (self == NULL)
         return NULL;
-    Py_INCREF(cls);
-    self->cls = (PyTypeObject *)cls;
+    self->cls = (PyTypeObject *)Py_NewRef(cls);
     self->version = ((PyTypeObject *)cls)->tp_version_tag;
     memcpy(self->offset, offset, sizeof offset);
-    Py_INCREF(betting);
-    self->betting = betting;
-    Py_INCREF(drawing);
-    self->drawing = drawing;
+    self->betting = Py_NewRef(betting);
+    self->drawing = Py_NewRef(drawing);
     self->vectorcall = seat_rows_call;
     return (PyObject *)self;
 }
@@ -503,13 +500,6 @@ static int seat_rows_clear(SeatRows *self)
     return 0;
 }
 
-static void seat_rows_dealloc(SeatRows *self)
-{
-    PyObject_GC_UnTrack(self);
-    seat_rows_clear(self);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
 static PyTypeObject SeatRowsType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "badacey_fast._speedups.SeatRows",
@@ -521,7 +511,7 @@ static PyTypeObject SeatRowsType = {
     .tp_vectorcall_offset = offsetof(SeatRows, vectorcall),
     .tp_traverse = (traverseproc)seat_rows_traverse,
     .tp_clear = (inquiry)seat_rows_clear,
-    .tp_dealloc = (destructor)seat_rows_dealloc,
+    .tp_dealloc = glue_dealloc,
 };
 
 /* csrc/cpython/stars.c: a PokerStars hand's lines read in C (None: the Python twin reads the hand). */
