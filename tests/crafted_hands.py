@@ -8,6 +8,8 @@ imports it by name (``from crafted_hands import ...``), as it would any module.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from pathlib import Path
 
 from badacey_fast.histories.model import EXAMPLE
@@ -24,6 +26,23 @@ def stars(k: int) -> str:
 def ending(text: str, cut: str, end: str) -> str:
     """``text`` up to the first ``cut``, then ``end`` instead of the rest."""
     return text[: text.index(cut)] + end
+
+
+def mutants(texts: list[str], seed: int, count: int, delete: float, chars: list[str]) -> Iterator[str]:
+    """``count`` damaged hand histories, each one of ``texts`` (drawn by ``random.Random(seed)``) with one to
+    three of its lines damaged: deleted (with probability ``delete``), else one character of a non-empty line
+    replaced by one of ``chars``."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        lines = rng.choice(texts).split("\n")
+        for _ in range(rng.randint(1, 3)):
+            k = rng.randrange(len(lines))
+            if rng.random() < delete:
+                del lines[k]
+            elif lines[k]:
+                j = rng.randrange(len(lines[k]))
+                lines[k] = lines[k][:j] + rng.choice(chars) + lines[k][j + 1:]
+        yield "\n".join(lines)
 
 
 #: A fold when a check is free: Bruno folds to no bet after the third draw (the engine checks for him).

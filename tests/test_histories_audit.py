@@ -12,7 +12,7 @@ from badacey_fast.errors import ReplayError
 from badacey_fast.histories.engine import why_not_replayed
 from badacey_fast.histories.model import EXAMPLE
 from crafted_hands import (DATA, DECK_PLAYERS, DECK_RUNS_OUT, FREE_FOLD, ROOM_FOLDS_ALL_IN, UNCAPPED_HEADS_UP,
-                           stars)
+                           mutants, stars)
 
 
 def _one(text: str) -> RealHand:
@@ -181,21 +181,10 @@ def test_stakes_no_engine_game_has_are_a_parse_gap_not_a_crash():
 
 
 def test_mutated_hands_never_crash_the_reader_or_the_check():
-    import random
-
     texts = [p.read_text() for p in sorted(DATA.iterdir())]
-    rng = random.Random(25)
     checked = 0
-    for _ in range(300):
-        lines = rng.choice(texts).split("\n")
-        for _ in range(rng.randint(1, 3)):
-            k = rng.randrange(len(lines))
-            if rng.random() < 0.5:
-                del lines[k]
-            elif lines[k]:
-                j = rng.randrange(len(lines[k]))
-                lines[k] = lines[k][:j] + rng.choice(["", "9", "$", " ", "[", "X"]) + lines[k][j + 1:]
-        for hand in parse("\n".join(lines), on_bad_hand="skip"):
+    for text in mutants(texts, 25, 300, 0.5, ["", "9", "$", " ", "[", "X"]):
+        for hand in parse(text, on_bad_hand="skip"):
             c = check(hand)  # a hand read is checked: agree, disagree with a reason, or skipped: never raises
             assert c.status in ("agree", "disagree", "skipped")
             assert all(d.reason in ("rake rule", "odd chip", "rule difference", "parse gap") for d in c.disagreements)

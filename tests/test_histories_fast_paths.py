@@ -15,7 +15,7 @@ from badacey_fast.game import UNKNOWN, Action, Game
 from badacey_fast.histories import audit, check, engine, parse
 from badacey_fast.histories.kinds import RESHUFFLE
 from badacey_fast.histories.model import EXAMPLE
-from crafted_hands import DATA, DECK_RUNS_OUT, FREE_FOLD, ROOM_FOLDS_ALL_IN, UNCAPPED_HEADS_UP, stars
+from crafted_hands import DATA, DECK_RUNS_OUT, FREE_FOLD, ROOM_FOLDS_ALL_IN, UNCAPPED_HEADS_UP, mutants, stars
 
 HANDS = [h for f in sorted(DATA.iterdir()) for h in parse(f, on_bad_hand="error")] + list(parse(EXAMPLE))
 
@@ -191,18 +191,9 @@ def test_the_replay_without_a_game_equals_the_engine_on_every_fixture_hand(k, mo
 
 def test_the_replay_without_a_game_equals_the_engine_on_mutated_hands(monkeypatch):
     texts = [p.read_text() for p in sorted(DATA.iterdir())] + list(CRAFTED.values())
-    rng = random.Random(2525)
     taken = 0
-    for _ in range(400):
-        lines = rng.choice(texts).split("\n")
-        for _ in range(rng.randint(1, 3)):
-            k = rng.randrange(len(lines))
-            if rng.random() < 0.4:
-                del lines[k]
-            elif lines[k]:
-                j = rng.randrange(len(lines[k]))
-                lines[k] = lines[k][:j] + rng.choice(["", "1", "5", "9", "$", " ", "[", "X"]) + lines[k][j + 1:]
-        for hand in parse("\n".join(lines), on_bad_hand="skip"):
+    for text in mutants(texts, 2525, 400, 0.4, ["", "1", "5", "9", "$", " ", "[", "X"]):
+        for hand in parse(text, on_bad_hand="skip"):
             assert _outcome(hand, True, monkeypatch) == _outcome(hand, False, monkeypatch)
             _the_rooms_account_is_the_hands(hand)
             try:
