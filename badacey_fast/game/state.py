@@ -554,8 +554,8 @@ class Game(GameBetting, GameDealing, GameQueries):
             return self
         # A validated betting action ``a`` (one of the legal set's objects): mutate.  The fold and the next
         # seat inlined here, the hottest path of a simulated hand; the chips of a call, bet or raise by
-        # betting.put_in, the rule's one home (the replay's ledger calls it too: one call a bet costs the
-        # hand ~0.3 % of its instructions, docs/performance.md).
+        # betting.put_in, the rule's one home (the replay's ledger calls it too; the call costs a simulated
+        # hand about 1 % of its instructions: put_in's docstring).
         i = self.to_act
         self._legal = None
         self.log.append((i, a))
