@@ -107,9 +107,10 @@ def put_in(t: BettingChips, i: int, kind: str, amount: int) -> None:
     and does the rest (the seat's own ``pending``, who acts next).
 
     One home for the rule: :meth:`Game.apply <badacey_fast.game.state.Game.apply>` and the replay's ledger
-    both call it.  The call's price in the engine, with :func:`round_seats`'s: ~1 % of a simulated hand's
-    instructions (6-max random hands, ``bench/pettingzoo_speed.py --only bare --seats 6`` under callgrind:
-    635,836 -> 641,857 a hand; about 10 calls, bets and raises a hand and 3 rounds).
+    both call it.  The call's price in the engine, with :func:`round_seats`'s: 1.0-1.3 % of a simulated
+    hand's instructions (6-max random hands, ``bench/pettingzoo_speed.py --only bare --seats 6`` under
+    callgrind, two setups: 635,836 -> 641,857 and 620,077 -> 627,827 a hand; about 10 calls, bets and raises
+    a hand and 3 rounds).
 
     >>> from types import SimpleNamespace
     >>> t = SimpleNamespace(n=3, stacks=[30, 29, 28], sbet=[0, 1, 2], contrib=[0, 1, 2], folded=[False] * 3,
