@@ -207,6 +207,7 @@ def test_null_and_short_cards_and_defaults() -> None:
                              (3, "expected 2 hands (10 card bytes), got 5 bytes")]
 
 
+@pytest.mark.exhaustive("python")  # the Python twin's run of the same file checks: CI's exhaustive step
 def test_same_payouts_as_the_text_path_and_cli(tmp_path) -> None:
     n = 3000
     arrow.generate_parquet(n, tmp_path / "d.parquet", seats=6, seed=11, row_group=1000)

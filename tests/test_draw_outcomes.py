@@ -258,6 +258,7 @@ def test_best_discards_share_against_a_drawing_opponent(backend):
         assert ch.score == pytest.approx(float(total / n), abs=1e-12) and ch.stderr == 0.0
 
 
+@pytest.mark.exhaustive("python")  # whole-deck draws on the reference: the Python twin's run in CI's exhaustive step
 def test_callable_objective_and_probabilities_are_consistent(backend):
     choices = best_discards("As 2h 3d Kc Kd", objective=lambda o: -o.expected_low_rank,
                             dead=parse_cards("Qs Qd Qc Js Jd Jc Ts Td Tc 9s 9d 9c 8s 8d 8c 7s 7d 7c 6s 6d 6c 5s 5d 5c 4s 4d"))
@@ -463,6 +464,7 @@ def test_share_against_a_random_hand_is_close_to_the_true_equity():
     ("badeucy", "7s 5h 4d 3c Kd", "9low+, 0.5*9badugi+"),
     ("a5", "As 2h 3d 4c Kd", "7low+"),
 ])
+@pytest.mark.exhaustive("python")  # whole-deck draws on the reference: the Python twin's run in CI's exhaustive step
 def test_share_against_a_range_standing_pat_is_range_equity(backend, game, hand, villain):
     # Standing pat there is no replacement to remove cards: the objective is then exact, equal to the
     # showdown equity against the range (computed by range_equity its own way).
@@ -532,6 +534,7 @@ def test_share_objective_bad_arguments(backend):
         best_discards("As 2h 3d 4c Kd", dead)
 
 
+@pytest.mark.exhaustive("python")  # whole-deck draws on the reference: the Python twin's run in CI's exhaustive step
 def test_a_single_pot_game_against_a_drawing_opponent_is_played_for_its_one_half(backend):
     # Refused before (equity() split every pot in two); now each score is equity()'s for the one pot.
     dead = "Qs Qd Qc Qh Js Jd Jc Jh Ts Td Tc Th 9s 9d 9c 9h 8s 8d 8c 8h"

@@ -351,6 +351,7 @@ def _assert_same_totals(got: list[int], want: list[int], report, seats: int) -> 
         assert not any(got) and len(got) in (0, seats), got
 
 
+@pytest.mark.exhaustive("python")  # the Python twin's run of the same file checks: CI's exhaustive step
 @_budget(10)
 @given(data=st.data(), deals=_deals())
 def test_every_spelling_of_a_dataset_scores_alike(tmp_path_factory, data, deals) -> None:

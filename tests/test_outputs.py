@@ -149,6 +149,7 @@ def _scorers(tmp_path):
     return cases
 
 
+@pytest.mark.exhaustive("python")  # the Python twin's run of the same file checks: CI's exhaustive step
 @pytest.mark.parametrize("stop", [KeyboardInterrupt, BadaceyError])
 def test_a_run_stopped_mid_way_leaves_the_old_output(tmp_path, stop) -> None:
     for name, run, target in _scorers(tmp_path):
@@ -215,6 +216,7 @@ def _file_size_limit(limit: int):
         signal.signal(signal.SIGXFSZ, previous)
 
 
+@pytest.mark.exhaustive("python")  # the Python twin's run of the same file checks: CI's exhaustive step
 def test_a_full_disk_leaves_the_old_output(tmp_path, capsys) -> None:
     generate_deals(700, tmp_path / "deals.txt", seats=6, seed=2)  # payouts of 16 kB as CSV, 40 kB as Parquet
     arrow.generate_parquet(700, tmp_path / "deals.parquet", seats=6, seed=2)
