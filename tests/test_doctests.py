@@ -77,10 +77,10 @@ C_ONLY = {"badacey_fast.solve.lbr", "badacey_fast.solve.mccfr", "badacey_fast.so
 
 
 #: Modules whose examples are soak-sized on the reference twin (best_discards enumerates every replacement of
-#: 32 discards; the iso and range examples walk whole decks): their Python-twin run is in CI's exhaustive
-#: step, their C-twin run here.
+#: 32 discards; the iso, range and range-term examples walk whole decks): their Python-twin run is in CI's
+#: exhaustive step, their C-twin run here.
 REFERENCE_SOAK = {"badacey_fast.draw.outcomes", "badacey_fast.solve.iso", "badacey_fast.draw.range_equity",
-                  "badacey_fast.bulk.evaluate"}
+                  "badacey_fast.bulk.evaluate", "badacey_fast.draw.ranges"}
 
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.exhaustive("python")) if n in REFERENCE_SOAK else n

@@ -202,6 +202,7 @@ def test_best_discards_all_32_match_one_by_one_and_the_brute_force(backend):
         assert ch.score == ch.outcomes.p_badugi(715)
 
 
+@pytest.mark.exhaustive("python")
 def test_best_discards_one_way_hand_with_dead_cards(backend):
     # Seed 000's one-way hand with most of the deck dead (keeps the Python twin quick): standing pat never
     # makes a badugi, yet it is certain to keep the hand's own low, so it leads the low objective.
@@ -226,6 +227,7 @@ def test_best_discards_one_way_hand_full_deck_in_c():
     assert set(top[0].discard) == set(parse_cards("4h 6h 7h"))
 
 
+@pytest.mark.exhaustive("python")
 def test_best_discards_share_against_a_pat_opponent(backend):
     # Cora (one-way) against Dmitri standing pat with a badugi: standing pat wins exactly the low half.
     dead = parse_cards("Kc Kd Qs Qd Qc Js Jd Jc Ts Td Tc 9s 9d 8s 8d 8c 3c 3d 3h 3s 5c 5d")
@@ -482,6 +484,7 @@ def test_share_against_a_range_standing_pat_is_range_equity(backend, game, hand,
     assert anyone.score == pytest.approx(range_equity(hand, "any", dead, game).shares[0], abs=1e-12)
 
 
+@pytest.mark.exhaustive("python")
 def test_share_against_two_ranges_counts_ties_among_three(backend):
     # Two villains who both hold a wheel, as we do, split the low three ways.
     hand = "As 2h 3d 4c 5s"

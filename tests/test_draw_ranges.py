@@ -150,6 +150,7 @@ TERMS = {
 
 
 @pytest.mark.parametrize("game,term", [(g, t) for g, ts in TERMS.items() for t in ts])
+@pytest.mark.exhaustive("python")
 def test_term_counts_match_brute_force(game, term, brute):
     r = Range(term, game)
     expected = _expected(term, game, brute)

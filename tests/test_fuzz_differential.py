@@ -21,6 +21,9 @@ import badacey_fast as bf
 from badacey_fast.bulk import score_columns
 from badacey_fast.kernel import using
 
+# Each test runs the reference and the C twin itself (on_both) and compares them: one run, not one a twin.
+pytestmark = pytest.mark.backend_independent
+
 BASE = settings.default.max_examples  # 100 in the "ci" profile, 20,000 in "soak"
 
 

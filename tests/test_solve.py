@@ -303,6 +303,7 @@ def test_c_core_refuses_a_damaged_description():
 
 # -------------------------------------------------------------------------------------------- CFR
 @pytest.mark.parametrize("method", ["cfr+", "dcfr", "cfr"])
+@pytest.mark.exhaustive("python")
 def test_cfr_converges(backend, method):
     r = solve.cfr(ONE_CARD_CAP2, iterations=100, method=method)
     assert r.iterations == 100 and r.curve[-1].iteration == 100

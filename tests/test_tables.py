@@ -112,6 +112,7 @@ def test_random_hands_through_the_reference_one_by_one(backend: str, game: str) 
         assert bd == reference.badugi_rank(tuple(row), game == "badeucy"), row
 
 
+@pytest.mark.exhaustive("python")
 def test_evaluate_all_is_the_colex_table(backend: str) -> None:
     for game in GAMES:
         low, badugi = bulk.evaluate_all(game)
