@@ -894,7 +894,7 @@ def test_random_bots_match_random_bot_distribution(seats: int) -> None:
     assert chi2 < 40.0, draws_by_size  # 5 degrees of freedom, p ~ 1e-7
 
 
-@pytest.mark.parametrize("preset,seats", [("badacey", 2), ("badugi", 6)])
+@pytest.mark.parametrize("preset,seats", [("badacey", 2), pytest.param("badugi", 6, marks=pytest.mark.exhaustive)])
 def test_vector_env_c_and_python_paths_play_the_same_game_in_distribution(preset: str, seats: int) -> None:
     # The two paths deal from different random streams, so their trajectories differ; what they must share is
     # the game: the same rules, the same random opponents, the same deals in distribution.  The same random

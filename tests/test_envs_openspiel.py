@@ -185,7 +185,7 @@ def _walk(game: pyspiel.Game) -> tuple[int, int, int]:
     return count[0], count[1], len(infos)
 
 
-@pytest.mark.parametrize("name", ["nano-badugi", "micro-badugi"])
+@pytest.mark.parametrize("name", ["nano-badugi", pytest.param("micro-badugi", marks=pytest.mark.exhaustive)])
 def test_tree_size_counts_what_a_walk_of_the_tree_finds(name: str) -> None:
     small = SMALL_GAMES[name]
     game = pyspiel.load_game(GAME_NAMES[small.config.game], small.openspiel_params())
