@@ -52,27 +52,34 @@ def _low_brute(hands: np.ndarray, ace_high: bool):
     return nopair, v
 
 
+#: Sorting networks for 1 to 4 columns (compare-exchange pairs): each subset's values sorted highest first
+#: with elementwise max/min over whole columns, four times quicker than numpy's per-row sort of 2.6 M rows.
+_NETWORK = {1: (), 2: ((0, 1),), 3: ((0, 1), (1, 2), (0, 1)), 4: ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2))}
+
+
 def _badugi_brute(hands: np.ndarray, ace_high: bool):
     """(best size, the best badugi's values highest first padded with 0) of every row."""
-    vals = _values(hands, ace_high)
-    suits = hands & 3
+    vals = _values(hands, ace_high).astype(np.int32)
+    suits = (hands & 3).astype(np.int8)
     n, k = hands.shape
     size = np.zeros(n, dtype=np.int64)
     best = np.zeros((n, 4), dtype=np.int64)
+    none = np.iinfo(np.int32).max  # 15**4 keys fit in int32
     for s in range(1, min(4, k) + 1):
-        keys = []
+        low = np.full(n, none, dtype=np.int32)  # the lowest key of a valid s-card badugi, per row
         for sub in combinations(range(k), s):
-            sv, ss = vals[:, sub], suits[:, sub]
+            sv = [vals[:, c] for c in sub]
+            ss = [suits[:, c] for c in sub]
             ok = np.ones(n, dtype=bool)
             for i, j in combinations(range(s), 2):
-                ok &= (sv[:, i] != sv[:, j]) & (ss[:, i] != ss[:, j])
-            desc = -np.sort(-sv, axis=1)
-            key = np.zeros(n, dtype=np.int64)
-            for i in range(s):
-                key = key * 15 + desc[:, i]
-            keys.append(np.where(ok, key, np.iinfo(np.int64).max))
-        low = np.min(np.stack(keys), axis=0)
-        has = low < np.iinfo(np.int64).max
+                ok &= (sv[i] != sv[j]) & (ss[i] != ss[j])
+            for i, j in _NETWORK[s]:
+                sv[i], sv[j] = np.maximum(sv[i], sv[j]), np.minimum(sv[i], sv[j])
+            key = np.zeros(n, dtype=np.int32)
+            for col in sv:
+                key = key * 15 + col
+            np.minimum(low, np.where(ok, key, none), out=low)
+        has = low < none
         size = np.where(has, s, size)
         for i in range(s):
             digit = (low // 15 ** (s - 1 - i)) % 15
@@ -150,7 +157,6 @@ TERMS = {
 
 
 @pytest.mark.parametrize("game,term", [(g, t) for g, ts in TERMS.items() for t in ts])
-@pytest.mark.exhaustive("python")
 def test_term_counts_match_brute_force(game, term, brute):
     r = Range(term, game)
     expected = _expected(term, game, brute)
