@@ -146,6 +146,7 @@ def test_three_card_draw_matches_the_brute_force(backend):
     assert (as_counter(out.low_counts), as_counter(out.badugi_counts)) == (low, bd)
 
 
+@pytest.mark.backend_independent  # it serves itself from the C twin: once, not once a twin
 def test_c_five_card_draw_matches_the_reference_histogram_totals():
     # The whole fresh hand of five: the C enumeration must count every five-card set of the 47 exactly
     # once; its histogram must equal the number of hands of each rank among those sets, which the
@@ -214,6 +215,7 @@ def test_best_discards_one_way_hand_with_dead_cards(backend):
     assert low_first.discard == () and low_first.score == 1.0
 
 
+@pytest.mark.backend_independent  # it serves itself from the C twin: once, not once a twin
 def test_best_discards_one_way_hand_full_deck_in_c():
     # The whole deck (the C twin only: 2.6 million outcomes).  Keeping Ac and one heart and drawing three
     # is the best badugi draw; the four such choices tie (relabelling the heart ranks maps one onto
@@ -330,6 +332,7 @@ def test_cli_draw_prints_the_exact_figures(backend, run):
     assert "P(low rank <= " in out and "25.53%" in out  # 12 of 47: a 5, 6 or 7
 
 
+@pytest.mark.backend_independent  # it serves itself from the C twin: once, not once a twin
 def test_cli_best_discard_prints_all_32_choices(run):
     with _backend.using("c"):  # the whole deck: 2.6 million outcomes
         status, out, err = run("best-discard", "2h 4h 6h 7h Ac")
@@ -398,6 +401,7 @@ def test_best_discards_names_a_card_shared_with_the_opponent(backend, objective)
 
 # ---- the default objective: the whole pot ---------------------------------------------------------
 
+@pytest.mark.backend_independent  # it serves itself from the C twin: once, not once a twin
 def test_default_objective_throws_the_king_from_a_wheel_badugi():
     # As 2h 3d 4c is already the best badugi, so P(badugi) ties stand pat, [Kd] and [3d]; the pot share
     # (both halves) sees that only the king's throw helps the low half.  The whole deck: the C twin.
@@ -448,6 +452,7 @@ def test_share_against_a_random_hand_matches_the_brute_force(backend, game, halv
             assert ch.score == pytest.approx(float(_share_brute(hand, ch.discard, dead, halves, fam)), abs=1e-12)
 
 
+@pytest.mark.backend_independent  # it serves itself from the C twin: once, not once a twin
 def test_share_against_a_random_hand_is_close_to_the_true_equity():
     # The objective leaves out the card removal between our replacements and the random hand: against
     # the real thing (equity, Monte Carlo, a random hand) it is off by a few thousandths at most.

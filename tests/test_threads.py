@@ -204,6 +204,7 @@ def test_concurrent_callers_with_threads(backend: str) -> None:
         np.testing.assert_array_equal(bd, wbd)
 
 
+@pytest.mark.backend_independent  # it serves itself from the C twin: once, not once a twin
 def test_idle_helpers_are_bounded_by_the_cpu_count() -> None:
     hands = _hands(8 * 65_536, seed=14)
     with _backend.using("c"):
@@ -236,6 +237,7 @@ def test_chunk_sizes() -> None:
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="os.fork is POSIX-only")
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")  # 3.12+: fork() of a process with threads
+@pytest.mark.backend_independent  # it serves itself from the C twin: once, not once a twin
 def test_threads_work_in_a_forked_child() -> None:
     """Helper threads do not survive fork(): a child must make its own instead of waiting forever."""
     hands = _hands(140_000, seed=15)
