@@ -71,7 +71,7 @@ typedef struct {
 } reader_t;
 
 /* The outcome of a step: READ (go on), SKIP (the twin reads this hand), ERROR (a Python error is set). */
-enum { READ = 0, SKIP = 1, ERROR = 2 };
+enum { READ = 0, SKIP = 1, ERROR = 2, NOT_MINE = 3 /* common_action: a verb its caller reads */ };
 
 static const int64_t POW10[5] = {1, 10, 100, 1000, 10000};
 
@@ -542,24 +542,41 @@ static int skip_to_twin(PyObject *o)
     return SKIP;
 }
 
-/* _action: a player's line that the hot path did not take. */
-static int action(reader_t *r, int who, text_t rest, int64_t no)
+/* The opening both rooms' action lines share: "NAME verb ...", split at the first space into the verb
+ * and what follows it (*verb, *what: views into rest), and the four verbs worded alike in both rooms
+ * (folds, checks, calls AMOUNT, bets AMOUNT, each maybe "and is all-in"). Returns NOT_MINE for any other
+ * verb, which the caller then reads in its room's words; otherwise READ, SKIP or ERROR as plain()/bet(). */
+static int common_action(reader_t *r, int who, text_t rest, int64_t no, text_t *verb, text_t *what)
 {
     Py_ssize_t sp = find(rest, " ", 0);
-    text_t verb = sp < 0 ? rest : cut(rest, 0, sp), what = sp < 0 ? cut(rest, 0, 0) : cut(rest, sp + 1, rest.n);
     int32_t all_in;
     int64_t v;
 
-    if (equals(verb, "folds"))
+    *verb = sp < 0 ? rest : cut(rest, 0, sp);
+    *what = sp < 0 ? cut(rest, 0, 0) : cut(rest, sp + 1, rest.n);
+    if (equals(*verb, "folds"))
         return plain(r, who, K_FOLD, no);
-    if (equals(verb, "checks"))
+    if (equals(*verb, "checks"))
         return plain(r, who, K_CHECK, no);
-    if (equals(verb, "calls") || equals(verb, "bets")) {
-        what = strip_all_in(what, &all_in);
-        if (amount(what, r->scale, &v) != READ)
+    if (equals(*verb, "calls") || equals(*verb, "bets")) {
+        text_t paid = strip_all_in(*what, &all_in);
+        if (amount(paid, r->scale, &v) != READ)
             return SKIP;
-        return bet(r, who, equals(verb, "calls") ? K_CALL : K_BET, 1, v, 0, all_in, no);
+        return bet(r, who, equals(*verb, "calls") ? K_CALL : K_BET, 1, v, 0, all_in, no);
     }
+    return NOT_MINE;
+}
+
+/* _action: a player's line that the hot path did not take. */
+static int action(reader_t *r, int who, text_t rest, int64_t no)
+{
+    text_t verb, what;
+    int32_t all_in;
+    int64_t v;
+    int common = common_action(r, who, rest, no, &verb, &what);
+
+    if (common != NOT_MINE)
+        return common;
     if (equals(verb, "raises")) {
         Py_ssize_t at;
         what = strip_all_in(what, &all_in);
@@ -1034,21 +1051,13 @@ static int removed_words(text_t t, const char *const *from, size_t nfrom, PyObje
 /* fulltilt._action: "NAME verb ..." */
 static int tilt_action(reader_t *r, int who, text_t rest, int64_t no)
 {
-    Py_ssize_t sp = find(rest, " ", 0);
-    text_t verb = sp < 0 ? rest : cut(rest, 0, sp), what = sp < 0 ? cut(rest, 0, 0) : cut(rest, sp + 1, rest.n);
+    text_t verb, what;
     int32_t all_in;
     int64_t v;
+    int common = common_action(r, who, rest, no, &verb, &what);
 
-    if (equals(verb, "folds"))
-        return plain(r, who, K_FOLD, no);
-    if (equals(verb, "checks"))
-        return plain(r, who, K_CHECK, no);
-    if (equals(verb, "calls") || equals(verb, "bets")) {
-        what = strip_all_in(what, &all_in);
-        if (amount(what, r->scale, &v) != READ)
-            return SKIP;
-        return bet(r, who, equals(verb, "calls") ? K_CALL : K_BET, 1, v, 0, all_in, no);
-    }
+    if (common != NOT_MINE)
+        return common;
     if (equals(verb, "raises")) {
         what = strip_all_in(what, &all_in);
         if (amount(cut(what, rfind(what, " ") + 1, what.n), r->scale, &v) != READ)
