@@ -253,6 +253,36 @@ def test_first_lines_found_by_the_prefix_scan_are_the_ones_finditer_finds():
         "s0", "s0", "s3", "s4", "s6", "s2", "s1"]
 
 
+def test_every_hand_and_problem_is_at_the_line_a_plain_count_of_line_breaks_gives():
+    """The reader counts a hand's lines from the split it reads them with (no second pass over the text):
+    every hand's line, every event's line and every problem's line must be where counting the line breaks
+    of the text puts them -- in a text mixing every room, with trailing blanks and tabs on some lines (the
+    hands whose lines are stripped), garbage, a hand cut short, and a room not asked for."""
+    names = ["pokerstars.txt", "fulltilt.txt", "kingsclub.txt", "winamax.txt", "merge.xml", "ongame.txt", "boss.xml"]
+    parts = [(DATA / n).read_text(encoding="utf-8") for n in names]
+    parts[0] = parts[0].replace(" folds\n", " folds \n", 1)  # a trailing blank
+    parts[2] = parts[2].replace("\n", "\t\n", 3)  # tabs at the ends of the first lines
+    cut = EXAMPLE.split("*** SUMMARY ***")[0]
+    text = "junk\n\n" + "\n".join(parts) + "stray line\n" + cut + EXAMPLE.replace("#1:", "#9:")
+    lines = text.split("\n")
+    for site in ("auto", "kingsclub"):
+        problems: list[object] = []
+        hands = list(parse(text, site=site, on_bad_hand=problems.append))
+        assert hands and problems
+        for h, after in zip(hands, [h.line for h in hands[1:]] + [len(lines) + 1]):
+            first = lines[h.line - 1]
+            assert h.hand_id in first, (h.site, h.hand_id, h.line, first)
+            assert all(h.line < e.line < after for e in h.actions), h.hand_id  # its events among its lines
+            if h.site not in ("Merge", "Boss"):  # (the XML rooms name players by seat)
+                assert all(e.player in lines[e.line - 1] for e in h.actions if e.kind == "fold"), h.hand_id
+        for p in problems:
+            assert 1 <= p.line <= len(lines)
+        if site == "auto":
+            assert [p.line for p in problems if p.kind == "garbage"][0] == 1
+            truncated = [p for p in problems if p.kind == "malformed"]
+            assert [p.line for p in truncated] == [text[: text.index(cut) + len(cut)].count("\n")]
+
+
 def test_a_name_is_split_from_its_line_as_the_longest_name_that_fits():
     """Names.split, with and without a player whose name has a space (the fast path takes the first
     word when no name has one): the longest seated name followed by the separator, or None."""

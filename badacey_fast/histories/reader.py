@@ -140,13 +140,18 @@ def _read(file: str, stream: IO[str], wanted: Site | None, handle: Callable[[Han
             chunk = buf[m.start() + 1:end]
             room = rooms[int(m.lastgroup[1:])]  # type: ignore[index]  # every alternative is a named group
             if wanted is None or room is wanted:
-                yield from _one(room, chunk, line, file, context, rooms, handle, seen)
+                lines = chunk.split("\n")
+                breaks = len(lines) - 1  # the chunk's line breaks, counted by the split (no second pass)
+                hand = _one(room, chunk, lines, line, file, context, rooms, handle, seen)
+                if hand is not None:
+                    yield hand
+                line += breaks
             else:
                 other = HandHistoryError(f"a {room.name} hand, not read: only {wanted.name} hands are asked for",
                                          file, line)
                 other.kind, other.site = "garbage", room.name
                 handle(other)
-            line += chunk.count("\n")
+                line += chunk.count("\n")
         buf = carry
         if eof:
             return
@@ -171,9 +176,12 @@ def _junk(count: int, file: str, line: int) -> HandHistoryError:
     return junk
 
 
-def _one(room: Site, chunk: str, start: int, file: str, context: dict[str, object], rooms: tuple[Site, ...],
-         handle: Callable[[HandHistoryError], object], seen: dict[int, str] | None) -> Iterator[RealHand]:
-    lines = chunk.split("\n")
+def _one(room: Site, chunk: str, lines: list[str], start: int, file: str, context: dict[str, object],
+         rooms: tuple[Site, ...], handle: Callable[[HandHistoryError], object], seen: dict[int, str] | None
+         ) -> RealHand | None:
+    """The hand of ``chunk`` (split into ``lines``, its first line number ``start``), or None: a bad hand
+    (given to ``handle``) or a chunk that only sets context.  A plain function, not a generator: one hand at
+    most, without a generator built and resumed per hand."""
     if " \n" in chunk or "\t" in chunk or "\r" in chunk or chunk.endswith(" "):  # rare: trailing blanks
         lines = [t.rstrip() for t in lines]
     try:
@@ -181,14 +189,14 @@ def _one(room: Site, chunk: str, start: int, file: str, context: dict[str, objec
     except HandHistoryError as bad:
         bad.site = room.name
         handle(bad)
-        return
+        return None
     except (ValueError, IndexError, KeyError) as exc:  # a line in a shape the parser did not expect
         unreadable = HandHistoryError(f"unreadable {room.name} hand: {exc}", file, start)
         unreadable.site = room.name
         handle(unreadable)
-        return
+        return None
     if got is None:  # a chunk that only sets context (Merge's <description>)
-        return
+        return None
     hand, garbage = got
     if seen is not None:
         key = hash((hand.site, hand.hand_id))
@@ -197,7 +205,7 @@ def _one(room: Site, chunk: str, start: int, file: str, context: dict[str, objec
             twice = HandHistoryError(f"hand {hand.site} #{hand.hand_id} is given twice (first at {where})", file, start)
             twice.site, twice.hand_id, twice.variant, twice.kind = hand.site, hand.hand_id, hand.variant, "duplicate"
             handle(twice)
-            return
+            return None
         seen[key] = f"{file}:{start}"
     if garbage:
         garbage = [(no, t) for no, t in garbage if not any(r.between(t, context) for r in rooms)]
@@ -206,4 +214,4 @@ def _one(room: Site, chunk: str, start: int, file: str, context: dict[str, objec
                                 f"room writes: {garbage[0][1][:60]!r}", file, garbage[0][0])
         junk.site, junk.hand_id, junk.variant, junk.kind = hand.site, hand.hand_id, hand.variant, "garbage"
         handle(junk)
-    yield hand
+    return hand
