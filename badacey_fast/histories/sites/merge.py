@@ -72,6 +72,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     garbage: list[tuple[int, str]] = []
     round_id = ""
     ended = False
+    attrs = _ATTR.findall  # (a local: one look-up per hand, not per line)
     for k in range(1, len(lines)):
         line = lines[k].strip()
         no = start + k
@@ -80,16 +81,20 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         if ended:
             garbage.append((no, line))
             continue
-        if line.startswith("<player "):
-            a = _attrs(line)
+        # The tags below are tested most common first: no line starts with two of them ("<player " needs
+        # its space, "<players" has none), so the order decides nothing.
+        if line.startswith("<event "):
+            _event(b, dict(attrs(line)), seat_names, no)
+        elif line.startswith("<player "):
+            a = dict(attrs(line))
             seat_names[a["seat"]] = a["nickname"]
             b.seat(int(a["seat"]), a["nickname"], amount(a.get("balance", "0"), 2), dealt=a.get("dealtin") != "false")
         elif line.startswith("<players"):
-            a = _attrs(line)
+            a = dict(attrs(line))
             if a.get("dealer", "").isdigit():
                 hand.button = int(a["dealer"])
         elif line.startswith("<round "):
-            round_id = _attrs(line).get("id", "")
+            round_id = dict(attrs(line)).get("id", "")
             street = _DRAWS.get(round_id)
             if street is not None:
                 b.new_street(street, True)
@@ -97,10 +102,8 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
                 b.drawing = False
             elif round_id == "GAME_CANCELLED":
                 hand.status = "cancelled"
-        elif line.startswith("<event "):
-            _event(b, _attrs(line), seat_names, no)
         elif line.startswith("<cards "):
-            a = _attrs(line)
+            a = dict(attrs(line))
             name = seat_names.get(a.get("player", ""))
             if name is None:
                 continue
@@ -115,7 +118,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             elif kind == "MUCKED":
                 b.reveal(name, shown)
         elif line.startswith("<winner "):
-            a = _attrs(line)
+            a = dict(attrs(line))
             name = seat_names.get(a.get("player", ""))
             if name is None:
                 raise b.fail(f"a winner at an empty seat: {line!r}", no)
