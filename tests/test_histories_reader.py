@@ -283,6 +283,20 @@ def test_every_hand_and_problem_is_at_the_line_a_plain_count_of_line_breaks_give
             assert [p.line for p in truncated] == [text[: text.index(cut) + len(cut)].count("\n")]
 
 
+@pytest.mark.parametrize("spelling", ["Al ma", "Alma Bee"])
+def test_kingsclub_lines_read_by_one_partition_equal_the_names_split_path(spelling):
+    """KingsClub's reader finds a name by one partition when no name holds a space or ": " (Names.split
+    inlined); a name with one takes Names.split.  Both must read the same hands: the fixture with Alma
+    renamed must give the same events, with the name mapped back."""
+    text = (DATA / "kingsclub.txt").read_text(encoding="utf-8")
+    plain = list(parse(text, on_bad_hand="error"))
+    spaced = list(parse(text.replace("Alma", spelling), on_bad_hand="error"))
+    back = [tuple(e._replace(player="Alma") if e.player == spelling else e for e in h.actions) for h in spaced]
+    assert back == [h.actions for h in plain] and len(plain) == 2
+    assert [h.collected for h in plain] == [{("Alma" if k == spelling else k): v for k, v in h.collected.items()}
+                                            for h in spaced]
+
+
 def test_a_name_is_split_from_its_line_as_the_longest_name_that_fits():
     """Names.split, with and without a player whose name has a space (the fast path takes the first
     word when no name has one): the longest seated name followed by the separator, or None."""

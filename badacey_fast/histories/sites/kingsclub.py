@@ -68,6 +68,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     if not b.seats:
         raise b.fail("no seats: the hand is cut off after its first lines", start)
     names = Names(b.seats)
+    plain, everyone = not names.colon and not names.spaced, names.all
     summary = -1
     while i < n:
         line = lines[i]
@@ -97,6 +98,15 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             continue
         if line.startswith("Run "):  # run it twice: "Run 1: Hero shows [..]"
             line = line.partition(": ")[2]
+        if plain:  # Names.split inlined: no name holds a space or ": ", so one partition finds each name
+            name, found, rest = line.partition(": ")
+            if found and name in everyone and rest.startswith("posts "):
+                _post(b, name, rest[6:], no)
+                continue
+            name, found, rest = line.partition(" ")
+            if found and name in everyone:
+                _action(b, name, rest, no)
+            continue
         got = names.split(line, ": ")
         if got is not None and got[1].startswith("posts "):
             _post(b, got[0], got[1][6:], no)
