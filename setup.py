@@ -60,20 +60,34 @@ class build_py_with_tables(build_py):
         super().run()
 
 
+# The C files whose compile is the longest, started before all others (then the largest files first).
+# A file's size is a poor guide: at -O3 (gcc 12, 2026-12-02) showdown.c (71 kB) took 26 s alone,
+# solve.c (88 kB) 8 s and cffi's generated _kernel.c (261 kB) 3 s, of ~52 s of CPU for both extensions:
+# started first, showdown.c keeps one core while the other compiles everything else.
+SLOWEST_COMPILES = ("showdown.c",)
+
+
+def _compile_order(source):
+    """Sort key of a C source: the known slowest compiles first, then the largest files."""
+    name = os.path.basename(source)
+    slowest = SLOWEST_COMPILES.index(name) if name in SLOWEST_COMPILES else len(SLOWEST_COMPILES)
+    return (slowest, -os.path.getsize(source))
+
+
 def _backend_policy():
     return os.environ.get("BADACEY_FAST_BACKEND", "auto").strip().lower() or "auto"
 
 
 class build_ext_parallel(build_ext):
-    """build_ext that builds both extensions at once and compiles each one's C files in parallel.
+    """build_ext that compiles the C files of both extensions from one queue, on every core, slowest first.
 
     It honours ``BADACEY_FAST_BACKEND`` (see the module docstring): the kernel is optional unless ``c``.
     """
 
     def finalize_options(self):
         super().finalize_options()
-        if not self.parallel:
-            self.parallel = os.cpu_count() or 1  # the extensions too, not only their sources
+        if not self.parallel or self.parallel is True:
+            self.parallel = os.cpu_count() or 1  # compilers running at once (--parallel N sets it)
 
     def run(self):
         policy = _backend_policy()
@@ -108,23 +122,40 @@ class build_ext_parallel(build_ext):
                     print(f"removed the stale build {path}")
 
     def build_extensions(self):
-        # Patched once for both extensions (they build in parallel threads on the same compiler object).
-        compile_serial = self.compiler.compile
+        # Two passes.  The first walks the extensions one after the other, as distutils does, but only
+        # queues their compiles (returning the object names compile() would) and holds back their links;
+        # the second runs the whole queue on `parallel` workers, the slowest compile first, then the links.
+        # One queue for both extensions: with an extension a thread, each with a pool of its own, four
+        # compilers shared two cores and showdown.c, half the build's CPU, shared one to the end.
+        compiler, workers = self.compiler, self.parallel
+        compiles, links, promised = [], [], []
 
-        def compile_parallel(sources, *args, **kwargs):
-            if len(sources) < 2:
-                return compile_serial(sources, *args, **kwargs)
-            # Largest file first, so the longest compile (showdown.c) never starts last.
-            order = sorted(sources, key=lambda source: -os.path.getsize(source))
-            with ThreadPoolExecutor(max_workers=min(len(sources), os.cpu_count() or 1)) as pool:
-                objects = dict(zip(order, pool.map(lambda source: compile_serial([source], *args, **kwargs), order)))
-                return [obj for source in sources for obj in objects[source]]
+        def queue_compile(sources, output_dir=None, *args, **kwargs):
+            objects = compiler.object_filenames(sources, strip_dir=False,
+                                                output_dir=output_dir or compiler.output_dir)
+            for source, obj in zip(sources, objects):
+                compiles.append((source, lambda s=source: compiler.compile([s], output_dir, *args, **kwargs)))
+                promised.append(obj)
+            return objects
 
-        self.compiler.compile = compile_parallel  # gcc runs as a subprocess: threads overlap fine
+        def hold_link(*args, **kwargs):
+            links.append(lambda: compiler.link_shared_object(*args, **kwargs))
+
+        compiler.compile, compiler.link_shared_object = queue_compile, hold_link
+        self.parallel = None  # the first pass is distutils' serial one
         try:
             super().build_extensions()
         finally:
-            del self.compiler.compile
+            del compiler.compile, compiler.link_shared_object
+            self.parallel = workers
+        compiles.sort(key=lambda job: _compile_order(job[0]))
+        # gcc runs as a subprocess: threads overlap fine.  A failed compile raises here, for run().
+        with ThreadPoolExecutor(max_workers=max(1, min(workers, len(compiles)))) as pool:
+            made = [obj for objs in pool.map(lambda job: job[1](), compiles) for obj in objs]
+        if sorted(made) != sorted(promised):  # a distutils that names its objects otherwise: fail, loudly
+            raise CompileError(f"the compiles made {made}, not the objects promised to the links {promised}")
+        for link in links:
+            link()
 
 
 class build_tables_while_compiling(build):
