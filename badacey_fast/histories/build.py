@@ -21,7 +21,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from badacey_fast.errors import HandHistoryError
-from badacey_fast.kernel import holdings as c_holdings
+from badacey_fast.kernel import dealt_and_paid as c_dealt_and_paid, holdings as c_holdings
 from badacey_fast.histories.model import (
     ANTE, BET, BIG_BLIND, CALL, CHECK, COLLECT, DEAD, DRAW, FOLD, MUCK, POST, RAISE, SHOW, SMALL_BLIND,
     UNCALLED, Event, RealHand, Seat,
@@ -35,7 +35,7 @@ _BETS_AND_LIVE_POSTS = _LIVE_POSTS | {CALL, BET, RAISE}
 # ~4x the cost, on every line of every hand.
 _new = tuple.__new__
 _PLAYER = itemgetter(1)  # an Event's player
-_HOLDINGS = (Event, DRAW, FOLD)  # what the C derivation of the holdings builds with (csrc/cpython/holdings.c)
+_HOLDINGS = (Event, DRAW, FOLD)  # what the C derivation of the holdings builds with (csrc/cpython/finish.c)
 
 
 class HandBuilder:
@@ -260,7 +260,10 @@ class HandBuilder:
         hand = self.hand
         events = self.events
         complete = hand.status == "complete" and bool(events)
-        if complete:
+        # The C twin (csrc/cpython/finish.c) fixes who is dealt in and sums the chips in one pass; None:
+        # nothing done, the loops below do it (always on the Python twin).
+        paid = c_dealt_and_paid(self.seats, events, self.held, self.behind, self.collected, Seat) if complete else None
+        if complete and paid is None:
             # Who is dealt in: every player who acts (tournaments deal to players listed as sitting out,
             # who then fold), and no player with no action and no card (rooms list players sitting out
             # without saying so until the summary).
@@ -272,7 +275,7 @@ class HandBuilder:
         hand.seats = tuple(self.seats.values())
         hand.collected = self.collected
         if complete:
-            self._check_chips()
+            self._check_pot(*(paid or self._paid()))
         # The C derivation serves every hand it would add no note to (a third of reading a PokerStars hand
         # in Python); None: this twin decides, and words the notes.
         held = c_holdings(self.seats, events, self.held, self.shown, hand.draws, hand.hand_size, _HOLDINGS)
@@ -280,16 +283,20 @@ class HandBuilder:
         hand.actions = tuple(events)  # with the draws' cards the holdings showed
         return hand
 
-    def _check_chips(self) -> None:
-        hand = self.hand
-        seats, behind = self.seats, self.behind
+    def _paid(self) -> tuple[int, int]:
+        """(Chips the players put in, chips the room paid them)."""
         gross = 0
-        for name, seat in seats.items():
+        behind = self.behind
+        for name, seat in self.seats.items():
             paid = seat.stack - behind[name]
             if paid < 0:
-                raise self.fail(f"more is returned to {name} than {name} put in", hand.line)
+                raise self.fail(f"more is returned to {name} than {name} put in", self.hand.line)
             gross += paid
-        won = sum(self.collected.values())
+        return gross, sum(self.collected.values())
+
+    def _check_pot(self, gross: int, won: int) -> None:
+        """The room's rake and total pot against what the players put in (``gross``) and were paid (``won``)."""
+        hand = self.hand
         if hand.rake is None and self.collected:
             hand.rake = gross - won  # a room that does not state its rake: what the winners did not get
             if hand.rake < 0:

@@ -13,8 +13,8 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
 - draws: ``draw_histograms``, ``draw_all_discards``;
 - deal files: ``parse_deals`` (None on the Python twin: no fast parser), ``format_results``;
 - hand histories: ``read_stars``, ``read_tilt`` (a PokerStars or Full Tilt hand's lines; None on the
-  Python twin, and from C for any hand it leaves to the Python reader), ``holdings`` (a finished hand's
-  cards per street, any room; None on the Python twin and wherever the Python derivation adds a note);
+  Python twin, and from C for any hand it leaves to the Python reader), ``dealt_and_paid`` and ``holdings`` (a
+  finished hand's players dealt in, chips and cards per street, any room; None on the Python twin and wherever the Python derivation adds a note);
 - vector paths (C only): ``simd_level`` (-1 on the Python twin), ``eval_many_level``;
 - observation vectors of the learning environments (:mod:`badacey_fast.envs`): ``observe_many``,
   ``row_encoder``, ``seat_encoder`` (C only: None on the Python twin);
@@ -52,7 +52,7 @@ else:
 
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
-           "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "holdings", "format_results", "simd_level", "eval_many_level", "observe_many",
+           "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "dealt_and_paid", "holdings", "format_results", "simd_level", "eval_many_level", "observe_many",
            "row_encoder", "seat_encoder", "SEAT_NOT_SERVED", "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "simulator", "solver", "play"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
@@ -157,10 +157,18 @@ def read_tilt(lines: list[str], i: int, start: int, scale: int, draws: int, hand
     return _backend.impl.read_tilt(lines, i, start, scale, draws, hand_size, consts)
 
 
+def dealt_and_paid(seats: dict[str, Any], events: list[Any], held: dict[str, dict[int, tuple[int, ...]]],
+                   behind: dict[str, int], collected: dict[str, int], seat_type: type) -> tuple[int, int] | None:
+    """A complete hand's players dealt in (every player who acts or holds a card known; ``seats`` fixed in
+    place) and ``(chips put in, chips paid out)``, in C (csrc/cpython/finish.c); or None, nothing changed,
+    where the Python twin (``HandBuilder.finish``) decides (always on the Python twin)."""
+    return _backend.impl.dealt_and_paid(seats, events, held, behind, collected, seat_type)
+
+
 def holdings(seats: dict[str, Any], events: list[Any], held: dict[str, dict[int, tuple[int, ...]]],
              shown: dict[str, tuple[int, ...]], draws: int, hand_size: int,
              consts: tuple[object, ...]) -> dict[str, list[tuple[int, ...] | None]] | None:
-    """A finished hand's holdings derived in C (csrc/cpython/holdings.c): ``{name: [cards or None] * (draws
+    """A finished hand's holdings derived in C (csrc/cpython/finish.c): ``{name: [cards or None] * (draws
     + 1)}`` for every dealt player, the draws whose cards follow given them in ``events``; or None where the
     Python twin (``HandBuilder._holdings``) decides (always on the Python twin, and for any hand it would
     add a note to)."""

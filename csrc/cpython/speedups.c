@@ -517,7 +517,8 @@ static PyTypeObject SeatRowsType = {
 /* csrc/cpython/stars.c: a PokerStars hand's lines read in C (None: the Python twin reads the hand). */
 PyObject *bd_read_stars(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *bd_read_tilt(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-/* csrc/cpython/holdings.c: a finished hand's holdings (None: the Python twin decides). */
+/* csrc/cpython/finish.c: a finished hand's dealt players, chips and holdings (None: the Python twin decides). */
+PyObject *bd_dealt_and_paid(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *bd_holdings(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 static PyMethodDef speedups_methods[] = {
@@ -527,9 +528,12 @@ static PyMethodDef speedups_methods[] = {
     {"read_tilt", (PyCFunction)(void (*)(void))bd_read_tilt, METH_FASTCALL,
      "read_tilt(lines, i, start, scale, draws, hand_size, consts): a Full Tilt hand's seats, play and "
      "summary, or None (see csrc/cpython/stars.c)."},
+    {"dealt_and_paid", (PyCFunction)(void (*)(void))bd_dealt_and_paid, METH_FASTCALL,
+     "dealt_and_paid(seats, events, held, behind, collected, seat_type): who is dealt in (seats fixed in "
+     "place) and (chips put in, chips paid), or None (see csrc/cpython/finish.c)."},
     {"holdings", (PyCFunction)(void (*)(void))bd_holdings, METH_FASTCALL,
      "holdings(seats, events, held, shown, draws, hand_size, consts): the cards each dealt player held on "
-     "each street, or None (see csrc/cpython/holdings.c)."},
+     "each street, or None (see csrc/cpython/finish.c)."},
     {"observe_rows", (PyCFunction)(void (*)(void))observe_rows, METH_FASTCALL,
      "observe_rows(rows, count, out): bd_observe_many on a list of ints (see csrc/observe.h)."},
     {NULL, NULL, 0, NULL},

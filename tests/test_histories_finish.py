@@ -1,4 +1,4 @@
-"""The C derivation of a finished hand's holdings (csrc/cpython/holdings.c, ``kernel.holdings``) held equal
+"""The C derivation of a finished hand's holdings (csrc/cpython/finish.c, ``kernel.holdings``) held equal
 to its Python twin (``HandBuilder._holdings``): on every fixture hand of every room, and on thousands of
 random builder states (consistent deals, draws with and without their cards shown, folds, cards shown that
 contradict the deal, cards in any order).  Where the twin adds a note the C derivation must leave the hand
@@ -13,6 +13,7 @@ import random
 import pytest
 
 from badacey_fast import _speedups, kernel
+from badacey_fast.errors import HandHistoryError
 from badacey_fast.histories import build, parse
 from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.model import BET, CALL, CHECK, DRAW, FOLD, SHOW, Event, RealHand, Seat
@@ -218,3 +219,73 @@ def test_what_the_c_derivation_does_not_know_goes_to_the_twin_and_bad_arguments_
         _speedups.holdings(b.seats, list(b.events), b.held, b.shown, 1, 4, CONSTS[:2])
     with pytest.raises(TypeError, match="7 arguments"):
         _speedups.holdings(b.seats)  # type: ignore[call-arg]
+
+
+def _twin_dealt_and_paid(b: HandBuilder) -> tuple[dict[str, Seat], tuple[int, int] | str]:
+    """The twin's part of ``finish`` on a copy: the seats after it, and the sums (or the refusal's words)."""
+    twin = HandBuilder(b.hand)
+    twin.seats, twin.events, twin.held, twin.behind, twin.collected = (dict(b.seats), b.events, b.held,
+                                                                      b.behind, b.collected)
+    acted = {e.player for e in twin.events} | set(twin.held)
+    for name, seat in twin.seats.items():
+        if seat.dealt != (name in acted):
+            twin.seats[name] = seat._replace(dealt=name in acted)
+    try:
+        return twin.seats, twin._paid()
+    except HandHistoryError as err:
+        return twin.seats, str(err)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_who_is_dealt_in_and_the_chips_put_in_are_the_twins(seed):
+    rng = random.Random(seed)
+    served = refused = 0
+    for _ in range(500):
+        b = _random_builder(rng)
+        for name in b.seats:  # chips put in, some returned, now and then more returned than put in
+            b.behind[name] = b.seats[name].stack - rng.choice([0, 5, 40, 300, 1000, -1 if rng.random() < 0.05 else 0])
+        winners = rng.sample(list(b.seats), rng.randint(0, 2))
+        b.collected = {n: rng.randrange(0, 2000) for n in winners}
+        if rng.random() < 0.2:  # a player listed as sitting out who acts, one dealt who does nothing
+            b.seats[next(iter(b.seats))] = b.seats[next(iter(b.seats))]._replace(dealt=False)
+        seats_after, expected = _twin_dealt_and_paid(b)
+        seats = dict(b.seats)
+        got = _speedups.dealt_and_paid(seats, b.events, b.held, b.behind, b.collected, Seat)
+        if got is None:
+            assert seats == b.seats  # nothing changed
+            refused += isinstance(expected, str)
+            continue
+        served += 1
+        assert list(seats.items()) == list(seats_after.items())
+        assert [type(s) for s in seats.values()] == [Seat] * len(seats)
+        assert got == expected
+    assert served > 400 and refused > 5, (served, refused)
+
+
+def test_dealt_and_paid_leaves_what_it_does_not_know_to_the_twin():
+    seats = {"Hero": Seat(1, "Hero", 100, True), "Bo": Seat(2, "Bo", 100, True)}
+    events = [Event(0, "Hero", BET, 10, line=3)]
+    behind = {"Hero": 90, "Bo": 100}
+    got = _speedups.dealt_and_paid(seats, events, {}, behind, {"Hero": 10}, Seat)
+    assert got == (10, 10) and seats["Bo"] == Seat(2, "Bo", 100, False) and seats["Hero"].dealt is True
+    for odd in (
+        dict(behind={"Hero": 90}),  # a seat with no chips behind: the twin's KeyError
+        dict(behind={"Hero": 90, "Bo": 2**70}),  # an amount beyond int64
+        dict(behind={"Hero": 90, "Bo": 101}),  # more returned than put in: the twin's message
+        dict(collected={"Hero": 1.5}),  # an amount that is not an int
+        dict(events=[Event(0, 7, BET, 10, line=3)]),  # a player that is not a str
+        dict(seats={"Hero": (1, "Hero", 100, True)}),  # a plain tuple, not a Seat
+        dict(seats={"Hero": Seat(1, "Hero", 100, 1)}),  # dealt as an int
+        dict(seats={f"P{k}": Seat(k, f"P{k}", 100, True) for k in range(40)}),  # more seats than kept
+    ):
+        args = dict(seats=dict(seats), events=events, held={}, behind=behind, collected={"Hero": 10}) | odd
+        before = dict(args["seats"])
+        assert _speedups.dealt_and_paid(args["seats"], args["events"], args["held"], args["behind"],
+                                        args["collected"], Seat) is None
+        assert args["seats"] == before
+    with kernel.using("python"):
+        assert kernel.dealt_and_paid(seats, events, {}, behind, {}, Seat) is None
+    with pytest.raises(TypeError, match="dealt_and_paid"):
+        _speedups.dealt_and_paid(list(seats.items()), events, {}, behind, {}, Seat)
+    with pytest.raises(TypeError, match="6 arguments"):
+        _speedups.dealt_and_paid(seats)  # type: ignore[call-arg]

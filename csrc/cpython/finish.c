@@ -1,6 +1,20 @@
-/* cpython/holdings.c -- a finished hand's holdings in C (badacey_fast._speedups.holdings).
+/* cpython/finish.c -- a finished hand in C: who was dealt in, the chips paid in, the holdings
+ * (badacey_fast._speedups.dealt_and_paid and holdings).
  *
- * Why: once a hand's lines are read, HandBuilder._holdings (badacey_fast/histories/build.py) fills in the
+ * Why: HandBuilder.finish (badacey_fast/histories/build.py) runs on every hand of every room, and its loops
+ * over seats and events were the largest part of reading a PokerStars hand once its lines were read in C.
+ *
+ * dealt_and_paid(seats, events, held, behind, collected, seat_type) -> None or (gross, won)
+ *   The twin: the first part of HandBuilder.finish (who is dealt in: every player who acts or holds a
+ *   card known, no one else) and the sums of HandBuilder._check_chips (chips each player put in: the
+ *   stack less the chips behind; chips the room paid).  The rules on those sums (rake, total pot) and
+ *   their messages stay in Python (HandBuilder._check_pot).  On success the seats whose dealt flag was
+ *   wrong are replaced in `seats` (Seat._replace(dealt=...)); None (nothing changed) for a seat, an event
+ *   or an amount outside the shapes kept here (names that are not str, amounts that are not ints within
+ *   +-2**55, more than MAX_SEATS seats or winners, more returned to a player than put in: the twin words
+ *   it).  Called for a complete hand only (the twin looks at who acted only then).
+ *
+ * Once a hand's lines are read, HandBuilder._holdings (badacey_fast/histories/build.py) fills in the
  * cards each dealt player held after the deal and after each draw, from what the text showed (the cards
  * dealt to the hero, the cards shown at the end) and the draws between them; done in Python with sets it
  * was a third of reading a PokerStars hand (~20 us of ~60, docs/histories.md "Speed").  Here the same
@@ -470,6 +484,143 @@ static PyObject *holdings(PyObject *seats, PyObject *events, PyObject *held_by, 
     return out; /* NULL: a Python error is set */
 }
 
+/* ------------------------------------------------------------------------------ dealt_and_paid */
+
+#define CHIPS_MAX ((int64_t)1 << 55) /* 32 sums of two such amounts stay far inside int64 */
+#define MAX_SEATS 32
+
+/* Seat `s` with its dealt flag set to `dealt` (Seat._replace(dealt=...)). */
+static PyObject *with_dealt(PyTypeObject *seat_type, PyObject *s, int dealt)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(s);
+    PyObject *out = seat_type->tp_alloc(seat_type, n);
+    if (out == NULL)
+        return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *v = k == 3 ? (dealt ? Py_True : Py_False) : PyTuple_GET_ITEM(s, k);
+        Py_INCREF(v);
+        PyTuple_SET_ITEM(out, k, v);
+    }
+    return out;
+}
+
+/* Who acted (an event) or holds a card known: acted[p] for each seat's name. */
+static int who_acted(PyObject *events, PyObject *held, PyObject *const *names, int32_t nseats, int32_t *acted)
+{
+    Py_hash_t hashes[MAX_SEATS];
+    Py_ssize_t n = PyList_GET_SIZE(events);
+    for (int32_t p = 0; p < nseats; p++) {
+        hashes[p] = PyObject_Hash(names[p]); /* a str's hash: cached, no Python code */
+        acted[p] = PyDict_Contains(held, names[p]);
+        if (acted[p] < 0)
+            return FAIL;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *e = PyList_GET_ITEM(events, k), *who;
+        Py_hash_t h;
+        if (!PyTuple_Check(e) || PyTuple_GET_SIZE(e) != EVENT_FIELDS)
+            return TWIN;
+        who = PyTuple_GET_ITEM(e, F_PLAYER);
+        if (!PyUnicode_CheckExact(who))
+            return TWIN; /* a str compares without running Python code: nothing else here */
+        h = PyObject_Hash(who);
+        for (int32_t p = 0; p < nseats; p++)
+            if (who == names[p] || (hashes[p] == h && PyUnicode_Compare(who, names[p]) == 0)) {
+                acted[p] = 1;
+                break;
+            }
+    }
+    return DONE;
+}
+
+static PyObject *dealt_and_paid(PyObject *seats, PyObject *events, PyObject *held, PyObject *behind,
+                                PyObject *collected, PyTypeObject *seat_type)
+{
+    PyObject *names[MAX_SEATS], *seat_of[MAX_SEATS], *fixed[MAX_SEATS], *out = NULL;
+    int32_t acted[MAX_SEATS], nseats = 0, rc = DONE;
+    int64_t gross = 0, won = 0;
+    Py_ssize_t pos = 0;
+    PyObject *name, *seat, *value;
+
+    if (PyDict_GET_SIZE(seats) > MAX_SEATS || PyDict_GET_SIZE(collected) > MAX_SEATS)
+        Py_RETURN_NONE;
+    /* The seats and their names are held (new references) until the end: whatever runs while the new
+     * seats are allocated cannot free one. */
+    while (rc == DONE && PyDict_Next(seats, &pos, &name, &seat)) {
+        int64_t stack, left;
+        PyObject *b;
+        if (nseats == MAX_SEATS || !PyUnicode_CheckExact(name) || Py_TYPE(seat) != seat_type ||
+            PyTuple_GET_SIZE(seat) < 4 || !PyBool_Check(PyTuple_GET_ITEM(seat, 3))) {
+            rc = TWIN;
+            break;
+        }
+        b = PyDict_GetItemWithError(behind, name);
+        if (b == NULL) { /* the twin's KeyError (an unreadable hand), or an error */
+            rc = PyErr_Occurred() ? FAIL : TWIN;
+            break;
+        }
+        if (small(PyTuple_GET_ITEM(seat, 2), -CHIPS_MAX, CHIPS_MAX, &stack) != DONE ||
+            small(b, -CHIPS_MAX, CHIPS_MAX, &left) != DONE || stack - left < 0) {
+            rc = TWIN; /* more returned than put in: the twin words it */
+            break;
+        }
+        gross += stack - left;
+        Py_INCREF(name);
+        Py_INCREF(seat);
+        names[nseats] = name;
+        seat_of[nseats] = seat;
+        fixed[nseats] = NULL;
+        nseats++;
+    }
+    pos = 0;
+    while (rc == DONE && PyDict_Next(collected, &pos, &name, &value)) {
+        int64_t v;
+        if (small(value, -CHIPS_MAX, CHIPS_MAX, &v) != DONE)
+            rc = TWIN;
+        else
+            won += v;
+    }
+    if (rc == DONE)
+        rc = who_acted(events, held, names, nseats, acted);
+    /* The seats whose flag is wrong: the replacements are built first, then set, so that a failure
+     * leaves the seats as they were. */
+    for (int32_t p = 0; rc == DONE && p < nseats; p++)
+        if ((PyTuple_GET_ITEM(seat_of[p], 3) == Py_True) != (acted[p] != 0) &&
+            (fixed[p] = with_dealt(seat_type, seat_of[p], acted[p] != 0)) == NULL)
+            rc = FAIL;
+    for (int32_t p = 0; rc == DONE && p < nseats; p++)
+        if (fixed[p] != NULL && PyDict_SetItem(seats, names[p], fixed[p]) < 0) /* a key already there: */
+            rc = FAIL;                                                         /* the order is kept */
+    if (rc == DONE)
+        out = Py_BuildValue("(LL)", (long long)gross, (long long)won);
+    for (int32_t p = 0; p < nseats; p++) {
+        Py_XDECREF(fixed[p]);
+        Py_DECREF(names[p]);
+        Py_DECREF(seat_of[p]);
+    }
+    if (rc == TWIN)
+        Py_RETURN_NONE;
+    return out; /* NULL: a Python error is set */
+}
+
+PyObject *bd_dealt_and_paid(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "dealt_and_paid takes 6 arguments (seats, events, held, behind, collected, seat_type)");
+        return NULL;
+    }
+    if (!PyDict_CheckExact(args[0]) || !PyList_Check(args[1]) || !PyDict_Check(args[2]) || !PyDict_Check(args[3]) ||
+        !PyDict_Check(args[4]) || !PyType_Check(args[5]) ||
+        !PyType_IsSubtype((PyTypeObject *)args[5], &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "dealt_and_paid: bad arguments (see csrc/cpython/finish.c)");
+        return NULL;
+    }
+    return dealt_and_paid(args[0], args[1], args[2], args[3], args[4], (PyTypeObject *)args[5]);
+}
+
+/* ------------------------------------------------------------------------------------ holdings */
+
 PyObject *bd_holdings(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     int64_t draws, size;
@@ -483,7 +634,7 @@ PyObject *bd_holdings(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (!PyDict_Check(args[0]) || !PyList_Check(args[1]) || !PyDict_Check(args[2]) || !PyDict_Check(args[3]) ||
         !PyTuple_CheckExact(consts) || PyTuple_GET_SIZE(consts) != 3 || !PyType_Check(PyTuple_GET_ITEM(consts, 0)) ||
         !PyType_IsSubtype((PyTypeObject *)PyTuple_GET_ITEM(consts, 0), &PyTuple_Type)) {
-        PyErr_SetString(PyExc_TypeError, "holdings: bad arguments (see csrc/cpython/holdings.c)");
+        PyErr_SetString(PyExc_TypeError, "holdings: bad arguments (see csrc/cpython/finish.c)");
         return NULL;
     }
     if (small(args[4], 0, MAX_STREETS - 1, &draws) != DONE || small(args[5], 1, MAX_CARDS, &size) != DONE)
