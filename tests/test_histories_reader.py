@@ -10,6 +10,7 @@ import codecs
 import gc
 import io
 import os
+import random
 import tracemalloc
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
@@ -332,3 +333,32 @@ def test_an_amount_read_once_is_read_again_in_another_unit():
         with pytest.raises(ValueError, match="more than 0 decimals"):
             amount("1.5", 0)
     assert amount("$1,234.5", 2) == 123450
+
+
+def test_a_date_and_time_read_with_the_digit_lookup_is_the_one_int_reads():
+    # when() looks up two ASCII digits; int() takes more (" 8", "+8", other scripts' digits): every
+    # shape either way gives the datetime (or the error) int() gives.
+    from badacey_fast.errors import BadaceyError
+    from badacey_fast.histories.sites.words import when, zone
+
+    def by_int(text: str, tz: str | None) -> object:
+        try:
+            return datetime(int(text[:4]), int(text[5:7]), int(text[8:10]), int(text[11:13]), int(text[14:16]),
+                            int(text[17:19]), tzinfo=zone(tz))
+        except ValueError:
+            return "refused"
+
+    def by_when(text: str, tz: str | None) -> object:
+        try:
+            return when(text, tz)
+        except BadaceyError as err:
+            assert repr(text) in str(err)
+            return "refused"
+
+    rng = random.Random(5)
+    pieces = [f"{k:02d}" for k in range(100)] + [" 8", "+8", "-1", "\u0668\u0660", "1\u0668", "x1", "  "]
+    for _ in range(3000):
+        h, m, s = (rng.choice(pieces) for _ in range(3))
+        text = f"{rng.choice(['2011', '2024'])}/{rng.choice(['01', '06', '12', '13'])}/{rng.choice(['01', '26', '31'])} {h}:{m}:{s}"
+        tz = rng.choice([None, "ET", "UTC", "CET"])
+        assert by_when(text, tz) == by_int(text, tz), text
