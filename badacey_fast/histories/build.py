@@ -27,7 +27,7 @@ from badacey_fast.histories.model import (
     UNCALLED, Event, RealHand, Seat,
 )
 
-__all__ = ["HandBuilder"]
+__all__ = ["HandBuilder", "posted_stakes"]
 
 _LIVE_POSTS = frozenset({SMALL_BLIND, BIG_BLIND, POST})
 _BETS_AND_LIVE_POSTS = _LIVE_POSTS | {CALL, BET, RAISE}
@@ -36,6 +36,29 @@ _BETS_AND_LIVE_POSTS = _LIVE_POSTS | {CALL, BET, RAISE}
 _new = tuple.__new__
 _PLAYER = itemgetter(1)  # an Event's player
 _HOLDINGS = (Event, DRAW, FOLD)  # what the C derivation of the holdings builds with (csrc/cpython/finish.c)
+
+
+_STAKE_POSTS = frozenset({SMALL_BLIND, BIG_BLIND, ANTE})
+
+
+def posted_stakes(events: list[Event]) -> tuple[int, int, int]:
+    """(The first small blind's chips, the first big blind's, the largest ante; 0 where none): what the
+    rooms that state no blinds take them from.  One pass over the events (three generator passes cost
+    twice as much, on every hand)."""
+    small = big = None
+    ante = 0
+    for e in events:
+        kind = e[2]
+        if kind in _STAKE_POSTS:
+            if kind == SMALL_BLIND:
+                if small is None:
+                    small = e[3] or 0
+            elif kind == BIG_BLIND:
+                if big is None:
+                    big = e[3] or 0
+            elif (e[3] or 0) > ante:
+                ante = e[3]
+    return small or 0, big or 0, ante
 
 
 class HandBuilder:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from badacey_fast.errors import HandHistoryError
-from badacey_fast.histories.build import HandBuilder
+from badacey_fast.histories.build import HandBuilder, posted_stakes
 from badacey_fast.histories.games import betting, variant
 from badacey_fast.histories.model import (
     ANTE, BET, BIG_BLIND, CALL, DEAD, MUCK, POST, RAISE, SMALL_BLIND, Event, RealHand,
@@ -265,9 +265,8 @@ def _summary(b: HandBuilder, lines: list[str], i: int, start: int, scale: int,
 
 
 def _stakes(hand: RealHand, events: list[Event], stakes: tuple[int, int] | None) -> None:
-    small = next((e.amount for e in events if e.kind == SMALL_BLIND), 0) or 0
-    big = next((e.amount for e in events if e.kind == BIG_BLIND), 0) or 0
-    hand.ante = max([e.amount or 0 for e in events if e.kind == ANTE] + [hand.ante])
+    small, big, ante = posted_stakes(events)
+    hand.ante = max(ante, hand.ante)
     if hand.betting == "fixed":
         hand.limits = stakes
         if stakes is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from badacey_fast.errors import HandHistoryError
-from badacey_fast.histories.build import HandBuilder
+from badacey_fast.histories.build import HandBuilder, posted_stakes
 from badacey_fast.histories.games import betting, variant
 from badacey_fast.histories.model import (
     ANTE, BET, BIG_BLIND, CALL, DEAD, MUCK, POST, RAISE, SMALL_BLIND, Event, RealHand,
@@ -337,9 +337,8 @@ def _summary(b: HandBuilder, names: Names, lines: list[str], i: int, start: int,
 def _stakes(hand: RealHand, events: list[Event], stakes: tuple[int, int] | None, antes: bool) -> None:
     """Blinds from the posts; the limits (fixed limit) or blinds (else) the header states.  ``antes``:
     whether anyone posted an ante (else no event need be looked at for one)."""
-    small = next((e.amount for e in events if e.kind == SMALL_BLIND), 0) or 0
-    big = next((e.amount for e in events if e.kind == BIG_BLIND), 0) or 0
-    hand.ante = max((e.amount or 0 for e in events if e.kind == ANTE), default=0) if antes else 0
+    small, big, ante = posted_stakes(events)
+    hand.ante = ante if antes else 0
     if hand.betting == "fixed":
         if stakes is not None:
             hand.limits = stakes
