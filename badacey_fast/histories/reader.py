@@ -104,7 +104,11 @@ def _firsts(buf: str) -> list[re.Match[str]]:
     match = _STARTS.match
     # A match ends on its own line (no room's first line spans two), so matches tried at each line break
     # are the ones finditer finds.
-    return [m for m in (match(buf, p.start()) for p in _NEWLINE_PREFIXES.finditer(buf)) if m is not None]
+    return [m for p in _NEWLINE_PREFIXES.finditer(buf) if (m := match(buf, p.start())) is not None]
+
+
+#: Each alternative's group name in :data:`_STARTS` and its room.
+_ROOM_OF = {f"s{k}": r for k, r in enumerate(SITES)}
 
 
 def _read(file: str, stream: IO[str], wanted: Site | None, handle: Callable[[HandHistoryError], object],
@@ -138,7 +142,7 @@ def _read(file: str, stream: IO[str], wanted: Site | None, handle: Callable[[Han
                 break
             line += 1  # the match's line break ends the line before the hand
             chunk = buf[m.start() + 1:end]
-            room = rooms[int(m.lastgroup[1:])]  # type: ignore[index]  # every alternative is a named group
+            room = _ROOM_OF[m.lastgroup]  # type: ignore[index]  # every alternative is a named group
             if wanted is None or room is wanted:
                 lines = chunk.split("\n")
                 breaks = len(lines) - 1  # the chunk's line breaks, counted by the split (no second pass)
