@@ -29,6 +29,7 @@ from badacey_fast.errors import ConfigError, HandHistoryError, HistoryWarning
 from badacey_fast.histories.model import RealHand
 from badacey_fast.histories.sites import SITES, Site, site_named
 from badacey_fast.histories.sources import sources
+from badacey_fast.kernel import hand_starts, split_lines
 
 __all__ = ["parse", "OnBadHand", "BAD_HAND_CHOICES"]
 
@@ -97,14 +98,34 @@ _NEWLINE_PREFIXES = re.compile("|".join(re.escape("\n" + p) for p in sorted({p f
                                ) if all(r.prefixes for r in SITES) else None
 
 
+#: The rooms' literal beginnings of a first line (Site.prefixes), for the C scan (kernel.hand_starts).
+_PREFIXES = tuple(sorted({p for r in SITES for p in r.prefixes}))
+
+
 def _firsts(buf: str) -> list[re.Match[str]]:
     """The matches of :data:`_STARTS` in ``buf``, in order (as ``finditer`` gives them)."""
     if _NEWLINE_PREFIXES is None:
         return list(_STARTS.finditer(buf))
     match = _STARTS.match
     # A match ends on its own line (no room's first line spans two), so matches tried at each line break
-    # are the ones finditer finds.
-    return [m for p in _NEWLINE_PREFIXES.finditer(buf) if (m := match(buf, p.start())) is not None]
+    # are the ones finditer finds.  The line breaks a prefix follows: found in C (a memchr pass), or by
+    # the expression (its twin).
+    at = hand_starts(buf, _PREFIXES)
+    if at is None:
+        return [m for p in _NEWLINE_PREFIXES.finditer(buf) if (m := match(buf, p.start())) is not None]
+    return [m for k in at if (m := match(buf, k)) is not None]
+
+
+def _lines(chunk: str) -> list[str]:
+    """A hand's lines, every one stripped of trailing blanks when the hand has any (rare: a tab, a carriage
+    return, a blank before a line break): split in C, or here (its twin)."""
+    lines = split_lines(chunk)
+    if lines is not None:
+        return lines
+    lines = chunk.split("\n")
+    if " \n" in chunk or "\t" in chunk or "\r" in chunk or chunk.endswith(" "):
+        lines = [t.rstrip() for t in lines]
+    return lines
 
 
 #: Each alternative's group name in :data:`_STARTS` and its room.
@@ -144,9 +165,9 @@ def _read(file: str, stream: IO[str], wanted: Site | None, handle: Callable[[Han
             chunk = buf[m.start() + 1:end]
             room = _ROOM_OF[m.lastgroup]  # type: ignore[index]  # every alternative is a named group
             if wanted is None or room is wanted:
-                lines = chunk.split("\n")
+                lines = _lines(chunk)
                 breaks = len(lines) - 1  # the chunk's line breaks, counted by the split (no second pass)
-                hand = _one(room, chunk, lines, line, file, context, rooms, handle, seen)
+                hand = _one(room, lines, line, file, context, rooms, handle, seen)
                 if hand is not None:
                     yield hand
                 line += breaks
@@ -180,14 +201,12 @@ def _junk(count: int, file: str, line: int) -> HandHistoryError:
     return junk
 
 
-def _one(room: Site, chunk: str, lines: list[str], start: int, file: str, context: dict[str, object],
+def _one(room: Site, lines: list[str], start: int, file: str, context: dict[str, object],
          rooms: tuple[Site, ...], handle: Callable[[HandHistoryError], object], seen: dict[int, str] | None
          ) -> RealHand | None:
-    """The hand of ``chunk`` (split into ``lines``, its first line number ``start``), or None: a bad hand
+    """The hand of ``lines`` (see :func:`_lines`; its first line number ``start``), or None: a bad hand
     (given to ``handle``) or a chunk that only sets context.  A plain function, not a generator: one hand at
     most, without a generator built and resumed per hand."""
-    if " \n" in chunk or "\t" in chunk or "\r" in chunk or chunk.endswith(" "):  # rare: trailing blanks
-        lines = [t.rstrip() for t in lines]
     try:
         got = room.parse(lines, start, file, context)
     except HandHistoryError as bad:

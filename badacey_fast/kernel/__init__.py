@@ -13,8 +13,10 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
 - draws: ``draw_histograms``, ``draw_all_discards``;
 - deal files: ``parse_deals`` (None on the Python twin: no fast parser), ``format_results``;
 - hand histories: ``read_stars``, ``read_tilt`` (a PokerStars or Full Tilt hand's lines; None on the
-  Python twin, and from C for any hand it leaves to the Python reader), ``dealt_and_paid`` and ``holdings`` (a
-  finished hand's players dealt in, chips and cards per street, any room; None on the Python twin and wherever the Python derivation adds a note);
+  Python twin, and from C for any hand it leaves to the Python reader), ``hand_starts`` and
+  ``split_lines`` (a text's hands and a hand's lines; None on the Python twin), ``dealt_and_paid`` and
+  ``holdings`` (a finished hand's players dealt in, chips and cards per street, any room; None on the
+  Python twin and wherever the Python derivation adds a note);
 - vector paths (C only): ``simd_level`` (-1 on the Python twin), ``eval_many_level``;
 - observation vectors of the learning environments (:mod:`badacey_fast.envs`): ``observe_many``,
   ``row_encoder``, ``seat_encoder`` (C only: None on the Python twin);
@@ -52,7 +54,7 @@ else:
 
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
-           "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "dealt_and_paid", "holdings", "format_results", "simd_level", "eval_many_level", "observe_many",
+           "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "hand_starts", "split_lines", "dealt_and_paid", "holdings", "format_results", "simd_level", "eval_many_level", "observe_many",
            "row_encoder", "seat_encoder", "SEAT_NOT_SERVED", "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "simulator", "solver", "play"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
@@ -155,6 +157,18 @@ def read_tilt(lines: list[str], i: int, start: int, scale: int, draws: int, hand
     """:func:`read_stars` for a Full Tilt hand (the seats from ``lines[i]``; the Python reader:
     :func:`badacey_fast.histories.sites.fulltilt._play`); the tuple ends with the button's seat (or None)."""
     return _backend.impl.read_tilt(lines, i, start, scale, draws, hand_size, consts)
+
+
+def hand_starts(text: str, prefixes: tuple[str, ...]) -> list[int] | None:
+    """The offsets of the line breaks in ``text`` that one of ``prefixes`` follows, in order, in C
+    (csrc/cpython/lines.c); None on the Python twin (the reader's own scan, ``reader._firsts``)."""
+    return _backend.impl.hand_starts(text, prefixes)
+
+
+def split_lines(chunk: str) -> list[str] | None:
+    """``chunk.split("\\n")``, every line ``rstrip()``-ed when the chunk has trailing blanks anywhere, in C
+    (csrc/cpython/lines.c); None on the Python twin (``reader._lines``)."""
+    return _backend.impl.split_lines(chunk)
 
 
 def dealt_and_paid(seats: dict[str, Any], events: list[Any], held: dict[str, dict[int, tuple[int, ...]]],

@@ -5,12 +5,14 @@ right length).  Batches (``eval_many``, ``badugi_rank_many``, ``all_entries``, `
 ``_py_numpy.py``, imported on first use so that ``import badacey_fast`` does not import numpy.  Ranks
 are dense, lower is better.
 
-Five C functions have no Python twin, each for a documented reason: ``parse_deals`` returns None (the
+Seven C functions have no Python twin, each for a documented reason: ``parse_deals`` returns None (the
 deal files' Python path is :mod:`badacey_fast.files.lines`, which words every error; the C parser only
 speeds up the strict forms), ``read_stars`` and ``read_tilt`` return None (the PokerStars and Full Tilt
 readers' Python paths, ``pokerstars._play`` and ``fulltilt._play``, word every error; the C reader only
 speeds up the lines it knows), ``dealt_and_paid`` and ``holdings`` return None (``HandBuilder.finish`` words every
-refusal and note; the C functions only speed up the hands it would add none to), and ``eval_many_level`` raises ``NotImplementedError`` (there are no
+refusal and note; the C functions only speed up the hands it would add none to), ``hand_starts`` and
+``split_lines`` return None (the hand-history reader's own Python scan and split, ``reader._firsts`` and
+``reader._lines``, are their twins), and ``eval_many_level`` raises ``NotImplementedError`` (there are no
 vector paths to choose from: ``simd_level()`` is -1).
 """
 
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
 NAME = "python"
 
 __all__ = ["NAME", "evaluate5", "low_rank5", "badugi_rank", "eval_many", "badugi_rank_many", "all_entries",
-           "showdown_many", "showdown_columns", "split_many", "draw_histograms", "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "dealt_and_paid", "holdings",
+           "showdown_many", "showdown_columns", "split_many", "draw_histograms", "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "hand_starts", "split_lines", "dealt_and_paid", "holdings",
            "format_results", "simd_level", "eval_many_level", "observe_many", "observe_list",
            "seat_encoder"]
 
@@ -122,6 +124,16 @@ def read_stars(lines: list[str], i: int, start: int, scale: int, draws: int, han
 
 
 read_tilt = read_stars  # Full Tilt's hands alike: None, the caller's Python path reads them
+
+
+def hand_starts(text: str, prefixes: tuple[str, ...]) -> None:
+    """None: the reader scans the text for its hands' first lines itself (``reader._firsts``)."""
+    return None
+
+
+def split_lines(chunk: str) -> None:
+    """None: the reader splits and strips a hand's lines itself (``reader._lines``)."""
+    return None
 
 
 def dealt_and_paid(seats: dict[str, Any], events: list[Any], held: dict[str, dict[int, tuple[int, ...]]],

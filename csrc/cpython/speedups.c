@@ -520,6 +520,9 @@ PyObject *bd_read_tilt(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 /* csrc/cpython/finish.c: a finished hand's dealt players, chips and holdings (None: the Python twin decides). */
 PyObject *bd_dealt_and_paid(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *bd_holdings(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+/* csrc/cpython/lines.c: hand histories cut into hands and lines. */
+PyObject *bd_hand_starts(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *bd_split_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 static PyMethodDef speedups_methods[] = {
     {"read_stars", (PyCFunction)(void (*)(void))bd_read_stars, METH_FASTCALL,
@@ -534,6 +537,12 @@ static PyMethodDef speedups_methods[] = {
     {"holdings", (PyCFunction)(void (*)(void))bd_holdings, METH_FASTCALL,
      "holdings(seats, events, held, shown, draws, hand_size, consts): the cards each dealt player held on "
      "each street, or None (see csrc/cpython/finish.c)."},
+    {"hand_starts", (PyCFunction)(void (*)(void))bd_hand_starts, METH_FASTCALL,
+     "hand_starts(text, prefixes): the offsets of the line breaks one of the prefixes follows (see "
+     "csrc/cpython/lines.c)."},
+    {"split_lines", (PyCFunction)(void (*)(void))bd_split_lines, METH_FASTCALL,
+     "split_lines(chunk): chunk.split('\\n'), stripped as the reader strips a hand with trailing blanks (see "
+     "csrc/cpython/lines.c)."},
     {"observe_rows", (PyCFunction)(void (*)(void))observe_rows, METH_FASTCALL,
      "observe_rows(rows, count, out): bd_observe_many on a list of ints (see csrc/observe.h)."},
     {NULL, NULL, 0, NULL},
