@@ -45,7 +45,8 @@ def posted_stakes(events: list[Event]) -> tuple[int, int, int]:
     """(The first small blind's chips, the first big blind's, the largest ante; 0 where none): what the
     rooms that state no blinds take them from.  One pass over the events (three generator passes cost
     twice as much, on every hand)."""
-    small = big = None
+    small: int | None = None
+    big: int | None = None
     ante = 0
     for e in events:
         kind = e[2]
@@ -57,7 +58,7 @@ def posted_stakes(events: list[Event]) -> tuple[int, int, int]:
                 if big is None:
                     big = e[3] or 0
             elif (e[3] or 0) > ante:
-                ante = e[3]
+                ante = e[3] or 0
     return small or 0, big or 0, ante
 
 

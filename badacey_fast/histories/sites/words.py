@@ -80,10 +80,10 @@ def when(text: str, abbreviation: str | None = None) -> datetime:
                     _DAYS.clear()
                 _DAYS[text[:10]] = ymd
             two = _TWO.get
-            hh, mm, ss = two(text[11:13]), two(text[14:16]), two(text[17:19])
-            if hh is None or mm is None or ss is None:
-                hh, mm, ss = int(text[11:13]), int(text[14:16]), int(text[17:19])
-            return datetime(ymd[0], ymd[1], ymd[2], hh, mm, ss, tzinfo=zone(abbreviation))
+            hour, minute, second = two(text[11:13]), two(text[14:16]), two(text[17:19])
+            if hour is None or minute is None or second is None:
+                hour, minute, second = int(text[11:13]), int(text[14:16]), int(text[17:19])
+            return datetime(ymd[0], ymd[1], ymd[2], hour, minute, second, tzinfo=zone(abbreviation))
         except ValueError:
             raise BadaceyError(f"{text!r} is not a date and time") from None
     try:
