@@ -41,7 +41,8 @@ SPEEDUPS = Extension(
     "badacey_fast._speedups",
     # lookup.c, observe_rows.c: badacey.c and observe.c, each with an object file of its own
     sources=["csrc/cpython/speedups.c", "csrc/cpython/lookup.c", "csrc/cpython/observe_rows.c",
-             "csrc/cpython/stars.c", "csrc/cpython/finish.c", "csrc/cpython/lines.c"],
+             "csrc/cpython/stars.c", "csrc/cpython/finish.c", "csrc/cpython/lines.c",
+             "csrc/cpython/stars_head.c"],
     include_dirs=["csrc"],
     extra_compile_args=compile_args(),
 )

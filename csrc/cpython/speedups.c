@@ -523,6 +523,9 @@ PyObject *bd_holdings(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 /* csrc/cpython/lines.c: hand histories cut into hands and lines. */
 PyObject *bd_hand_starts(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *bd_split_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+/* csrc/cpython/stars_head.c: a PokerStars hand's first line and table line. */
+PyObject *bd_stars_first_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *bd_stars_table_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 static PyMethodDef speedups_methods[] = {
     {"read_stars", (PyCFunction)(void (*)(void))bd_read_stars, METH_FASTCALL,
@@ -537,6 +540,11 @@ static PyMethodDef speedups_methods[] = {
     {"holdings", (PyCFunction)(void (*)(void))bd_holdings, METH_FASTCALL,
      "holdings(seats, events, held, shown, draws, hand_size, consts): the cards each dealt player held on "
      "each street, or None (see csrc/cpython/finish.c)."},
+    {"stars_first_line", (PyCFunction)(void (*)(void))bd_stars_first_line, METH_FASTCALL,
+     "stars_first_line(line): a PokerStars first line's groups, or None (see csrc/cpython/stars_head.c)."},
+    {"stars_table_line", (PyCFunction)(void (*)(void))bd_stars_table_line, METH_FASTCALL,
+     "stars_table_line(line): a PokerStars table line's (table, max, button), or None (see "
+     "csrc/cpython/stars_head.c)."},
     {"hand_starts", (PyCFunction)(void (*)(void))bd_hand_starts, METH_FASTCALL,
      "hand_starts(text, prefixes): the offsets of the line breaks one of the prefixes follows (see "
      "csrc/cpython/lines.c)."},

@@ -20,7 +20,7 @@ from badacey_fast.histories.model import (
 from badacey_fast.histories.sites.base import Site
 from badacey_fast.histories.sites.words import CONSTS, Names, strip_all_in, when
 from badacey_fast.histories.text import amount, cards
-from badacey_fast.kernel import read_stars
+from badacey_fast.kernel import read_stars, stars_first_line, stars_table_line
 
 __all__ = ["SITE", "parse"]
 
@@ -46,19 +46,35 @@ def _between(line: str, context: dict[str, object]) -> bool:
     return False
 
 
+#: _HEADER's groups, in the order kernel.stars_first_line gives them.
+_GROUPS = ("id", "tour", "buyin", "game", "level", "lvl", "date", "tz", "date2", "tz2")
+
+
+def _first_line(line: str) -> tuple[str | None, ...] | None:
+    """_HEADER's groups of a first line (None: not one): read in C (csrc/cpython/stars_head.c, which gives
+    what the expression gives or leaves the line to it), or by the expression."""
+    got = stars_first_line(line)
+    if got is not None:
+        return got
+    m = _HEADER.match(line)
+    return None if m is None else m.group(*_GROUPS)
+
+
 def _header(line: str, hand: RealHand) -> tuple[int, int] | None:
     """Fill the header fields; the stakes (two amounts) where stated."""
-    m = _HEADER.match(line)
-    if m is None:
+    got = _first_line(line)
+    hand_id, tour, _, game_words, _, lvl, date, tz, date2, tz2 = got or (None,) * 10
+    if hand_id is None or game_words is None or date is None:  # (groups that take part in every match)
         raise HandHistoryError("a PokerStars first line in a shape this reader does not know", hand.file, hand.line)
-    hand.hand_id = m["id"]
+    hand.hand_id = hand_id
+    if date2:
+        date, tz = date2, tz2
     # A session's hands share the game and stakes words: what they give is read once (a bounded cache of
     # the hands read whole; a hand that fails is read again, and fails the same way).
-    key = (m["game"], m["lvl"], bool(m["tour"]))
+    key = (game_words, lvl, bool(tour))
     known = _TABLES.get(key)
     if known is None:
-        note, stakes = _game_words(m, hand)
-        date, tz = (m["date2"], m["tz2"]) if m["date2"] else (m["date"], m["tz"])
+        note, stakes = _game_words(game_words, lvl, tour, hand)
         hand.started = when(date, tz)
         amounts: tuple[int, int] | None = None
         if stakes:
@@ -74,10 +90,9 @@ def _header(line: str, hand: RealHand) -> tuple[int, int] | None:
     hand.variant, hand.betting, hand.game, hand.draws, hand.hand_size = variant_words, betting_words, game, draws, size
     if note is not None:
         hand.notes.append(note)
-    if key[2]:
-        hand.tournament = m["tour"]
+    if tour:
+        hand.tournament = tour
     hand.currency, hand.scale = currency, scale
-    date, tz = (m["date2"], m["tz2"]) if m["date2"] else (m["date"], m["tz"])
     hand.started = when(date, tz)
     return amounts
 
@@ -88,10 +103,10 @@ _TABLES: dict[tuple[str, str | None, bool],
               tuple[str, str, str | None, int, int, str | None, str, int, tuple[int, int] | None]] = {}
 
 
-def _game_words(m: re.Match[str], hand: RealHand) -> tuple[str | None, str | None]:
-    """Set the fields the game words and stakes give on ``hand``; returns the note it adds (if any) and the
-    stakes' words."""
-    game = m["game"].strip()
+def _game_words(words: str, lvl: str | None, tour: str | None, hand: RealHand) -> tuple[str | None, str | None]:
+    """Set the fields the game words (and a tournament's level stakes ``lvl``, its id ``tour``) give on
+    ``hand``; returns the note it adds (if any) and the stakes' words."""
+    game = words.strip()
     g = _MIXED.match(game) or _GAME.match(game)
     if g is None:
         raise HandHistoryError(f"unknown PokerStars game {game!r}", hand.file, hand.line)
@@ -102,9 +117,9 @@ def _game_words(m: re.Match[str], hand: RealHand) -> tuple[str | None, str | Non
     if hand.betting != "fixed" and hand.game is not None:
         note = f"{g['limit']} {hand.variant}: the engine plays fixed limit"
         hand.notes.append(note)
-    stakes = g["stakes"] or m["lvl"]
-    if m["tour"]:
-        hand.tournament = m["tour"]
+    stakes = g["stakes"] or lvl
+    if tour:
+        hand.tournament = tour
         hand.currency, hand.scale = "chips", 0
     else:
         hand.scale = 2
@@ -124,11 +139,15 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     while i < n and not lines[i]:
         i += 1
     if i < n and lines[i].startswith("Table '"):
-        t = _TABLE.match(lines[i])
-        if t is not None:
-            hand.table = t["table"]
-            hand.max_seats = int(t["max"]) if t["max"] else None
-            hand.button = int(t["button"]) if t["button"] else None
+        table = stars_table_line(lines[i])  # C (csrc/cpython/stars_head.c), or None: the expression reads it
+        if table is not None:
+            hand.table, hand.max_seats, hand.button = table
+        else:
+            t = _TABLE.match(lines[i])
+            if t is not None:
+                hand.table = t["table"]
+                hand.max_seats = int(t["max"]) if t["max"] else None
+                hand.button = int(t["button"]) if t["button"] else None
         i += 1
     b = HandBuilder(hand)
     got = read_stars(lines, i, start, hand.scale, hand.draws, hand.hand_size, _CONSTS)
