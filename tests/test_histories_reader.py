@@ -362,3 +362,23 @@ def test_a_date_and_time_read_with_the_digit_lookup_is_the_one_int_reads():
         text = f"{rng.choice(['2011', '2024'])}/{rng.choice(['01', '06', '12', '13'])}/{rng.choice(['01', '26', '31'])} {h}:{m}:{s}"
         tz = rng.choice([None, "ET", "UTC", "CET"])
         assert by_when(text, tz) == by_int(text, tz), text
+
+
+@pytest.mark.parametrize("room", ["pokerstars", "fulltilt"])
+def test_a_session_s_first_lines_read_once_give_every_hand_what_reading_each_gives(room, monkeypatch):
+    # PokerStars and Full Tilt keep what a first line's game and stakes words give (pokerstars._TABLES,
+    # fulltilt._BODIES): every hand read with the words kept is the hand read with them read afresh.
+    from badacey_fast.histories.sites import fulltilt, pokerstars
+
+    kept = pokerstars._TABLES if room == "pokerstars" else fulltilt._BODIES
+    text = (DATA / f"{room}.txt").read_text(encoding="utf-8-sig")
+    chunks = (text, text.replace("#", "#9"))
+    kept.clear()
+    warm = [h.to_dict() for chunk in chunks for h in parse(chunk, dedupe=False)]
+    assert len(kept) >= 1
+    cold = []
+    for chunk in chunks:
+        for h in parse(chunk, dedupe=False):
+            cold.append(h.to_dict())
+            kept.clear()
+    assert warm == cold and len(warm) >= 4

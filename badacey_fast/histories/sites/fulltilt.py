@@ -52,7 +52,36 @@ def _header(line: str, hand: RealHand) -> tuple[int, int] | None:
     if len(parts) < 4:
         raise HandHistoryError("a Full Tilt first line without its stakes, game, time and date", hand.file, hand.line)
     date, clock = parts[-1], parts[-2]
-    body = parts[:-2]
+    clock_part, _, tz = clock.partition(" ")
+    # A session's hands share what comes before the time (table, stakes, game): what it gives is read once
+    # (a bounded cache of the hands read whole; a hand that fails is read again, and fails the same way).
+    key = tuple(parts[:-2])
+    known = _BODIES.get(key)
+    if known is not None:
+        (hand.variant, hand.betting, hand.game, hand.draws, hand.hand_size, hand.tournament, hand.table,
+         hand.currency, hand.scale, hand.max_seats, hand.ante, amounts) = known
+        hand.started = when(f"{date} {clock_part}", tz or None)
+        return amounts
+    stakes = _body(list(key), m["rest"], hand)
+    hand.started = when(f"{date} {clock_part}", tz or None)
+    if stakes["ante"]:
+        hand.ante = amount(stakes["ante"], hand.scale)
+    amounts = amount(stakes["small"], hand.scale), amount(stakes["big"], hand.scale)
+    if len(_BODIES) > 1024:
+        _BODIES.clear()
+    _BODIES[key] = (hand.variant, hand.betting, hand.game, hand.draws, hand.hand_size, hand.tournament, hand.table,
+                    hand.currency, hand.scale, hand.max_seats, hand.ante, amounts)
+    return amounts
+
+
+# (the first line's parts before its time) -> (variant, betting, game, draws, hand size, tournament, table,
+# currency, scale, max seats, ante, stakes as amounts): what those words give every hand.
+_BODIES: dict[tuple[str, ...], tuple[str, str, str | None, int, int, str | None, str, str, int, int | None, int,
+                                     tuple[int, int]]] = {}
+
+
+def _body(body: list[str], rest: str, hand: RealHand) -> re.Match[str]:
+    """Set the fields the first line's parts before its time give on ``hand``; returns the stakes' match."""
     stakes = None
     game: str | None = None
     k = len(body)
@@ -67,7 +96,7 @@ def _header(line: str, hand: RealHand) -> tuple[int, int] | None:
         k -= 1
     where = " - ".join(body[:k])
     if game is None or stakes is None:
-        raise HandHistoryError(f"no game or stakes in {m['rest']!r}", hand.file, hand.line)
+        raise HandHistoryError(f"no game or stakes in {rest!r}", hand.file, hand.line)
     g = _LIMIT.match(game)
     assert g is not None  # game was chosen by this pattern
     hand.variant = g["variant"]
@@ -87,11 +116,7 @@ def _header(line: str, hand: RealHand) -> tuple[int, int] | None:
         table, _, size = hand.table[:-1].rpartition(" (")
         hand.table = table
         hand.max_seats = 2 if size == "heads up" else int(size.split()[0]) if size.split()[0].isdigit() else None
-    clock_part, _, tz = clock.partition(" ")
-    hand.started = when(f"{date} {clock_part}", tz or None)
-    if stakes["ante"]:
-        hand.ante = amount(stakes["ante"], hand.scale)
-    return amount(stakes["small"], hand.scale), amount(stakes["big"], hand.scale)
+    return stakes
 
 
 def parse(lines: list[str], start: int, file: str, context: dict[str, object]
