@@ -123,3 +123,16 @@ def test_a_merge_game_without_its_description_and_an_unknown_merge_tag():
     odd = text.replace('<event sequence="15" type="CHAT"', '<oddity sequence="15" type="CHAT"')
     ids, problems = _read(odd)
     assert ids == ["70000001-1", "70000001-2"] and [p.kind for p in problems] == ["garbage"]
+
+
+@pytest.mark.parametrize("room, date", [("kingsclub", "2024-03-08 20:10:00"), ("pokerstars", "2024/03/05 21:14:03")])
+def test_a_date_with_numbers_beyond_any_clock_is_named_not_a_crash(room, date):
+    # int() reads any length of digits; datetime then raised OverflowError (not a ValueError), which went out
+    # of parse() as a crash.  Now the hand is named and the other hands come through.
+    text = (DATA / f"{room}.txt").read_text(encoding="utf-8")
+    assert date in text, date
+    broken = text.replace(date, date[:-2] + "9" * 30, 1)
+    problems: list[HandHistoryError] = []
+    hands = list(parse(broken, on_bad_hand=problems.append))
+    assert len(hands) == len(list(parse(text))) - 1
+    assert len(problems) == 1 and "is not a date and time" in str(problems[0]) and problems[0].line >= 1

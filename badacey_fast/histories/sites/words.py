@@ -85,14 +85,14 @@ def when(text: str, abbreviation: str | None = None) -> datetime:
                 hour, minute, second = int(text[11:13]), int(text[14:16]), int(text[17:19])
             # (the zone passed by position: a keyword costs the constructor half its time)
             return datetime(ymd[0], ymd[1], ymd[2], hour, minute, second, 0, zone(abbreviation))
-        except ValueError:
+        except (ValueError, OverflowError):  # (a number beyond a C long: datetime's OverflowError)
             raise BadaceyError(f"{text!r} is not a date and time") from None
     try:
         day, _, clock = text.strip().partition(" ")
         y, m, d = day.replace("-", "/").split("/")
         hh, mm, ss = clock.split(":")
         return datetime(int(y), int(m), int(d), int(hh), int(mm), int(ss), tzinfo=zone(abbreviation))
-    except ValueError:
+    except (ValueError, OverflowError):
         raise BadaceyError(f"{text!r} is not a date and time") from None
 
 
