@@ -17,7 +17,7 @@ from badacey_fast.errors import HandHistoryError
 from badacey_fast.histories import parse
 from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.model import EXAMPLE, RealHand
-from badacey_fast.histories.sites import fulltilt, pokerstars
+from badacey_fast.histories.sites import fulltilt, kingsclub, pokerstars
 from badacey_fast.histories.sites.words import CONSTS
 
 pytestmark = pytest.mark.backend_independent  # each test reads with both twins itself
@@ -178,13 +178,105 @@ Duration 3m
 """,
 ]
 
+# KingsClub (kernel.read_kings, the twin kingsclub._play): an all-in, a live post, a raise capped by the chips
+# behind, draws shown and not, a muck, an unknown verb and a chat line passed over, a name with a colon
+# (read in C) and, left to the twin, a name with a space, run it twice and a Drawmaha board.
+KINGS_CRAFTED = [
+    """#60000001: Limit Badacey - 2/4
+2024-05-01 12:00:00
+Table 'Edge Mix' Seat 3 is the button
+Seat 1: Ivo (30)
+Seat 2: Jo:y (12.50)
+Seat 3: Kit (1,040.75)
+*** 1ST BETTING ROUND ***
+Ivo: posts ante 0.50
+Jo:y: posts ante 0.50
+Kit: posts ante 0.50
+Ivo: posts the small blind 1
+Jo:y: posts the big blind 2
+Kit: posts blind 2
+Dealt to Ivo: [X X X X X]
+Dealt to Jo:y: [Ah 2c 3d 4s 9h]
+Dealt to Kit: [X X X X X]
+Kit raises to 4
+Ivo calls 4
+Jo:y raises to 12 and is all-in
+Kit calls 12
+Ivo folds
+Kit says hi
+*** 1ST DRAW ***
+Jo:y discards [9h] draws [5h]
+Kit draws 2
+*** 2ND BETTING ROUND ***
+Kit checks
+*** 2ND DRAW ***
+Jo:y stands pat
+Kit discards [X X] draws [X X]
+*** 3RD BETTING ROUND ***
+*** 3RD DRAW ***
+Jo:y stands pat
+Kit stands pat
+*** 4TH BETTING ROUND ***
+Jo:y shows [Ah 2c 3d 4s 5h]
+Kit mucks [Kh Kd Qc Qs 7h]
+*** SUMMARY ***
+Seat 1: Ivo (25.50) -4.50
+Seat 2: Jo:y (23.50) +11
+Seat 3: Kit (1,028.25) -12.50
+Rake 0.50
+Jo:y wins (23.50) from pot
+""",
+    """#60000002: Limit Badeucey - 2/4
+2024-05-01 12:05:00
+Table 'Edge Mix' Seat 1 is the button
+Seat 1: Lu Ma (40)
+Seat 2: Mo (40)
+*** 1ST BETTING ROUND ***
+Lu Ma: posts the small blind 1
+Mo: posts the big blind 2
+Dealt to Mo: [2h 3c 4d 5s 7h]
+Lu Ma folds
+*** SUMMARY ***
+Seat 1: Lu Ma (39) -1
+Seat 2: Mo (41) +1
+Rake 0
+Mo wins (3) from pot
+""",
+    """#60000003: No Limit 2-7 Single Draw - 25/50
+2024-05-01 12:10:00
+Table 'Edge NL' Seat 2 is the button
+Seat 1: Ned (500)
+Seat 2: Oz (500)
+*** 1ST BETTING ROUND ***
+Oz: posts the small blind 25
+Ned: posts the big blind 50
+Dealt to Ned: [2h 3c 4d 5s 8h]
+Dealt to Oz: [X X X X X]
+Oz raises to 500 and is all-in
+Ned calls 500
+*** 1ST DRAW ***
+Ned stands pat
+Oz draws 1
+Run 1: Ned shows [2h 3c 4d 5s 8h]
+Run 2: Oz shows [2c 3d 4h 6s 7c]
+*** SUMMARY ***
+Seat 1: Ned (500) +0
+Seat 2: Oz (500) +0
+Rake 0
+Ned wins (500) from pot
+Oz wins (500) from pot
+""",
+]
+
 STARS_FIXTURES = (DATA / "pokerstars.txt").read_text(encoding="utf-8")
 TILT_FIXTURES = (DATA / "fulltilt.txt").read_text(encoding="utf-8")
-TEXTS = [STARS_FIXTURES, EXAMPLE] + CRAFTED + [TILT_FIXTURES] + TILT_CRAFTED
+KINGS_FIXTURES = (DATA / "kingsclub.txt").read_text(encoding="utf-8")
+TEXTS = [STARS_FIXTURES, EXAMPLE] + CRAFTED + [TILT_FIXTURES] + TILT_CRAFTED + [KINGS_FIXTURES] + KINGS_CRAFTED
 
 
 def _hands_of(text: str) -> list[str]:
-    marks = [k for k in range(len(text)) if text.startswith(("PokerStars ", "Full Tilt Poker ", "FullTiltPoker "), k)
+    marks = [k for k in range(len(text)) if (text.startswith(("PokerStars ", "Full Tilt Poker ", "FullTiltPoker "), k)
+                                             or (text.startswith("#", k) and text[k + 1:k + 2].isdigit()))
              and (k == 0 or text[k - 1] == "\n")]
     return [text[a:b] for a, b in zip(marks, marks[1:] + [len(text)])]
 
@@ -216,6 +308,8 @@ def _builder_state(text: str, reader: str) -> tuple[object, ...] | None:
     """The builder's fields after the seats, the play, the summary and ``finish``: read by the C reader, or
     by the twin (None when the C reader leaves the hand, or the twin refuses it)."""
     lines = [t.rstrip() for t in text.split("\n")]
+    if text.startswith("#"):
+        return _kings_state(lines, reader)
     tilt = not text.startswith("PokerStars")
     room = fulltilt if tilt else pokerstars
     hand = RealHand("Full Tilt" if tilt else "PokerStars", "", "<text>", 1)
@@ -249,6 +343,32 @@ def _builder_state(text: str, reader: str) -> tuple[object, ...] | None:
             hand.pot, hand.rake, garbage, hand.blinds, hand.limits, hand.ante, hand.button, hand.status)
 
 
+def _kings_state(lines: list[str], reader: str) -> tuple[object, ...] | None:
+    """A KingsClub hand's builder fields where its summary starts (kingsclub.parse's state there)."""
+    hand = RealHand("KingsClub", "", "<text>", 1)
+    hand.draws, hand.hand_size, hand.scale = 3, 5, 2
+    i = 1 + (len(lines) > 1 and lines[1][:1].isdigit())
+    i += i < len(lines) and lines[i].startswith("Table '")
+    b = HandBuilder(hand)
+    if reader == "c":
+        with kernel.using("c"):
+            got = kernel.read_kings(lines, i, 1, 2, 3, 5, CONSTS)
+        if got is None:
+            return None
+        (b.seats, b.behind, b.events, b.held, _, b.shown, b.posted, _, _, _, _, b.street, b.drawing, b.round_bet,
+         summary) = got
+    else:
+        try:
+            _, summary = kingsclub._play(b, lines, i, 1)
+        except (HandHistoryError, ValueError, IndexError, KeyError):
+            return None
+        if summary < 0:
+            return None
+    bets = {name: v for name, v in b.round_bet.items() if v}  # a bet back to 0 and none: the same to the hand
+    return (list(b.seats.items()), b.behind, b.events, b.held, b.shown, b.posted, b.street, b.drawing, bets,
+            summary)
+
+
 def test_the_c_reader_leaves_the_builder_as_the_twin_does_on_every_hand_it_reads():
     served = 0
     for text in HANDS:
@@ -261,14 +381,17 @@ def test_the_c_reader_leaves_the_builder_as_the_twin_does_on_every_hand_it_reads
         # events compared item by item: the kinds are the same strings, the cards tuples of ints
         assert c[2] == py[2] and [type(e) for e in c[2]] == [type(e) for e in py[2]], text[:80]
         assert c == py, text[:80]
-    # Every fixture hand and every crafted hand it is meant for are read in C (the euro hand is the twin's).
-    assert served == len(HANDS) - 1
+    # Every fixture hand and every crafted hand it is meant for are read in C (the euro hand, the KingsClub
+    # name with a space and run it twice are the twin's).
+    assert served == len(HANDS) - 3
 
 
 def test_the_c_reader_leaves_to_the_twin_what_it_does_not_know():
     from badacey_fast import _speedups
 
     assert _builder_state(CRAFTED[2], "c") is None  # euros, small & big blinds, a verb nobody knows
+    assert _builder_state(KINGS_CRAFTED[1], "c") is None  # a name with a space
+    assert _builder_state(KINGS_CRAFTED[2], "c") is None  # run it twice
     lines = HANDS[0].split("\n")
     with kernel.using("python"):
         assert kernel.read_stars(lines, 2, 1, 2, 3, 4, CONSTS) is None
@@ -347,3 +470,21 @@ def test_amounts_beyond_int64_bounds_go_to_the_twin():
     many = HANDS[0].replace("Bruno collected $4.05 from pot\n", "Bruno collected $4.05 from pot\n" * 3, 1)
     assert _read(huge, "c") == _read(huge, "python")
     assert _read(many, "c") == _read(many, "python")
+
+
+KINGS_HANDS = [h for h in HANDS if h.startswith("#")]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fuzz_kingsclub_hands_read_the_same_on_both_twins(seed):
+    rng = random.Random(2600 + seed)
+    served = 0
+    for _ in range(80):
+        text = _mutate(rng.choice(KINGS_HANDS), rng)
+        lines = [t.rstrip() for t in text.split("\n")]
+        c = _kings_state(lines, "c")
+        if c is not None:
+            served += 1
+            assert c == _kings_state(lines, "python"), text
+        assert _read(text, "c") == _read(text, "python"), text
+    assert served > 10  # the C reader reads many of them, not none

@@ -12,8 +12,8 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
   ``split_many`` (the one split of RULES.md §3 over rows of pots whose winners are known);
 - draws: ``draw_histograms``, ``draw_all_discards``;
 - deal files: ``parse_deals`` (None on the Python twin: no fast parser), ``format_results``;
-- hand histories: ``read_stars``, ``read_tilt`` (a PokerStars or Full Tilt hand's lines; None on the
-  Python twin, and from C for any hand it leaves to the Python reader), ``stars_first_line`` and
+- hand histories: ``read_stars``, ``read_tilt``, ``read_kings`` (a PokerStars, Full Tilt or KingsClub
+  hand's lines; None on the Python twin, and from C for any hand it leaves to the Python reader), ``stars_first_line`` and
   ``stars_table_line`` (a PokerStars hand's first two lines; None on the Python twin), ``hand_starts`` and
   ``split_lines`` (a text's hands and a hand's lines; None on the Python twin), ``dealt_and_paid`` and
   ``holdings`` (a finished hand's players dealt in, chips and cards per street, any room; None on the
@@ -55,7 +55,7 @@ else:
 
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
-           "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "stars_first_line", "stars_table_line", "hand_starts", "split_lines", "dealt_and_paid", "holdings", "format_results", "simd_level", "eval_many_level", "observe_many",
+           "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "read_kings", "stars_first_line", "stars_table_line", "hand_starts", "split_lines", "dealt_and_paid", "holdings", "format_results", "simd_level", "eval_many_level", "observe_many",
            "row_encoder", "seat_encoder", "SEAT_NOT_SERVED", "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "simulator", "solver", "play"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
@@ -158,6 +158,14 @@ def read_tilt(lines: list[str], i: int, start: int, scale: int, draws: int, hand
     """:func:`read_stars` for a Full Tilt hand (the seats from ``lines[i]``; the Python reader:
     :func:`badacey_fast.histories.sites.fulltilt._play`); the tuple ends with the button's seat (or None)."""
     return _backend.impl.read_tilt(lines, i, start, scale, draws, hand_size, consts)
+
+
+def read_kings(lines: list[str], i: int, start: int, scale: int, draws: int, hand_size: int,
+               consts: tuple[object, ...]) -> tuple[Any, ...] | None:
+    """A KingsClub hand's seats (``lines[i]`` on) and play up to its summary, in C (csrc/cpython/stars.c):
+    :func:`read_stars`'s tuple, then the builder's street, drawing and round bets and the index of the line
+    after ``*** SUMMARY ***``; or None where the Python reader (``kingsclub.parse``) reads the hand."""
+    return _backend.impl.read_kings(lines, i, start, scale, draws, hand_size, consts)
 
 
 def stars_first_line(line: str) -> tuple[str | None, ...] | None:

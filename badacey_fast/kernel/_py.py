@@ -7,9 +7,8 @@ are dense, lower is better.
 
 Nine C functions have no Python twin, each for a documented reason: ``parse_deals`` returns None (the
 deal files' Python path is :mod:`badacey_fast.files.lines`, which words every error; the C parser only
-speeds up the strict forms), ``read_stars`` and ``read_tilt`` return None (the PokerStars and Full Tilt
-readers' Python paths, ``pokerstars._play`` and ``fulltilt._play``, word every error; the C reader only
-speeds up the lines it knows), ``dealt_and_paid`` and ``holdings`` return None (``HandBuilder.finish`` words every
+speeds up the strict forms), ``read_stars``, ``read_tilt`` and ``read_kings`` return None (the PokerStars, Full
+Tilt and KingsClub readers' Python paths word every error; the C reader only speeds up the lines it knows), ``dealt_and_paid`` and ``holdings`` return None (``HandBuilder.finish`` words every
 refusal and note; the C functions only speed up the hands it would add none to), ``stars_first_line`` and ``stars_table_line`` return None (their twins are the
 PokerStars reader's expressions), ``hand_starts`` and ``split_lines`` return None (the hand-history reader's own Python scan and split, ``reader._firsts`` and
 ``reader._lines``, are their twins), and ``eval_many_level`` raises ``NotImplementedError`` (there are no
@@ -35,7 +34,7 @@ if TYPE_CHECKING:
 NAME = "python"
 
 __all__ = ["NAME", "evaluate5", "low_rank5", "badugi_rank", "eval_many", "badugi_rank_many", "all_entries",
-           "showdown_many", "showdown_columns", "split_many", "draw_histograms", "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "stars_first_line", "stars_table_line", "hand_starts", "split_lines", "dealt_and_paid", "holdings",
+           "showdown_many", "showdown_columns", "split_many", "draw_histograms", "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "read_kings", "stars_first_line", "stars_table_line", "hand_starts", "split_lines", "dealt_and_paid", "holdings",
            "format_results", "simd_level", "eval_many_level", "observe_many", "observe_list",
            "seat_encoder"]
 
@@ -124,6 +123,7 @@ def read_stars(lines: list[str], i: int, start: int, scale: int, draws: int, han
 
 
 read_tilt = read_stars  # Full Tilt's hands alike: None, the caller's Python path reads them
+read_kings = read_stars  # KingsClub's too
 
 
 def stars_first_line(line: str) -> None:

@@ -517,6 +517,7 @@ static PyTypeObject SeatRowsType = {
 /* csrc/cpython/stars.c: a PokerStars hand's lines read in C (None: the Python twin reads the hand). */
 PyObject *bd_read_stars(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *bd_read_tilt(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *bd_read_kings(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 /* csrc/cpython/finish.c: a finished hand's dealt players, chips and holdings (None: the Python twin decides). */
 PyObject *bd_dealt_and_paid(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *bd_holdings(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
@@ -551,6 +552,9 @@ static PyMethodDef speedups_methods[] = {
     {"split_lines", (PyCFunction)(void (*)(void))bd_split_lines, METH_FASTCALL,
      "split_lines(chunk): chunk.split('\\n'), stripped as the reader strips a hand with trailing blanks (see "
      "csrc/cpython/lines.c)."},
+    {"read_kings", (PyCFunction)(void (*)(void))bd_read_kings, METH_FASTCALL,
+     "read_kings(lines, i, start, scale, draws, hand_size, consts): a KingsClub hand's seats and play up to "
+     "its summary, or None (see csrc/cpython/stars.c)."},
     {"observe_rows", (PyCFunction)(void (*)(void))observe_rows, METH_FASTCALL,
      "observe_rows(rows, count, out): bd_observe_many on a list of ints (see csrc/observe.h)."},
     {NULL, NULL, 0, NULL},

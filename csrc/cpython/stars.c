@@ -24,6 +24,13 @@
  * The tuple: (seats {name: Seat}, behind {name: chips}, events [Event], held {name: {street: cards}},
  * collected {name: chips}, shown {name: cards}, posted {kind}, pot or None, rake or None,
  * garbage [(line number, text)]) -- HandBuilder's fields after the twin's reading, and the summary's.
+ *
+ * read_tilt: the same for a Full Tilt hand (its twin fulltilt._play); the tuple ends with the button.
+ * read_kings(lines, i, start, scale, draws, hand_size, consts): a KingsClub hand's seats and play up to
+ *   its "*** SUMMARY ***" line (the twin: kingsclub.parse's seat and play loops, for names without a
+ *   space or ": "); the tuple of read_stars (no pot, rake or summary yet) and then the builder's street,
+ *   drawing and round bets and the index of the line after the summary's mark, where the twin's summary
+ *   reading (kingsclub._summary) starts.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -410,11 +417,11 @@ static PyObject *int_or_none(int32_t has, int64_t v)
     return PyLong_FromLongLong((long long)v);
 }
 
-/* Append Event(street, player, kind, amount, to, all_in, drawn, cards, new, pot, line); `cards`, `pot`
- * are borrowed (NULL: None). */
-static int event(reader_t *r, PyObject *player, int kind, int32_t has_amount, int64_t amount_, int32_t has_to,
-                 int64_t to, int32_t all_in, int32_t has_drawn, int64_t drawn, PyObject *cards, PyObject *pot,
-                 int64_t line)
+/* Append Event(street, player, kind, amount, to, all_in, drawn, cards, new, pot, line); `cards`,
+ * `new_cards`, `pot` are borrowed (NULL: None). */
+static int event_full(reader_t *r, PyObject *player, int kind, int32_t has_amount, int64_t amount_,
+                      int32_t has_to, int64_t to, int32_t all_in, int32_t has_drawn, int64_t drawn, PyObject *cards,
+                      PyObject *new_cards, PyObject *pot, int64_t line)
 {
     PyObject *e = r->event_type->tp_alloc(r->event_type, EVENT_FIELDS);
     PyObject *items[EVENT_FIELDS];
@@ -433,8 +440,8 @@ static int event(reader_t *r, PyObject *player, int kind, int32_t has_amount, in
     items[6] = int_or_none(has_drawn, drawn);
     items[7] = cards != NULL ? cards : Py_None;
     Py_INCREF(items[7]);
-    items[8] = Py_None;
-    Py_INCREF(Py_None);
+    items[8] = new_cards != NULL ? new_cards : Py_None;
+    Py_INCREF(items[8]);
     items[9] = pot != NULL ? pot : Py_None;
     Py_INCREF(items[9]);
     items[10] = PyLong_FromLongLong((long long)line);
@@ -448,6 +455,14 @@ static int event(reader_t *r, PyObject *player, int kind, int32_t has_amount, in
         rc = ERROR;
     Py_DECREF(e);
     return rc;
+}
+
+static int event(reader_t *r, PyObject *player, int kind, int32_t has_amount, int64_t amount_, int32_t has_to,
+                 int64_t to, int32_t all_in, int32_t has_drawn, int64_t drawn, PyObject *cards, PyObject *pot,
+                 int64_t line)
+{
+    return event_full(r, player, kind, has_amount, amount_, has_to, to, all_in, has_drawn, drawn, cards, NULL, pot,
+                      line);
 }
 
 static void new_street(reader_t *r, int64_t street, int32_t drawing)
@@ -506,8 +521,8 @@ static int plain(reader_t *r, int who, int kind, int64_t line)
     return event(r, r->seat[who].name, kind, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, line);
 }
 
-/* HandBuilder.draw; `discards` borrowed (NULL: not shown). */
-static int draw(reader_t *r, int who, int64_t count, PyObject *discards, int64_t line)
+/* HandBuilder.draw; `discards`, `new_cards` borrowed (NULL: not shown). */
+static int draw_full(reader_t *r, int who, int64_t count, PyObject *discards, PyObject *new_cards, int64_t line)
 {
     seat_t *s = &r->seat[who];
     if (!r->drawing)
@@ -518,7 +533,12 @@ static int draw(reader_t *r, int who, int64_t count, PyObject *discards, int64_t
         return SKIP;
     s->last_draw = PyList_GET_SIZE(r->events);
     s->acted = 1;
-    return event(r, s->name, K_DRAW, 0, 0, 0, 0, 0, 1, count, discards, NULL, line);
+    return event_full(r, s->name, K_DRAW, 0, 0, 0, 0, 0, 1, count, discards, new_cards, NULL, line);
+}
+
+static int draw(reader_t *r, int who, int64_t count, PyObject *discards, int64_t line)
+{
+    return draw_full(r, who, count, discards, NULL, line);
 }
 
 /* HandBuilder.hold: `cards` a new reference (None: nothing held), stolen. */
@@ -1287,6 +1307,239 @@ static int tilt_summary(reader_t *r, PyObject *lines, Py_ssize_t from, int64_t s
 }
 
 /* The tuple handed back (see the top of the file). */
+/* ------------------------------------------------------------------------------------------ KingsClub */
+
+/* KingsClub's seat line `^Seat (\d+): (.+?) \(([\d,.]+)\)(?: ([-+][\d,.]+))?$` before the summary (the
+ * twin: kingsclub.parse) on the expression's first path: the shortest name, the stack up to the first
+ * ")" and nothing after it but a net.  READ with the seat appended, SKIP where that path fails (the
+ * expression may backtrack to a longer name: the twin's). */
+static int kings_seat_line(reader_t *r, text_t line)
+{
+    Py_ssize_t k = 5, name_at, paren, close;
+    int64_t number = 0, stack;
+    seat_t *s;
+    text_t name;
+
+    if (r->nseats >= MAX_SEATS || k >= line.n || line.s[k] < '0' || line.s[k] > '9')
+        return SKIP;
+    while (k < line.n && line.s[k] >= '0' && line.s[k] <= '9') {
+        if (k - 5 >= 9)
+            return SKIP;
+        number = number * 10 + (line.s[k] - '0');
+        k++;
+    }
+    if (k + 1 >= line.n || line.s[k] != ':' || line.s[k + 1] != ' ')
+        return SKIP;
+    name_at = k + 2;
+    paren = find(line, " (", name_at + 1);
+    if (paren < 0)
+        return SKIP;
+    close = paren + 2;
+    while (close < line.n && ((line.s[close] >= '0' && line.s[close] <= '9') || line.s[close] == ',' ||
+                              line.s[close] == '.'))
+        close++;
+    if (close == paren + 2 || close >= line.n || line.s[close] != ')')
+        return SKIP;
+    if (close + 1 != line.n) { /* a net: " [-+][\d,.]+" to the end */
+        Py_ssize_t e = close + 3;
+        if (close + 3 > line.n || line.s[close + 1] != ' ' || (line.s[close + 2] != '-' && line.s[close + 2] != '+'))
+            return SKIP;
+        while (e < line.n && ((line.s[e] >= '0' && line.s[e] <= '9') || line.s[e] == ',' || line.s[e] == '.'))
+            e++;
+        if (e == close + 3 || e != line.n)
+            return SKIP;
+    }
+    if (amount(cut(line, paren + 2, close), r->scale, &stack) != READ)
+        return SKIP;
+    name = cut(line, name_at, paren);
+    if (seat_of(r, name) >= 0 || find(name, " ", 0) >= 0 || find(name, ": ", 0) >= 0)
+        return SKIP; /* a name given twice; a name the twin's one-partition reading (plain) does not take */
+    s = &r->seat[r->nseats];
+    memset(s, 0, sizeof *s);
+    s->name = PyUnicode_DecodeUTF8(name.s, name.n, "strict");
+    if (s->name == NULL)
+        return ERROR;
+    r->nseats++;
+    if (utf8_of(s->name, &s->utf8) != READ)
+        return ERROR;
+    s->number = number;
+    s->stack = s->behind = stack;
+    s->dealt = 1;
+    s->last_draw = -1;
+    s->collect_order = -1;
+    return READ;
+}
+
+/* kingsclub._post: "NAME: posts ..." (`what`: after "posts "). */
+static int kings_post(reader_t *r, int who, text_t what, int64_t no)
+{
+    int32_t all_in;
+    Py_ssize_t sp;
+    int64_t v;
+    what = strip_all_in(what, &all_in);
+    sp = rfind(what, " ");
+    if (amount(cut(what, sp + 1, what.n), r->scale, &v) != READ)
+        return SKIP;
+    if (starts(what, "ante"))
+        return post(r, who, K_ANTE, v, no);
+    if (starts(what, "the small blind"))
+        return post(r, who, K_SMALL_BLIND, v, no);
+    if (starts(what, "the big blind"))
+        return post(r, who, K_BIG_BLIND, v, no);
+    return post(r, who, K_POST, v, no);
+}
+
+/* kingsclub._action: "NAME verb ..." (`rest`: after the name's space). */
+static int kings_action(reader_t *r, int who, text_t rest, int64_t no)
+{
+    Py_ssize_t sp = find(rest, " ", 0);
+    text_t verb = sp < 0 ? rest : cut(rest, 0, sp), what = sp < 0 ? cut(rest, 0, 0) : cut(rest, sp + 1, rest.n);
+    int32_t all_in;
+    int64_t v;
+
+    if (equals(verb, "folds"))
+        return plain(r, who, K_FOLD, no);
+    if (equals(verb, "checks"))
+        return plain(r, who, K_CHECK, no);
+    if (equals(verb, "calls") || equals(verb, "bets") || equals(verb, "raises")) {
+        text_t paid = strip_all_in(what, &all_in);
+        Py_ssize_t at = rfind(paid, " ");
+        if (amount(cut(paid, at + 1, paid.n), r->scale, &v) != READ)
+            return SKIP;
+        /* the round total, whatever the verb ("calls 44" after a big blind of 22 puts in 22) */
+        return bet(r, who, equals(verb, "calls") ? K_CALL : equals(verb, "bets") ? K_BET : K_RAISE, 0, 0, v, all_in,
+                   no);
+    }
+    if (equals(verb, "draws")) { /* int(what): ASCII digits only here */
+        int64_t count = 0;
+        if (what.n == 0 || what.n > 2)
+            return SKIP;
+        for (Py_ssize_t k = 0; k < what.n; k++) {
+            if (what.s[k] < '0' || what.s[k] > '9')
+                return SKIP;
+            count = count * 10 + (what.s[k] - '0');
+        }
+        return draw(r, who, count, NULL, no);
+    }
+    if (equals(verb, "stands") && starts(what, "pat"))
+        return draw(r, who, 0, NULL, no);
+    if (equals(verb, "discards")) {
+        /* "discards [7h Qc] draws [2h 9s]" (run it twice: "draws [8c] [Qs]", the first run's cards) */
+        Py_ssize_t at = find(what, " draws ", 0);
+        text_t thrown = at < 0 ? what : cut(what, 0, at), fresh = at < 0 ? cut(what, 0, 0) : cut(what, at + 7, what.n);
+        PyObject *discards = NULL, *got = NULL;
+        int64_t count;
+        int rc;
+        if ((rc = cards_of(r, thrown, &discards)) != READ)
+            return rc;
+        if (fresh.n > 0) {
+            Py_ssize_t two = find(fresh, "] [", 0);
+            if ((rc = cards_of(r, two < 0 ? fresh : cut(fresh, 0, two), &got)) != READ) {
+                Py_DECREF(discards);
+                return rc;
+            }
+        }
+        if (discards == Py_None)
+            Py_CLEAR(discards);
+        count = discards == NULL ? 0 : PyTuple_GET_SIZE(discards);
+        if (got == Py_None || (got != NULL && PyTuple_GET_SIZE(got) != count))
+            Py_CLEAR(got);
+        rc = draw_full(r, who, count, discards, got, no);
+        Py_XDECREF(discards);
+        Py_XDECREF(got);
+        return rc;
+    }
+    if (equals(verb, "shows") || equals(verb, "mucks")) {
+        PyObject *c = NULL;
+        int rc;
+        if (equals(verb, "shows") && find(what, "[", 0) >= 0) {
+            Py_ssize_t close = find(what, "]", 0);
+            if (close < 0)
+                return SKIP;
+            if ((rc = cards_of(r, cut(what, 0, close + 1), &c)) != READ)
+                return rc;
+        } else if (equals(verb, "mucks") && starts(what, "[")) {
+            if ((rc = cards_of(r, what, &c)) != READ)
+                return rc;
+        }
+        if (c == Py_None)
+            Py_CLEAR(c);
+        if (c != NULL)
+            Py_XSETREF(r->seat[who].shown, (Py_INCREF(c), c));
+        r->seat[who].acted = 1;
+        rc = event(r, r->seat[who].name, equals(verb, "shows") ? K_SHOW : K_MUCK, 0, 0, 0, 0, 0, 0, 0, c, NULL, no);
+        Py_XDECREF(c);
+        return rc;
+    }
+    return READ; /* another verb: the twin passes it over too */
+}
+
+/* KingsClub's ordinal words (kingsclub._ORDINAL): 1..4, 0 for any other. */
+static int64_t ordinal(text_t w)
+{
+    static const char *const words[] = {"1ST", "2ND", "3RD", "4TH"};
+    for (int k = 0; k < 4; k++)
+        if (equals(w, words[k]))
+            return k + 1;
+    return 0;
+}
+
+/* One line of kingsclub.parse's play loop (names in the one-partition reading: no space, no ": "). */
+static int kings_play_line(reader_t *r, text_t line, int64_t no, int32_t *end)
+{
+    Py_ssize_t at;
+    int who;
+    if (line.n == 0)
+        return READ;
+    if (starts(line, "*** ")) {
+        text_t mark = cut(line, 4, line.n), word, kind;
+        Py_ssize_t stop = find(mark, " ***", 0), sp;
+        if (stop >= 0)
+            mark = cut(mark, 0, stop);
+        if (equals(mark, "SUMMARY")) {
+            *end = 1;
+            return READ;
+        }
+        sp = find(mark, " ", 0);
+        word = sp < 0 ? mark : cut(mark, 0, sp);
+        kind = sp < 0 ? cut(mark, 0, 0) : cut(mark, sp + 1, mark.n);
+        if (equals(kind, "DRAW")) {
+            int64_t street = ordinal(word);
+            new_street(r, street ? street : r->street + 1, 1);
+        } else if (equals(kind, "BETTING ROUND")) {
+            int64_t k = ordinal(word);
+            if ((k ? k : 1) > 1)
+                r->drawing = 0;
+        } else if (equals(mark, "FLOP") || equals(mark, "TURN") || equals(mark, "RIVER")) {
+            for (int32_t k = 0; k < r->nseats; k++) /* Drawmaha's board: a new betting round */
+                r->seat[k].round_bet = 0;
+            r->drawing = 0;
+        }
+        return READ;
+    }
+    if (starts(line, "Dealt to ")) {
+        text_t rest = cut(line, 9, line.n);
+        PyObject *c;
+        int rc;
+        at = find(rest, ": ", 0);
+        who = at < 0 ? -1 : seat_of(r, cut(rest, 0, at));
+        if (who < 0)
+            return SKIP; /* cards dealt to a player not seated: the twin's error */
+        if ((rc = cards_of(r, cut(rest, at + 2, rest.n), &c)) != READ)
+            return rc;
+        return hold(r, who, c, 0);
+    }
+    if (starts(line, "Run "))
+        return SKIP; /* run it twice: the twin's */
+    at = find(line, ": ", 0);
+    if (at >= 0 && (who = seat_of(r, cut(line, 0, at))) >= 0 && starts(cut(line, at + 2, line.n), "posts "))
+        return kings_post(r, who, cut(line, at + 8, line.n), no);
+    at = find(line, " ", 0);
+    if (at >= 0 && (who = seat_of(r, cut(line, 0, at))) >= 0)
+        return kings_action(r, who, cut(line, at + 1, line.n), no);
+    return READ; /* a line of no seated player's: the twin passes it over too */
+}
+
 static PyObject *result(reader_t *r, int32_t has_pot, int64_t pot, int32_t has_rake, int64_t rake,
                         PyObject *garbage)
 {
@@ -1380,8 +1633,11 @@ static int64_t small_int(PyObject *o, int *bad)
     return (int64_t)v;
 }
 
-static PyObject *read_hand(int32_t tilt, PyObject *const *args, Py_ssize_t nargs)
+enum dialect { STARS = 0, TILT = 1, KINGS = 2 };
+
+static PyObject *read_hand(int32_t dialect, PyObject *const *args, Py_ssize_t nargs)
 {
+    const int32_t tilt = dialect == TILT, kings = dialect == KINGS;
     reader_t r;
     PyObject *lines, *consts, *kinds, *garbage = NULL, *out = NULL;
     Py_ssize_t i, n;
@@ -1440,7 +1696,7 @@ static PyObject *read_hand(int32_t tilt, PyObject *const *args, Py_ssize_t nargs
             continue;
         if (!starts(line, "Seat "))
             break;
-        if ((rc = tilt ? tilt_seat_line(&r, line) : seat_line(&r, line)) != READ)
+        if ((rc = tilt ? tilt_seat_line(&r, line) : kings ? kings_seat_line(&r, line) : seat_line(&r, line)) != READ)
             goto done;
     }
     if (r.nseats == 0) {
@@ -1451,11 +1707,31 @@ static PyObject *read_hand(int32_t tilt, PyObject *const *args, Py_ssize_t nargs
         text_t line;
         if ((rc = utf8_of(PyList_GET_ITEM(lines, i), &line)) != READ)
             goto done;
-        if ((rc = tilt ? tilt_play_line(&r, line, start + i, &end) : play_line(&r, line, start + i, &end)) != READ)
+        if ((rc = tilt ? tilt_play_line(&r, line, start + i, &end)
+                       : kings ? kings_play_line(&r, line, start + i, &end) : play_line(&r, line, start + i, &end)) != READ)
             goto done;
     }
     if (!end) { /* no summary: truncated (or cancelled): the twin says which */
         rc = SKIP;
+        goto done;
+    }
+    if (kings) { /* the summary is the twin's (kingsclub._summary); the builder's state where it starts */
+        PyObject *base = result(&r, 0, 0, 0, 0, garbage), *round_bet = PyDict_New(), *extra = NULL;
+        for (int32_t k = 0; round_bet != NULL && k < r.nseats; k++)
+            if (r.seat[k].round_bet != 0) {
+                PyObject *v = PyLong_FromLongLong((long long)r.seat[k].round_bet);
+                if (v == NULL || PyDict_SetItem(round_bet, r.seat[k].name, v) < 0)
+                    Py_CLEAR(round_bet);
+                Py_XDECREF(v);
+            }
+        if (base != NULL && round_bet != NULL)
+            extra = Py_BuildValue("(LOOn)", (long long)r.street, r.drawing ? Py_True : Py_False, round_bet, i);
+        if (extra != NULL)
+            out = PySequence_Concat(base, extra);
+        Py_XDECREF(base);
+        Py_XDECREF(round_bet);
+        Py_XDECREF(extra);
+        rc = out == NULL ? ERROR : READ;
         goto done;
     }
     if ((rc = tilt ? tilt_summary(&r, lines, i, start, &has_pot, &pot, &has_rake, &rake, garbage)
@@ -1483,11 +1759,17 @@ done:
 PyObject *bd_read_stars(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    return read_hand(0, args, nargs);
+    return read_hand(STARS, args, nargs);
 }
 
 PyObject *bd_read_tilt(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    return read_hand(1, args, nargs);
+    return read_hand(TILT, args, nargs);
+}
+
+PyObject *bd_read_kings(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    return read_hand(KINGS, args, nargs);
 }

@@ -17,8 +17,9 @@ from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.games import betting, variant
 from badacey_fast.histories.model import ANTE, BET, BIG_BLIND, CALL, DEAD, MUCK, POST, RAISE, SMALL_BLIND, RealHand
 from badacey_fast.histories.sites.base import Site
-from badacey_fast.histories.sites.words import Names, strip_all_in, when
+from badacey_fast.histories.sites.words import CONSTS, Names, strip_all_in, when
 from badacey_fast.histories.text import amount, cards
+from badacey_fast.kernel import read_kings
 
 __all__ = ["SITE", "parse"]
 
@@ -59,6 +60,42 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         if t is not None:
             hand.table, hand.button = t["table"], int(t["button"])
         i += 1
+    got = read_kings(lines, i, start, hand.scale, hand.draws, hand.hand_size, CONSTS)
+    if got is None:  # the Python twin: always on the Python backend, and for any hand the C reader leaves
+        names, summary = _play(b, lines, i, start)
+    else:
+        (b.seats, b.behind, b.events, b.held, _, b.shown, b.posted, _, _, _, _, b.street, b.drawing, b.round_bet,
+         summary) = got
+        names = Names(b.seats)
+    if summary < 0:
+        raise b.fail("truncated hand: no *** SUMMARY ***", start + n - 1)
+    garbage: list[tuple[int, str]] = []
+    nets = _summary(b, names, lines, summary, start, garbage)
+    if hand.betting == "fixed":
+        hand.limits = stakes
+        hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2),
+                       stakes[0])
+    else:
+        hand.blinds = stakes
+    hand.ante = max((e.amount or 0 for e in b.events if e.kind == ANTE), default=0)
+    b.return_uncalled()  # this room does not write it
+    _dead_blinds(b, nets)
+    finished = b.finish()
+    if nets:
+        ours = finished.nets()
+        wrong = [name for name, net in nets.items() if ours.get(name) != net]
+        if wrong:
+            name = wrong[0]
+            raise b.fail(f"the amounts do not add up: the summary gives {name} {finished.money(nets[name])}, "
+                         f"the play {finished.money(ours.get(name, 0))}", start + summary)
+    return finished, garbage
+
+
+def _play(b: HandBuilder, lines: list[str], i: int, start: int) -> tuple[Names, int]:
+    """The seats (``lines[i]`` on) and the play up to ``*** SUMMARY ***``, in Python: the twin of the C
+    reader (``kernel.read_kings``), which reads these lines the same way or leaves the hand to this
+    function.  Returns the players' names and the index of the line after the summary's mark (-1: none)."""
+    n = len(lines)
     while i < n and lines[i].startswith("Seat "):
         s = _SEAT.match(lines[i])
         if s is None:
@@ -114,28 +151,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         got = names.split(line, " ")
         if got is not None:
             _action(b, got[0], got[1], no)
-    if summary < 0:
-        raise b.fail("truncated hand: no *** SUMMARY ***", start + n - 1)
-    garbage: list[tuple[int, str]] = []
-    nets = _summary(b, names, lines, summary, start, garbage)
-    if hand.betting == "fixed":
-        hand.limits = stakes
-        hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2),
-                       stakes[0])
-    else:
-        hand.blinds = stakes
-    hand.ante = max((e.amount or 0 for e in b.events if e.kind == ANTE), default=0)
-    b.return_uncalled()  # this room does not write it
-    _dead_blinds(b, nets)
-    finished = b.finish()
-    if nets:
-        ours = finished.nets()
-        wrong = [name for name, net in nets.items() if ours.get(name) != net]
-        if wrong:
-            name = wrong[0]
-            raise b.fail(f"the amounts do not add up: the summary gives {name} {finished.money(nets[name])}, "
-                         f"the play {finished.money(ours.get(name, 0))}", start + summary)
-    return finished, garbage
+    return names, summary
 
 
 def _dead_blinds(b: HandBuilder, nets: dict[str, int]) -> None:
