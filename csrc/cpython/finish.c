@@ -180,7 +180,14 @@ static int small(PyObject *o, int64_t lo, int64_t hi, int64_t *v)
 
 static int same_kind(PyObject *kind, PyObject *want)
 {
-    return kind == want || (PyUnicode_Check(kind) && PyUnicode_Compare(kind, want) == 0);
+    if (kind == want)
+        return 1;
+    /* The builders' kinds are the interned constants of histories.kinds: two interned strings are equal only
+     * when they are the same object, so most events are told apart without a comparison of characters. */
+    if (!PyUnicode_Check(kind) || (PyUnicode_CHECK_INTERNED(kind) && PyUnicode_CHECK_INTERNED(want)) ||
+        PyUnicode_GET_LENGTH(kind) != PyUnicode_GET_LENGTH(want))
+        return 0;
+    return PyUnicode_Compare(kind, want) == 0;
 }
 
 /* The twin's `_derive`: fill `held` from what is known; TWIN where the twin would say they contradict.
@@ -298,8 +305,9 @@ static int read_events(PyObject *events, PyObject *draw_kind, PyObject *fold_kin
         who = PyTuple_GET_ITEM(e, F_PLAYER);
         if (!PyUnicode_CheckExact(who)) /* a str compares without running Python code: nothing else here */
             return TWIN;
-        for (p = 0; p < nplayers; p++)
-            if (who == players[p].name || PyUnicode_Compare(who, players[p].name) == 0)
+        for (p = 0; p < nplayers; p++) /* (the hashes of str are cached: most names differ there) */
+            if (who == players[p].name ||
+                (PyObject_Hash(who) == PyObject_Hash(players[p].name) && PyUnicode_Compare(who, players[p].name) == 0))
                 break;
         if (p == nplayers)
             continue; /* nobody whose cards are known */
