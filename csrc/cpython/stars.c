@@ -124,13 +124,22 @@ static text_t cut(text_t t, Py_ssize_t from, Py_ssize_t to)
     return r;
 }
 
-/* The first index of `p` in `t` at or after `from`, -1 if none (str.find). */
+/* The first index of `p` in `t` at or after `from`, -1 if none (str.find).  memchr finds each place the
+ * first character is (a loop over every character was a third of this reader's instructions). */
 static Py_ssize_t find(text_t t, const char *p, Py_ssize_t from)
 {
-    Py_ssize_t n = (Py_ssize_t)strlen(p);
-    for (Py_ssize_t k = from < 0 ? 0 : from; k + n <= t.n; k++)
-        if (t.s[k] == p[0] && memcmp(t.s + k, p, (size_t)n) == 0)
+    Py_ssize_t n = (Py_ssize_t)strlen(p), k = from < 0 ? 0 : from;
+    if (n == 0)
+        return k <= t.n ? k : -1;
+    while (k + n <= t.n) {
+        const char *q = memchr(t.s + k, p[0], (size_t)(t.n - n + 1 - k));
+        if (q == NULL)
+            return -1;
+        k = (Py_ssize_t)(q - t.s);
+        if (memcmp(q, p, (size_t)n) == 0)
             return k;
+        k++;
+    }
     return -1;
 }
 
