@@ -69,3 +69,31 @@ def test_the_cut_of_edge_texts_and_bad_arguments():
         _speedups.hand_starts("a", ("",))
     with pytest.raises(TypeError, match="hand_starts"):
         _speedups.hand_starts("a", tuple("a" for _ in range(33)))
+
+
+ATTRIBUTE_PIECES = ['<event ', 'sequence="3"', ' ', 'type="CALL"', 'a="', '"', '=', '="', 'x', 'x_1', '-', 'é', '\t',
+                    '/>', 'nickname="Ann Lee"', 'amount="0.50"', 'a="1"', 'a="2"', '==""', '""', '<', '>', '9']
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_xml_attributes_are_read_as_the_expression_reads_them(seed):
+    from badacey_fast.histories.text import ATTRIBUTE, attributes
+
+    rng = random.Random(seed)
+    read = 0
+    for _ in range(4000):
+        line = "".join(rng.choice(ATTRIBUTE_PIECES) for _ in range(rng.randint(0, 12)))
+        expected = dict(ATTRIBUTE.findall(line))
+        got = _speedups.xml_attributes(line)
+        if got is None:
+            assert not line.isascii(), line  # only a line beyond ASCII is left to the expression
+        else:
+            read += 1
+            assert list(got.items()) == list(expected.items()), line  # the order too (dict's first place)
+        with kernel.using("python"):
+            assert attributes(line) == expected
+        with kernel.using("c"):
+            assert attributes(line) == expected
+    assert read > 2000
+    with pytest.raises(TypeError, match="xml_attributes"):
+        _speedups.xml_attributes(b'a="1"')  # type: ignore[arg-type]

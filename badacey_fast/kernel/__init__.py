@@ -14,7 +14,8 @@ time to the active twin, so ``with kernel.using("python"):`` switches every feat
 - deal files: ``parse_deals`` (None on the Python twin: no fast parser), ``format_results``;
 - hand histories: ``read_stars``, ``read_tilt``, ``read_kings`` (a PokerStars, Full Tilt or KingsClub
   hand's lines; None on the Python twin, and from C for any hand it leaves to the Python reader), ``stars_first_line`` and
-  ``stars_table_line`` (a PokerStars hand's first two lines; None on the Python twin), ``hand_starts`` and
+  ``stars_table_line`` (a PokerStars hand's first two lines; None on the Python twin), ``xml_attributes``
+  (an XML room's line; None on the Python twin), ``hand_starts`` and
   ``split_lines`` (a text's hands and a hand's lines; None on the Python twin), ``dealt_and_paid`` and
   ``holdings`` (a finished hand's players dealt in, chips and cards per street, any room; None on the
   Python twin and wherever the Python derivation adds a note);
@@ -55,7 +56,7 @@ else:
 
 __all__ = ["ENV_VAR", "POLICIES", "load", "using", "name", "single", "evaluate5", "low_rank5", "badugi_rank",
            "eval_many", "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
-           "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "read_kings", "stars_first_line", "stars_table_line", "hand_starts", "split_lines", "dealt_and_paid", "holdings", "format_results", "simd_level", "eval_many_level", "observe_many",
+           "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "read_kings", "stars_first_line", "stars_table_line", "xml_attributes", "hand_starts", "split_lines", "dealt_and_paid", "holdings", "format_results", "simd_level", "eval_many_level", "observe_many",
            "row_encoder", "seat_encoder", "SEAT_NOT_SERVED", "OBS_SIZE", "OBS_CHIPS_MAX", "memo", "engine_tables", "simulator", "solver", "play"]
 
 # ``name`` and ``single`` are plain attributes (one dict lookup on evaluate()'s hot path), set here and
@@ -179,6 +180,12 @@ def stars_table_line(line: str) -> tuple[str, int | None, int | None] | None:
     """A PokerStars table line's (table, max seats, button seat) as ``pokerstars._TABLE`` reads them, in C
     (csrc/cpython/stars_head.c); None where the expression reads the line (always on the Python twin)."""
     return _backend.impl.stars_table_line(line)
+
+
+def xml_attributes(line: str) -> dict[str, str] | None:
+    """An ASCII line's ``dict(re.findall(r'(\\w+)="([^"]*)"', line))`` (the XML rooms' attributes), in C
+    (csrc/cpython/lines.c); None for any other line and on the Python twin (the expression reads it)."""
+    return _backend.impl.xml_attributes(line)
 
 
 def hand_starts(text: str, prefixes: tuple[str, ...]) -> list[int] | None:

@@ -19,7 +19,8 @@ from badacey_fast.tables import format as tables
 from badacey_fast._kernel import ffi, lib  # ImportError here means the extension was never built
 from badacey_fast._speedups import SEAT_ROWS_NOT_SERVED, HandEvaluator, SeatRows, observe_rows as _observe_rows
 from badacey_fast._speedups import dealt_and_paid as dealt_and_paid, hand_starts as hand_starts, holdings as holdings
-from badacey_fast._speedups import split_lines as split_lines, stars_first_line as stars_first_line
+from badacey_fast._speedups import split_lines as split_lines, xml_attributes as xml_attributes
+from badacey_fast._speedups import stars_first_line as stars_first_line
 from badacey_fast._speedups import stars_table_line as stars_table_line, read_kings as read_kings, read_stars as read_stars, read_tilt as read_tilt
 from badacey_fast.cards import parse_cards
 from badacey_fast.errors import ConfigError, InformationStateError, SettingError, ShapeError, ShowdownError, SolveError
@@ -50,7 +51,7 @@ NAME = "c"
 __all__ = ["NAME", "Kernel", "KERNEL", "SINGLE", "evaluate5", "low_rank5", "badugi_rank", "eval_many",
            "badugi_rank_many", "all_entries", "showdown_many", "showdown_columns", "split_many", "draw_histograms",
            "draw_all_discards", "parse_deals", "format_results", "simd_level", "eval_many_level", "observe_many",
-           "observe_list", "seat_encoder", "read_stars", "read_tilt", "read_kings", "stars_first_line", "stars_table_line", "hand_starts", "split_lines", "dealt_and_paid", "holdings", "EngineTables", "Simulator", "BOT_KINDS", "SIM_RECORDS", "bot_keep",
+           "observe_list", "seat_encoder", "read_stars", "read_tilt", "read_kings", "stars_first_line", "stars_table_line", "xml_attributes", "hand_starts", "split_lines", "dealt_and_paid", "holdings", "EngineTables", "Simulator", "BOT_KINDS", "SIM_RECORDS", "bot_keep",
            "SolverCore", "MCStore", "Abstraction", "bot_policy", "keep_mask", "draw_mask", "info_key",
            "lbr_run", "mccfr_run"]
 

@@ -5,12 +5,13 @@ right length).  Batches (``eval_many``, ``badugi_rank_many``, ``all_entries``, `
 ``_py_numpy.py``, imported on first use so that ``import badacey_fast`` does not import numpy.  Ranks
 are dense, lower is better.
 
-Nine C functions have no Python twin, each for a documented reason: ``parse_deals`` returns None (the
+Ten C functions have no Python twin, each for a documented reason: ``parse_deals`` returns None (the
 deal files' Python path is :mod:`badacey_fast.files.lines`, which words every error; the C parser only
 speeds up the strict forms), ``read_stars``, ``read_tilt`` and ``read_kings`` return None (the PokerStars, Full
 Tilt and KingsClub readers' Python paths word every error; the C reader only speeds up the lines it knows), ``dealt_and_paid`` and ``holdings`` return None (``HandBuilder.finish`` words every
 refusal and note; the C functions only speed up the hands it would add none to), ``stars_first_line`` and ``stars_table_line`` return None (their twins are the
-PokerStars reader's expressions), ``hand_starts`` and ``split_lines`` return None (the hand-history reader's own Python scan and split, ``reader._firsts`` and
+PokerStars reader's expressions), ``xml_attributes`` returns None (its twin: ``histories.text.ATTRIBUTE``), ``hand_starts`` and
+``split_lines`` return None (the hand-history reader's own Python scan and split, ``reader._firsts`` and
 ``reader._lines``, are their twins), and ``eval_many_level`` raises ``NotImplementedError`` (there are no
 vector paths to choose from: ``simd_level()`` is -1).
 """
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 NAME = "python"
 
 __all__ = ["NAME", "evaluate5", "low_rank5", "badugi_rank", "eval_many", "badugi_rank_many", "all_entries",
-           "showdown_many", "showdown_columns", "split_many", "draw_histograms", "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "read_kings", "stars_first_line", "stars_table_line", "hand_starts", "split_lines", "dealt_and_paid", "holdings",
+           "showdown_many", "showdown_columns", "split_many", "draw_histograms", "draw_all_discards", "parse_deals", "read_stars", "read_tilt", "read_kings", "stars_first_line", "stars_table_line", "xml_attributes", "hand_starts", "split_lines", "dealt_and_paid", "holdings",
            "format_results", "simd_level", "eval_many_level", "observe_many", "observe_list",
            "seat_encoder"]
 
@@ -133,6 +134,11 @@ def stars_first_line(line: str) -> None:
 
 def stars_table_line(line: str) -> None:
     """None: the PokerStars reader matches its table line's expression itself (``pokerstars._TABLE``)."""
+    return None
+
+
+def xml_attributes(line: str) -> None:
+    """None: the XML rooms' attributes are read by their expression (``histories.text.ATTRIBUTE``)."""
     return None
 
 

@@ -198,3 +198,65 @@ PyObject *bd_split_lines(PyObject *module, PyObject *const *args, Py_ssize_t nar
     }
     return out;
 }
+
+static int word_char(char c) /* \w in ASCII */
+{
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+
+/* xml_attributes(line) -> {name: value} or None
+ *   dict(re.findall(r'(\w+)="([^"]*)"', line)) for an ASCII line (the XML rooms' attributes, Merge's and
+ *   Boss's), None for any other line (the expression reads it: \w is Unicode's word characters there).
+ *   The expression tried at each place: a run of word characters followed by =" and, later, a closing
+ *   quote.  Where it fails at the start of a run it fails at every place inside the run (the run ends at the
+ *   same character), so the search goes on after the run; a name given twice keeps its first place and its
+ *   last value, as dict() does. */
+PyObject *bd_xml_attributes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *out;
+    const char *s;
+    Py_ssize_t n, p = 0;
+    (void)module;
+    if (nargs != 1 || !PyUnicode_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "xml_attributes(line): a str");
+        return NULL;
+    }
+    if (ready(args[0]) < 0)
+        return NULL;
+    if (!PyUnicode_IS_ASCII(args[0]))
+        Py_RETURN_NONE;
+    s = (const char *)PyUnicode_DATA(args[0]);
+    n = PyUnicode_GET_LENGTH(args[0]);
+    out = PyDict_New();
+    if (out == NULL)
+        return NULL;
+    while (p < n) {
+        Py_ssize_t e = p, close;
+        const char *q;
+        PyObject *name, *value;
+        int rc;
+        if (!word_char(s[p])) {
+            p++;
+            continue;
+        }
+        while (e < n && word_char(s[e]))
+            e++;
+        if (e + 1 >= n || s[e] != '=' || s[e + 1] != '"' ||
+            (q = memchr(s + e + 2, '"', (size_t)(n - e - 2))) == NULL) {
+            p = e; /* every place inside the run fails alike */
+            continue;
+        }
+        close = (Py_ssize_t)(q - s);
+        name = PyUnicode_FromStringAndSize(s + p, e - p);
+        value = PyUnicode_FromStringAndSize(s + e + 2, close - e - 2);
+        rc = name == NULL || value == NULL ? -1 : PyDict_SetItem(out, name, value);
+        Py_XDECREF(name);
+        Py_XDECREF(value);
+        if (rc < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        p = close + 1;
+    }
+    return out;
+}

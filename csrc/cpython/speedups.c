@@ -524,6 +524,7 @@ PyObject *bd_holdings(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 /* csrc/cpython/lines.c: hand histories cut into hands and lines. */
 PyObject *bd_hand_starts(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *bd_split_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *bd_xml_attributes(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 /* csrc/cpython/stars_head.c: a PokerStars hand's first line and table line. */
 PyObject *bd_stars_first_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *bd_stars_table_line(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
@@ -546,6 +547,9 @@ static PyMethodDef speedups_methods[] = {
     {"stars_table_line", (PyCFunction)(void (*)(void))bd_stars_table_line, METH_FASTCALL,
      "stars_table_line(line): a PokerStars table line's (table, max, button), or None (see "
      "csrc/cpython/stars_head.c)."},
+    {"xml_attributes", (PyCFunction)(void (*)(void))bd_xml_attributes, METH_FASTCALL,
+     "xml_attributes(line): dict(re.findall(r'(\\w+)=\"([^\"]*)\"', line)) for an ASCII line, else None (see "
+     "csrc/cpython/lines.c)."},
     {"hand_starts", (PyCFunction)(void (*)(void))bd_hand_starts, METH_FASTCALL,
      "hand_starts(text, prefixes): the offsets of the line breaks one of the prefixes follows (see "
      "csrc/cpython/lines.c)."},

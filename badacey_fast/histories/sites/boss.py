@@ -17,11 +17,10 @@ from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.games import betting, variant
 from badacey_fast.histories.model import ANTE, BIG_BLIND, CALL, DEAD, POST, RAISE, SMALL_BLIND, BET, RealHand
 from badacey_fast.histories.sites.base import Site
-from badacey_fast.histories.text import amount
+from badacey_fast.histories.text import amount, attributes
 
 __all__ = ["SITE", "parse", "card"]
 
-_ATTR = re.compile(r'(\w+)="([^"]*)"')
 _CARD = re.compile(r'<CARD LINK="([0-9]+|b)">')
 _SUITS = (1, 0, 2, 3)  # Boss's quarters of the deck (diamonds, clubs, hearts, spades) as our suits
 _LIMITS = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
@@ -54,7 +53,7 @@ def _cards(links: list[str]) -> tuple[int, ...] | None:
 def parse(lines: list[str], start: int, file: str, context: dict[str, object]
           ) -> tuple[RealHand, list[tuple[int, str]]]:
     """One Boss ``<HISTORY>`` (see the module docstring)."""
-    h = dict(_ATTR.findall(lines[0]))
+    h = attributes(lines[0])
     hand = RealHand("Boss", h.get("ID", ""), file, start)
     b = HandBuilder(hand)
     if not hand.hand_id:
@@ -91,7 +90,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
                     ended = True
                 break
             if line.startswith("<PLAYER "):
-                a = dict(_ATTR.findall(line))
+                a = attributes(line)
                 if a.get("STATE") != "STATE_EMPTY" and a.get("NAME"):
                     b.seat(int(a["SEAT"]), a["NAME"], amount(a.get("AMOUNT", "0"), hand.scale),
                            dealt=a.get("STATE") != "STATE_SITOUT")
@@ -99,7 +98,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
                         hand.button = int(a["SEAT"])
                 break
             if line.startswith(("<ACTION ", "<RESULT ")):
-                a = dict(_ATTR.findall(line))
+                a = attributes(line)
                 tag = "ACTION" if line.startswith("<ACTION") else "RESULT"
                 pending = (tag, a.get("TYPE", ""), a, _CARD.findall(line), no)
                 if f"</{tag}>" in line:
@@ -109,7 +108,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
                     ended = True
                 break
             if line.startswith("<SHOWDOWN "):
-                a = dict(_ATTR.findall(line))
+                a = attributes(line)
                 if a.get("RAKE"):
                     hand.rake = amount(a["RAKE"], hand.scale)
                 line = line[line.index(">") + 1:].strip()

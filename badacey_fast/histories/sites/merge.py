@@ -16,11 +16,10 @@ from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.games import betting, variant
 from badacey_fast.histories.model import ANTE, BET, BIG_BLIND, CALL, DEAD, MUCK, POST, RAISE, SMALL_BLIND, RealHand
 from badacey_fast.histories.sites.base import Site
-from badacey_fast.histories.text import amount, cards
+from badacey_fast.histories.text import amount, attributes, cards
 
 __all__ = ["SITE", "parse"]
 
-_ATTR = re.compile(r'(\w+)="([^"]*)"')
 _STAKES = re.compile(r"^(?P<limit>[A-Za-z ]*?)\s*\(?(?P<small>[$€£]?[\d,.]+)/(?P<big>[$€£]?[\d,.]+)\)?$")
 _DRAWS = {"FIRST_DRAW": 1, "SECOND_DRAW": 2, "THIRD_DRAW": 3, "DRAW": 1}
 _BETS = {"POST_FIRST_DRAW", "POST_SECOND_DRAW", "POST_THIRD_DRAW", "POST_DRAW", "PRE_FIRST_DRAW", "PRE_DRAW"}
@@ -31,18 +30,14 @@ def _between(line: str, context: dict[str, object]) -> bool:
     return line.startswith(("<?xml", "</", "<session", "<root", "<ROOT"))
 
 
-def _attrs(line: str) -> dict[str, str]:
-    return dict(_ATTR.findall(line))
-
-
 def parse(lines: list[str], start: int, file: str, context: dict[str, object]
           ) -> tuple[RealHand, list[tuple[int, str]]] | None:
     """One Merge ``<game>`` (see the module docstring); a ``<description>`` only sets the game of the next."""
     first = lines[0]
     if first.startswith("<description "):
-        context["merge"] = _attrs(first)
+        context["merge"] = attributes(first)
         return None
-    g = _attrs(first)
+    g = attributes(first)
     desc = context.get("merge")
     hand = RealHand("Merge", g.get("id", ""), file, start)
     b = HandBuilder(hand)
@@ -72,7 +67,6 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     garbage: list[tuple[int, str]] = []
     round_id = ""
     ended = False
-    attrs = _ATTR.findall  # (a local: one look-up per hand, not per line)
     for k in range(1, len(lines)):
         line = lines[k].strip()
         no = start + k
@@ -84,17 +78,17 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         # The tags below are tested most common first: no line starts with two of them ("<player " needs
         # its space, "<players" has none), so the order decides nothing.
         if line.startswith("<event "):
-            _event(b, dict(attrs(line)), seat_names, no)
+            _event(b, attributes(line), seat_names, no)
         elif line.startswith("<player "):
-            a = dict(attrs(line))
+            a = attributes(line)
             seat_names[a["seat"]] = a["nickname"]
             b.seat(int(a["seat"]), a["nickname"], amount(a.get("balance", "0"), 2), dealt=a.get("dealtin") != "false")
         elif line.startswith("<players"):
-            a = dict(attrs(line))
+            a = attributes(line)
             if a.get("dealer", "").isdigit():
                 hand.button = int(a["dealer"])
         elif line.startswith("<round "):
-            round_id = dict(attrs(line)).get("id", "")
+            round_id = attributes(line).get("id", "")
             street = _DRAWS.get(round_id)
             if street is not None:
                 b.new_street(street, True)
@@ -103,7 +97,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             elif round_id == "GAME_CANCELLED":
                 hand.status = "cancelled"
         elif line.startswith("<cards "):
-            a = dict(attrs(line))
+            a = attributes(line)
             name = seat_names.get(a.get("player", ""))
             if name is None:
                 continue
@@ -118,7 +112,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             elif kind == "MUCKED":
                 b.reveal(name, shown)
         elif line.startswith("<winner "):
-            a = dict(attrs(line))
+            a = attributes(line)
             name = seat_names.get(a.get("player", ""))
             if name is None:
                 raise b.fail(f"a winner at an empty seat: {line!r}", no)
