@@ -354,31 +354,61 @@ static int seat_at_start(const reader_t *r, text_t t)
     return best;
 }
 
+/* The opening every room's seat line shares, "Seat N: NAME (": the seat's number, where the name starts and
+ * the first " (" after at least one character of it (the expressions' shortest name).  READ or SKIP. */
+static int seat_opening(const reader_t *r, text_t line, int64_t *number, Py_ssize_t *name_at, Py_ssize_t *paren)
+{
+    Py_ssize_t k = 5;
+    *number = 0;
+    if (r->nseats >= MAX_SEATS || k >= line.n || line.s[k] < '0' || line.s[k] > '9')
+        return SKIP;
+    while (k < line.n && line.s[k] >= '0' && line.s[k] <= '9') {
+        if (k - 5 >= 9)
+            return SKIP;
+        *number = *number * 10 + (line.s[k] - '0');
+        k++;
+    }
+    if (k + 1 >= line.n || line.s[k] != ':' || line.s[k + 1] != ' ')
+        return SKIP;
+    *name_at = k + 2;
+    *paren = find(line, " (", *name_at + 1);
+    return *paren < 0 ? SKIP : READ;
+}
+
+/* HandBuilder.seat: the seat appended (`name` a view into the line; the seat owns a str of it).  SKIP for a
+ * name given twice or with ": " in it (the twins' name searches read those otherwise). */
+static int add_seat(reader_t *r, text_t name, int64_t number, int64_t stack, int32_t dealt)
+{
+    seat_t *s;
+    if (seat_of(r, name) >= 0 || find(name, ": ", 0) >= 0)
+        return SKIP;
+    s = &r->seat[r->nseats];
+    memset(s, 0, sizeof *s);
+    s->name = PyUnicode_DecodeUTF8(name.s, name.n, "strict");
+    if (s->name == NULL)
+        return ERROR;
+    r->nseats++;
+    /* The name's bytes from the name object this reader owns (not from the line: see read_hand). */
+    if (utf8_of(s->name, &s->utf8) != READ)
+        return ERROR; /* decoded from UTF-8 just above: it encodes */
+    s->number = number;
+    s->stack = s->behind = stack;
+    s->dealt = dealt;
+    s->last_draw = -1;
+    s->collect_order = -1;
+    return READ;
+}
+
 /* The seat line `^Seat (\d+): (.+?) \(([^ )]+)(?: in chips)?(?:, [^)]*)?\)(.*)$` on the regular expression's
  * first path (the shortest name, the longest stack, each optional part taken when present): READ with the
  * seat appended; SKIP where that path fails (the expression may backtrack to another reading). */
 static int seat_line(reader_t *r, text_t line)
 {
-    Py_ssize_t k = 5, name_at, paren, end;
-    int64_t number = 0, stack;
-    seat_t *s;
-    text_t name, tail;
+    Py_ssize_t k, name_at, paren, end;
+    int64_t number, stack;
+    text_t tail;
 
-    if (r->nseats >= MAX_SEATS)
-        return SKIP;
-    if (k >= line.n || line.s[k] < '0' || line.s[k] > '9')
-        return SKIP;
-    while (k < line.n && line.s[k] >= '0' && line.s[k] <= '9') {
-        if (k - 5 >= 9)
-            return SKIP;
-        number = number * 10 + (line.s[k] - '0');
-        k++;
-    }
-    if (k + 1 >= line.n || line.s[k] != ':' || line.s[k + 1] != ' ')
-        return SKIP;
-    name_at = k + 2;
-    paren = find(line, " (", name_at + 1);
-    if (paren < 0)
+    if (seat_opening(r, line, &number, &name_at, &paren) != READ)
         return SKIP;
     k = paren + 2;
     end = k;
@@ -397,24 +427,8 @@ static int seat_line(reader_t *r, text_t line)
     if (k >= line.n || line.s[k] != ')')
         return SKIP;
     tail = cut(line, k + 1, line.n);
-    name = cut(line, name_at, paren);
-    if (seat_of(r, name) >= 0 || find(name, ": ", 0) >= 0) /* a name given twice; a name with ": " */
-        return SKIP;
-    s = &r->seat[r->nseats];
-    memset(s, 0, sizeof *s);
-    s->name = PyUnicode_DecodeUTF8(name.s, name.n, "strict");
-    if (s->name == NULL)
-        return ERROR;
-    r->nseats++;
-    /* The name's bytes from the name object this reader owns (not from the line: see read_hand). */
-    if (utf8_of(s->name, &s->utf8) != READ)
-        return ERROR; /* decoded from UTF-8 just above: it encodes */
-    s->number = number;
-    s->stack = s->behind = stack;
-    s->dealt = find(tail, "sitting out", 0) < 0 && find(tail, "out of hand", 0) < 0;
-    s->last_draw = -1;
-    s->collect_order = -1;
-    return READ;
+    return add_seat(r, cut(line, name_at, paren), number, stack,
+                    find(tail, "sitting out", 0) < 0 && find(tail, "out of hand", 0) < 0);
 }
 
 /* ------------------------------------------------------------------------------------------ events */
@@ -1000,48 +1014,18 @@ static int play_line(reader_t *r, text_t line, int64_t no, int32_t *end)
  * shortest name, the stack up to the first ")"): READ with the seat appended, SKIP where that path fails. */
 static int tilt_seat_line(reader_t *r, text_t line)
 {
-    Py_ssize_t k = 5, name_at, paren, close;
-    int64_t number = 0, stack;
-    seat_t *s;
-    text_t name;
+    Py_ssize_t name_at, paren, close;
+    int64_t number, stack;
 
-    if (r->nseats >= MAX_SEATS || k >= line.n || line.s[k] < '0' || line.s[k] > '9')
-        return SKIP;
-    while (k < line.n && line.s[k] >= '0' && line.s[k] <= '9') {
-        if (k - 5 >= 9)
-            return SKIP;
-        number = number * 10 + (line.s[k] - '0');
-        k++;
-    }
-    if (k + 1 >= line.n || line.s[k] != ':' || line.s[k + 1] != ' ')
-        return SKIP;
-    name_at = k + 2;
-    paren = find(line, " (", name_at + 1);
-    if (paren < 0)
+    if (seat_opening(r, line, &number, &name_at, &paren) != READ)
         return SKIP;
     close = find(line, ")", paren + 2);
     if (close < 0 || close == paren + 2)
         return SKIP;
     if (amount(cut(line, paren + 2, close), r->scale, &stack) != READ)
         return SKIP;
-    name = cut(line, name_at, paren);
-    if (seat_of(r, name) >= 0 || find(name, ": ", 0) >= 0)
-        return SKIP;
-    s = &r->seat[r->nseats];
-    memset(s, 0, sizeof *s);
-    s->name = PyUnicode_DecodeUTF8(name.s, name.n, "strict");
-    if (s->name == NULL)
-        return ERROR;
-    r->nseats++;
-    /* The name's bytes from the name object this reader owns (not from the line: see read_hand). */
-    if (utf8_of(s->name, &s->utf8) != READ)
-        return ERROR; /* decoded from UTF-8 just above: it encodes */
-    s->number = number;
-    s->stack = s->behind = stack;
-    s->dealt = find(cut(line, close + 1, line.n), "sitting out", 0) < 0;
-    s->last_draw = -1;
-    s->collect_order = -1;
-    return READ;
+    return add_seat(r, cut(line, name_at, paren), number, stack,
+                    find(cut(line, close + 1, line.n), "sitting out", 0) < 0);
 }
 
 /* `what` with every `from` removed, one pass each in order (str.replace(from, "") chained), then
@@ -1324,24 +1308,10 @@ static int tilt_summary(reader_t *r, PyObject *lines, Py_ssize_t from, int64_t s
  * expression may backtrack to a longer name: the twin's). */
 static int kings_seat_line(reader_t *r, text_t line)
 {
-    Py_ssize_t k = 5, name_at, paren, close;
-    int64_t number = 0, stack;
-    seat_t *s;
-    text_t name;
+    Py_ssize_t name_at, paren, close;
+    int64_t number, stack;
 
-    if (r->nseats >= MAX_SEATS || k >= line.n || line.s[k] < '0' || line.s[k] > '9')
-        return SKIP;
-    while (k < line.n && line.s[k] >= '0' && line.s[k] <= '9') {
-        if (k - 5 >= 9)
-            return SKIP;
-        number = number * 10 + (line.s[k] - '0');
-        k++;
-    }
-    if (k + 1 >= line.n || line.s[k] != ':' || line.s[k + 1] != ' ')
-        return SKIP;
-    name_at = k + 2;
-    paren = find(line, " (", name_at + 1);
-    if (paren < 0)
+    if (seat_opening(r, line, &number, &name_at, &paren) != READ)
         return SKIP;
     close = paren + 2;
     while (close < line.n && ((line.s[close] >= '0' && line.s[close] <= '9') || line.s[close] == ',' ||
@@ -1360,23 +1330,9 @@ static int kings_seat_line(reader_t *r, text_t line)
     }
     if (amount(cut(line, paren + 2, close), r->scale, &stack) != READ)
         return SKIP;
-    name = cut(line, name_at, paren);
-    if (seat_of(r, name) >= 0 || find(name, " ", 0) >= 0 || find(name, ": ", 0) >= 0)
-        return SKIP; /* a name given twice; a name the twin's one-partition reading (plain) does not take */
-    s = &r->seat[r->nseats];
-    memset(s, 0, sizeof *s);
-    s->name = PyUnicode_DecodeUTF8(name.s, name.n, "strict");
-    if (s->name == NULL)
-        return ERROR;
-    r->nseats++;
-    if (utf8_of(s->name, &s->utf8) != READ)
-        return ERROR;
-    s->number = number;
-    s->stack = s->behind = stack;
-    s->dealt = 1;
-    s->last_draw = -1;
-    s->collect_order = -1;
-    return READ;
+    if (find(cut(line, name_at, paren), " ", 0) >= 0)
+        return SKIP; /* a name the twin's one-partition reading (plain) does not take */
+    return add_seat(r, cut(line, name_at, paren), number, stack, 1);
 }
 
 /* kingsclub._post: "NAME: posts ..." (`what`: after "posts "). */
