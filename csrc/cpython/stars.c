@@ -579,6 +579,32 @@ static int hold(reader_t *r, int who, PyObject *cards, int64_t street)
     return READ;
 }
 
+/* HandBuilder.show as PokerStars and KingsClub word it: "shows [cards] ..." (the cards up to the first
+ * "]") or "mucks [cards]" (`shows`: which; `what`: after the verb). */
+static int show(reader_t *r, int who, int32_t shows, text_t what, int64_t no)
+{
+    PyObject *c = NULL;
+    int rc;
+    if (shows && find(what, "[", 0) >= 0) {
+        Py_ssize_t close = find(what, "]", 0);
+        if (close < 0)
+            return SKIP;
+        if ((rc = cards_of(r, cut(what, 0, close + 1), &c)) != READ)
+            return rc;
+    } else if (!shows && starts(what, "[")) {
+        if ((rc = cards_of(r, what, &c)) != READ)
+            return rc;
+    }
+    if (c == Py_None)
+        Py_CLEAR(c);
+    if (c != NULL)
+        Py_XSETREF(r->seat[who].shown, (Py_INCREF(c), c));
+    r->seat[who].acted = 1;
+    rc = event(r, r->seat[who].name, shows ? K_SHOW : K_MUCK, 0, 0, 0, 0, 0, 0, 0, c, NULL, no);
+    Py_XDECREF(c);
+    return rc;
+}
+
 static int skip_to_twin(PyObject *o)
 {
     Py_XDECREF(o);
@@ -668,28 +694,8 @@ static int action(reader_t *r, int who, text_t rest, int64_t no)
         }
         return SKIP; /* an unknown post: the twin words it */
     }
-    if (equals(verb, "shows") || equals(verb, "mucks")) {
-        PyObject *c = NULL;
-        int rc;
-        if (equals(verb, "shows") && find(what, "[", 0) >= 0) {
-            Py_ssize_t close = find(what, "]", 0);
-            if (close < 0)
-                return SKIP;
-            if ((rc = cards_of(r, cut(what, 0, close + 1), &c)) != READ)
-                return rc;
-        } else if (equals(verb, "mucks") && starts(what, "[")) {
-            if ((rc = cards_of(r, what, &c)) != READ)
-                return rc;
-        }
-        if (c == Py_None)
-            Py_CLEAR(c);
-        if (c != NULL)
-            Py_XSETREF(r->seat[who].shown, (Py_INCREF(c), c));
-        r->seat[who].acted = 1;
-        rc = event(r, r->seat[who].name, equals(verb, "shows") ? K_SHOW : K_MUCK, 0, 0, 0, 0, 0, 0, 0, c, NULL, no);
-        Py_XDECREF(c);
-        return rc;
-    }
+    if (equals(verb, "shows") || equals(verb, "mucks"))
+        return show(r, who, equals(verb, "shows"), what, no);
     if ((equals(verb, "is") || equals(verb, "sits")) && (find(what, "sitting out", 0) >= 0 || equals(what, "out"))) {
         if (!r->seat[who].acted) /* sit_out: before any action of the player's */
             r->seat[who].dealt = 0;
@@ -1414,28 +1420,8 @@ static int kings_action(reader_t *r, int who, text_t rest, int64_t no)
         Py_XDECREF(got);
         return rc;
     }
-    if (equals(verb, "shows") || equals(verb, "mucks")) {
-        PyObject *c = NULL;
-        int rc;
-        if (equals(verb, "shows") && find(what, "[", 0) >= 0) {
-            Py_ssize_t close = find(what, "]", 0);
-            if (close < 0)
-                return SKIP;
-            if ((rc = cards_of(r, cut(what, 0, close + 1), &c)) != READ)
-                return rc;
-        } else if (equals(verb, "mucks") && starts(what, "[")) {
-            if ((rc = cards_of(r, what, &c)) != READ)
-                return rc;
-        }
-        if (c == Py_None)
-            Py_CLEAR(c);
-        if (c != NULL)
-            Py_XSETREF(r->seat[who].shown, (Py_INCREF(c), c));
-        r->seat[who].acted = 1;
-        rc = event(r, r->seat[who].name, equals(verb, "shows") ? K_SHOW : K_MUCK, 0, 0, 0, 0, 0, 0, 0, c, NULL, no);
-        Py_XDECREF(c);
-        return rc;
-    }
+    if (equals(verb, "shows") || equals(verb, "mucks"))
+        return show(r, who, equals(verb, "shows"), what, no);
     return READ; /* another verb: the twin passes it over too */
 }
 
