@@ -44,10 +44,20 @@ def _between(line: str, context: dict[str, object]) -> bool:
     return line.startswith(("<?xml", "<ROOT", "</ROOT"))
 
 
+# A card's line as the room writes it, alone (most lines of a hand): its link, found by one look-up where
+# the expression would find the same one link and no closing tag.
+_CARD_LINES = {f'<CARD LINK="{k}"></CARD>': k for k in (*map(str, range(52)), "b")}
+# The card of each link as the room writes it (a link such as "07" is read by card(int(..)) below).
+_CARD_OF = {str(k): card(k) for k in range(52)}
+
+
 def _cards(links: list[str]) -> tuple[int, ...] | None:
     if not links or "b" in links:
         return None
-    return tuple(card(int(k)) for k in links)
+    try:
+        return tuple(map(_CARD_OF.__getitem__, links))
+    except KeyError:
+        return tuple(card(int(k)) for k in links)
 
 
 def parse(lines: list[str], start: int, file: str, context: dict[str, object]
@@ -74,7 +84,13 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     pending: tuple[str, str, dict[str, str], list[str], int] | None = None  # an element whose cards follow
     garbage: list[tuple[int, str]] = []
     ended = False
+    card_line = _CARD_LINES.get
     for k in range(len(lines)):
+        if pending is not None:
+            link = card_line(lines[k])
+            if link is not None:  # (a first line is never a card's: it starts with <HISTORY)
+                pending[3].append(link)
+                continue
         line = lines[k].strip() if k else lines[k][lines[k].index(">") + 1:].strip()
         no = start + k
         if not line:
@@ -100,8 +116,9 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             if line.startswith(("<ACTION ", "<RESULT ")):
                 a = attributes(line)
                 tag = "ACTION" if line.startswith("<ACTION") else "RESULT"
-                pending = (tag, a.get("TYPE", ""), a, _CARD.findall(line), no)
-                if f"</{tag}>" in line:
+                # (no "<CARD": no link to find, the expression's scan skipped)
+                pending = (tag, a.get("TYPE", ""), a, _CARD.findall(line) if "<CARD" in line else [], no)
+                if ("</ACTION>" if tag == "ACTION" else "</RESULT>") in line:
                     _element(b, pending, stakes)
                     pending = None
                 if "</HISTORY>" in line:

@@ -67,18 +67,20 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     garbage: list[tuple[int, str]] = []
     round_id = ""
     ended = False
-    for k in range(1, len(lines)):
-        line = lines[k].strip()
-        no = start + k
+    for no, line in enumerate(lines[1:], start + 1):
+        line = line.strip()
         if not line:
             continue
         if ended:
             garbage.append((no, line))
             continue
         # The tags below are tested most common first: no line starts with two of them ("<player " needs
-        # its space, "<players" has none), so the order decides nothing.
+        # its space, "<players" has none; a closing tag none of the others), so the order decides nothing.
         if line.startswith("<event "):
             _event(b, attributes(line), seat_names, no)
+        elif line.startswith("</"):  # </round>, </players>, and the end
+            if line == "</game>":
+                ended = True
         elif line.startswith("<player "):
             a = attributes(line)
             seat_names[a["seat"]] = a["nickname"]
@@ -121,9 +123,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             else:
                 pot = a.get("potnumber", "1")
                 b.collect(name, amount(a.get("amount", "0"), 2), "" if pot == "1" else f"side {int(pot) - 1}", no)
-        elif line == "</game>":
-            ended = True
-        elif not line.startswith(("</", "<round", "<players")):
+        elif not line.startswith(("<round", "<players")):
             garbage.append((no, line))
     if not ended and hand.status != "cancelled":
         raise b.fail("truncated hand: no </game>", start + len(lines) - 1)
@@ -149,7 +149,20 @@ def _event(b: HandBuilder, a: dict[str, str], seat_names: dict[str, str], no: in
     if name is None:
         raise b.fail(f"a {kind} at an empty seat {a.get('player')!r}", no)
     money = amount(a["amount"], 2) if "amount" in a else None
-    if kind == "SMALL_BLIND":
+    # (the kinds most common first: each test is an equality, so the order decides nothing)
+    if kind == "FOLD":
+        b.fold(name, no)
+    elif kind == "CALL":
+        b.bet(name, CALL, no, added=money)
+    elif kind == "DRAW":
+        b.draw(name, int(a.get("text", "0")), no)
+    elif kind == "CHECK":
+        b.check(name, no)
+    elif kind == "RAISE":
+        b.bet(name, RAISE, no, to=money)
+    elif kind == "BET":
+        b.bet(name, BET, no, to=money)
+    elif kind == "SMALL_BLIND":
         b.post(name, SMALL_BLIND if SMALL_BLIND not in b.posted else DEAD, money or 0, no)
     elif kind == "BIG_BLIND":
         b.post(name, BIG_BLIND if BIG_BLIND not in b.posted else POST, money or 0, no)
@@ -157,20 +170,8 @@ def _event(b: HandBuilder, a: dict[str, str], seat_names: dict[str, str], no: in
         b.post(name, POST, money or 0, no)
     elif kind == "ANTE":
         b.post(name, ANTE, money or 0, no)
-    elif kind == "FOLD":
-        b.fold(name, no)
-    elif kind == "CHECK":
-        b.check(name, no)
-    elif kind == "CALL":
-        b.bet(name, CALL, no, added=money)
-    elif kind == "BET":
-        b.bet(name, BET, no, to=money)
-    elif kind == "RAISE":
-        b.bet(name, RAISE, no, to=money)
     elif kind == "ALL_IN":
         b.bet(name, None, no, all_in=True)
-    elif kind == "DRAW":
-        b.draw(name, int(a.get("text", "0")), no)
     elif kind == "SHOW":
         pass  # the cards come in the round's <cards type="SHOWN">
     elif kind == "MUCK":

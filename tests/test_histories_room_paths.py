@@ -1,0 +1,86 @@
+"""The rooms' quick readings equal their general ones: each shortcut a room's reader takes on the lines it
+usually meets (a Boss card line found by one look-up, a Merge round's id up to its quote, a line's first word
+taken as the player's name) must read every line as the general reading does, at each edge of its case.
+
+The hands are the fixtures of tests/data/histories (written for these tests) and lines written here.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from badacey_fast.histories import parse
+from badacey_fast.histories.text import ATTRIBUTE, attributes
+
+DATA = Path(__file__).parent / "data" / "histories"
+
+
+def _read(text: str) -> list[tuple[object, ...]]:
+    return [(h.to_dict(), h.notes) for h in parse(text, on_bad_hand="error")]
+
+
+ODD_LINES = [
+    '<event type="CALL" player="3" amount="1.00"/>',
+    '<x a="1" a="2">',  # a name twice: the last value, as dict() of the matches keeps it
+    '<x a= "1" b="2">',  # a space before the quote: no value there, the quotes pair otherwise
+    '<x "a" b="c">',  # a value with no name
+    '<x a="1" b="2>',  # an odd quote
+    'a="1"b="2"',  # a name right after a value
+    'x "y="z"',  # a name inside what the split takes for a value
+    '<é="ü" _1="" 2a="b">',  # word characters beyond ASCII, an empty value, a name starting with a digit
+    '<x a-b="1" c.d="2">',  # names the expression cuts at their last word character
+    "no quotes at all",
+    '"',
+    '=""',
+    "",
+]
+
+
+def test_an_xml_lines_attributes_are_the_ones_the_expression_finds():
+    """attributes() (in C for an ASCII line, the expression otherwise) equals dict(ATTRIBUTE.findall(line))
+    on odd lines and on thousands of random lines of quotes, equal signs, word characters and others, ASCII
+    or not."""
+    for line in ODD_LINES:
+        assert attributes(line) == dict(ATTRIBUTE.findall(line)), line
+    rnd = random.Random(25)
+    alphabet = ['"', '"', "=", "=", " ", "a", "B", "_", "1", "é", "-", "<", ">", "/", ".", "\t"]
+    for _ in range(20000):
+        line = "".join(rnd.choice(alphabet) for _ in range(rnd.randrange(16)))
+        assert attributes(line) == dict(ATTRIBUTE.findall(line)), line
+
+
+def test_boss_card_lines_found_by_look_up_equal_the_expressions_reading():
+    """A Boss card line as the room writes it (``<CARD LINK="30"></CARD>``) is found by one look-up; any
+    other spelling of the same cards (indented, a link with a leading zero, two cards on a line) takes
+    the expression, and the hands read the same."""
+    text = (DATA / "boss.xml").read_text(encoding="utf-8")
+    plain = _read(text)
+    assert plain and 'LINK="5"' in text and "\n<CARD " in text
+    for spelled in (text.replace("\n<CARD ", "\n  <CARD "), text.replace('LINK="5"', 'LINK="05"'),
+                    text.replace('</CARD>\n<CARD LINK="44">', '</CARD><CARD LINK="44">')):
+        assert spelled != text
+        assert _read(spelled) == plain
+
+
+def test_a_boss_link_beyond_the_deck_is_refused_as_before():
+    text = (DATA / "boss.xml").read_text(encoding="utf-8").replace('LINK="44"', 'LINK="52"', 1)
+    problems: list[str] = []
+    list(parse(text, on_bad_hand=lambda p: problems.append(str(p))))
+    assert any("Boss card 52 is not 0..51" in p for p in problems)
+
+
+@pytest.mark.parametrize("spelling", ["Al:ma", "Alma:", "Dealt"])
+def test_kingsclub_names_the_one_partition_cannot_take_read_as_the_plain_name(spelling):
+    """KingsClub's reader takes a line's first word as the player's name only where no name holds ":"
+    and none is a word its marked lines start with ("Dealt to .."): with one such name, every line takes
+    the general reading, which must read the hands as the one-partition reading reads plain names."""
+    text = (DATA / "kingsclub.txt").read_text(encoding="utf-8")
+    plain = list(parse(text, on_bad_hand="error"))
+    renamed = list(parse(text.replace("Alma", spelling), on_bad_hand="error"))
+    back = [tuple(e._replace(player="Alma") if e.player == spelling else e for e in h.actions) for h in renamed]
+    assert back == [h.actions for h in plain] and len(plain) == 2
+    assert [h.collected for h in plain] == [{("Alma" if k == spelling else k): v for k, v in h.collected.items()}
+                                            for h in renamed]
