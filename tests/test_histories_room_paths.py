@@ -73,10 +73,9 @@ def test_a_boss_link_beyond_the_deck_is_refused_as_before():
 
 
 @pytest.mark.parametrize("spelling", ["Al:ma", "Alma:", "Dealt"])
-def test_kingsclub_names_the_one_partition_cannot_take_read_as_the_plain_name(spelling):
-    """KingsClub's reader takes a line's first word as the player's name only where no name holds ":"
-    and none is a word its marked lines start with ("Dealt to .."): with one such name, every line takes
-    the general reading, which must read the hands as the one-partition reading reads plain names."""
+def test_kingsclub_names_with_a_colon_or_a_marked_lines_word_read_as_a_plain_name(spelling):
+    """A KingsClub name holding ":" (where a post's line puts one) or spelled as a marked line's first word
+    ("Dealt to ..") must be read as a plain name is: the same events and wins."""
     text = (DATA / "kingsclub.txt").read_text(encoding="utf-8")
     plain = list(parse(text, on_bad_hand="error"))
     renamed = list(parse(text.replace("Alma", spelling), on_bad_hand="error"))
