@@ -81,5 +81,30 @@ def test_kingsclub_names_with_a_colon_or_a_marked_lines_word_read_as_a_plain_nam
     renamed = list(parse(text.replace("Alma", spelling), on_bad_hand="error"))
     back = [tuple(e._replace(player="Alma") if e.player == spelling else e for e in h.actions) for h in renamed]
     assert back == [h.actions for h in plain] and len(plain) == 2
-    assert [h.collected for h in plain] == [{("Alma" if k == spelling else k): v for k, v in h.collected.items()}
-                                            for h in renamed]
+    for field in ("collected", "holdings"):
+        assert [getattr(h, field) for h in plain] == [
+            {("Alma" if k == spelling else k): v for k, v in getattr(h, field).items()} for h in renamed]
+
+
+@pytest.mark.parametrize("fixture, players, spellings", [
+    ("ongame.txt", ("Alma", "Cora"), ["Al ma", "Dealing", "New"]),
+    ("winamax.txt", ("Alma", "Cora"), ["Al ma", "Dealt"]),
+])
+def test_ongame_and_winamax_names_the_one_partition_cannot_take_read_as_the_plain_name(fixture, players, spellings):
+    """OnGame's and Winamax's readers take a line's first word as the player's name only where no name
+    holds a space and none is a word their marked lines start with ("Dealing to ..", "New hand for ..",
+    "Dealt to .."): with one such name every line takes the general reading (Names.split), which must read
+    the hands as the one-partition reading reads plain names."""
+    text = (DATA / fixture).read_text(encoding="utf-8")
+    plain = list(parse(text, on_bad_hand="error"))
+    assert plain
+    for player in players:
+        assert f"\n{player} " in text
+        for spelling in spellings:
+            renamed = list(parse(text.replace(player, spelling), on_bad_hand="error"))
+            back = [tuple(e._replace(player=player) if e.player == spelling else e for e in h.actions)
+                    for h in renamed]
+            assert back == [h.actions for h in plain], (player, spelling)
+            for field in ("collected", "holdings"):
+                assert [getattr(h, field) for h in plain] == [
+                    {(player if k == spelling else k): v for k, v in getattr(h, field).items()} for h in renamed]

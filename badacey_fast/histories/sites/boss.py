@@ -143,7 +143,8 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2), stakes[0])
     else:
         hand.blinds = stakes
-    hand.ante = max((e.amount or 0 for e in b.events if e.kind == ANTE), default=0)
+    if ANTE in b.posted:  # (none posted: the hand's 0 stands, without a pass over the events)
+        hand.ante = max((e.amount or 0 for e in b.events if e.kind == ANTE), default=0)
     b.return_uncalled()
     return b.finish(), garbage
 

@@ -29,6 +29,7 @@ _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^)]+)\)(?:,
 _POT = re.compile(r"^(?P<pot>Main pot|Side pot \d+): (?P<amount>[$€£]?[\d,.]+) won by (?P<who>.+) \((?P<won>[$€£]?[\d,.]+)\)$")
 _MONTHS = {m: k for k, m in enumerate("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(), 1)}
 _LIMITS = {"LIMIT": "Limit", "POT_LIMIT": "Pot Limit", "NO_LIMIT": "No Limit"}
+_MARKED = ("Dealing", "New")  # the first words of the lines the play marks (cards dealt, drawn)
 
 
 
@@ -89,11 +90,20 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         b.seat(int(s["seat"]), s["name"], amount(s["stack"], 2))
         i += 1
     names = Names(b.seats)
+    # Where no name holds a space and none is a word the marked lines start with ("Dealing", "New"; most
+    # hands), a line's first word is the player's name when it is one: one partition, before the tests
+    # of the marked lines (which see every other line, as they did).
+    actors = names.all if not names.spaced and names.all.isdisjoint(_MARKED) else ()
     summary = -1
     while i < n:
         line = lines[i]
         no = start + i
         i += 1
+        head, found, rest = line.partition(" ")
+        if head in actors and found:
+            verb, _, what = rest.partition(" ")
+            _action(b, head, verb, what, no)
+            continue
         if not line or line == "---" or line == "Dealing pocket cards":
             if line == "---" and b.events and b.events[-1].kind == "draw":
                 b.drawing = False
@@ -113,7 +123,8 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             continue
         got = names.split(line, " ")
         if got is not None:
-            _action(b, got[0], got[1], no)
+            verb, _, what = got[1].partition(" ")
+            _action(b, got[0], verb, what, no)
     if summary < 0:
         raise b.fail("truncated hand: no Summary:", start + n - 1)
     nets: dict[str, int] = {}
@@ -124,6 +135,14 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         no = start + k
         if not line:
             continue
+        if line.startswith("Seat "):  # (first: the most lines, and none a pot's)
+            s = _SEAT.match(line)
+            if s is not None:
+                if s["net"]:
+                    nets[s["name"]] = amount(s["net"][1:], 2) * (-1 if s["net"][0] == "-" else 1)
+                if s["cards"]:
+                    b.reveal(s["name"], cards(s["cards"]))
+            continue
         p = _POT.match(line)
         if p is not None:
             pot = "" if p["pot"] == "Main pot" else p["pot"].lower().replace(" pot", "")
@@ -131,13 +150,6 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
                 b.collect(who, amount(p["won"], 2), pot, no)
         elif line.startswith("Rake taken: "):
             hand.rake = amount(line[12:], 2)
-        elif line.startswith("Seat "):
-            s = _SEAT.match(line)
-            if s is not None:
-                if s["net"]:
-                    nets[s["name"]] = amount(s["net"][1:], 2) * (-1 if s["net"][0] == "-" else 1)
-                if s["cards"]:
-                    b.reveal(s["name"], cards(s["cards"]))
         elif line.startswith("***** End of hand"):
             ended = True
         else:
@@ -149,7 +161,8 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2), stakes[0])
     else:
         hand.blinds = stakes
-    hand.ante = max((e.amount or 0 for e in b.events if e.kind == ANTE), default=0)
+    if ANTE in b.posted:  # (none posted: the hand's 0 stands, without a pass over the events)
+        hand.ante = max((e.amount or 0 for e in b.events if e.kind == ANTE), default=0)
     b.return_uncalled()
     finished = b.finish()
     ours = finished.nets()
@@ -160,9 +173,9 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     return finished, garbage
 
 
-def _action(b: HandBuilder, name: str, rest: str, no: int) -> None:
-    verb, _, what = rest.partition(" ")
-    what, all_in = strip_all_in(what)
+def _action(b: HandBuilder, name: str, verb: str, what: str, no: int) -> None:
+    """A player's action: ``verb`` and what follows it (``raises``, ``$0.10 to $0.10``)."""
+    what, all_in = strip_all_in(what) if "all" in what else (what, False)  # (no "all": no all-in words)
     if what.endswith("]"):  # "calls $0.05 [all in]" is taken by strip_all_in; other brackets are cards
         what = what[: what.index(" [")] if " [" in what else what
     if verb == "folds":

@@ -29,6 +29,7 @@ _TABLE = re.compile(r"^Table: '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?P<money>\(
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^)]+)\)(?P<tail>.*)$")
 _STREETS = {"FIRST-DRAW": 1, "SECOND-DRAW": 2, "THIRD-DRAW": 3, "DRAW": 1}
 _SUMMARY_CARDS = re.compile(r"showed \[(?P<cards>[^]]*)\]")
+_MARKED = ("***", "Dealt")  # the first words of the lines the play marks (streets, cards dealt)
 
 
 
@@ -79,12 +80,21 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     if not b.seats:
         raise b.fail("no seats: the hand is cut off after its first lines", start)
     names = Names(b.seats)
+    # Where no name holds a space and none is a word the marked lines start with ("***", "Dealt"; most
+    # hands), a line's first word is the player's name when it is one: one partition, before the tests
+    # of the marked lines (which see every other line, as they did).
+    actors = names.all if not names.spaced and names.all.isdisjoint(_MARKED) else ()
     summary = -1
     scale = hand.scale
     while i < n:
         line = lines[i]
         no = start + i
         i += 1
+        head, found, rest = line.partition(" ")
+        if head in actors and found:
+            verb, _, what = rest.partition(" ")
+            _action(b, head, verb, what, no, scale)
+            continue
         if not line:
             continue
         if line.startswith("*** "):
@@ -105,7 +115,8 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             continue
         got = names.split(line, " ")
         if got is not None:
-            _action(b, got[0], got[1], no, scale)
+            verb, _, what = got[1].partition(" ")
+            _action(b, got[0], verb, what, no, scale)
     if summary < 0:
         raise b.fail("truncated hand: no *** SUMMARY ***", start + n - 1)
     garbage: list[tuple[int, str]] = []
@@ -132,14 +143,15 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2), stakes[0])
     elif stakes is not None:
         hand.blinds = stakes
-    hand.ante = max((e.amount or 0 for e in b.events if e.kind == ANTE), default=0)
+    if ANTE in b.posted:  # (none posted: the hand's 0 stands, without a pass over the events)
+        hand.ante = max((e.amount or 0 for e in b.events if e.kind == ANTE), default=0)
     b.return_uncalled(paid_in_collect=True)  # written nowhere: paid back inside "collected"
     return b.finish(), garbage
 
 
-def _action(b: HandBuilder, name: str, rest: str, no: int, scale: int) -> None:
-    verb, _, what = rest.partition(" ")
-    what, all_in = strip_all_in(what)
+def _action(b: HandBuilder, name: str, verb: str, what: str, no: int, scale: int) -> None:
+    """A player's action: ``verb`` and what follows it (``raises``, ``25€ to 50€``)."""
+    what, all_in = strip_all_in(what) if "all" in what else (what, False)  # (no "all": no all-in words)
     if verb == "folds":
         b.fold(name, no)
     elif verb == "checks":
