@@ -10,7 +10,7 @@ against the play).
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone, tzinfo
 
 from badacey_fast.errors import HandHistoryError
 from badacey_fast.histories.build import HandBuilder
@@ -41,13 +41,25 @@ def _date(text: str) -> datetime:
     """``Mon Sep 13 00:21:02 GMT+0100 2010`` (or ``CET``, ``EEST`` for the zone)."""
     _, month, day, clock, tz, year = text.split()
     hh, mm, ss = clock.split(":")
+    try:
+        at = _ZONES_SEEN[tz]
+    except KeyError:  # a session's hands share their zone: each is read once
+        if len(_ZONES_SEEN) > 4096:
+            _ZONES_SEEN.clear()
+        at = _ZONES_SEEN[tz] = _zone(tz)
+    return datetime(int(year), _MONTHS[month], int(day), int(hh), int(mm), int(ss), tzinfo=at)
+
+
+_ZONES_SEEN: dict[str, tzinfo | None] = {}
+
+
+def _zone(tz: str) -> tzinfo | None:
+    """The zone of a date's ``GMT+0100`` (a fixed offset), ``GMT`` or abbreviation (see :func:`zone`)."""
     if tz.startswith("GMT") and len(tz) > 3:
         sign = 1 if tz[3] == "+" else -1
         offset = timedelta(hours=int(tz[4:6]), minutes=int(tz[6:8] or 0))
-        tzinfo = timezone(sign * offset)
-    else:
-        tzinfo = zone(tz) if tz != "GMT" else timezone.utc  # type: ignore[assignment]
-    return datetime(int(year), _MONTHS[month], int(day), int(hh), int(mm), int(ss), tzinfo=tzinfo)
+        return timezone(sign * offset)
+    return zone(tz) if tz != "GMT" else timezone.utc
 
 
 def parse(lines: list[str], start: int, file: str, context: dict[str, object]
