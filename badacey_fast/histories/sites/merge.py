@@ -44,18 +44,17 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     if not isinstance(desc, dict):
         raise b.fail("a Merge <game> without the <description> that names its game", start)
     hand.variant = desc.get("type", "")
-    s = _STAKES.match(desc.get("stakes", "").strip())
+    s = _stakes(desc.get("stakes", ""))
     if s is None:
         raise b.fail(f"Merge stakes {desc.get('stakes')!r} in a shape this reader does not know", start)
-    hand.betting = betting(s["limit"] or "Limit")
+    hand.betting, small, big = s
     hand.game, hand.draws, hand.hand_size = variant(hand.variant)
     if g.get("numholecards", "").isdigit():
         hand.hand_size = int(g["numholecards"])
     real = g.get("realmoney", "true") == "true"
     hand.scale = 2
-    money = s["small"]
-    hand.currency = ("USD" if money.startswith("$") else "EUR" if money.startswith("€") else "USD") if real else "play"
-    stakes = amount(s["small"], 2), amount(s["big"], 2)
+    hand.currency = ("USD" if small.startswith("$") else "EUR" if small.startswith("€") else "USD") if real else "play"
+    stakes = amount(small, 2), amount(big, 2)
     when = g.get("starttime", "")
     if len(when) == 14 and when.isdigit():
         hand.started = datetime(int(when[:4]), int(when[4:6]), int(when[6:8]), int(when[8:10]), int(when[10:12]),
@@ -90,7 +89,10 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             if a.get("dealer", "").isdigit():
                 hand.button = int(a["dealer"])
         elif line.startswith("<round "):
-            round_id = attributes(line).get("id", "")
+            # <round id="BLINDS" sequence="1">: the id up to its closing quote where no other attribute
+            # is named id (the attributes would give the last one), without the attributes' dict.
+            end = line.find('"', 11) if line.startswith('<round id="') and line.count('id="') == 1 else -1
+            round_id = line[11:end] if end > 0 else attributes(line).get("id", "")
             street = _DRAWS.get(round_id)
             if street is not None:
                 b.new_street(street, True)
@@ -138,6 +140,24 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         hand.ante = max((e.amount or 0 for e in b.events if e.kind == ANTE), default=0)
     b.return_uncalled(paid_in_collect=True)  # the winner's amount holds the uncalled bet
     return b.finish(), garbage
+
+
+_STAKES_SEEN: dict[str, tuple[str, str, str] | None] = {}
+
+
+def _stakes(text: str) -> tuple[str, str, str] | None:
+    """A description's stakes (``Limit $1/$2``) as (betting, small, big), None in a shape not known; read
+    once per text (every hand of a file has its description's)."""
+    try:
+        return _STAKES_SEEN[text]
+    except KeyError:
+        pass
+    s = _STAKES.match(text.strip())
+    got = None if s is None else (betting(s["limit"] or "Limit"), s["small"], s["big"])
+    if len(_STAKES_SEEN) > 4096:
+        _STAKES_SEEN.clear()
+    _STAKES_SEEN[text] = got
+    return got
 
 
 def _event(b: HandBuilder, a: dict[str, str], seat_names: dict[str, str], no: int) -> None:
