@@ -25,6 +25,8 @@ _CARD = re.compile(r'<CARD LINK="([0-9]+|b)">')
 _SUITS = (1, 0, 2, 3)  # Boss's quarters of the deck (diamonds, clubs, hearts, spades) as our suits
 _LIMITS = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
 _GAMES = {"GAME_FCD": "5 Card Draw", "GAME_THM": "Hold'em", "GAME_OMA": "Omaha", "GAME_OMAHL": "Omaha Hi/Lo"}
+_BLINDS = {"HAND_SB": SMALL_BLIND, "HAND_BB": BIG_BLIND, "HAND_DSB": DEAD}  # any other: a live post
+_BETS = {"ACTION_CALL": CALL, "ACTION_BET": BET, "ACTION_RAISE": RAISE}  # an all-in's kind: from the bets
 
 
 def card(link: int) -> int:
@@ -100,7 +102,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
                 links = _CARD.findall(line)
                 pending[3].extend(links)
                 if "</ACTION>" in line or "</RESULT>" in line:
-                    _element(b, pending, stakes)
+                    _element(b, pending)
                     pending = None
                 if "</HISTORY>" in line:
                     ended = True
@@ -119,7 +121,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
                 # (no "<CARD": no link to find, the expression's scan skipped)
                 pending = (tag, a.get("TYPE", ""), a, _CARD.findall(line) if "<CARD" in line else [], no)
                 if ("</ACTION>" if tag == "ACTION" else "</RESULT>") in line:
-                    _element(b, pending, stakes)
+                    _element(b, pending)
                     pending = None
                 if "</HISTORY>" in line:
                     ended = True
@@ -149,7 +151,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     return b.finish(), garbage
 
 
-def _element(b: HandBuilder, el: tuple[str, str, dict[str, str], list[str], int], stakes: tuple[int, int]) -> None:
+def _element(b: HandBuilder, el: tuple[str, str, dict[str, str], list[str], int]) -> None:
     tag, kind, a, links, no = el
     name = a.get("PLAYER", "")
     scale = b.hand.scale
@@ -164,7 +166,7 @@ def _element(b: HandBuilder, el: tuple[str, str, dict[str, str], list[str], int]
         return
     if kind == "HAND_BLINDS":
         blind = a.get("KIND", "")
-        what = {"HAND_SB": SMALL_BLIND, "HAND_BB": BIG_BLIND, "HAND_DSB": DEAD}.get(blind, POST)
+        what = _BLINDS.get(blind, POST)
         if what == BIG_BLIND and BIG_BLIND in b.posted:
             what = POST
         b.post(name, what, value or 0, no)
@@ -177,7 +179,7 @@ def _element(b: HandBuilder, el: tuple[str, str, dict[str, str], list[str], int]
     elif kind == "ACTION_CHECK":
         b.check(name, no)
     elif kind in ("ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
-        b.bet(name, {"ACTION_CALL": CALL, "ACTION_BET": BET, "ACTION_RAISE": RAISE}.get(kind), no, to=value,
+        b.bet(name, _BETS.get(kind), no, to=value,
               all_in=kind == "ACTION_ALLIN")
     elif kind == "CHANGECARD":
         b.draw(name, int(a.get("COUNT", "0")), no)

@@ -235,9 +235,10 @@ def _summary(b: HandBuilder, names: Names, lines: list[str], i: int, start: int,
             continue
         if line.startswith("Seat "):
             s = _SEAT.match(line)
-            if s is not None and s["net"]:
-                net = s["net"]
-                nets[s["name"]] = amount(net[1:], 2) * (-1 if net[0] == "-" else 1)
+            if s is not None:
+                _, name, _, net = s.groups()
+                if net:
+                    nets[name] = amount(net[1:], 2) * (-1 if net[0] == "-" else 1)
         elif line.startswith("Rake "):
             hand.rake = amount(line[5:], 2)
         else:
