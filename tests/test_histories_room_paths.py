@@ -122,3 +122,21 @@ def test_merge_round_ids_read_without_the_attributes_equal_their_reading():
         assert _read(text.replace('<round id="FIRST_DRAW" sequence="3">', spelled)) == plain, spelled
     cancelled = _read(text.replace('<round id="FIRST_DRAW" sequence="3">', '<round id="GAME_CANCELLED" sequence="3">'))
     assert [d["status"] for d, _ in cancelled] == ["cancelled"] * len(plain)  # (the id read: every hand has the round)
+
+
+def test_a_kingsclub_dead_small_blind_the_summary_shows_is_posted_and_the_nets_agree():
+    """KingsClub leaves out a returning player's dead small blind; the summary's net shows it.  Alma's net
+    made 0.25 lower (and the rake 0.25 higher, so the pot adds up) is read as a dead blind of 0.25 posted
+    first, with the note, and the play's nets then equal the summary's (else the hand is refused)."""
+    text = (DATA / "kingsclub.txt").read_text(encoding="utf-8")
+    plain = next(parse(text, on_bad_hand="error"))
+    dead = next(parse(text.replace("Seat 1: Alma (49.75) -0.25", "Seat 1: Alma (49.75) -0.50", 1)
+                      .replace("Rake 0.45", "Rake 0.70", 1), on_bad_hand="error"))
+    assert [(e.player, e.kind, e.amount) for e in dead.actions[:1]] == [("Alma", "dead blind", 25)]
+    assert dead.actions[1:] == plain.actions and dead.rake == plain.rake + 25
+    assert dead.nets() == {**plain.nets(), "Alma": plain.nets()["Alma"] - 25}
+    assert dead.notes[-1].startswith("Alma pays 0.25 more than the play shows: a dead small blind")
+    problems: list[str] = []
+    list(parse(text.replace("Seat 1: Alma (49.75) -0.25", "Seat 1: Alma (49.75) -0.85", 1),
+               on_bad_hand=lambda p: problems.append(str(p))))
+    assert any("the summary gives Alma -0.85, the play -0.25" in p for p in problems)

@@ -16,7 +16,7 @@ from badacey_fast.errors import HandHistoryError
 from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.games import betting, variant
 from badacey_fast.histories.model import (
-    ANTE, BET, BIG_BLIND, CALL, DEAD, MUCK, POST, PUT_IN, RAISE, SMALL_BLIND, UNCALLED, RealHand,
+    ANTE, BET, BIG_BLIND, CALL, DEAD, MUCK, POST, RAISE, SMALL_BLIND, RealHand,
 )
 from badacey_fast.histories.sites.base import Site
 from badacey_fast.histories.sites.words import CONSTS, Names, strip_all_in, when
@@ -162,20 +162,17 @@ def _dead_blinds(b: HandBuilder, nets: dict[str, int]) -> dict[str, int]:
     nets with those posts (what :meth:`RealHand.nets` gives the finished hand: no event adds chips after)."""
     hand = b.hand
     collected = b.collected
-    paid = dict.fromkeys(b.seats, 0)
-    for e in b.events:
-        kind = e[2]  # (an Event's fields by index: the attribute look-ups cost more, on every event)
-        if kind in PUT_IN:
-            paid[e[1]] += e[3] or 0
-        elif kind == UNCALLED:
-            paid[e[1]] -= e[3] or 0
+    behind = b.behind
+    # What each put in (posts and bets, less uncalled bets) as the builder counts it: the stack less the
+    # chips behind, which every post, bet and return moves (as HandBuilder's own check of the chips reads it).
+    paid = {name: seat.stack - behind[name] for name, seat in b.seats.items()}
     small = hand.blinds[0]
     for name, net in nets.items():
         missing = collected.get(name, 0) - paid.get(name, 0) - net
         if 0 < missing <= small and name in b.seats:
             b.events.insert(0, b.events[0]._replace(player=name, kind=DEAD, amount=missing, to=None, all_in=False,
                                                     drawn=None, cards=None, new=None, pot=None))
-            b.behind[name] -= missing
+            behind[name] -= missing
             paid[name] += missing
             hand.notes.append(f"{name} pays {hand.money(missing)} more than the play shows: a dead small blind "
                               f"the text leaves out (the summary's net)")
