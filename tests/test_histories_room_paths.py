@@ -53,16 +53,24 @@ def test_an_xml_lines_attributes_are_the_ones_the_expression_finds():
 
 
 def test_boss_card_lines_found_by_look_up_equal_the_expressions_reading():
-    """A Boss card line as the room writes it (``<CARD LINK="30"></CARD>``) is found by one look-up; any
-    other spelling of the same cards (indented, a link with a leading zero, two cards on a line) takes
-    the expression, and the hands read the same."""
+    """A Boss card line as the room writes it (``<CARD LINK="30"></CARD>``, the last with the element's
+    closing tag) is found by one look-up; any other spelling of the same cards (indented, a link with a
+    leading zero, two cards on a line, a space before the closing tag) takes the expression, and the hands
+    read the same."""
     text = (DATA / "boss.xml").read_text(encoding="utf-8")
     plain = _read(text)
     assert plain and 'LINK="5"' in text and "\n<CARD " in text
     for spelled in (text.replace("\n<CARD ", "\n  <CARD "), text.replace('LINK="5"', 'LINK="05"'),
-                    text.replace('</CARD>\n<CARD LINK="44">', '</CARD><CARD LINK="44">')):
+                    text.replace('</CARD>\n<CARD LINK="44">', '</CARD><CARD LINK="44">'),
+                    text.replace("</CARD></ACTION>", "</CARD> </ACTION>")):
         assert spelled != text
         assert _read(spelled) == plain
+    # A result's cards (face down: nothing revealed), the last card line closing the result.
+    result = '<RESULT PLAYER="Bruno" WIN="7.75" HAND="$(STR_BY_DEFAULT)"></RESULT></SHOWDOWN></HISTORY>'
+    assert result in text
+    shown = result.replace("></RESULT>", ">" + '\n<CARD LINK="b"></CARD>' * 5 + "</RESULT>\n")
+    for spelled in (shown, shown.replace("</CARD></RESULT>", "</CARD> </RESULT>")):
+        assert _read(text.replace(result, spelled)) == plain
 
 
 def test_a_boss_link_beyond_the_deck_is_refused_as_before():

@@ -49,6 +49,8 @@ def _between(line: str, context: dict[str, object]) -> bool:
 # A card's line as the room writes it, alone (most lines of a hand): its link, found by one look-up where
 # the expression would find the same one link and no closing tag.
 _CARD_LINES = {f'<CARD LINK="{k}"></CARD>': k for k in (*map(str, range(52)), "b")}
+# An element's last card line, with the element's closing tag.
+_LAST_CARD_LINES = {f"{line}</{tag}>": k for line, k in _CARD_LINES.items() for tag in ("ACTION", "RESULT")}
 # The card of each link as the room writes it (a link such as "07" is read by card(int(..)) below).
 _CARD_OF = {str(k): card(k) for k in range(52)}
 
@@ -86,12 +88,18 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     pending: tuple[str, str, dict[str, str], list[str], int] | None = None  # an element whose cards follow
     garbage: list[tuple[int, str]] = []
     ended = False
-    card_line = _CARD_LINES.get
+    card_line, last_card_line = _CARD_LINES.get, _LAST_CARD_LINES.get
     for k in range(len(lines)):
-        if pending is not None:
+        if pending is not None:  # (a first line is never a card's: it starts with <HISTORY)
             link = card_line(lines[k])
-            if link is not None:  # (a first line is never a card's: it starts with <HISTORY)
+            if link is not None:
                 pending[3].append(link)
+                continue
+            link = last_card_line(lines[k])
+            if link is not None:
+                pending[3].append(link)
+                _element(b, pending)
+                pending = None
                 continue
         line = lines[k].strip() if k else lines[k][lines[k].index(">") + 1:].strip()
         no = start + k
