@@ -186,7 +186,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
 
 
 def _action(b: HandBuilder, name: str, verb: str, what: str, no: int) -> None:
-    """A player's action: ``verb`` and what follows it (``raises``, ``$0.10 to $0.10``)."""
+    """A player's action: its ``verb`` and ``what`` follows it (``raises`` and ``$0.10 to $0.10``)."""
     what, all_in = strip_all_in(what) if "all" in what else (what, False)  # (no "all": no all-in words)
     if what.endswith("]"):  # "calls $0.05 [all in]" is taken by strip_all_in; other brackets are cards
         what = what[: what.index(" [")] if " [" in what else what

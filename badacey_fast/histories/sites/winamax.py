@@ -150,7 +150,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
 
 
 def _action(b: HandBuilder, name: str, verb: str, what: str, no: int, scale: int) -> None:
-    """A player's action: ``verb`` and what follows it (``raises``, ``25€ to 50€``)."""
+    """A player's action: its ``verb`` and ``what`` follows it (``raises`` and ``25€ to 50€``)."""
     what, all_in = strip_all_in(what) if "all" in what else (what, False)  # (no "all": no all-in words)
     if verb == "folds":
         b.fold(name, no)
