@@ -1,6 +1,6 @@
 """The rooms' quick readings equal their general ones: each shortcut a room's reader takes on the lines it
-usually meets (a Boss card line found by one look-up, a Merge round's id up to its quote, a line's first word
-taken as the player's name) must read every line as the general reading does, at each edge of its case.
+usually meets (a Boss card line found by one look-up, a line's first word taken as the player's name) must
+read every line as the general reading does, at each edge of its case.
 
 The hands are the fixtures of tests/data/histories (written for these tests) and lines written here.
 """
@@ -116,20 +116,6 @@ def test_ongame_and_winamax_names_the_one_partition_cannot_take_read_as_the_plai
             for field in ("collected", "holdings"):
                 assert [getattr(h, field) for h in plain] == [
                     {(player if k == spelling else k): v for k, v in getattr(h, field).items()} for h in renamed]
-
-
-def test_merge_round_ids_read_without_the_attributes_equal_their_reading():
-    """A Merge round line as the network writes it (``<round id="FIRST_DRAW" sequence="3">``) gives its id
-    up to the closing quote; a line with the id elsewhere, or two attributes named id (the last counts),
-    or another attribute ending in id, takes the attributes, and the hands read the same."""
-    text = (DATA / "merge.xml").read_text(encoding="utf-8")
-    plain = _read(text)
-    assert plain and '<round id="FIRST_DRAW" sequence="3">' in text
-    for spelled in ('<round sequence="3" id="FIRST_DRAW">', '<round id="BLINDS" id="FIRST_DRAW" sequence="3">',
-                    '<round id="FIRST_DRAW" xid="BLINDS" sequence="3">', '<round  id="FIRST_DRAW">'):
-        assert _read(text.replace('<round id="FIRST_DRAW" sequence="3">', spelled)) == plain, spelled
-    cancelled = _read(text.replace('<round id="FIRST_DRAW" sequence="3">', '<round id="GAME_CANCELLED" sequence="3">'))
-    assert [d["status"] for d, _ in cancelled] == ["cancelled"] * len(plain)  # (the id read: every hand has the round)
 
 
 def test_a_kingsclub_dead_small_blind_the_summary_shows_is_posted_and_the_nets_agree():

@@ -89,10 +89,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             if a.get("dealer", "").isdigit():
                 hand.button = int(a["dealer"])
         elif line.startswith("<round "):
-            # <round id="BLINDS" sequence="1">: the id up to its closing quote where no other attribute
-            # is named id (the attributes would give the last one), without the attributes' dict.
-            end = line.find('"', 11) if line.startswith('<round id="') and line.count('id="') == 1 else -1
-            round_id = line[11:end] if end > 0 else attributes(line).get("id", "")
+            round_id = attributes(line).get("id", "")
             street = _DRAWS.get(round_id)
             if street is not None:
                 b.new_street(street, True)
