@@ -62,6 +62,29 @@ def _zone(tz: str) -> tzinfo | None:
     return zone(tz) if tz != "GMT" else timezone.utc
 
 
+def _table(line: str) -> tuple[str, str, str, tuple[str | None, int, int], str, tuple[int, int]] | None:
+    """The table line's name, variant, betting, game, currency and stakes; None for a shape this reader
+    does not know.  A session's hands share their table line: it is read once."""
+    got = _TABLES.get(line)
+    if got is None:
+        t = _TABLE.match(line)
+        if t is None:
+            return None
+        name = t["game"].replace("_", " ").lower().replace("five card draw", "5 Card Draw")
+        small = t["small"]
+        currency = ("USD" if small.startswith("$") else "EUR" if small.startswith("€") else
+                    "GBP" if small.startswith("£") else "USD") if "Real" in t["money"] else "play"
+        got = (t["table"], name, betting(_LIMITS.get(t["limit"], "Limit")), variant(name), currency,
+               (amount(small, 2), amount(t["big"], 2)))
+        if len(_TABLES) > 4096:
+            _TABLES.clear()
+        _TABLES[line] = got
+    return got
+
+
+_TABLES: dict[str, tuple[str, str, str, tuple[str | None, int, int], str, tuple[int, int]]] = {}
+
+
 def parse(lines: list[str], start: int, file: str, context: dict[str, object]
           ) -> tuple[RealHand, list[tuple[int, str]]]:
     """One OnGame hand (see the module docstring)."""
@@ -78,18 +101,12 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         if line.startswith("Start hand: "):
             hand.started = _date(line[12:])
         elif line.startswith("Table: "):
-            t = _TABLE.match(line)
+            t = _table(line)
             if t is None:
                 raise b.fail(f"an OnGame table line in a shape this reader does not know: {line!r}", start + i)
-            hand.table = t["table"]
-            words = t["game"].replace("_", " ").lower()
-            hand.variant = words.replace("five card draw", "5 Card Draw")
-            hand.betting = betting(_LIMITS.get(t["limit"], "Limit"))
-            hand.game, hand.draws, hand.hand_size = variant(hand.variant)
+            hand.table, hand.variant, hand.betting, (hand.game, hand.draws, hand.hand_size), hand.currency, \
+                stakes = t
             hand.scale = 2
-            hand.currency = ("USD" if t["small"].startswith("$") else "EUR" if t["small"].startswith("€") else
-                             "GBP" if t["small"].startswith("£") else "USD") if "Real" in t["money"] else "play"
-            stakes = amount(t["small"], 2), amount(t["big"], 2)
         elif line.startswith("Button: seat "):
             hand.button = int(line[13:])
         i += 1
@@ -170,7 +187,9 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         raise b.fail("truncated hand: no ***** End of hand *****", start + n - 1)
     if hand.betting == "fixed":
         hand.limits = stakes
-        hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2), stakes[0])
+        # (no small blind posted: half the small bet, without a pass over the events)
+        hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2)
+                       if SMALL_BLIND in b.posted else stakes[0] // 2, stakes[0])
     else:
         hand.blinds = stakes
     if ANTE in b.posted:  # (none posted: the hand's 0 stands, without a pass over the events)
