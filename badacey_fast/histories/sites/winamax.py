@@ -33,6 +33,23 @@ _MARKED = ("***", "Dealt")  # the first words of the lines the play marks (stree
 
 
 
+def _game(words: str) -> tuple[str, str, tuple[str | None, int, int]]:
+    """The variant, the betting and the game of the first line's game words (``2-7 Triple Draw fixed
+    limit``).  A session's hands share their game: its words are read once."""
+    got = _GAMES.get(words)
+    if got is None:
+        g = _LIMIT.match(words)
+        name = g["variant"] if g else words
+        got = (name, betting(g["limit"]) if g else "fixed", variant(name))
+        if len(_GAMES) > 4096:
+            _GAMES.clear()
+        _GAMES[words] = got
+    return got
+
+
+_GAMES: dict[str, tuple[str, str, tuple[str | None, int, int]]] = {}
+
+
 def _between(line: str, context: dict[str, object]) -> bool:
     return False
 
@@ -45,10 +62,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     if m is None:
         raise HandHistoryError("a Winamax first line in a shape this reader does not know", file, start)
     hand.hand_id = m["id"]
-    g = _LIMIT.match(m["game"])
-    hand.variant = g["variant"] if g else m["game"]
-    hand.betting = betting(g["limit"]) if g else "fixed"
-    hand.game, hand.draws, hand.hand_size = variant(hand.variant)
+    hand.variant, hand.betting, (hand.game, hand.draws, hand.hand_size) = _game(m["game"])
     cash = m["kind"] == "CashGame"
     if cash:
         hand.scale = 2
@@ -140,7 +154,9 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
     if hand.betting == "fixed":
         hand.limits = stakes
         if stakes is not None:
-            hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2), stakes[0])
+            # (no small blind posted: half the small bet, without a pass over the events)
+            hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2)
+                           if SMALL_BLIND in b.posted else stakes[0] // 2, stakes[0])
     elif stakes is not None:
         hand.blinds = stakes
     if ANTE in b.posted:  # (none posted: the hand's 0 stands, without a pass over the events)
