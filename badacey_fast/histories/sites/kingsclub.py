@@ -109,6 +109,16 @@ def _play(b: HandBuilder, lines: list[str], i: int, start: int) -> tuple[Names, 
         line = lines[i]
         no = start + i
         i += 1
+        # No name holds a space or ": ": a line's first word is its player's name ("Name:" before a post),
+        # one partition before the marked lines' tests, which see the lines starting "***", "Dealt" or "Run".
+        if plain:
+            name, found, rest = line.partition(" ")
+            if found and name != "***" and name != "Dealt" and name != "Run":
+                if name[-1:] == ":" and name[:-1] in everyone and rest.startswith("posts "):  # "Name: posts"
+                    _post(b, name[:-1], rest[6:], no)
+                elif name in everyone:
+                    _action(b, name, rest, no)
+                continue
         if not line:
             continue
         if line.startswith("*** "):
