@@ -579,6 +579,21 @@ static int hold(reader_t *r, int who, PyObject *cards, int64_t street)
     return READ;
 }
 
+/* HandBuilder.show: the show (`shows`) or muck event, `c` the cards the text gave (a new reference, stolen;
+ * None or NULL: not shown), kept as the player's shown cards. */
+static int shown(reader_t *r, int who, int32_t shows, PyObject *c, int64_t no)
+{
+    int rc;
+    if (c == Py_None)
+        Py_CLEAR(c);
+    if (c != NULL)
+        Py_XSETREF(r->seat[who].shown, (Py_INCREF(c), c));
+    r->seat[who].acted = 1;
+    rc = event(r, r->seat[who].name, shows ? K_SHOW : K_MUCK, 0, 0, 0, 0, 0, 0, 0, c, NULL, no);
+    Py_XDECREF(c);
+    return rc;
+}
+
 /* HandBuilder.show as PokerStars and KingsClub word it: "shows [cards] ..." (the cards up to the first
  * "]") or "mucks [cards]" (`shows`: which; `what`: after the verb). */
 static int show(reader_t *r, int who, int32_t shows, text_t what, int64_t no)
@@ -595,14 +610,7 @@ static int show(reader_t *r, int who, int32_t shows, text_t what, int64_t no)
         if ((rc = cards_of(r, what, &c)) != READ)
             return rc;
     }
-    if (c == Py_None)
-        Py_CLEAR(c);
-    if (c != NULL)
-        Py_XSETREF(r->seat[who].shown, (Py_INCREF(c), c));
-    r->seat[who].acted = 1;
-    rc = event(r, r->seat[who].name, shows ? K_SHOW : K_MUCK, 0, 0, 0, 0, 0, 0, 0, c, NULL, no);
-    Py_XDECREF(c);
-    return rc;
+    return shown(r, who, shows, c, no);
 }
 
 static int skip_to_twin(PyObject *o)
@@ -1141,14 +1149,7 @@ static int tilt_action(reader_t *r, int who, text_t rest, int64_t no)
             if ((rc = cards_of(r, cut(what, 0, close + 1), &c)) != READ)
                 return rc;
         }
-        if (c == Py_None)
-            Py_CLEAR(c);
-        if (c != NULL)
-            Py_XSETREF(r->seat[who].shown, (Py_INCREF(c), c));
-        r->seat[who].acted = 1;
-        rc = event(r, r->seat[who].name, shows ? K_SHOW : K_MUCK, 0, 0, 0, 0, 0, 0, 0, c, NULL, no);
-        Py_XDECREF(c);
-        return rc;
+        return shown(r, who, shows, c, no);
     }
     if (equals(verb, "wins") || equals(verb, "ties")) {
         /* "wins the pot ($2,922) with ...", "wins the side pot #1 ($5)", "ties for the pot ($5)" */
