@@ -279,6 +279,24 @@ class HandBuilder:
             self.hand.notes.append(f"an uncalled bet of {self.hand.money(top - second)} goes back to {top_name} "
                                    f"(the text does not say)")
 
+    def stated_stakes(self, stakes: tuple[int, int] | None) -> None:
+        """The limits, blinds and ante of a room that states its stakes (two amounts) and not its blinds, once
+        the posts are read: in fixed limit the stakes are the limits and the blinds are the first small blind
+        posted (half the small bet where none was) and the small bet; otherwise the stakes are the blinds.
+        The ante is the largest posted."""
+        hand = self.hand
+        posted = self.posted
+        small = ante = 0
+        if SMALL_BLIND in posted or ANTE in posted:  # (else no pass over the events)
+            small, _, ante = posted_stakes(self.events)
+        if hand.betting == "fixed":
+            hand.limits = stakes
+            if stakes is not None:
+                hand.blinds = (small if SMALL_BLIND in posted else stakes[0] // 2, stakes[0])
+        elif stakes is not None:
+            hand.blinds = stakes
+        hand.ante = ante
+
     # ----------------------------------------------------------------------------------------- the end
     def finish(self) -> RealHand:
         """Check the hand and return it (see the module docstring)."""

@@ -94,12 +94,10 @@ _STARTS = re.compile("\n(?:" + "|".join(f"(?P<s{k}>{r.start})" for k, r in enume
 # by one scan of the text for any of them (an alternation of literals: the engine looks for line breaks
 # and tries a few characters there; 4x faster than a str.find pass per prefix), so the expression is tried at
 # a few places, not at every line.  No prefix holds a second line break, so no match hides another place.
-_NEWLINE_PREFIXES = re.compile("|".join(re.escape("\n" + p) for p in sorted({p for r in SITES for p in r.prefixes}))
-                               ) if all(r.prefixes for r in SITES) else None
-
-
-#: The rooms' literal beginnings of a first line (Site.prefixes), for the C scan (kernel.hand_starts).
+# The same prefixes are what the C scan (kernel.hand_starts) looks for; the expression is its twin.
 _PREFIXES = tuple(sorted({p for r in SITES for p in r.prefixes}))
+_NEWLINE_PREFIXES = re.compile("|".join(re.escape("\n" + p) for p in _PREFIXES)) if all(r.prefixes for r in SITES) \
+    else None
 
 
 def _firsts(buf: str) -> list[re.Match[str]]:

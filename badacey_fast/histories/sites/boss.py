@@ -148,13 +148,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             break
     if not ended:
         raise b.fail("truncated hand: no </HISTORY>", start + len(lines) - 1)
-    if hand.betting == "fixed":
-        hand.limits = stakes
-        hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2), stakes[0])
-    else:
-        hand.blinds = stakes
-    if ANTE in b.posted:  # (none posted: the hand's 0 stands, without a pass over the events)
-        hand.ante = max((e.amount or 0 for e in b.events if e.kind == ANTE), default=0)
+    b.stated_stakes(stakes)
     b.return_uncalled()
     return b.finish(), garbage
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from badacey_fast.errors import HandHistoryError
-from badacey_fast.histories.build import HandBuilder, posted_stakes
+from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.games import betting, variant
 from badacey_fast.histories.model import ANTE, BET, BIG_BLIND, CALL, DEAD, MUCK, POST, RAISE, SMALL_BLIND, RealHand
 from badacey_fast.histories.sites.base import Site
@@ -71,12 +71,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         raise b.fail("truncated hand: no *** SUMMARY ***", start + n - 1)
     garbage: list[tuple[int, str]] = []
     nets = _summary(b, names, lines, summary, start, garbage)
-    small, _, hand.ante = posted_stakes(b.events)  # (every hand has its antes: one pass for both)
-    if hand.betting == "fixed":
-        hand.limits = stakes
-        hand.blinds = (small if SMALL_BLIND in b.posted else stakes[0] // 2, stakes[0])
-    else:
-        hand.blinds = stakes
+    b.stated_stakes(stakes)
     b.return_uncalled()  # this room does not write it
     ours = _dead_blinds(b, nets)
     finished = b.finish()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import lru_cache
 
 from badacey_fast.histories.build import HandBuilder
 from badacey_fast.histories.games import betting, variant
@@ -128,33 +129,16 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
         raise b.fail("truncated hand: no </game>", start + len(lines) - 1)
     if not b.seats:
         raise b.fail("no players in the <game>", start)
-    if hand.betting == "fixed":
-        hand.limits = stakes
-        hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2), stakes[0])
-    else:
-        hand.blinds = stakes
-    if ANTE in b.posted:  # (none posted: the hand's 0 stands, without a pass over the events)
-        hand.ante = max((e.amount or 0 for e in b.events if e.kind == ANTE), default=0)
+    b.stated_stakes(stakes)
     b.return_uncalled(paid_in_collect=True)  # the winner's amount holds the uncalled bet
     return b.finish(), garbage
 
 
-_STAKES_SEEN: dict[str, tuple[str, str, str] | None] = {}
-
-
+@lru_cache(maxsize=4096)  # every hand of a file has its description's stakes: read once
 def _stakes(text: str) -> tuple[str, str, str] | None:
-    """A description's stakes (``Limit $1/$2``) as (betting, small, big), None in a shape not known; read
-    once per text (every hand of a file has its description's)."""
-    try:
-        return _STAKES_SEEN[text]
-    except KeyError:
-        pass
+    """A description's stakes (``Limit $1/$2``) as (betting, small, big), None in a shape not known."""
     s = _STAKES.match(text.strip())
-    got = None if s is None else (betting(s["limit"] or "Limit"), s["small"], s["big"])
-    if len(_STAKES_SEEN) > 4096:
-        _STAKES_SEEN.clear()
-    _STAKES_SEEN[text] = got
-    return got
+    return None if s is None else (betting(s["limit"] or "Limit"), s["small"], s["big"])
 
 
 def _event(b: HandBuilder, a: dict[str, str], seat_names: dict[str, str], no: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone, tzinfo
+from functools import lru_cache
 
 from badacey_fast.errors import HandHistoryError
 from badacey_fast.histories.build import HandBuilder
@@ -41,18 +42,10 @@ def _date(text: str) -> datetime:
     """``Mon Sep 13 00:21:02 GMT+0100 2010`` (or ``CET``, ``EEST`` for the zone)."""
     _, month, day, clock, tz, year = text.split()
     hh, mm, ss = clock.split(":")
-    try:
-        at = _ZONES_SEEN[tz]
-    except KeyError:  # a session's hands share their zone: each is read once
-        if len(_ZONES_SEEN) > 4096:
-            _ZONES_SEEN.clear()
-        at = _ZONES_SEEN[tz] = _zone(tz)
-    return datetime(int(year), _MONTHS[month], int(day), int(hh), int(mm), int(ss), tzinfo=at)
+    return datetime(int(year), _MONTHS[month], int(day), int(hh), int(mm), int(ss), tzinfo=_zone(tz))
 
 
-_ZONES_SEEN: dict[str, tzinfo | None] = {}
-
-
+@lru_cache(maxsize=4096)  # a session's hands share their zone: each is read once
 def _zone(tz: str) -> tzinfo | None:
     """The zone of a date's ``GMT+0100`` (a fixed offset), ``GMT`` or abbreviation (see :func:`zone`)."""
     if tz.startswith("GMT") and len(tz) > 3:
@@ -62,27 +55,19 @@ def _zone(tz: str) -> tzinfo | None:
     return zone(tz) if tz != "GMT" else timezone.utc
 
 
+@lru_cache(maxsize=4096)  # a session's hands share their table line: it is read once
 def _table(line: str) -> tuple[str, str, str, tuple[str | None, int, int], str, tuple[int, int]] | None:
     """The table line's name, variant, betting, game, currency and stakes; None for a shape this reader
-    does not know.  A session's hands share their table line: it is read once."""
-    got = _TABLES.get(line)
-    if got is None:
-        t = _TABLE.match(line)
-        if t is None:
-            return None
-        name = t["game"].replace("_", " ").lower().replace("five card draw", "5 Card Draw")
-        small = t["small"]
-        currency = ("USD" if small.startswith("$") else "EUR" if small.startswith("€") else
-                    "GBP" if small.startswith("£") else "USD") if "Real" in t["money"] else "play"
-        got = (t["table"], name, betting(_LIMITS.get(t["limit"], "Limit")), variant(name), currency,
-               (amount(small, 2), amount(t["big"], 2)))
-        if len(_TABLES) > 4096:
-            _TABLES.clear()
-        _TABLES[line] = got
-    return got
-
-
-_TABLES: dict[str, tuple[str, str, str, tuple[str | None, int, int], str, tuple[int, int]]] = {}
+    does not know."""
+    t = _TABLE.match(line)
+    if t is None:
+        return None
+    name = t["game"].replace("_", " ").lower().replace("five card draw", "5 Card Draw")
+    small = t["small"]
+    currency = ("USD" if small.startswith("$") else "EUR" if small.startswith("€") else
+                "GBP" if small.startswith("£") else "USD") if "Real" in t["money"] else "play"
+    return (t["table"], name, betting(_LIMITS.get(t["limit"], "Limit")), variant(name), currency,
+            (amount(small, 2), amount(t["big"], 2)))
 
 
 def parse(lines: list[str], start: int, file: str, context: dict[str, object]
@@ -185,15 +170,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             garbage.append((no, line))
     if not ended:
         raise b.fail("truncated hand: no ***** End of hand *****", start + n - 1)
-    if hand.betting == "fixed":
-        hand.limits = stakes
-        # (no small blind posted: half the small bet, without a pass over the events)
-        hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2)
-                       if SMALL_BLIND in b.posted else stakes[0] // 2, stakes[0])
-    else:
-        hand.blinds = stakes
-    if ANTE in b.posted:  # (none posted: the hand's 0 stands, without a pass over the events)
-        hand.ante = max((e.amount or 0 for e in b.events if e.kind == ANTE), default=0)
+    b.stated_stakes(stakes)
     b.return_uncalled()
     finished = b.finish()
     ours = finished.nets()

@@ -151,16 +151,7 @@ def parse(lines: list[str], start: int, file: str, context: dict[str, object]
             continue
         else:
             garbage.append((start + k, line))
-    if hand.betting == "fixed":
-        hand.limits = stakes
-        if stakes is not None:
-            # (no small blind posted: half the small bet, without a pass over the events)
-            hand.blinds = (next((e.amount or 0 for e in b.events if e.kind == SMALL_BLIND), stakes[0] // 2)
-                           if SMALL_BLIND in b.posted else stakes[0] // 2, stakes[0])
-    elif stakes is not None:
-        hand.blinds = stakes
-    if ANTE in b.posted:  # (none posted: the hand's 0 stands, without a pass over the events)
-        hand.ante = max((e.amount or 0 for e in b.events if e.kind == ANTE), default=0)
+    b.stated_stakes(stakes)
     b.return_uncalled(paid_in_collect=True)  # written nowhere: paid back inside "collected"
     return b.finish(), garbage
 
